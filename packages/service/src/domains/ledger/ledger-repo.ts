@@ -1,0 +1,67 @@
+import { sql } from 'kysely';
+import type { Tx } from '../../db/connection.js';
+import type { TenantEnv } from '../tenant-env.js';
+
+export interface LockedUser {
+  id: string;
+  externalUserId: string;
+  status: 'active' | 'blocked';
+  balance: bigint;
+}
+
+/**
+ * Locks users of one tenant environment for the rest of the transaction, in id order so that two
+ * transactions locking overlapping sets never deadlock. Ids that are not registered are absent.
+ */
+export async function lockUsers(tx: Tx, scope: TenantEnv, externalUserIds: string[]): Promise<Map<string, LockedUser>> {
+  const rows = await tx
+    .selectFrom('users')
+    .select(['id', 'external_user_id', 'status', 'balance_minor'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .where('external_user_id', 'in', externalUserIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return new Map(
+    rows.map((r) => [r.external_user_id, { id: r.id, externalUserId: r.external_user_id, status: r.status, balance: r.balance_minor }]),
+  );
+}
+
+export interface Entry {
+  id: string;
+  userId: string;
+  entryType: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  reversesTransactionId: string | null;
+  positionId: string | null;
+}
+
+/**
+ * Appends entries to the ledger and sets each user's balance to the balance after its last entry, in
+ * one statement. The caller holds the users' row locks and computed balanceAfter with post().
+ */
+export async function postEntries(tx: Tx, scope: TenantEnv, entries: Entry[], now: Date): Promise<void> {
+  if (entries.length === 0) return;
+  const finalBalance = new Map<string, bigint>();
+  for (const e of entries) finalBalance.set(e.userId, e.balanceAfter);
+  await sql`
+    with inserted as (
+      insert into transactions
+        (id, tenant_id, environment, user_id, entry_type, amount_minor, balance_after_minor,
+         reverses_transaction_id, position_id, created_at)
+      select e.id, ${scope.tenantId}, ${scope.environment}, e.user_id, e.entry_type, e.amount, e.balance_after,
+             e.reverses, e.position_id, ${now}
+      from unnest(${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.userId)}::uuid[],
+                  ${entries.map((e) => e.entryType)}::text[], ${entries.map((e) => e.amount)}::bigint[],
+                  ${entries.map((e) => e.balanceAfter)}::bigint[], ${entries.map((e) => e.reversesTransactionId)}::uuid[],
+                  ${entries.map((e) => e.positionId)}::uuid[])
+        with ordinality as e(id, user_id, entry_type, amount, balance_after, reverses, position_id, n)
+      order by e.n
+      returning 1
+    )
+    update users set balance_minor = b.balance, updated_at = ${now}
+    from unnest(${[...finalBalance.keys()]}::uuid[], ${[...finalBalance.values()]}::bigint[]) as b(id, balance)
+    where users.id = b.id`.execute(tx);
+}

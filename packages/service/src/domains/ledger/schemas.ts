@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from '../../http/pagination.js';
+import { ExternalUserId } from '../users/schemas.js';
+
+export const ENTRY_TYPE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
+
+export const TransactionsQuery = z.object({
+  external_user_id: ExternalUserId.optional().describe('Only this user\'s transactions.'),
+  entry_type: z
+    .string()
+    .regex(ENTRY_TYPE_PATTERN)
+    .optional()
+    .describe('One entry_type value. The set is open: an unknown value simply matches nothing.'),
+  ...PageQuery,
+});
+
+export const Transaction = z.object({
+  id: z.uuid(),
+  external_user_id: z.string(),
+  entry_type: z
+    .string()
+    .describe(
+      'Open set: position_open_debit, position_close_credit, settlement_credit, market_void_refund, ' +
+        'correction_shortfall_credit, balance_sync_credit, balance_sync_debit, and values added later.',
+    ),
+  amount: z.string().describe('Signed: credits positive, debits negative.'),
+  balance_after: z.string(),
+  reverses_transaction_id: z.uuid().nullable(),
+  position_id: z.uuid().nullable(),
+  created_at: z.string(),
+});
+
+export const TransactionPage = pageOf(Transaction);

@@ -1,0 +1,86 @@
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../tenant-env.js';
+import { SCOPES } from '../api-keys/model/scopes.js';
+import { isRegistrableOrigin } from './model/origin.js';
+import type { TenantRow, EnvironmentSettings } from './tenant-repo.js';
+import type { ApiKeyRecord } from '../api-keys/api-key-repo.js';
+
+export const EnvironmentName = z.enum(ENVIRONMENTS);
+export const TenantParams = z.object({ tenant_id: z.string() });
+export const EnvironmentParams = z.object({ tenant_id: z.string(), environment: EnvironmentName });
+
+export const CreateTenantBody = z.object({ name: z.string().trim().min(1).max(200) });
+
+export const Tenant = z.object({ id: z.uuid(), name: z.string(), status: z.enum(['active', 'suspended']) });
+
+export const EnvironmentSettingsSchema = z.object({
+  environment: EnvironmentName,
+  webhook_url: z.string().nullable(),
+  allowed_origins: z.array(z.string()),
+  webhook_secret_set: z.boolean().describe('Whether a webhook secret exists; the secret itself is never shown here.'),
+});
+
+export const ApiKeyMetadata = z.object({
+  id: z.uuid(),
+  environment: EnvironmentName,
+  scopes: z.array(z.string()),
+  prefix: z.string().describe('The first characters of the key, to tell keys apart.'),
+  created_at: z.string(),
+  revoked_at: z.string().nullable(),
+});
+
+export const TenantDetail = Tenant.extend({
+  created_at: z.string(),
+  environments: z.array(EnvironmentSettingsSchema),
+  api_keys: z.array(ApiKeyMetadata),
+});
+
+export const UpdateEnvironmentBody = z
+  .object({
+    webhook_url: z
+      .url({ protocol: /^https?$/ })
+      .max(2048)
+      .nullable()
+      .optional()
+      .describe('Where events of this environment are POSTed; null stops delivery.'),
+    allowed_origins: z
+      .array(z.string().refine(isRegistrableOrigin, 'must be an origin: http or https, lower-case host, a port only when not the default, no path'))
+      .max(100)
+      .refine((list) => new Set(list).size === list.length, 'each origin may be listed once')
+      .optional()
+      .describe('Browser origins that get CORS headers.'),
+  })
+  .strict();
+
+export const IssueApiKeyBody = z.object({
+  environment: EnvironmentName,
+  scopes: z.array(z.enum(SCOPES)).min(1),
+});
+
+export const IssuedApiKey = z.object({
+  id: z.uuid(),
+  api_key: z.string().describe('Shown in this answer only.'),
+  environment: EnvironmentName,
+  scopes: z.array(z.string()),
+});
+
+export const WebhookSecret = z.object({ webhook_secret: z.string() });
+
+export function presentTenant(t: TenantRow): z.infer<typeof Tenant> {
+  return { id: t.id, name: t.name, status: t.status };
+}
+
+export function presentSettings(s: EnvironmentSettings): z.infer<typeof EnvironmentSettingsSchema> {
+  return { environment: s.environment, webhook_url: s.webhookUrl, allowed_origins: s.allowedOrigins, webhook_secret_set: s.webhookSecretSet };
+}
+
+export function presentKey(k: ApiKeyRecord): z.infer<typeof ApiKeyMetadata> {
+  return {
+    id: k.id,
+    environment: k.environment,
+    scopes: k.scopes,
+    prefix: k.prefix,
+    created_at: k.createdAt.toISOString(),
+    revoked_at: k.revokedAt?.toISOString() ?? null,
+  };
+}

@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { TenantEnv } from '../tenant-env.js';
+
+export interface UserRow {
+  id: string;
+  externalUserId: string;
+  status: 'active' | 'blocked';
+  balance: bigint;
+}
+
+/** Creates the user or sets its status, in one statement; created tells which happened. */
+export async function upsertUserRow(
+  db: Db,
+  scope: TenantEnv,
+  externalUserId: string,
+  status: 'active' | 'blocked',
+  id: string,
+  now: Date,
+): Promise<UserRow & { created: boolean }> {
+  const { rows } = await sql<{ id: string; status: 'active' | 'blocked'; balance_minor: bigint; created: boolean }>`
+    insert into users (id, tenant_id, environment, external_user_id, status, created_at, updated_at)
+    values (${id}, ${scope.tenantId}, ${scope.environment}, ${externalUserId}, ${status}, ${now}, ${now})
+    on conflict (tenant_id, environment, external_user_id)
+      do update set status = excluded.status, updated_at = excluded.updated_at
+    returning id, status, balance_minor, (xmax = 0) as created`.execute(db);
+  const row = rows[0]!;
+  return { id: row.id, externalUserId, status: row.status, balance: row.balance_minor, created: row.created };
+}
+
+export async function findUser(db: Db, scope: TenantEnv, externalUserId: string): Promise<UserRow | null> {
+  const row = await db
+    .selectFrom('users')
+    .select(['id', 'external_user_id', 'status', 'balance_minor'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .where('external_user_id', '=', externalUserId)
+    .executeTakeFirst();
+  return row ? { id: row.id, externalUserId: row.external_user_id, status: row.status, balance: row.balance_minor } : null;
+}

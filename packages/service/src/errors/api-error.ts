@@ -1,0 +1,27 @@
+import { ERROR_CATALOG, type ErrorCode } from './catalog.js';
+
+/** The one error type the service throws on purpose; the HTTP layer renders it as the envelope. */
+export class ApiError extends Error {
+  readonly code: ErrorCode;
+  readonly status: number;
+  readonly details: Record<string, unknown> | null;
+  /** Seconds for the Retry-After header, where the code carries one. */
+  readonly retryAfter: number | null;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: Record<string, unknown> | null; retryAfter?: number | null } = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+    this.code = code;
+    this.status = ERROR_CATALOG[code].status;
+    this.details = options.details ?? null;
+    this.retryAfter = options.retryAfter ?? null;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}

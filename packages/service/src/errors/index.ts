@@ -1,0 +1,3 @@
+export { ApiError, isApiError } from './api-error.js';
+export { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from './catalog.js';
+export { envelopeOf, type ErrorEnvelope, type RequestContext } from './envelope.js';

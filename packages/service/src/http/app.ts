@@ -1,0 +1,76 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import type { Environment } from '../db/schema.js';
+import type { ServiceDeps } from '../deps.js';
+import { installErrorHandling, sourceOf } from './errors.js';
+import { installPlatformAuth, installTenantAuth } from './auth.js';
+import { installIdempotencyKeyCheck } from './idempotency-key.js';
+import { installRequestContext } from './request-context.js';
+import { errorCatalogComponents } from './openapi.js';
+import { tenantRoutes, platformRoutes } from './routes.js';
+
+export type Listener = Environment | 'platform';
+
+/** Default body limit; routes that take more (the batch) or less set their own. */
+const BODY_LIMIT = 64 * 1024;
+
+/** Builds the app of one listener: sandbox or live (the operator API), or platform. */
+export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel },
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    return503OnClosing: true,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const source = sourceOf(listener, deps.instanceId);
+  installErrorHandling(app, deps, source);
+  installRequestContext(app, source);
+
+  // Any content type is read as JSON (operators' clients are not always careful with headers);
+  // fastify's own parser keeps its prototype-poisoning protection.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, done);
+  });
+
+  app.get('/healthz', { config: { meta: { tier: 'public', credential: 'none' } } }, async (_request, reply) =>
+    deps.isReady() ? { status: 'ok' } : reply.code(503).send({ status: 'starting' }),
+  );
+
+  if (listener === 'platform') {
+    installPlatformAuth(app, deps);
+    await app.register(platformRoutes(deps));
+  } else {
+    installTenantAuth(app, deps, listener);
+    installIdempotencyKeyCheck(app);
+    await app.register(swagger, {
+      openapi: {
+        openapi: '3.1.0',
+        info: {
+          title: 'Prediction market operator API',
+          version: '1',
+          description: 'The operator-facing API (/v1). Errors use the envelope of components.schemas.ErrorEnvelope.',
+        },
+        servers: [{ url: '/' }],
+        components: {
+          securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'pmk_<environment>_<32 characters>' } },
+          ...errorCatalogComponents(),
+        } as never,
+      },
+      transform: jsonSchemaTransform,
+    });
+    app.get('/v1/openapi.json', { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } }, async () =>
+      app.swagger(),
+    );
+    await app.register(tenantRoutes(deps));
+  }
+  await app.ready();
+  return app;
+}

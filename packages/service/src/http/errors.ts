@@ -1,0 +1,56 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ApiError, envelopeOf, isApiError } from '../errors/index.js';
+import type { ServiceDeps } from '../deps.js';
+
+/** The opaque `source` of envelopes from this listener and process. */
+export function sourceOf(listener: string, instanceId: string): string {
+  return Buffer.from(`${listener}:${instanceId}`).toString('base64url');
+}
+
+/** Turns anything thrown into the catalog error it means; unexpected failures become internal_error. */
+function toApiError(error: unknown, request: FastifyRequest): ApiError {
+  if (isApiError(error)) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const issues = error.validation.map((v) => ({
+      location: error.validationContext ?? 'body',
+      path: v.instancePath || '/',
+      message: v.message ?? 'invalid',
+    }));
+    const first = issues[0];
+    return new ApiError('validation_failed', `Invalid ${first?.location}: ${first?.path} ${first?.message}`, { details: { issues } });
+  }
+  const fastifyError = error as FastifyError;
+  switch (fastifyError.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new ApiError('request_too_large', 'The request body is above the size limit of this route; shrink or split it.');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new ApiError('validation_failed', 'The request body is not valid JSON.');
+  }
+  if (error instanceof SyntaxError) return new ApiError('validation_failed', 'The request body is not valid JSON.');
+  const status = fastifyError.statusCode;
+  if (status === 404) return new ApiError('not_found', 'No such route.');
+  if (status !== undefined && status >= 400 && status < 500) {
+    return new ApiError('validation_failed', 'The request is malformed.');
+  }
+  request.log.error({ err: error, request_id: request.id }, 'unexpected failure');
+  return new ApiError('internal_error', `Unexpected failure; quote request_id ${request.id} to support.`);
+}
+
+export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError, deps: ServiceDeps, source: string) {
+  if (error.retryAfter !== null) reply.header('retry-after', String(error.retryAfter));
+  return reply
+    .code(error.status)
+    .type('application/json; charset=utf-8')
+    .send(JSON.stringify(envelopeOf(error, { requestId: request.id, source }, deps.clock.now())));
+}
+
+/** Every error leaves through here as the envelope of spec 7.1; no stack trace ever reaches a client. */
+export function installErrorHandling(app: FastifyInstance, deps: ServiceDeps, source: string): void {
+  app.setErrorHandler((error, request, reply) => sendError(reply, request, toApiError(error, request), deps, source));
+  app.setNotFoundHandler((request, reply) =>
+    sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), deps, source),
+  );
+}

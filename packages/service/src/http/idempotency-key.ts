@@ -1,0 +1,31 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ApiError } from '../errors/index.js';
+import { IdempotencyKey } from '../domains/idempotency/schemas.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotencyKey: string | null;
+  }
+}
+
+/** Routes marked idempotent need the Idempotency-Key header (spec 4, 8.2), checked before the body. */
+export function installIdempotencyKeyCheck(app: FastifyInstance): void {
+  app.decorateRequest('idempotencyKey', null);
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.config.meta?.idempotent) return;
+    const raw = request.headers['idempotency-key'];
+    if (raw === undefined || raw === '') {
+      throw new ApiError('idempotency_key_required', 'This write needs an Idempotency-Key header.');
+    }
+    const key = Array.isArray(raw) ? raw.join(',') : raw;
+    if (!IdempotencyKey.safeParse(key).success) {
+      throw new ApiError('validation_failed', 'The Idempotency-Key header must be 1 to 128 characters with no colon.');
+    }
+    request.idempotencyKey = key;
+  });
+}
+
+export function idempotencyKeyOf(request: FastifyRequest): string {
+  if (request.idempotencyKey === null) throw new Error(`route ${request.routeOptions.url} is not marked idempotent`);
+  return request.idempotencyKey;
+}

@@ -1,0 +1,45 @@
+import { z } from 'zod';
+import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../errors/index.js';
+
+/** The error envelope (spec 7.1) as a response schema. */
+export const ErrorEnvelope = z
+  .object({
+    error: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).describe('The code; clients branch on it.'),
+    message: z.string().describe('Human text; never branch on it.'),
+    details: z.record(z.string(), z.unknown()).nullable(),
+    request_id: z.string().describe('Also in the X-Request-Id header.'),
+    source: z.string().describe('Opaque; quote it with request_id to support.'),
+    ts: z.string().describe('RFC 3339 UTC.'),
+  })
+  .describe('Error envelope');
+
+/** What any route with an API key can answer before it starts its own work. */
+export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_suspended'] as const;
+
+/**
+ * Error responses of a route, one entry per status listing the codes it can give, so the reference
+ * says exactly which codes a route produces.
+ */
+export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType> {
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const code of [...codes, 'internal_error' as const]) {
+    const status = ERROR_CATALOG[code].status;
+    byStatus.set(status, [...(byStatus.get(status) ?? []), code]);
+  }
+  return Object.fromEntries([...byStatus].map(([status, list]) => [status, ErrorEnvelope.describe(list.join(', '))]));
+}
+
+/** The whole catalog in the document: every code with its status and meaning. */
+export function errorCatalogComponents(): { schemas: Record<string, object>; 'x-error-catalog': object } {
+  const rows = ERROR_CODES.map((code) => `| ${ERROR_CATALOG[code].status} | ${code} | ${ERROR_CATALOG[code].description} |`);
+  const { $schema: _ignored, ...schema } = z.toJSONSchema(ErrorEnvelope) as Record<string, unknown>;
+  return {
+    'x-error-catalog': Object.fromEntries(ERROR_CODES.map((code) => [code, ERROR_CATALOG[code]])),
+    schemas: {
+      ErrorEnvelope: {
+        ...schema,
+        description: ['Every error answer has this body.', '', '| Status | Code | Meaning |', '|---|---|---|', ...rows].join('\n'),
+      },
+    },
+  };
+}

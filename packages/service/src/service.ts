@@ -1,0 +1,78 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from './config.js';
+import { createDb, createPool } from './db/connection.js';
+import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
+import { migrate } from './db/migrate.js';
+import type { ServiceDeps } from './deps.js';
+import { demoInstructions, seedDemo, type Demo } from './demo.js';
+import { buildApp, type Listener } from './http/app.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { loadOrCreateSecrets } from './lib/secrets.js';
+
+export interface RunningService {
+  urls: Record<Listener, string>;
+  deps: ServiceDeps;
+  demo: Demo | null;
+  /** Stops accepting, finishes in-flight requests, closes the pool and stops the embedded server. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  clock?: Clock;
+  log?: (line: string) => void;
+  logLevel?: ServiceDeps['logLevel'];
+}
+
+/** config → database → migrations → listeners (DESIGN.md part 1). */
+export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
+  const log = options.log ?? (() => {});
+  const needsSecrets = config.databaseUrl === null || config.platformAdminToken === null || config.widgetSessionSecret === null;
+  const secrets = needsSecrets ? await loadOrCreateSecrets(config.dataDir) : null;
+
+  let embedded: EmbeddedServer | null = null;
+  let url = config.databaseUrl;
+  if (url === null) {
+    embedded = await startEmbeddedServer(config.dataDir, secrets!.embeddedDbPassword, log);
+    url = embedded.url;
+  }
+  const pool = createPool(url, config.dbPoolSize);
+  let ready = false;
+  const apps: Partial<Record<Listener, FastifyInstance>> = {};
+  const stop = async () => {
+    ready = false;
+    await Promise.all(Object.values(apps).map((app) => app.close()));
+    await pool.end();
+    await embedded?.stop();
+  };
+
+  try {
+    const applied = await migrate(pool);
+    if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+    const deps: ServiceDeps = {
+      db: createDb(pool),
+      clock: options.clock ?? systemClock,
+      platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
+      idempotencyLockSeconds: config.idempotencyLockSeconds,
+      instanceId: randomBytes(6).toString('hex'),
+      isReady: () => ready,
+      logLevel: options.logLevel ?? 'warn',
+    };
+    const demo = embedded && config.seedDemo ? await seedDemo(deps) : null;
+    const ports: Record<Listener, number> = { sandbox: config.sandboxPort, live: config.livePort, platform: config.platformPort };
+    const urls = {} as Record<Listener, string>;
+    for (const listener of ['sandbox', 'live', 'platform'] as const) {
+      const app = await buildApp(listener, deps);
+      apps[listener] = app;
+      const address = await app.listen({ host: config.host, port: ports[listener] });
+      urls[listener] = address.replace('://[::1]', '://localhost');
+    }
+    ready = true;
+    if (config.platformAdminToken === null) log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
+    if (demo) log(demoInstructions(demo, urls.sandbox));
+    return { urls, deps, demo, stop };
+  } catch (error) {
+    await stop().catch(() => {});
+    throw error;
+  }
+}
