@@ -18,6 +18,7 @@ export interface Config {
   readonly idempotencyLockSeconds: number;
   /** Create the demo tenant on an empty database. */
   readonly seedDemo: boolean;
+  readonly logLevel: 'info' | 'warn' | 'error' | 'silent';
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -43,6 +44,13 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw === '' ? null : raw;
 }
 
+function logLevel(raw: string | undefined): Config['logLevel'] {
+  const levels = ['info', 'warn', 'error', 'silent'] as const;
+  if (raw === undefined || raw === '') return 'warn';
+  if (!(levels as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}, got "${raw}"`);
+  return raw as Config['logLevel'];
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return Object.freeze({
     host: env.HOST || '127.0.0.1',
@@ -57,5 +65,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
     idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
     seedDemo: env.SEED_DEMO !== '0',
+    logLevel: logLevel(env.LOG_LEVEL),
   });
 }

@@ -6,12 +6,13 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
-import { buildApp, type Listener } from './http/app.js';
+import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
 
 export interface RunningService {
   urls: Record<Listener, string>;
+  routes: Record<Listener, RouteInfo[]>;
   deps: ServiceDeps;
   demo: Demo | null;
   /** Stops accepting, finishes in-flight requests, closes the pool and stops the embedded server. */
@@ -21,7 +22,6 @@ export interface RunningService {
 export interface StartOptions {
   clock?: Clock;
   log?: (line: string) => void;
-  logLevel?: ServiceDeps['logLevel'];
 }
 
 /** config → database → migrations → listeners (DESIGN.md part 1). */
@@ -56,21 +56,23 @@ export async function startService(config: Config, options: StartOptions = {}): 
       idempotencyLockSeconds: config.idempotencyLockSeconds,
       instanceId: randomBytes(6).toString('hex'),
       isReady: () => ready,
-      logLevel: options.logLevel ?? 'warn',
+      logLevel: config.logLevel,
     };
     const demo = embedded && config.seedDemo ? await seedDemo(deps) : null;
     const ports: Record<Listener, number> = { sandbox: config.sandboxPort, live: config.livePort, platform: config.platformPort };
     const urls = {} as Record<Listener, string>;
+    const routes = {} as Record<Listener, RouteInfo[]>;
     for (const listener of ['sandbox', 'live', 'platform'] as const) {
       const app = await buildApp(listener, deps);
       apps[listener] = app;
+      routes[listener] = app.routeTable;
       const address = await app.listen({ host: config.host, port: ports[listener] });
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
     ready = true;
     if (config.platformAdminToken === null) log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
     if (demo) log(demoInstructions(demo, urls.sandbox));
-    return { urls, deps, demo, stop };
+    return { urls, routes, deps, demo, stop };
   } catch (error) {
     await stop().catch(() => {});
     throw error;

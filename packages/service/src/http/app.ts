@@ -10,8 +10,22 @@ import { installIdempotencyKeyCheck } from './idempotency-key.js';
 import { installRequestContext } from './request-context.js';
 import { errorCatalogComponents } from './openapi.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
+import type { RouteMeta } from './route-meta.js';
 
 export type Listener = Environment | 'platform';
+
+export interface RouteInfo {
+  method: string;
+  url: string;
+  meta: RouteMeta | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Every route of this app with what it declares, for the route-wide tests and the rate limiter. */
+    routeTable: RouteInfo[];
+  }
+}
 
 /** Default body limit; routes that take more (the batch) or less set their own. */
 const BODY_LIMIT = 64 * 1024;
@@ -24,6 +38,13 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     return503OnClosing: true,
+  });
+  const routeTable: RouteInfo[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, meta: route.config?.meta });
+    }
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
