@@ -57,7 +57,10 @@ export async function applyBalanceSyncBatch(
 
 /** A batch item as a SyncItem, or the 400 answer a single request with that body would have had. */
 function parseItem(raw: unknown, context: RequestContext, now: Date): SyncItem | StoredAnswer {
-  const key = (raw as { idempotency_key?: unknown } | null)?.idempotency_key;
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return answerOfError(new ApiError('validation_failed', 'Each item must be an object.'), context, now);
+  }
+  const key = (raw as { idempotency_key?: unknown }).idempotency_key;
   if (key === undefined || key === null || key === '') {
     return answerOfError(new ApiError('idempotency_key_required', 'Each item needs its own idempotency_key.'), context, now);
   }

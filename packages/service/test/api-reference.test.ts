@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { startTestService, type TestService } from './helpers.js';
+import { ERROR_CATALOG, ERROR_CODES } from '../src/errors/index.js';
+import { installErrorHandling } from '../src/http/errors.js';
+import type { ServiceDeps } from '../src/deps.js';
+import { FakeClock } from '../src/lib/clock.js';
+
+let service: TestService;
+
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.stop());
+
+describe('the API reference at /v1/openapi.json', () => {
+  it('is served on both tenant listeners without a key', async () => {
+    for (const listener of ['sandbox', 'live'] as const) {
+      const res = await service.api(listener, 'GET', '/v1/openapi.json');
+      expect(res.status).toBe(200);
+      expect(res.json.openapi).toBe('3.1.0');
+    }
+  });
+
+  it('names every error code of the catalog with its status, and every code it names exists', async () => {
+    const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+    const envelope = doc.components.schemas.ErrorEnvelope;
+    expect([...envelope.properties.error.enum].sort()).toEqual([...ERROR_CODES].sort());
+    for (const code of ERROR_CODES) {
+      expect(doc.components['x-error-catalog'][code]).toEqual(ERROR_CATALOG[code]);
+      expect(envelope.description).toContain(`| ${ERROR_CATALOG[code].status} | ${code} |`);
+    }
+    // Codes a route documents are catalog codes, under their catalog status.
+    for (const [path, item] of Object.entries<any>(doc.paths)) {
+      for (const [method, op] of Object.entries<any>(item)) {
+        for (const [status, response] of Object.entries<any>(op.responses ?? {})) {
+          if (Number(status) < 400) continue;
+          for (const code of String(response.description).split(', ')) {
+            expect(ERROR_CODES, `${method} ${path} ${status}`).toContain(code);
+            expect(ERROR_CATALOG[code as keyof typeof ERROR_CATALOG].status).toBe(Number(status));
+          }
+        }
+      }
+    }
+  });
+
+  it('documents every operator route', async () => {
+    const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+    const documented = new Set(Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
+    for (const route of service.routes.sandbox.filter((r) => r.url.startsWith('/v1/') && r.url !== '/v1/openapi.json')) {
+      const path = route.url.replace(/:([a-z_]+)/g, '{$1}');
+      expect(documented, `${route.method} ${path}`).toContain(`${route.method} ${path}`);
+    }
+    expect(JSON.stringify(doc.paths['/v1/balance-sync'].post.parameters)).toContain('idempotency-key');
+  });
+});
+
+describe('an unexpected failure', () => {
+  it('answers 500 internal_error in the envelope, without a stack trace or the error text', async () => {
+    const app = Fastify();
+    const deps = { clock: new FakeClock() } as unknown as ServiceDeps;
+    installErrorHandling(app, deps, 'test-source');
+    app.get('/boom', async () => {
+      throw new Error('secret database detail');
+    });
+    const res = await app.inject({ method: 'GET', url: '/boom' });
+    expect(res.statusCode).toBe(500);
+    const body = res.json();
+    expect(body).toMatchObject({ error: 'internal_error', details: null, source: 'test-source', ts: '2026-01-01T00:00:00.000Z' });
+    expect(res.body).not.toContain('secret database detail');
+    expect(res.body).not.toMatch(/at .*\.ts:\d+/);
+  });
+});

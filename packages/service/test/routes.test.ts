@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
+import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
+
+let service: TestService;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  service = await startTestService();
+  tenant = await createTenant(service);
+});
+afterAll(() => service.stop());
+
+/** Fills path parameters with plausible values. */
+const concrete = (url: string) => url.replace(':external_user_id', 'route-user').replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
+
+describe('every route', () => {
+  it('declares its rate tier and credential, and every API-key route its scope', () => {
+    for (const listener of ['sandbox', 'live', 'platform'] as const) {
+      expect(service.routes[listener].length).toBeGreaterThan(1);
+      for (const route of service.routes[listener]) {
+        expect(route.meta, `${listener} ${route.method} ${route.url}`).toMatchObject({ tier: expect.any(String), credential: expect.any(String) });
+        if (route.meta!.credential === 'api_key') expect(SCOPES).toContain(route.meta!.scope);
+        if (listener === 'platform' && route.url !== '/healthz') expect(route.meta!.credential).toBe('platform');
+      }
+    }
+  });
+
+  it('sandbox and live serve the same routes', () => {
+    const list = (l: 'sandbox' | 'live') => service.routes[l].map((r) => `${r.method} ${r.url}`).sort();
+    expect(list('live')).toEqual(list('sandbox'));
+  });
+
+  it('answers 401 without a key, with a malformed key and with the other environment\'s key, and 403 without the scope', async () => {
+    const apiKeyRoutes = service.routes.sandbox.filter((r) => r.meta?.credential === 'api_key');
+    expect(apiKeyRoutes.length).toBeGreaterThanOrEqual(5);
+    for (const route of apiKeyRoutes) {
+      const scope = route.meta!.scope!;
+      const withoutScope = await createTenant(service, SCOPES.filter((s) => s !== scope));
+      const path = concrete(route.url);
+      const name = `${route.method} ${route.url}`;
+      for (const [key, code, status] of [
+        [undefined, 'invalid_api_key', 401],
+        ['pmk_sandbox_short', 'invalid_api_key', 401],
+        ['pmk_sandbox_' + 'A'.repeat(32), 'invalid_api_key', 401],
+        [tenant.liveKey, 'invalid_api_key', 401],
+        [withoutScope.sandboxKey, 'insufficient_scope', 403],
+      ] as const) {
+        const body = route.method === 'GET' ? undefined : {};
+        const res = await service.api('sandbox', route.method, path, { key, body, idempotencyKey: 'route-check' });
+        expect(res.status, name).toBe(status);
+        expectEnvelope(res, code);
+      }
+    }
+  });
+
+  it('puts X-Request-Id on every answer, unique per request', async () => {
+    const ids = new Set<string>();
+    for (const [listener, path] of [['sandbox', '/healthz'], ['live', '/v1/nothing'], ['platform', '/healthz'], ['sandbox', '/v1/openapi.json']] as const) {
+      const res = await service.api(listener as 'sandbox', 'GET', path);
+      const id = res.headers.get('x-request-id');
+      expect(id).toMatch(/^[0-9a-f-]{36}$/);
+      ids.add(id!);
+    }
+    expect(ids.size).toBe(4);
+  });
+
+  it('answers GET /healthz with 200 {"status":"ok"} on all three listeners', async () => {
+    for (const listener of ['sandbox', 'live', 'platform'] as const) {
+      const res = await service.api(listener as 'sandbox', 'GET', '/healthz');
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ status: 'ok' });
+    }
+  });
+
+  it('answers unknown routes and methods with 404 not_found', async () => {
+    expectEnvelope(await service.api('sandbox', 'GET', '/v2/users/x', { key: tenant.sandboxKey }), 'not_found', 404);
+    expectEnvelope(await service.api('sandbox', 'DELETE', '/v1/users/x', { key: tenant.sandboxKey }), 'not_found', 404);
+    expectEnvelope(await service.api('sandbox', 'GET', '/'), 'not_found', 404);
+  });
+});
