@@ -19,6 +19,8 @@ export interface Config {
   /** Create the demo tenant on an empty database. */
   readonly seedDemo: boolean;
   readonly logLevel: 'info' | 'warn' | 'error' | 'silent';
+  /** Run the background jobs in this process (RUN_WORKERS=0 for API-only processes). */
+  readonly runWorkers: boolean;
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -66,5 +68,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: logLevel(env.LOG_LEVEL),
+    runWorkers: env.RUN_WORKERS !== '0',
   });
 }

@@ -9,6 +9,8 @@ import { demoInstructions, seedDemo, type Demo } from './demo.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
+import { startWorkers, type Workers } from './workers/runner.js';
+import { purgeIdempotencyKeysJob } from './workers/purge-idempotency-keys.js';
 
 export interface RunningService {
   urls: Record<Listener, string>;
@@ -39,9 +41,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const pool = createPool(url, config.dbPoolSize);
   let ready = false;
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
+  let workers: Workers | null = null;
   const stop = async () => {
     ready = false;
     await Promise.all(Object.values(apps).map((app) => app.close()));
+    await workers?.stop();
     await pool.end();
     await embedded?.stop();
   };
@@ -68,6 +72,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
       routes[listener] = app.routeTable;
       const address = await app.listen({ host: config.host, port: ports[listener] });
       urls[listener] = address.replace('://[::1]', '://localhost');
+    }
+    if (config.runWorkers) {
+      workers = startWorkers(deps, [purgeIdempotencyKeysJob], (job, error) => log(`job ${job.name} failed: ${String(error)}`));
     }
     ready = true;
     if (config.platformAdminToken === null) log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);

@@ -62,6 +62,7 @@ export async function startTestService(options: { clock?: Clock; env?: Record<st
     WIDGET_SESSION_SECRET: 'test-widget-secret',
     DB_POOL_SIZE: '10',
     LOG_LEVEL: 'silent',
+    RUN_WORKERS: '0',
     ...options.env,
   });
   const service = await startService(config, { clock: options.clock });
