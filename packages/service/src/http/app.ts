@@ -37,7 +37,9 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
-    return503OnClosing: true,
+    // While closing, requests on open connections are still served (the pool closes after the listeners),
+    // rather than answered with a 503 body that is not our envelope.
+    return503OnClosing: false,
   });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
