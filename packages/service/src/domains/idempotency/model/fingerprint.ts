@@ -11,7 +11,8 @@ export function fingerprint(fields: Record<string, unknown>): Buffer {
 
 /** JSON with object keys sorted and undefined members dropped, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  // As in JSON.stringify: undefined inside an array is null.
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)
       .filter(([, v]) => v !== undefined)

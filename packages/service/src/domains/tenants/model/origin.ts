@@ -10,5 +10,7 @@ export function isRegistrableOrigin(text: string): boolean {
   } catch {
     return false;
   }
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text;
+  // URL accepts hosts a browser never sends as an Origin (a '*' wildcard, say): only DNS names and IP literals.
+  const host = /^(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)*[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$|^\[[0-9a-f:.]+\]$/;
+  return (url.protocol === 'http:' || url.protocol === 'https:') && url.origin === text && host.test(url.hostname);
 }
