@@ -38,7 +38,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     embedded = await startEmbeddedServer(config.dataDir, secrets!.embeddedDbPassword, log);
     url = embedded.url;
   }
-  const pool = createPool(url, config.dbPoolSize);
+  const pool = createPool(url, config.dbPoolSize, (error) => log(`idle database connection ended: ${error.message}`));
   let ready = false;
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
   let workers: Workers | null = null;

@@ -116,3 +116,44 @@ describe('POST /v1/balance-sync/batch', () => {
     expect((await service.api('sandbox', 'GET', '/v1/users/b-fred', { key: tenant.sandboxKey })).json.balance).toBe('0.00');
   });
 });
+
+describe('a batch with an item another request still holds', () => {
+  it('answers 409 in progress for that item and keeps the batch key unspent, so a retry gets the real answer', async () => {
+    await registerUser(service, tenant.sandboxKey, 'b-held');
+    const heldKey = uniqueKey();
+    const held = { idempotency_key: heldKey, external_user_id: 'b-held', direction: 'credit', amount: '1.00' };
+    const free = { idempotency_key: uniqueKey(), external_user_id: 'b-held', direction: 'credit', amount: '2.00' };
+    const { fingerprint } = await import('../src/domains/idempotency/model/fingerprint.js');
+    const { idempotency_key: _k, ...fields } = held;
+    await service.db
+      .insertInto('idempotency_keys')
+      .values({
+        tenant_id: tenant.tenantId,
+        environment: 'sandbox',
+        operation: 'balance_sync',
+        key: heldKey,
+        request_hash: fingerprint(fields),
+        state: 'in_progress',
+        holder: '00000000-0000-4000-8000-000000000002',
+        locked_until: new Date(Date.now() + 60_000),
+        created_at: new Date(),
+      })
+      .execute();
+    const batchKey = uniqueKey('batch');
+    const first = await batch([held, free], batchKey);
+    expect(first.json.results.map((r: any) => [r.status, r.body.error ?? r.body.balance])).toEqual([
+      [409, 'idempotency_key_in_progress'],
+      [200, '2.00'],
+    ]);
+    // The other request finishes (here: its reservation is given up).
+    await service.db.deleteFrom('idempotency_keys').where('key', '=', heldKey).execute();
+    const retry = await batch([held, free], batchKey);
+    expect(retry.json.results.map((r: any) => [r.status, r.body.balance])).toEqual([
+      [200, '3.00'],
+      [200, '2.00'],
+    ]);
+    expect(retry.json.results[1]).toEqual(first.json.results[1]);
+    expect((await batch([held, free], batchKey)).text).toBe(retry.text);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+});

@@ -1,10 +1,10 @@
 import { execFile, spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { chmod, chown, mkdir, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from '../lib/processes.js';
 
 const run = promisify(execFile);
 
@@ -80,17 +80,6 @@ function spawnAs(command: string, args: string[], runAs: RunAs | null, logFile?:
         const hint = logFile ? ` See ${logFile}.` : '';
         reject(new Error(`${path.basename(command)} ${args[0]} failed (exit ${code}): ${output.trim()}${hint}`));
       }
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });
   });
 }

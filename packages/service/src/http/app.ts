@@ -52,7 +52,7 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
   app.setSerializerCompiler(serializerCompiler);
   const source = sourceOf(listener, deps.instanceId);
   installErrorHandling(app, deps, source);
-  installRequestContext(app, source);
+  installRequestContext(app, source, deps.isReady);
 
   // Any content type is read as JSON (operators' clients are not always careful with headers);
   // fastify's own parser keeps its prototype-poisoning protection.

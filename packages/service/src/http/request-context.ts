@@ -8,11 +8,16 @@ declare module 'fastify' {
 }
 
 /** Gives every request its id and the listener's opaque source, and echoes the id as X-Request-Id. */
-export function installRequestContext(app: FastifyInstance, source: string): void {
+export function installRequestContext(app: FastifyInstance, source: string, isReady: () => boolean): void {
   app.decorateRequest('requestContext', null as unknown as RequestContext);
   app.addHook('onRequest', async (request, reply) => {
     request.requestContext = { requestId: request.id, source };
     reply.header('x-request-id', request.id);
+  });
+  // While stopping, a keep-alive connection would hold the close open until its idle timeout (72 s);
+  // answering with Connection: close lets each one end with the answer it is waiting for.
+  app.addHook('onSend', async (_request, reply) => {
+    if (!isReady()) reply.header('connection', 'close');
   });
 }
 

@@ -1,14 +1,6 @@
 import { readFile, rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+import { isAlive } from './processes.js';
 
 /**
  * One service process per DATA_DIR: a second one would share the embedded server and stop it under the
@@ -18,7 +10,7 @@ export async function claimDataDir(dataDir: string): Promise<() => Promise<void>
   await mkdir(dataDir, { recursive: true });
   const file = path.join(dataDir, 'service.pid');
   const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
-  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && alive(holder)) {
+  if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
     throw new Error(`Another service process (pid ${holder}) is running on ${dataDir}; stop it or set DATA_DIR to another folder.`);
   }
   await writeFile(file, `${process.pid}\n`);

@@ -40,13 +40,19 @@ export async function applyBalanceSyncBatch(
   const valid = parsed.filter((p): p is SyncItem => !('status' in p));
   let answer: StoredAnswer | undefined;
   try {
-    await applyBalanceSyncs(deps, scope, context, valid, async (tx, itemAnswers) => {
-      let next = 0;
-      const results = parsed.map((p) => ('status' in p ? p : itemAnswers[next++]!));
-      // Item bodies are embedded as stored, so a replayed item is byte for byte its first answer.
-      const body = `{"results":[${results.map((r) => `{"status":${r.status},"body":${r.body}}`).join(',')}]}`;
-      answer = { status: 200, body };
-      await completeKeys(tx, keyScope, holder, [{ key: batchKey, ...answer }]);
+    await applyBalanceSyncs(deps, scope, context, valid, {
+      now,
+      alsoInTransaction: async (tx, itemAnswers) => {
+        let next = 0;
+        const results = parsed.map((p) => ('status' in p ? p : itemAnswers[next++]!));
+        // Item bodies are embedded as stored, so a replayed item is byte for byte its first answer.
+        const body = `{"results":[${results.map((r) => `{"status":${r.status},"body":${r.body}}`).join(',')}]}`;
+        answer = { status: 200, body };
+        // An item another request still holds has no outcome yet: keep the batch key unspent so that a
+        // retry of the whole batch gets that item's real answer instead of a stored 409 for ever.
+        if (results.some((r) => r.retryAfter !== undefined)) await releaseKeys(tx, keyScope, holder, [batchKey]);
+        else await completeKeys(tx, keyScope, holder, [{ key: batchKey, ...answer }]);
+      },
     });
   } catch (error) {
     await releaseKeys(deps.db, keyScope, holder, [batchKey]).catch(() => {});

@@ -43,10 +43,15 @@ export async function applyBalanceSyncs(
   scope: TenantEnv,
   context: RequestContext,
   items: SyncItem[],
-  /** Runs in the transaction that commits the answers (the batch stores its own answer there). */
-  alsoInTransaction?: (tx: Tx, answers: StoredAnswer[]) => Promise<void>,
+  options: {
+    /** Runs in the transaction that commits the answers (the batch stores its own answer there). */
+    alsoInTransaction?: (tx: Tx, answers: StoredAnswer[]) => Promise<void>;
+    /** The time of the whole request, so a batch and its items reserve keys until the same moment. */
+    now?: Date;
+  } = {},
 ): Promise<StoredAnswer[]> {
-  const now = deps.clock.now();
+  const { alsoInTransaction } = options;
+  const now = options.now ?? deps.clock.now();
   const keyScope: KeyScope = { ...scope, operation: BALANCE_SYNC_OPERATION };
   const holder = newId();
   const firstUse = new Map<string, SyncItem>();
