@@ -6,6 +6,8 @@ export interface ServiceDeps {
   db: Db;
   clock: Clock;
   platformAdminToken: string;
+  /** HMAC secret of widget session tokens, used for nothing else. */
+  widgetSessionSecret: string;
   idempotencyLockSeconds: number;
   /** Random per process; part of every error's opaque source. */
   instanceId: string;

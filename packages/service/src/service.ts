@@ -57,6 +57,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       db: createDb(pool),
       clock: options.clock ?? systemClock,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
+      widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,
       instanceId: randomBytes(6).toString('hex'),
       isReady: () => ready,

@@ -86,6 +86,113 @@ export interface IdempotencyKeysTable {
   created_at: Date;
 }
 
+export type MarketStatus = 'open' | 'suspended' | 'resolved' | 'voided';
+export type PositionState = 'open' | 'closed' | 'settled_win' | 'settled_loss' | 'voided';
+export type OrderStatus = 'open' | 'filled' | 'expired' | 'rejected' | 'cancelled';
+
+export interface MarketsTable {
+  id: string;
+  slug: string;
+  title: string;
+  status: MarketStatus;
+  opens_at: Date;
+  closes_at: Date;
+  max_stake_per_position_minor: bigint;
+  max_open_stake_per_user_minor: bigint;
+  /** numeric: arrives as a string. */
+  liquidity: string;
+  q: number[];
+  resolved_outcome_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface MarketOutcomesTable {
+  id: string;
+  market_id: string;
+  ordinal: number;
+  title: string;
+}
+
+export interface TenantMarketsTable {
+  tenant_id: string;
+  market_id: string;
+  enabled_at: Date;
+}
+
+export interface PricePointsTable {
+  market_id: string;
+  seq: Generated<bigint>;
+  ts: Date;
+  prices: bigint[];
+}
+
+export interface PositionsTable {
+  id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  environment: Environment;
+  user_id: string;
+  market_id: string;
+  outcome_id: string;
+  state: PositionState;
+  stake_minor: bigint;
+  shares_units: bigint;
+  price_micro: bigint;
+  payout_minor: bigint | null;
+  close_price_micro: bigint | null;
+  open_transaction_id: string;
+  settlement_transaction_id: string | null;
+  opened_via: 'api_key' | 'session' | 'order';
+  closed_via: 'api_key' | 'session' | null;
+  order_id: string | null;
+  opened_at: Date;
+  closed_at: Date | null;
+  settled_at: Date | null;
+}
+
+export interface PositionRejectionsTable {
+  id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  environment: Environment;
+  external_user_id: string;
+  action: 'open' | 'close';
+  position_id: string | null;
+  code: string;
+  request: unknown;
+  created_at: Date;
+}
+
+export interface OrdersTable {
+  id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  environment: Environment;
+  user_id: string;
+  market_id: string;
+  outcome_id: string;
+  stake_minor: bigint;
+  limit_price_micro: bigint;
+  status: OrderStatus;
+  fill_price_micro: bigint | null;
+  position_id: string | null;
+  reject_code: string | null;
+  expires_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface EventsTable {
+  id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  environment: Environment;
+  type: string;
+  occurred_at: Date;
+  data: unknown;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -94,4 +201,12 @@ export interface Database {
   transactions: TransactionsTable;
   balance_syncs: BalanceSyncsTable;
   idempotency_keys: IdempotencyKeysTable;
+  markets: MarketsTable;
+  market_outcomes: MarketOutcomesTable;
+  tenant_markets: TenantMarketsTable;
+  price_points: PricePointsTable;
+  positions: PositionsTable;
+  position_rejections: PositionRejectionsTable;
+  orders: OrdersTable;
+  events: EventsTable;
 }

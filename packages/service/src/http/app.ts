@@ -83,7 +83,10 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
         },
         servers: [{ url: '/' }],
         components: {
-          securitySchemes: { apiKey: { type: 'http', scheme: 'bearer', description: 'pmk_<environment>_<32 characters>' } },
+          securitySchemes: {
+            apiKey: { type: 'http', scheme: 'bearer', description: 'pmk_<environment>_<32 characters>' },
+            sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A widget session token from POST /v1/widget/sessions' },
+          },
           ...errorCatalogComponents(),
         } as never,
       },

@@ -13,8 +13,11 @@ export type RateTier =
   | 'platform'
   | 'public';
 
-/** Which credential a route takes. */
-export type Credential = 'api_key' | 'platform' | 'none';
+/**
+ * Which credential a route takes: the tenant API key, a widget session token, either, the platform
+ * admin token, or none.
+ */
+export type Credential = 'api_key' | 'session' | 'api_key_or_session' | 'platform' | 'none';
 
 /**
  * What every route declares about itself. The auth hook reads credential and scope, the idempotency
@@ -23,7 +26,7 @@ export type Credential = 'api_key' | 'platform' | 'none';
 export interface RouteMeta {
   tier: RateTier;
   credential: Credential;
-  /** Required scope for api_key routes. */
+  /** Scope an API key needs (a session token has no scopes: it reaches only routes that accept it). */
   scope?: Scope;
   /** Write routes that require an Idempotency-Key header. */
   idempotent?: boolean;

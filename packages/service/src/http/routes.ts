@@ -4,6 +4,7 @@ import { ledgerRoutes } from '../domains/ledger/routes.js';
 import { syncRoutes } from '../domains/sync/routes.js';
 import { tenantPlatformRoutes } from '../domains/tenants/routes.js';
 import { userRoutes } from '../domains/users/routes.js';
+import { widgetSessionRoutes } from '../domains/widget-sessions/routes.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -11,6 +12,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(userRoutes(deps));
     await app.register(syncRoutes(deps));
     await app.register(ledgerRoutes(deps));
+    await app.register(widgetSessionRoutes(deps));
   };
 }
 

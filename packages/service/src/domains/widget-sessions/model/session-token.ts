@@ -1,0 +1,64 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import type { Environment } from '../../../db/schema.js';
+
+/**
+ * Widget session tokens (spec 5.3): HS256 JWTs signed with a secret used for nothing else, scoped to one
+ * user of one tenant environment, living 15 minutes, never past an absolute cap 24 hours after the
+ * first mint. There is no server-side session list.
+ */
+export const SESSION_LIFETIME_MS = 15 * 60 * 1000;
+export const SESSION_CAP_MS = 24 * 60 * 60 * 1000;
+
+const ISSUER = 'pm-operator-service';
+const AUDIENCE = 'pm-widget';
+
+export interface SessionClaims {
+  tenantId: string;
+  environment: Environment;
+  externalUserId: string;
+  /** The absolute end of this session and of every token refreshed from it. */
+  capAt: Date;
+}
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Signs a token valid from now for 15 minutes, or until the cap if that comes first. */
+export async function signSessionToken(secret: string, claims: SessionClaims, now: Date): Promise<IssuedToken> {
+  const expiresAt = new Date(Math.min(now.getTime() + SESSION_LIFETIME_MS, claims.capAt.getTime()));
+  const token = await new SignJWT({ tid: claims.tenantId, env: claims.environment, cap: seconds(claims.capAt) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(claims.externalUserId)
+    .setIssuedAt(seconds(now))
+    .setExpirationTime(seconds(expiresAt))
+    .sign(keyOf(secret));
+  return { token, expiresAt: new Date(seconds(expiresAt) * 1000) };
+}
+
+/** The claims of a valid token, or null for anything else: malformed, forged, expired, past its cap. */
+export async function verifySessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+      clockTolerance: 0,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    const { tid, env, cap, sub } = payload as { tid?: unknown; env?: unknown; cap?: unknown; sub?: unknown };
+    if (typeof tid !== 'string' || (env !== 'sandbox' && env !== 'live') || typeof cap !== 'number' || typeof sub !== 'string') return null;
+    if (now.getTime() >= cap * 1000) return null;
+    return { tenantId: tid, environment: env, externalUserId: sub, capAt: new Date(cap * 1000) };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}
