@@ -6,15 +6,20 @@ export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
 
 const INT8_OID = 20;
+const INT8_ARRAY_OID = 1016;
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never) as unknown as (value: string) => (string | null)[];
 
-/** A pool whose bigint columns arrive as bigint, so money never passes through a float. */
+/** A pool whose bigint columns (and bigint arrays) arrive as bigint, so money never passes through a float. */
 export function createPool(url: string, max: number, onIdleError: (error: Error) => void = () => {}): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
     types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+        if (oid === INT8_OID) return (value: string) => BigInt(value);
+        if (oid === INT8_ARRAY_OID) return (value: string) => parseInt8Array(value).map((v) => (v === null ? null : BigInt(v)));
+        return pg.types.getTypeParser(oid, format);
+      }) as typeof pg.types.getTypeParser,
     },
   });
   // An idle connection the server ends (a restart, pg_terminate_backend, our own shutdown) is dropped

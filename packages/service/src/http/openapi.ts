@@ -15,6 +15,12 @@ export const ErrorEnvelope = z
 
 /** What any route with an API key can answer before it starts its own work. */
 export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_suspended'] as const;
+/** The same for routes that also take a widget session token. */
+export const API_KEY_OR_SESSION_ERRORS = [...API_KEY_ERRORS, 'invalid_session_token'] as const;
+
+/** OpenAPI security of routes by credential (the schemes are declared in http/app.ts). */
+export const API_KEY_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }];
+export const API_KEY_OR_SESSION_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { sessionToken: [] }];
 
 /**
  * Error responses of a route, one entry per status listing the codes it can give, so the reference

@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { ledgerRoutes } from '../domains/ledger/routes.js';
+import { marketFeedRoutes, marketPlatformRoutes } from '../domains/markets/routes.js';
+import { orderRoutes } from '../domains/orders/routes.js';
+import { positionRoutes } from '../domains/positions/routes.js';
 import { syncRoutes } from '../domains/sync/routes.js';
 import { tenantPlatformRoutes } from '../domains/tenants/routes.js';
 import { userRoutes } from '../domains/users/routes.js';
@@ -12,7 +15,10 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(userRoutes(deps));
     await app.register(syncRoutes(deps));
     await app.register(ledgerRoutes(deps));
+    await app.register(marketFeedRoutes(deps));
     await app.register(widgetSessionRoutes(deps));
+    await app.register(positionRoutes(deps));
+    await app.register(orderRoutes(deps));
   };
 }
 
@@ -20,5 +26,6 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(tenantPlatformRoutes(deps));
+    await app.register(marketPlatformRoutes(deps));
   };
 }

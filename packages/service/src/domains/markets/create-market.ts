@@ -1,0 +1,49 @@
+import type { Db } from '../../db/connection.js';
+import { ApiError } from '../../errors/index.js';
+import type { Clock } from '../../lib/clock.js';
+import { newId } from '../../lib/ids.js';
+import { findMarketBySlug, insertMarket, saveMarketState, type MarketRecord } from './market-repo.js';
+import { checkInitialPrices, microsToFractions } from './model/initial-prices.js';
+import { initialQ } from './model/lmsr.js';
+
+export interface NewMarket {
+  slug: string;
+  title: string;
+  /** In display order: outcome i gets ordinal i. */
+  outcomeTitles: string[];
+  opensAt: Date;
+  closesAt: Date;
+  maxStakePerPosition: bigint;
+  maxOpenStakePerUser: bigint;
+  /** The depth b as a positive decimal text, stored exactly. */
+  liquidity: string;
+  /** One price text per outcome summing to exactly 1; absent: equal prices (q all zero). */
+  initialPrices?: string[];
+}
+
+/**
+ * Creates an open market with its outcomes and records its first price point (decisions part 2). The
+ * route's schema has checked the fields; the rules that decide q are checked again here because they
+ * are this verb's to keep. A taken slug is 409 state_conflict.
+ */
+export async function createMarket(deps: { db: Db; clock: Clock }, input: NewMarket): Promise<MarketRecord> {
+  const b = Number(input.liquidity);
+  if (!(Number.isFinite(b) && b > 0)) throw new ApiError('validation_failed', 'liquidity must be a positive decimal.');
+  if (input.closesAt.getTime() <= input.opensAt.getTime()) throw new ApiError('validation_failed', 'closes_at must be after opens_at.');
+  let q = input.outcomeTitles.map(() => 0);
+  if (input.initialPrices !== undefined) {
+    const checked = checkInitialPrices(input.initialPrices, input.outcomeTitles.length);
+    if (!checked.ok) throw new ApiError('validation_failed', `initial_prices ${checked.message}.`);
+    q = initialQ(microsToFractions(checked.micros), b);
+  }
+  const now = deps.clock.now();
+  const id = newId();
+  return deps.db.transaction().execute(async (tx) => {
+    const outcomes = input.outcomeTitles.map((title, ordinal) => ({ id: newId(), ordinal, title }));
+    if (!(await insertMarket(tx, { ...input, id, q, outcomes }, now))) {
+      throw new ApiError('state_conflict', `A market with slug ${input.slug} already exists; slugs are unique.`);
+    }
+    await saveMarketState(tx, id, q, b, now);
+    return (await findMarketBySlug(tx, input.slug))!;
+  });
+}

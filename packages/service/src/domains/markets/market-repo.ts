@@ -1,0 +1,223 @@
+import { sql, type RawBuilder } from 'kysely';
+import type { Db, Tx } from '../../db/connection.js';
+import type { MarketStatus } from '../../db/schema.js';
+import { displayPrices } from './model/quotes.js';
+
+export type { MarketStatus };
+
+export interface MarketOutcome {
+  id: string;
+  ordinal: number;
+  title: string;
+}
+
+/** What a trade needs of a market, read under its row lock. */
+export interface MarketForTrade {
+  id: string;
+  slug: string;
+  status: MarketStatus;
+  opensAt: Date;
+  closesAt: Date;
+  maxStakePerPosition: bigint;
+  maxOpenStakePerUser: bigint;
+  /** The liquidity as a float in currency units, as lmsr.ts takes it. */
+  b: number;
+  /** Outstanding shares per outcome, in ordinal order. */
+  q: number[];
+  /** Ordered by ordinal; outcome i of q is outcomes[i]. */
+  outcomes: MarketOutcome[];
+}
+
+/** The whole market record. */
+export interface MarketRecord extends MarketForTrade {
+  title: string;
+  /** The liquidity exactly as stored (numeric), for display. */
+  liquidity: string;
+  resolvedOutcomeId: string | null;
+  createdAt: Date;
+}
+
+interface MarketRow {
+  id: string;
+  slug: string;
+  title: string;
+  status: MarketStatus;
+  opens_at: Date;
+  closes_at: Date;
+  max_stake_per_position_minor: bigint;
+  max_open_stake_per_user_minor: bigint;
+  liquidity: string;
+  q: number[];
+  resolved_outcome_id: string | null;
+  created_at: Date;
+  outcomes: MarketOutcome[] | null;
+}
+
+/** The market's columns with its outcomes in ordinal order, in one round trip (alias m). */
+const marketColumns = sql`
+  m.id, m.slug, m.title, m.status, m.opens_at, m.closes_at, m.max_stake_per_position_minor,
+  m.max_open_stake_per_user_minor, m.liquidity, m.q, m.resolved_outcome_id, m.created_at,
+  (select json_agg(json_build_object('id', o.id, 'ordinal', o.ordinal, 'title', o.title) order by o.ordinal)
+     from market_outcomes o where o.market_id = m.id) as outcomes`;
+
+const enabledFor = (tenantId: string) =>
+  sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${tenantId})`;
+
+function toRecord(row: MarketRow): MarketRecord {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    status: row.status,
+    opensAt: row.opens_at,
+    closesAt: row.closes_at,
+    maxStakePerPosition: row.max_stake_per_position_minor,
+    maxOpenStakePerUser: row.max_open_stake_per_user_minor,
+    liquidity: row.liquidity,
+    b: Number(row.liquidity),
+    q: row.q,
+    resolvedOutcomeId: row.resolved_outcome_id,
+    createdAt: row.created_at,
+    outcomes: row.outcomes ?? [],
+  };
+}
+
+async function selectMarkets(db: Db | Tx, where: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``): Promise<MarketRecord[]> {
+  const result = await sql<MarketRow>`select ${marketColumns} from markets m where ${where} ${tail}`.execute(db);
+  return result.rows.map(toRecord);
+}
+
+/**
+ * Locks the market a tenant trades on, by slug, for the rest of the transaction (SELECT … FOR UPDATE on
+ * its row), and reads it. Null when there is no such market or it is not enabled for the tenant. Trades
+ * on one market serialise on this lock; take it before any user lock (DESIGN part 2: market, then user).
+ */
+export async function lockMarketForTrade(tx: Tx, tenantId: string, slug: string): Promise<MarketForTrade | null> {
+  const [market] = await selectMarkets(tx, sql`m.slug = ${slug} and ${enabledFor(tenantId)}`, sql`for update of m`);
+  return market ?? null;
+}
+
+/** {@link lockMarketForTrade} by the market's id. */
+export async function lockMarketById(tx: Tx, tenantId: string, marketId: string): Promise<MarketForTrade | null> {
+  const [market] = await selectMarkets(tx, sql`m.id = ${marketId} and ${enabledFor(tenantId)}`, sql`for update of m`);
+  return market ?? null;
+}
+
+/**
+ * Writes a market's new q and records the prices it shows as a price point at now, in one statement.
+ * The caller holds the market's row lock (lockMarketForTrade), so points of one market are recorded in
+ * the order of its trades.
+ */
+export async function saveMarketState(tx: Tx, marketId: string, q: number[], b: number, now: Date): Promise<void> {
+  const prices = displayPrices(q, b);
+  await sql`
+    with updated as (
+      update markets set q = ${q}::double precision[], updated_at = ${now} where id = ${marketId} returning id
+    )
+    insert into price_points (market_id, ts, prices)
+    select id, ${now}, ${prices}::bigint[] from updated`.execute(tx);
+}
+
+/** Markets by id (any status, enabled or not), for presenting positions and orders. */
+export async function findMarketsByIds(db: Db | Tx, ids: readonly string[]): Promise<Map<string, MarketRecord>> {
+  if (ids.length === 0) return new Map();
+  const markets = await selectMarkets(db, sql`m.id = any(${[...new Set(ids)]}::uuid[])`);
+  return new Map(markets.map((m) => [m.id, m]));
+}
+
+export async function findMarketBySlug(db: Db | Tx, slug: string): Promise<MarketRecord | null> {
+  const [market] = await selectMarkets(db, sql`m.slug = ${slug}`);
+  return market ?? null;
+}
+
+/** A market by slug, only when it is enabled for the tenant. */
+export async function findEnabledMarket(db: Db, tenantId: string, slug: string): Promise<MarketRecord | null> {
+  const [market] = await selectMarkets(db, sql`m.slug = ${slug} and ${enabledFor(tenantId)}`);
+  return market ?? null;
+}
+
+/** Markets enabled for the tenant, by slug, after a slug (keyset pagination), optionally of one status. */
+export async function listEnabledMarkets(
+  db: Db,
+  tenantId: string,
+  page: { afterSlug: string | null; limit: number; status?: MarketStatus },
+): Promise<MarketRecord[]> {
+  const after = page.afterSlug === null ? sql`true` : sql`m.slug > ${page.afterSlug}`;
+  const status = page.status === undefined ? sql`true` : sql`m.status = ${page.status}`;
+  return selectMarkets(db, sql`${enabledFor(tenantId)} and ${after} and ${status}`, sql`order by m.slug limit ${page.limit}`);
+}
+
+export interface NewMarketRow {
+  id: string;
+  slug: string;
+  title: string;
+  opensAt: Date;
+  closesAt: Date;
+  maxStakePerPosition: bigint;
+  maxOpenStakePerUser: bigint;
+  liquidity: string;
+  q: number[];
+  outcomes: MarketOutcome[];
+}
+
+/**
+ * Inserts an open market with its outcomes; false (and nothing written) when the slug is taken. The
+ * conflict clause, not a prior read, decides, so two concurrent creations of one slug cannot both win.
+ */
+export async function insertMarket(tx: Tx, market: NewMarketRow, now: Date): Promise<boolean> {
+  const inserted = await tx
+    .insertInto('markets')
+    .values({
+      id: market.id,
+      slug: market.slug,
+      title: market.title,
+      status: 'open',
+      opens_at: market.opensAt,
+      closes_at: market.closesAt,
+      max_stake_per_position_minor: market.maxStakePerPosition,
+      max_open_stake_per_user_minor: market.maxOpenStakePerUser,
+      liquidity: market.liquidity,
+      q: sql<number[]>`${market.q}::double precision[]`,
+      resolved_outcome_id: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .onConflict((oc) => oc.column('slug').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  await tx
+    .insertInto('market_outcomes')
+    .values(market.outcomes.map((o) => ({ id: o.id, market_id: market.id, ordinal: o.ordinal, title: o.title })))
+    .execute();
+  return true;
+}
+
+/**
+ * Moves a market from one status to another, only if it is in `from` (a conditional update, so a
+ * concurrent change cannot be overwritten); returns its id, or null when it is not in `from` or missing.
+ * It waits for the row lock of any trade in progress on the market.
+ */
+export async function updateMarketStatus(tx: Tx, slug: string, from: MarketStatus, to: MarketStatus, now: Date): Promise<string | null> {
+  const row = await tx
+    .updateTable('markets')
+    .set({ status: to, updated_at: now })
+    .where('slug', '=', slug)
+    .where('status', '=', from)
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+/** Enables a market for a tenant (both environments); enabling again keeps the first enabled_at. */
+export async function enableMarket(db: Db, tenantId: string, marketId: string, now: Date): Promise<void> {
+  await db
+    .insertInto('tenant_markets')
+    .values({ tenant_id: tenantId, market_id: marketId, enabled_at: now })
+    .onConflict((oc) => oc.columns(['tenant_id', 'market_id']).doNothing())
+    .execute();
+}
+
+export async function disableMarket(db: Db, tenantId: string, marketId: string): Promise<void> {
+  await db.deleteFrom('tenant_markets').where('tenant_id', '=', tenantId).where('market_id', '=', marketId).execute();
+}

@@ -1,0 +1,18 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { PricePoint } from './model/history.js';
+
+/**
+ * The points of a market in [from, to), already reduced to the last one of each bucket of intervalMs
+ * aligned to the epoch (the rule of model/history.ts, which the caller still applies): a busy market can
+ * record many thousands of points a day, and this keeps the answer to one row per bucket.
+ */
+export async function lastPricePointPerBucket(db: Db, marketId: string, from: Date, to: Date, intervalMs: number): Promise<PricePoint[]> {
+  const result = await sql<PricePoint>`
+    select distinct on (bucket) date_bin(${intervalMs}::double precision * interval '1 millisecond', ts, timestamptz '1970-01-01 00:00:00+00') as bucket,
+           ts, seq, prices
+    from price_points
+    where market_id = ${marketId} and ts >= ${from} and ts < ${to}
+    order by bucket, ts desc, seq desc`.execute(db);
+  return result.rows.map(({ ts, seq, prices }) => ({ ts, seq, prices }));
+}

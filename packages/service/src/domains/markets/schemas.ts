@@ -1,0 +1,173 @@
+import { z } from 'zod';
+import { PageQuery, pageOf } from '../../http/pagination.js';
+import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { checkInitialPrices } from './model/initial-prices.js';
+import { INTERVALS } from './model/history.js';
+import { displayPrices, formatPrice } from './model/quotes.js';
+import type { MarketRecord } from './market-repo.js';
+
+/** Slugs: 1 to 64 characters from a-z 0-9 and '-'. */
+export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
+/** Liquidity: a positive decimal with at most 12 integer digits and 6 decimals. */
+export const LIQUIDITY_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
+export const MIN_OUTCOMES = 2;
+export const MAX_OUTCOMES = 20;
+
+const MARKET_STATUSES = ['open', 'suspended', 'resolved', 'voided'] as const;
+export const MarketStatusSchema = z.enum(MARKET_STATUSES);
+
+const Slug = z.string().regex(SLUG_PATTERN).describe('1 to 64 characters from a-z, 0-9 and "-".');
+const Timestamp = z.iso.datetime().describe('RFC 3339 UTC with a Z, for example "2026-06-01T18:00:00Z".');
+const PositiveAmount = z
+  .string()
+  .regex(AMOUNT_PATTERN)
+  .refine((text) => parseAmount(text)! > 0n, 'must be greater than 0')
+  .describe(`${AMOUNT_DESCRIPTION} Greater than 0.`);
+const Price = z.string().describe('Decimal string strictly between 0 and 1 with six decimals, for example "0.523000".');
+
+export const CreateMarketBody = z
+  .object({
+    slug: Slug.describe('The operator-facing identifier: 1 to 64 characters from a-z, 0-9 and "-". Unique.'),
+    title: z.string().trim().min(1).max(200),
+    outcomes: z
+      .array(z.object({ title: z.string().trim().min(1).max(200) }).strict())
+      .min(MIN_OUTCOMES)
+      .max(MAX_OUTCOMES)
+      .describe(`${MIN_OUTCOMES} to ${MAX_OUTCOMES} outcomes with distinct titles, in display order.`),
+    opens_at: Timestamp,
+    closes_at: Timestamp.describe('After opens_at.'),
+    max_stake_per_position: PositiveAmount,
+    max_open_stake_per_user: PositiveAmount,
+    liquidity: z
+      .string()
+      .regex(LIQUIDITY_PATTERN)
+      .refine((text) => /[1-9]/.test(text), 'must be greater than 0')
+      .describe('The market maker\'s depth b in currency units: a positive decimal string (at most 6 decimals).'),
+    initial_prices: z
+      .array(z.string().max(16))
+      .optional()
+      .describe('One price per outcome, each strictly between 0 and 1 with at most 6 decimals, summing to exactly 1. Default: equal prices.'),
+  })
+  .strict()
+  .superRefine((body, ctx) => {
+    if (Date.parse(body.closes_at) <= Date.parse(body.opens_at)) {
+      ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'must be after opens_at' });
+    }
+    const titles = body.outcomes.map((o) => o.title);
+    if (new Set(titles).size !== titles.length) ctx.addIssue({ code: 'custom', path: ['outcomes'], message: 'outcome titles must be distinct' });
+    if (body.initial_prices !== undefined) {
+      const checked = checkInitialPrices(body.initial_prices, body.outcomes.length);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['initial_prices'], message: checked.message });
+    }
+  });
+export type CreateMarketBody = z.infer<typeof CreateMarketBody>;
+
+export const MarketParams = z.object({ slug: z.string() });
+export const TenantMarketParams = z.object({ tenant_id: z.string(), slug: z.string() });
+
+const PricedOutcome = z.object({ id: z.uuid(), title: z.string(), price: Price });
+
+export const PlatformMarket = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  title: z.string(),
+  status: MarketStatusSchema,
+  opens_at: z.string(),
+  closes_at: z.string(),
+  max_stake_per_position: z.string(),
+  max_open_stake_per_user: z.string(),
+  liquidity: z.string(),
+  resolved_outcome_id: z.uuid().nullable(),
+  outcomes: z.array(PricedOutcome),
+  created_at: z.string(),
+});
+export type PlatformMarket = z.infer<typeof PlatformMarket>;
+
+export const MarketEnablement = z.object({ tenant_id: z.uuid(), market_slug: z.string(), enabled: z.boolean() });
+
+export const FeedMarket = z.object({
+  slug: z.string(),
+  title: z.string(),
+  status: MarketStatusSchema,
+  opens_at: z.string(),
+  closes_at: z.string(),
+  resolved_outcome_id: z.uuid().nullable().describe('Set when resolved.'),
+  outcomes: z.array(PricedOutcome).describe('In display order; prices need not sum to exactly 1 after rounding.'),
+});
+export type FeedMarket = z.infer<typeof FeedMarket>;
+
+export const FeedMarketPage = pageOf(FeedMarket);
+
+export const MarketsQuery = z.object({
+  status: MarketStatusSchema.optional().describe('Only markets in this status.'),
+  ...PageQuery,
+});
+
+const OutcomePrice = z.object({ id: z.uuid(), price: Price });
+
+export const Snapshot = z.object({
+  market_slug: z.string(),
+  ts: z.string().describe('When the prices were read.'),
+  outcomes: z.array(OutcomePrice),
+});
+
+export const HistoryQuery = z.object({
+  from: Timestamp.optional().describe('Inclusive; rounded down to its bucket. Default: to minus 24 hours (1m), 30 days (1h) or 365 days (1d).'),
+  to: Timestamp.optional().describe('Exclusive. Default: now.'),
+  interval: z.enum(INTERVALS).default('1h').describe('Bucket size, aligned to UTC (00:00Z for 1d). Default 1h. At most 1,500 buckets per request.'),
+});
+
+export const History = z.object({
+  market_slug: z.string(),
+  points: z
+    .array(z.object({ ts: z.string().describe('Start of the bucket.'), outcomes: z.array(OutcomePrice) }))
+    .describe('One per bucket in which the price changed, oldest first: the last price of the bucket.'),
+});
+
+/** Current prices of a market's outcomes, formatted, in ordinal order. */
+function currentPrices(market: MarketRecord): string[] {
+  return displayPrices(market.q, market.b).map(formatPrice);
+}
+
+function pricedOutcomes(market: MarketRecord) {
+  const prices = currentPrices(market);
+  return market.outcomes.map((o, i) => ({ id: o.id, title: o.title, price: prices[i]! }));
+}
+
+export function presentPlatformMarket(market: MarketRecord): PlatformMarket {
+  return {
+    id: market.id,
+    slug: market.slug,
+    title: market.title,
+    status: market.status,
+    opens_at: market.opensAt.toISOString(),
+    closes_at: market.closesAt.toISOString(),
+    max_stake_per_position: formatAmount(market.maxStakePerPosition),
+    max_open_stake_per_user: formatAmount(market.maxOpenStakePerUser),
+    liquidity: market.liquidity,
+    resolved_outcome_id: market.resolvedOutcomeId,
+    outcomes: pricedOutcomes(market),
+    created_at: market.createdAt.toISOString(),
+  };
+}
+
+export function presentFeedMarket(market: MarketRecord): FeedMarket {
+  return {
+    slug: market.slug,
+    title: market.title,
+    status: market.status,
+    opens_at: market.opensAt.toISOString(),
+    closes_at: market.closesAt.toISOString(),
+    resolved_outcome_id: market.resolvedOutcomeId,
+    outcomes: pricedOutcomes(market),
+  };
+}
+
+/** Micro-unit prices in ordinal order as [{id, price}]. */
+export function presentOutcomePrices(market: MarketRecord, micros: readonly bigint[]) {
+  return market.outcomes.map((o, i) => ({ id: o.id, price: formatPrice(micros[i]!) }));
+}
+
+export function presentSnapshot(market: MarketRecord, ts: Date): z.infer<typeof Snapshot> {
+  return { market_slug: market.slug, ts: ts.toISOString(), outcomes: presentOutcomePrices(market, displayPrices(market.q, market.b)) };
+}

@@ -1,0 +1,227 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db, Tx } from '../../db/connection.js';
+import type { Database, OrderStatus } from '../../db/schema.js';
+import type { TenantEnv } from '../tenant-env.js';
+
+/** An order with the names operators know it by (external_user_id, market_slug). */
+export interface OrderView {
+  id: string;
+  seq: bigint;
+  scope: TenantEnv;
+  marketId: string;
+  externalUserId: string;
+  marketSlug: string;
+  outcomeId: string;
+  stake: bigint;
+  limitPriceMicro: bigint;
+  status: OrderStatus;
+  fillPriceMicro: bigint | null;
+  positionId: string | null;
+  rejectCode: string | null;
+  expiresAt: Date | null;
+  createdAt: Date;
+}
+
+export interface NewOrder {
+  id: string;
+  userId: string;
+  marketId: string;
+  outcomeId: string;
+  stake: bigint;
+  limitPriceMicro: bigint;
+  expiresAt: Date | null;
+}
+
+export async function insertOrder(tx: Tx, scope: TenantEnv, o: NewOrder, now: Date): Promise<bigint> {
+  const row = await tx
+    .insertInto('orders')
+    .values({
+      id: o.id,
+      tenant_id: scope.tenantId,
+      environment: scope.environment,
+      user_id: o.userId,
+      market_id: o.marketId,
+      outcome_id: o.outcomeId,
+      stake_minor: o.stake,
+      limit_price_micro: o.limitPriceMicro,
+      status: 'open',
+      fill_price_micro: null,
+      position_id: null,
+      reject_code: null,
+      expires_at: o.expiresAt,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('seq')
+    .executeTakeFirstOrThrow();
+  return row.seq;
+}
+
+type Joined = Database & { o: Database['orders']; u: Database['users']; m: Database['markets'] };
+
+function viewQuery(db: Db | Tx): SelectQueryBuilder<Joined, 'o' | 'u' | 'm', any> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.user_id')
+    .innerJoin('markets as m', 'm.id', 'o.market_id')
+    .select([
+      'o.id',
+      'o.seq',
+      'o.tenant_id',
+      'o.environment',
+      'o.market_id',
+      'u.external_user_id',
+      'm.slug',
+      'o.outcome_id',
+      'o.stake_minor',
+      'o.limit_price_micro',
+      'o.status',
+      'o.fill_price_micro',
+      'o.position_id',
+      'o.reject_code',
+      'o.expires_at',
+      'o.created_at',
+    ]) as never;
+}
+
+function toView(r: any): OrderView {
+  return {
+    id: r.id,
+    seq: r.seq,
+    scope: { tenantId: r.tenant_id, environment: r.environment },
+    marketId: r.market_id,
+    externalUserId: r.external_user_id,
+    marketSlug: r.slug,
+    outcomeId: r.outcome_id,
+    stake: r.stake_minor,
+    limitPriceMicro: r.limit_price_micro,
+    status: r.status,
+    fillPriceMicro: r.fill_price_micro,
+    positionId: r.position_id,
+    rejectCode: r.reject_code,
+    expiresAt: r.expires_at,
+    createdAt: r.created_at,
+  };
+}
+
+/** One order of a tenant environment. */
+export async function findOrder(db: Db | Tx, scope: TenantEnv, id: string): Promise<OrderView | null> {
+  const row = await viewQuery(db)
+    .where('o.tenant_id', '=', scope.tenantId)
+    .where('o.environment', '=', scope.environment)
+    .where('o.id', '=', id)
+    .executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+export interface OrderFilter {
+  externalUserId?: string;
+  status?: OrderStatus;
+  afterSeq: bigint | null;
+  limit: number;
+}
+
+/** Oldest first, limit + 1 rows (the caller pages). */
+export async function listOrderRows(db: Db, scope: TenantEnv, f: OrderFilter): Promise<OrderView[]> {
+  let query = viewQuery(db).where('o.tenant_id', '=', scope.tenantId).where('o.environment', '=', scope.environment);
+  if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
+  if (f.status !== undefined) query = query.where('o.status', '=', f.status);
+  if (f.afterSeq !== null) query = query.where('o.seq', '>', f.afterSeq);
+  const rows = await query.orderBy('o.seq').limit(f.limit + 1).execute();
+  return rows.map(toView);
+}
+
+export type MarketRef = { id: string } | { slug: string };
+
+/**
+ * The open orders of a market, of every tenant and environment (they share one price), oldest first.
+ * This is the whole cost of an evaluation on a market without open orders: one statement on the
+ * partial index orders_market_open (and markets' slug index when named by slug).
+ */
+export async function openOrdersOfMarket(db: Db, market: MarketRef): Promise<OrderView[]> {
+  const marketId = 'id' in market ? sql<string>`${market.id}::uuid` : sql<string>`(select id from markets where slug = ${market.slug})`;
+  const rows = await viewQuery(db).where('o.market_id', '=', marketId).where('o.status', '=', 'open').orderBy('o.seq').execute();
+  return rows.map(toView);
+}
+
+/**
+ * Locks an order row for the rest of the transaction if it is still open; false when it is not
+ * (another evaluation, a cancel or the expiry job got there first). Taken after the market's row lock
+ * and before the user's.
+ */
+export async function lockOpenOrder(tx: Tx, id: string): Promise<boolean> {
+  const row = await tx.selectFrom('orders').select('id').where('id', '=', id).where('status', '=', 'open').forUpdate().executeTakeFirst();
+  return row !== undefined;
+}
+
+export type OrderChange =
+  | { status: 'filled'; fillPriceMicro: bigint; positionId: string }
+  | { status: 'rejected'; rejectCode: string }
+  | { status: 'expired' };
+
+/** Moves an open order to a final status; false (nothing written) when it is no longer open. */
+export async function finishOrder(db: Db | Tx, id: string, change: OrderChange, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('orders')
+    .set({
+      status: change.status,
+      fill_price_micro: change.status === 'filled' ? change.fillPriceMicro : null,
+      position_id: change.status === 'filled' ? change.positionId : null,
+      reject_code: change.status === 'rejected' ? change.rejectCode : null,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+/**
+ * Cancels an open order of a tenant environment. An order already past its expires_at is expired
+ * instead (it could no longer fill), which the cancel then answers as a conflict. The condition on
+ * status is re-checked after waiting for a fill in progress, so a cancel never overwrites a fill.
+ */
+export async function cancelOpenOrder(db: Db, scope: TenantEnv, id: string, now: Date): Promise<void> {
+  await db
+    .updateTable('orders')
+    .set({
+      status: sql<OrderStatus>`case when expires_at is not null and expires_at <= ${now} then 'expired' else 'cancelled' end`,
+      updated_at: now,
+    })
+    .where('id', '=', id)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .where('status', '=', 'open')
+    .execute();
+}
+
+/**
+ * Expires open orders past expires_at, at most `limit` per call, oldest expiry first. SKIP LOCKED: an
+ * order an evaluation holds is skipped (that evaluation checks the expiry itself), and several
+ * processes can run this at once.
+ */
+export async function expireDueOrders(db: Db, now: Date, limit: number): Promise<number> {
+  const result = await sql`
+    update orders set status = 'expired', updated_at = ${now}
+    where status = 'open' and id in (
+      select id from orders
+      where status = 'open' and expires_at is not null and expires_at <= ${now}
+      order by expires_at limit ${limit}
+      for update skip locked)`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+/**
+ * Rejects (validation_failed, the code an open would get) open orders on markets that can never trade
+ * again: resolved, voided, or past closes_at. No trade happens there, so no evaluation would reach them.
+ */
+export async function rejectOrdersOfClosedMarkets(db: Db, now: Date, limit: number): Promise<number> {
+  const result = await sql`
+    update orders set status = 'rejected', reject_code = 'validation_failed', updated_at = ${now}
+    where status = 'open' and id in (
+      select o.id from orders o join markets m on m.id = o.market_id
+      where o.status = 'open' and (m.status in ('resolved', 'voided') or m.closes_at <= ${now})
+      order by o.seq limit ${limit}
+      for update of o skip locked)`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
+}

@@ -1,0 +1,160 @@
+import { sql, type SelectQueryBuilder } from 'kysely';
+import type { Db, Tx } from '../../db/connection.js';
+import type { Database, PositionState } from '../../db/schema.js';
+import type { TenantEnv } from '../tenant-env.js';
+import type { PositionView } from './schemas.js';
+
+export interface NewPosition {
+  id: string;
+  userId: string;
+  marketId: string;
+  outcomeId: string;
+  stake: bigint;
+  shares: bigint;
+  priceMicro: bigint;
+  openTransactionId: string;
+  openedVia: 'api_key' | 'session' | 'order';
+  orderId: string | null;
+}
+
+export async function insertPosition(tx: Tx, scope: TenantEnv, p: NewPosition, now: Date): Promise<void> {
+  await tx
+    .insertInto('positions')
+    .values({
+      id: p.id,
+      tenant_id: scope.tenantId,
+      environment: scope.environment,
+      user_id: p.userId,
+      market_id: p.marketId,
+      outcome_id: p.outcomeId,
+      state: 'open',
+      stake_minor: p.stake,
+      shares_units: p.shares,
+      price_micro: p.priceMicro,
+      payout_minor: null,
+      close_price_micro: null,
+      open_transaction_id: p.openTransactionId,
+      settlement_transaction_id: null,
+      opened_via: p.openedVia,
+      closed_via: null,
+      order_id: p.orderId,
+      opened_at: now,
+      closed_at: null,
+      settled_at: null,
+    })
+    .execute();
+}
+
+/** The user's total open stake on a market: what the per-user cap counts (frees at close and settlement). */
+export async function openStakeOnMarket(tx: Tx, userId: string, marketId: string): Promise<bigint> {
+  const row = await sql<{ total: bigint }>`
+    select coalesce(sum(stake_minor), 0)::bigint as total from positions
+    where user_id = ${userId} and market_id = ${marketId} and state = 'open'`.execute(tx);
+  return row.rows[0]!.total;
+}
+
+function viewQuery(db: Db | Tx, scope: TenantEnv): SelectQueryBuilder<Database & { p: Database['positions']; u: Database['users']; m: Database['markets'] }, 'p' | 'u' | 'm', any> {
+  return db
+    .selectFrom('positions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .innerJoin('markets as m', 'm.id', 'p.market_id')
+    .select([
+      'p.seq',
+      'p.id',
+      'p.user_id',
+      'p.market_id',
+      'u.external_user_id',
+      'm.slug',
+      'p.outcome_id',
+      'p.state',
+      'p.stake_minor',
+      'p.shares_units',
+      'p.price_micro',
+      'p.payout_minor',
+      'p.close_price_micro',
+      'p.open_transaction_id',
+      'p.settlement_transaction_id',
+      'p.opened_at',
+      'p.closed_at',
+      'p.settled_at',
+    ])
+    .where('p.tenant_id', '=', scope.tenantId)
+    .where('p.environment', '=', scope.environment) as never;
+}
+
+export interface PositionRow extends PositionView {
+  seq: bigint;
+  userId: string;
+  marketId: string;
+}
+
+function toView(r: any): PositionRow {
+  return {
+    seq: r.seq,
+    id: r.id,
+    userId: r.user_id,
+    marketId: r.market_id,
+    externalUserId: r.external_user_id,
+    marketSlug: r.slug,
+    outcomeId: r.outcome_id,
+    state: r.state,
+    stake: r.stake_minor,
+    shares: r.shares_units,
+    priceMicro: r.price_micro,
+    payout: r.payout_minor,
+    closePriceMicro: r.close_price_micro,
+    openTransactionId: r.open_transaction_id,
+    settlementTransactionId: r.settlement_transaction_id,
+    openedAt: r.opened_at,
+    closedAt: r.closed_at,
+    settledAt: r.settled_at,
+  };
+}
+
+/** One position of a tenant environment; with lock, its row stays locked for the transaction. */
+export async function findPosition(db: Db | Tx, scope: TenantEnv, id: string, lock = false): Promise<PositionRow | null> {
+  let query = viewQuery(db, scope).where('p.id', '=', id);
+  if (lock) query = query.forUpdate('p');
+  const row = await query.executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
+export interface PositionFilter {
+  externalUserId?: string;
+  marketSlug?: string;
+  state?: PositionState;
+  afterSeq: bigint | null;
+  limit: number;
+}
+
+/** Oldest first, limit + 1 rows (the caller pages). */
+export async function listPositionRows(db: Db, scope: TenantEnv, f: PositionFilter): Promise<PositionRow[]> {
+  let query = viewQuery(db, scope);
+  if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
+  if (f.marketSlug !== undefined) query = query.where('m.slug', '=', f.marketSlug);
+  if (f.state !== undefined) query = query.where('p.state', '=', f.state);
+  if (f.afterSeq !== null) query = query.where('p.seq', '>', f.afterSeq);
+  const rows = await query.orderBy('p.seq').limit(f.limit + 1).execute();
+  return rows.map(toView);
+}
+
+export async function markClosed(
+  tx: Tx,
+  id: string,
+  close: { payout: bigint; closePriceMicro: bigint; transactionId: string; via: 'api_key' | 'session' },
+  now: Date,
+): Promise<void> {
+  await tx
+    .updateTable('positions')
+    .set({
+      state: 'closed',
+      payout_minor: close.payout,
+      close_price_micro: close.closePriceMicro,
+      settlement_transaction_id: close.transactionId,
+      closed_via: close.via,
+      closed_at: now,
+    })
+    .where('id', '=', id)
+    .where('state', '=', 'open')
+    .execute();
+}
