@@ -20,7 +20,7 @@ describe('every route', () => {
       expect(service.routes[listener].length).toBeGreaterThan(1);
       for (const route of service.routes[listener]) {
         expect(route.meta, `${listener} ${route.method} ${route.url}`).toMatchObject({ tier: expect.any(String), credential: expect.any(String) });
-        if (route.meta!.credential === 'api_key') expect(SCOPES).toContain(route.meta!.scope);
+        if (route.meta!.credential === 'api_key' || route.meta!.credential === 'api_key_or_session') expect(SCOPES).toContain(route.meta!.scope);
         if (listener === 'platform' && route.url !== '/healthz') expect(route.meta!.credential).toBe('platform');
       }
     }
@@ -32,8 +32,8 @@ describe('every route', () => {
   });
 
   it('answers 401 without a key, with a malformed key and with the other environment\'s key, and 403 without the scope', async () => {
-    const apiKeyRoutes = service.routes.sandbox.filter((r) => r.meta?.credential === 'api_key');
-    expect(apiKeyRoutes.length).toBeGreaterThanOrEqual(5);
+    const apiKeyRoutes = service.routes.sandbox.filter((r) => r.meta?.credential === 'api_key' || r.meta?.credential === 'api_key_or_session');
+    expect(apiKeyRoutes.length).toBeGreaterThanOrEqual(15);
     for (const route of apiKeyRoutes) {
       const scope = route.meta!.scope!;
       const withoutScope = await createTenant(service, SCOPES.filter((s) => s !== scope));
@@ -45,12 +45,31 @@ describe('every route', () => {
         ['pmk_sandbox_' + 'A'.repeat(32), 'invalid_api_key', 401],
         [tenant.liveKey, 'invalid_api_key', 401],
         [withoutScope.sandboxKey, 'insufficient_scope', 403],
+        // Not an API key: a route that takes sessions judges it as a session token.
+        ['eyJhbGciOiJIUzI1NiJ9.e30.forged', route.meta!.credential === 'api_key' ? 'invalid_api_key' : 'invalid_session_token', 401],
       ] as const) {
         const body = route.method === 'GET' ? undefined : {};
         const res = await service.api('sandbox', route.method, path, { key, body, idempotencyKey: 'route-check' });
         expect(res.status, name).toBe(status);
         expectEnvelope(res, code);
       }
+    }
+  });
+
+  it('refuses a valid widget session token on every API-key-only route', async () => {
+    await service.api('sandbox', 'PUT', '/v1/users/route-user', { key: tenant.sandboxKey, body: { status: 'active' } });
+    const minted = await service.api('sandbox', 'POST', '/v1/widget/sessions', { key: tenant.sandboxKey, body: { external_user_id: 'route-user' } });
+    expect(minted.status).toBe(201);
+    const operatorOnly = service.routes.sandbox.filter((r) => r.meta?.credential === 'api_key');
+    expect(operatorOnly.length).toBeGreaterThanOrEqual(6);
+    for (const route of operatorOnly) {
+      const res = await service.api('sandbox', route.method, concrete(route.url), {
+        key: minted.json.token,
+        body: route.method === 'GET' ? undefined : {},
+        idempotencyKey: 'route-check',
+      });
+      expect(res.status, `${route.method} ${route.url}`).toBe(401);
+      expectEnvelope(res, 'invalid_api_key');
     }
   });
 
