@@ -3,50 +3,19 @@ import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
 import { evaluateOrders } from '../src/domains/orders/evaluate-orders.js';
 import { expireOrders } from '../src/workers/expire-orders.js';
+import { createMarket as createMarketFor, fundedUser as fundedUserFor, type TestMarket as Market } from './trading-helpers.js';
 import { createTenant, expectEnvelope, expectLedgerInvariant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 const HOUR = 3_600_000;
 let service: TestService;
 let tenant: TestTenant;
-let counter = 0;
 
-interface Market {
-  slug: string;
-  outcomes: { id: string; title: string; price: string }[];
-}
+const createMarket = (overrides: Record<string, unknown> = {}, forTenant = tenant) => createMarketFor(service, forTenant, overrides);
+const fundedUser = (name: string, amount = '1000.00', key = tenant.sandboxKey) => fundedUserFor(service, key, name, amount);
 
-/**
- * A two-outcome market enabled for the tenant, b = 100, even prices, open for the month around the
- * clock. On it (quotes.ts): 10.00 on Yes opens at 0.523827; after 50.00 on No it opens at 0.335878, and
- * after that fill the next 10.00 on Yes opens at 0.399314, the one after at 0.456619.
- */
-async function createMarket(overrides: Record<string, unknown> = {}, forTenant = tenant): Promise<Market> {
-  counter += 1;
-  const slug = `ord-market-${process.pid}-${counter}`;
-  const res = await service.platform('POST', '/platform/v1/markets', {
-    slug,
-    title: `Orders ${counter}`,
-    outcomes: [{ title: 'Yes' }, { title: 'No' }],
-    opens_at: '2026-06-01T00:00:00Z',
-    closes_at: '2026-06-30T00:00:00Z',
-    max_stake_per_position: '50.00',
-    max_open_stake_per_user: '80.00',
-    liquidity: '100',
-    ...overrides,
-  });
-  expect(res.status, res.text).toBe(201);
-  expect((await service.platform('PUT', `/platform/v1/tenants/${forTenant.tenantId}/markets/${slug}`)).status).toBe(200);
-  return res.json;
-}
 
-async function fundedUser(name: string, amount = '1000.00', key = tenant.sandboxKey): Promise<string> {
-  counter += 1;
-  const id = `${name}-${counter}-${Math.floor(Math.random() * 1e9)}`;
-  await registerUser(service, key, id);
-  expect((await sync(service, key, { external_user_id: id, direction: 'credit', amount })).status).toBe(200);
-  return id;
-}
+
 
 const yes = (m: Market) => m.outcomes[0]!.id;
 const no = (m: Market) => m.outcomes[1]!.id;

@@ -1,45 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
+import { createMarket as createMarketFor, fundedUser as fundedUserFor, type TestMarket as Market } from './trading-helpers.js';
 import { createTenant, expectEnvelope, expectLedgerInvariant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
-let slugCounter = 0;
 
-interface Market {
-  slug: string;
-  outcomes: { id: string; title: string; price: string }[];
-}
+const createMarket = (overrides: Record<string, unknown> = {}, forTenant = tenant) => createMarketFor(service, forTenant, overrides);
+const fundedUser = (name: string, amount = '1000.00', key = tenant.sandboxKey) => fundedUserFor(service, key, name, amount);
 
-/** A market enabled for the tenant: trading window around the clock's now, caps 50 per position and 80 per user. */
-async function createMarket(overrides: Record<string, unknown> = {}, forTenant = tenant): Promise<Market> {
-  slugCounter += 1;
-  const slug = `pos-market-${process.pid}-${slugCounter}`;
-  const res = await service.platform('POST', '/platform/v1/markets', {
-    slug,
-    title: `Market ${slugCounter}`,
-    outcomes: [{ title: 'Yes' }, { title: 'No' }],
-    opens_at: '2026-06-01T00:00:00Z',
-    closes_at: '2026-06-30T00:00:00Z',
-    max_stake_per_position: '50.00',
-    max_open_stake_per_user: '80.00',
-    liquidity: '100',
-    ...overrides,
-  });
-  expect(res.status, res.text).toBe(201);
-  const enabled = await service.platform('PUT', `/platform/v1/tenants/${forTenant.tenantId}/markets/${slug}`);
-  expect(enabled.status, enabled.text).toBe(200);
-  return res.json;
-}
 
-async function fundedUser(name: string, amount = '1000.00', key = tenant.sandboxKey): Promise<string> {
-  const id = `${name}-${slugCounter}-${Math.floor(Math.random() * 1e9)}`;
-  await registerUser(service, key, id);
-  expect((await sync(service, key, { external_user_id: id, direction: 'credit', amount })).status).toBe(200);
-  return id;
-}
+
 
 function open(body: Record<string, unknown>, options: { key?: string; idempotencyKey?: string } = {}) {
   return service.api('sandbox', 'POST', '/v1/positions', { key: options.key ?? tenant.sandboxKey, body, idempotencyKey: options.idempotencyKey ?? uniqueKey('open') });

@@ -1,0 +1,187 @@
+/**
+ * Load benchmark of balance sync (bench/README.md): the service against the bare SQL it sends, and the
+ * batch endpoint against single requests. `npm run bench:sync [-- --quick]`. Prints numbers only: it
+ * fails (exit 1) when it cannot set up or run, never because of a number.
+ */
+import { availableParallelism, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { runBareSync, STATEMENTS_PER_SYNC } from './lib/bare-sync.js';
+import { countRefusedItems, runHttpLoad } from './lib/http-load.js';
+import { checkLedger } from './lib/ledger-check.js';
+import { keyMaker, randomMovement, userIds } from './lib/movements.js';
+import { observer, type Observation } from './lib/observe.js';
+import { barePhase, httpPhase, printPhase, printSummary, type Phase } from './lib/report.js';
+import { analyze, postmasterPid, prepareDatabase, type BenchDatabase } from './lib/database.js';
+import { startServiceProcess, type ServiceProcess } from './lib/service-process.js';
+import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
+import { fmt } from './lib/stats.js';
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+const { values: args } = parseArgs({
+  options: {
+    quick: { type: 'boolean', default: false },
+    'no-analyze': { type: 'boolean', default: false },
+    duration: { type: 'string' },
+    users: { type: 'string', default: '2000' },
+    pool: { type: 'string', default: '16' },
+    connections: { type: 'string', default: '32' },
+    'batch-connections': { type: 'string', default: '4' },
+  },
+});
+
+function positive(name: string, raw: string | undefined): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
+  return value;
+}
+
+const settings = {
+  durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
+  warmupS: args.quick ? 0.5 : 2,
+  users: Math.floor(positive('users', args.users)),
+  poolSize: Math.floor(positive('pool', args.pool)),
+  connections: Math.floor(positive('connections', args.connections)),
+  batchConnections: Math.floor(positive('batch-connections', args['batch-connections'])),
+  batchSizes: [100, 500],
+};
+
+async function runPhases(service: ServiceProcess, database: BenchDatabase, tenant: BenchTenant, ids: string[]): Promise<Phase[]> {
+  const databaseUrl = await database.url();
+  const observe = observer(service.pid, await postmasterPid(databaseUrl), databaseUrl);
+  const phases: Phase[] = [];
+  const report = (phase: Phase) => {
+    phases.push(phase);
+    printPhase(phase);
+  };
+
+  const singleKey = keyMaker('single');
+  const single = (durationS: number) =>
+    runHttpLoad({
+      baseUrl: service.sandboxUrl,
+      path: '/v1/balance-sync',
+      apiKey: tenant.apiKey,
+      connections: settings.connections,
+      durationS,
+      itemsPerRequest: 1,
+      next: () => ({ idempotencyKey: singleKey(), body: JSON.stringify(randomMovement(ids)) }),
+    });
+  console.log(`\nwarm-up: single syncs for ${settings.warmupS} s (not counted)`);
+  await single(settings.warmupS);
+
+  console.log(`\n[1] single POST /v1/balance-sync, ${settings.connections} clients, ${settings.durationS} s`);
+  let watching = await observe();
+  const singleResult = await single(settings.durationS);
+  report(httpPhase('service, single sync', 'requests', settings.connections, singleResult, await watching.end()));
+
+  console.log(
+    `\n[2] bare SQL, ${STATEMENTS_PER_SYNC} statements per sync, pg pool of ${settings.connections}, ` +
+      `${settings.connections} loops, ${settings.durationS} s`,
+  );
+  watching = await observe();
+  let seen: Promise<Observation> | null = null;
+  const bare = await runBareSync({
+    databaseUrl,
+    apiKey: tenant.apiKey,
+    userIds: ids,
+    connections: settings.connections,
+    durationS: settings.durationS,
+    nextKey: keyMaker('bare'),
+    onLoopsDone: () => (seen = watching.end()),
+  });
+  report(barePhase(settings.connections, bare, await (seen ?? watching.end())));
+
+  for (const size of settings.batchSizes) {
+    console.log(`\n[3] POST /v1/balance-sync/batch of ${size} items, ${settings.batchConnections} clients, ${settings.durationS} s`);
+    const itemKey = keyMaker(`item${size}`);
+    const batchKey = keyMaker(`batch${size}`);
+    watching = await observe();
+    const result = await runHttpLoad({
+      baseUrl: service.sandboxUrl,
+      path: '/v1/balance-sync/batch',
+      apiKey: tenant.apiKey,
+      connections: settings.batchConnections,
+      durationS: settings.durationS,
+      itemsPerRequest: size,
+      next: () => ({
+        idempotencyKey: batchKey(),
+        body: JSON.stringify({ items: Array.from({ length: size }, () => ({ idempotency_key: itemKey(), ...randomMovement(ids) })) }),
+      }),
+      refusedItems: countRefusedItems(size),
+    });
+    report(httpPhase(`service, batch of ${size}`, 'batches', settings.batchConnections, result, await watching.end()));
+  }
+  return phases;
+}
+
+async function main(): Promise<void> {
+  console.log('balance sync benchmark');
+  console.log(
+    `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
+      `  ${settings.users} users, DB_POOL_SIZE=${settings.poolSize}, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
+      `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
+  );
+  const database = await prepareDatabase(process.env.DATABASE_URL);
+  console.log(`  database: ${database.label}`);
+  let service: ServiceProcess | null = null;
+  let cleaned: Promise<void> | null = null;
+  const cleanup = () =>
+    (cleaned ??= (async () => {
+      try {
+        await service?.stop();
+      } finally {
+        await database.dispose();
+      }
+    })());
+  const onSignal = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal}: stopping the service and removing the bench database`);
+    void cleanup().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
+
+  try {
+    const started = performance.now();
+    service = await startServiceProcess(REPO_ROOT, database, settings.poolSize);
+    console.log(`  service pid ${service.pid} up in ${fmt((performance.now() - started) / 1000)} s on ${service.sandboxUrl}`);
+
+    const tenant = await createBenchTenant(service);
+    const ids = userIds(settings.users);
+    const setupStart = performance.now();
+    await registerAndFund(service, tenant, ids);
+    console.log(`  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded in ${fmt((performance.now() - setupStart) / 1000)} s`);
+    if (args['no-analyze']) console.log('  --no-analyze: planner statistics left to autovacuum');
+    else await analyze(await database.url());
+
+    const loadStart = new Date();
+    const phases = await runPhases(service, database, tenant, ids);
+    await sleep(1000); // requests in flight when a phase ended still finish on the server
+    const check = await checkLedger(await database.url(), tenant.tenantId, loadStart);
+    printSummary(phases);
+    console.log(
+      `\nledger check: ${check.users} users, ${check.transactions} transactions, ${check.mismatched} users whose balance ` +
+        `differs from the sum of their transactions\n` +
+        `  balance_syncs ${check.applied} applied (expected = transactions) + ${check.refused} refused; ` +
+        `balance_sync keys done ${check.doneSyncKeys} ` +
+        `(expected ${check.applied + check.refused}); keys still in_progress ${check.inProgressKeys}`,
+    );
+    console.log(`tables autovacuum analyzed during the load (plans may have changed): ${check.autoAnalyzed.join(', ') || 'none'}`);
+    console.log(`load average after the run: ${loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+    const lines = service.linesSinceReady();
+    console.log(`service output during the run: ${lines.length} lines${lines.length > 0 ? ', last ones:' : ''}`);
+    for (const line of lines.slice(-10)) console.log(`  | ${line.slice(0, 400)}`);
+  } finally {
+    await cleanup();
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error: unknown) => {
+    console.log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    process.exit(1);
+  },
+);

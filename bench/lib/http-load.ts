@@ -1,0 +1,101 @@
+import autocannon from 'autocannon';
+import { latencyOf, type Latency } from './stats.js';
+
+export interface HttpLoadOptions {
+  baseUrl: string;
+  path: string;
+  apiKey: string;
+  connections: number;
+  durationS: number;
+  /** Movements one request carries (1, or the batch size), for movements/s. */
+  itemsPerRequest: number;
+  /** The Idempotency-Key and JSON body of the next request; a fresh key every time. */
+  next(): { idempotencyKey: string; body: string };
+  /** For a batch: how many items of a 200 answer were not applied (status other than 200). */
+  refusedItems?(body: string): number;
+}
+
+export interface LoadResult {
+  elapsedS: number;
+  /** Requests answered (any status). */
+  answered: number;
+  ok: number;
+  non2xx: number;
+  statusCodes: Record<string, number>;
+  /** Connection errors and timeouts. */
+  errors: number;
+  timeouts: number;
+  /** Items refused inside 2xx batch answers. */
+  refusedItems: number;
+  /** Over every answered request, measured by autocannon from write to last byte. */
+  latency: Latency;
+  itemsPerRequest: number;
+  firstNon2xx: string | null;
+}
+
+/** Closed-loop load with autocannon: `connections` clients, each sending its next request on an answer. */
+export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let refusedItems = 0;
+  let firstNon2xx: string | null = null;
+  return new Promise((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url: options.baseUrl,
+        connections: options.connections,
+        duration: options.durationS,
+        timeout: 30,
+        requests: [
+          {
+            method: 'POST',
+            path: options.path,
+            setupRequest: (request) => {
+              const { idempotencyKey, body } = options.next();
+              return {
+                ...request,
+                headers: {
+                  authorization: `Bearer ${options.apiKey}`,
+                  'content-type': 'application/json',
+                  'idempotency-key': idempotencyKey,
+                },
+                body,
+              };
+            },
+            onResponse: (status, body) => {
+              if (status < 200 || status > 299) firstNon2xx ??= `${status} ${body.slice(0, 300)}`;
+              else if (options.refusedItems) refusedItems += options.refusedItems(body);
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+        const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
+        resolve({
+          elapsedS: result.duration,
+          answered,
+          ok: answered - result.non2xx,
+          non2xx: result.non2xx,
+          statusCodes,
+          errors: result.errors,
+          timeouts: result.timeouts,
+          refusedItems,
+          latency: latencyOf(latencies),
+          itemsPerRequest: options.itemsPerRequest,
+          firstNon2xx,
+        });
+      },
+    );
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => latencies.push(responseTimeMs));
+  });
+}
+
+/** Items of a batch answer whose status is not 200, counted without parsing the whole body. */
+export function countRefusedItems(expectedItems: number): (body: string) => number {
+  return (body) => {
+    let applied = 0;
+    for (let at = body.indexOf('{"status":200,'); at !== -1; at = body.indexOf('{"status":200,', at + 1)) applied++;
+    return expectedItems - applied;
+  };
+}

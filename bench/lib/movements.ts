@@ -1,0 +1,39 @@
+import { randomInt } from 'node:crypto';
+
+/** One balance movement as a single request or a batch item sends it (spec 4.1). */
+export interface Movement {
+  external_user_id: string;
+  direction: 'credit' | 'debit';
+  amount: string;
+}
+
+/** The starting balance every user is credited with, large enough that the debits below never overdraw. */
+export const STARTING_BALANCE = '1000.00';
+
+/** Share of debits in the mix; the rest are credits. */
+const DEBIT_SHARE = 0.1;
+
+const cents = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+
+/** A random user and a movement: mostly credits of 1.00 to 50.00, some debits of 0.01 to 5.00. */
+export function randomMovement(userIds: readonly string[]): Movement {
+  const external_user_id = userIds[randomInt(userIds.length)]!;
+  return Math.random() < DEBIT_SHARE
+    ? { external_user_id, direction: 'debit', amount: cents(randomInt(1, 501)) }
+    : { external_user_id, direction: 'credit', amount: cents(randomInt(100, 5001)) };
+}
+
+/**
+ * Idempotency keys unique to this run: every request is a first use, so none is answered from a
+ * stored response.
+ */
+export function keyMaker(prefix: string): () => string {
+  const run = `${process.pid}-${Date.now().toString(36)}`;
+  let n = 0;
+  return () => `${prefix}-${run}-${++n}`;
+}
+
+/** The ids of the bench's users, u000001 … */
+export function userIds(count: number): string[] {
+  return Array.from({ length: count }, (_, i) => `u${String(i + 1).padStart(6, '0')}`);
+}

@@ -1,0 +1,43 @@
+import { expect } from 'vitest';
+import { registerUser, sync, type TestService, type TestTenant } from './helpers.js';
+
+export interface TestMarket {
+  id: string;
+  slug: string;
+  outcomes: { id: string; title: string; price: string }[];
+}
+
+let counter = 0;
+
+/**
+ * A two-outcome market enabled for the tenant: b = 100, even prices, caps 50.00 per position and 80.00
+ * per user, open through June 2026 (tests run on a FakeClock inside that window).
+ */
+export async function createMarket(service: TestService, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<TestMarket> {
+  counter += 1;
+  const slug = `t-market-${process.pid}-${counter}`;
+  const res = await service.platform('POST', '/platform/v1/markets', {
+    slug,
+    title: `Market ${counter}`,
+    outcomes: [{ title: 'Yes' }, { title: 'No' }],
+    opens_at: '2026-06-01T00:00:00Z',
+    closes_at: '2026-06-30T00:00:00Z',
+    max_stake_per_position: '50.00',
+    max_open_stake_per_user: '80.00',
+    liquidity: '100',
+    ...overrides,
+  });
+  expect(res.status, res.text).toBe(201);
+  const enabled = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`);
+  expect(enabled.status, enabled.text).toBe(200);
+  return res.json;
+}
+
+/** A registered user of the key's environment with a starting balance. */
+export async function fundedUser(service: TestService, key: string, name: string, amount = '1000.00'): Promise<string> {
+  counter += 1;
+  const id = `${name}-${counter}-${Math.floor(Math.random() * 1e9)}`;
+  await registerUser(service, key, id);
+  expect((await sync(service, key, { external_user_id: id, direction: 'credit', amount })).status).toBe(200);
+  return id;
+}
