@@ -74,8 +74,8 @@ const COMPLETE_SQL = `
     from unnest($1::text[], $2::int[],
                 $3::text[]) as c(key, status, body)
     where k.tenant_id = $4 and k.environment = $5
-      and k.operation = $6 and k.key = c.key and k.holder = $7 and k.state = 'in_progress'
-    returning k.key`;
+      and k.operation = $6 and k.key = c.key and k.state = 'in_progress'
+    returning k.key, k.holder`;
 
 /** Statements per applied sync, for the report. */
 export const STATEMENTS_PER_SYNC = 8;
@@ -143,9 +143,9 @@ async function syncOnce(pool: pg.Pool, apiKey: string, idempotencyKey: string, m
       ? { status: 200, body: JSON.stringify({ transaction_id: transactionId, balance: formatMinor(after) }) }
       : { status: 409, body: '{"error":"would_overdraw"}' };
     const completed = await client.query(COMPLETE_SQL, [
-      [idempotencyKey], [answer.status], [answer.body], tenantId, environment, 'balance_sync', holder,
+      [idempotencyKey], [answer.status], [answer.body], tenantId, environment, 'balance_sync',
     ]);
-    if (completed.rows.length !== 1) throw new Error('reservation lost');
+    if (completed.rows.length !== 1 || completed.rows[0].holder !== holder) throw new Error('reservation lost');
     await client.query('commit');
   } catch (error) {
     await client.query('rollback').catch(() => {});
