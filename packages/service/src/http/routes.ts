@@ -4,6 +4,7 @@ import { ledgerRoutes } from '../domains/ledger/routes.js';
 import { marketFeedRoutes, marketPlatformRoutes } from '../domains/markets/routes.js';
 import { orderRoutes } from '../domains/orders/routes.js';
 import { positionRoutes } from '../domains/positions/routes.js';
+import { settlementRoutes } from '../domains/settlement/routes.js';
 import { syncRoutes } from '../domains/sync/routes.js';
 import { tenantPlatformRoutes } from '../domains/tenants/routes.js';
 import { userRoutes } from '../domains/users/routes.js';
@@ -27,5 +28,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(tenantPlatformRoutes(deps));
     await app.register(marketPlatformRoutes(deps));
+    await app.register(settlementRoutes(deps));
   };
 }
