@@ -1,6 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/connection.js';
-import type { Database, PositionState } from '../../db/schema.js';
+import type { PositionState } from '../../db/schema.js';
 import type { TenantEnv } from '../tenant-env.js';
 import type { PositionView } from './schemas.js';
 
@@ -53,7 +53,7 @@ export async function openStakeOnMarket(tx: Tx, userId: string, marketId: string
   return row.rows[0]!.total;
 }
 
-function viewQuery(db: Db | Tx, scope: TenantEnv): SelectQueryBuilder<Database & { p: Database['positions']; u: Database['users']; m: Database['markets'] }, 'p' | 'u' | 'm', any> {
+function viewQuery(db: Db | Tx, scope: TenantEnv) {
   return db
     .selectFrom('positions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -79,8 +79,10 @@ function viewQuery(db: Db | Tx, scope: TenantEnv): SelectQueryBuilder<Database &
       'p.settled_at',
     ])
     .where('p.tenant_id', '=', scope.tenantId)
-    .where('p.environment', '=', scope.environment) as never;
+    .where('p.environment', '=', scope.environment);
 }
+
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>;
 
 export interface PositionRow extends PositionView {
   seq: bigint;
@@ -88,7 +90,7 @@ export interface PositionRow extends PositionView {
   marketId: string;
 }
 
-function toView(r: any): PositionRow {
+function toView(r: ViewRow): PositionRow {
   return {
     seq: r.seq,
     id: r.id,
