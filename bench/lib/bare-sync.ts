@@ -74,7 +74,7 @@ const COMPLETE_SQL = `
     from unnest($1::text[], $2::int[],
                 $3::text[]) as c(key, status, body)
     where k.tenant_id = $4 and k.environment = $5
-      and k.operation = $6 and k.key = c.key and k.state = 'in_progress'
+      and k.operation = $6 and k.key = any($1::text[]) and k.key = c.key and k.state = 'in_progress'
     returning k.key, k.holder`;
 
 /** Statements per applied sync, for the report. */

@@ -87,8 +87,9 @@ export async function reserveKeys(
  */
 export async function completeKeys(tx: Tx, scope: KeyScope, holder: string, completions: Completion[]): Promise<void> {
   if (completions.length === 0) return;
-  // Matched on the primary key alone and the holder checked on the returned rows: a filter on the
-  // per-request holder uuid misleads the planner (one row per holder expected) into scanning the table.
+  // Matched on the primary key alone (the any() gives the planner a key lookup rather than a join it
+  // may plan as a scan of the operation's done keys) and the holder checked on the returned rows: a
+  // filter on the per-request holder uuid misleads the planner into scanning the table.
   // Writing a row another holder took over is harmless, since the throw below rolls it back.
   const updated = await sql<{ key: string; holder: string }>`
     update idempotency_keys k
@@ -96,7 +97,8 @@ export async function completeKeys(tx: Tx, scope: KeyScope, holder: string, comp
     from unnest(${completions.map((c) => c.key)}::text[], ${completions.map((c) => c.status)}::int[],
                 ${completions.map((c) => c.body)}::text[]) as c(key, status, body)
     where k.tenant_id = ${scope.tenantId} and k.environment = ${scope.environment}
-      and k.operation = ${scope.operation} and k.key = c.key and k.state = 'in_progress'
+      and k.operation = ${scope.operation} and k.key = any(${completions.map((c) => c.key)}::text[])
+      and k.key = c.key and k.state = 'in_progress'
     returning k.key, k.holder`.execute(tx);
   if (updated.rows.length !== completions.length || updated.rows.some((row) => row.holder !== holder)) {
     throw new Error('an idempotency reservation expired before its work committed; the work is rolled back');
