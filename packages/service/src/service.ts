@@ -12,6 +12,7 @@ import { loadOrCreateSecrets } from './lib/secrets.js';
 import { startWorkers, type Workers } from './workers/runner.js';
 import { purgeIdempotencyKeysJob } from './workers/purge-idempotency-keys.js';
 import { expireOrdersJob } from './workers/expire-orders.js';
+import { deliverWebhooksJob } from './domains/webhooks/deliver-due.js';
 
 export interface RunningService {
   urls: Record<Listener, string>;
@@ -76,7 +77,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
     if (config.runWorkers) {
-      workers = startWorkers(deps, [purgeIdempotencyKeysJob, expireOrdersJob], (job, error) => log(`job ${job.name} failed: ${String(error)}`));
+      workers = startWorkers(deps, [purgeIdempotencyKeysJob, expireOrdersJob, deliverWebhooksJob], (job, error) => log(`job ${job.name} failed: ${String(error)}`));
     }
     ready = true;
     if (config.platformAdminToken === null) log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);

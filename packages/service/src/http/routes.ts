@@ -9,6 +9,7 @@ import { syncRoutes } from '../domains/sync/routes.js';
 import { tenantPlatformRoutes } from '../domains/tenants/routes.js';
 import { userRoutes } from '../domains/users/routes.js';
 import { widgetSessionRoutes } from '../domains/widget-sessions/routes.js';
+import { deadLetterPlatformRoutes, eventFeedRoutes } from '../domains/webhooks/routes.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -20,6 +21,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(widgetSessionRoutes(deps));
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));
+    await app.register(eventFeedRoutes(deps));
   };
 }
 
@@ -28,6 +30,7 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(tenantPlatformRoutes(deps));
     await app.register(marketPlatformRoutes(deps));
+    await app.register(deadLetterPlatformRoutes(deps));
     await app.register(settlementRoutes(deps));
   };
 }

@@ -1,0 +1,154 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { ServiceDeps } from '../../deps.js';
+import type { Job } from '../../workers/runner.js';
+import { claimDue, envKey, recordAttempt, type ClaimedDelivery } from './delivery-repo.js';
+import { webhookBody } from './model/body.js';
+import { nextState } from './model/schedule.js';
+import { signBody } from './model/signature.js';
+import { sendWebhook, type SendResult } from './send-webhook.js';
+
+export interface DeliveryOptions {
+  /** Per attempt, the whole exchange with the receiver. */
+  timeoutMs: number;
+  /** In flight at once per tenant environment in this process (DESIGN.md part 5: bounded per tenant). */
+  maxInFlightPerEnv: number;
+  /** In flight at once in this process. */
+  maxInFlight: number;
+  /** Attempts one pass starts before it lets the runner schedule the next. */
+  maxAttemptsPerPass: number;
+  /**
+   * After the last delivery it claimed, how long the pass keeps looking for new ones (every pollMs)
+   * before it ends; a pass that finds nothing ends at once. 0: a pass ends as soon as nothing is due.
+   * The job lingers, so that while events keep coming they are picked up within pollMs rather than at
+   * the runner's next interval.
+   */
+  lingerMs: number;
+  pollMs: number;
+}
+
+export const DELIVERY_DEFAULTS: DeliveryOptions = {
+  timeoutMs: 5_000,
+  maxInFlightPerEnv: 4,
+  maxInFlight: 32,
+  maxAttemptsPerPass: 1_000,
+  lingerMs: 0,
+  pollMs: 50,
+};
+
+/** The lease covers the send and the recording of its attempt, with room for a slow database. */
+const LEASE_MARGIN_MS = 60_000;
+
+type DeliveryDeps = Pick<ServiceDeps, 'db' | 'clock' | 'isReady'>;
+
+/**
+ * One pass of the webhook worker: claims due deliveries, POSTs each signed with its environment's
+ * current secret, records the attempt and moves the delivery on (delivered, retry later, dead).
+ * A freed slot is refilled at once with another claim, so a slow receiver only holds its own
+ * environment's slots while the others keep flowing. Stops claiming once the service shuts down and
+ * returns when nothing is in flight, with the number of attempts made. Safe in any number of processes.
+ */
+export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOptions> = {}): Promise<number> {
+  const o = { ...DELIVERY_DEFAULTS, ...options };
+  const perEnv = new Map<string, number>();
+  const inFlight = new Set<Promise<void>>();
+  const failures: unknown[] = [];
+  let attempts = 0;
+  let lastWork = Number.NEGATIVE_INFINITY;
+  const start = (delivery: ClaimedDelivery, token: string) => {
+    const key = envKey(delivery);
+    perEnv.set(key, (perEnv.get(key) ?? 0) + 1);
+    const running: Promise<void> = attemptDelivery(deps, delivery, token, o.timeoutMs)
+      .catch((error: unknown) => void failures.push(error))
+      .finally(() => {
+        inFlight.delete(running);
+        const left = perEnv.get(key)! - 1;
+        if (left === 0) perEnv.delete(key);
+        else perEnv.set(key, left);
+      });
+    inFlight.add(running);
+  };
+  try {
+    for (;;) {
+      const room = Math.min(o.maxInFlight - inFlight.size, o.maxAttemptsPerPass - attempts);
+      const canClaim = room > 0 && deps.isReady();
+      // A claim that found nothing while slots were busy may have been held back by the per-environment
+      // limit: claim again once they are free rather than end the pass with work left.
+      let claimAgain = false;
+      if (canClaim) {
+        const busy = inFlight.size > 0;
+        const now = deps.clock.now();
+        const token = randomUUID();
+        const leaseUntil = new Date(now.getTime() + o.timeoutMs + LEASE_MARGIN_MS);
+        const claimed = await claimDue(deps.db, { now, leaseUntil, token, limit: room, maxPerEnv: o.maxInFlightPerEnv, inFlight: perEnv });
+        attempts += claimed.length;
+        for (const delivery of claimed) start(delivery, token);
+        if (claimed.length > 0) lastWork = performance.now();
+        claimAgain = claimed.length > 0 || busy;
+      }
+      if (inFlight.size > 0) await Promise.race(inFlight);
+      else if (claimAgain) continue;
+      else if (canClaim && performance.now() - lastWork < o.lingerMs) await sleep(o.pollMs);
+      else break;
+    }
+  } finally {
+    await Promise.all(inFlight);
+  }
+  // A failure to record leaves its delivery leased; it is attempted again when the lease runs out.
+  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} webhook attempts could not be recorded`);
+  return attempts;
+}
+
+/** Sends one claimed delivery (or finds it cannot be sent) and records the attempt. */
+async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, token: string, timeoutMs: number): Promise<void> {
+  const attemptedAt = deps.clock.now();
+  const result = await send(delivery, timeoutMs);
+  const finishedAt = deps.clock.now();
+  await recordAttempt(deps.db, {
+    eventId: delivery.eventId,
+    attempt: delivery.attempt,
+    token,
+    attemptedAt,
+    url: delivery.webhookUrl,
+    statusCode: result.status,
+    error: result.error,
+    latencyMs: result.latencyMs,
+    responseExcerpt: result.excerpt,
+    outcome: nextState({ status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null }, finishedAt),
+    now: finishedAt,
+  });
+}
+
+/**
+ * The body is serialized here, once per attempt, from the stored event, and these exact bytes are
+ * signed and sent. An environment without a secret is not sent to unsigned: the attempt fails and is
+ * retried on schedule, so setting a secret lets it through.
+ */
+function send(delivery: ClaimedDelivery, timeoutMs: number): Promise<SendResult> {
+  const unsent = (error: string): Promise<SendResult> => Promise.resolve({ status: null, error, latencyMs: 0, excerpt: null });
+  if (delivery.webhookUrl === null) return unsent('no webhook_url');
+  if (delivery.webhookSecret === null) return unsent('no webhook secret');
+  const body = JSON.stringify(webhookBody(delivery.event));
+  return sendWebhook({
+    url: delivery.webhookUrl,
+    body,
+    timeoutMs,
+    headers: {
+      'x-webhook-signature': signBody(delivery.webhookSecret, body),
+      'x-webhook-event': delivery.event.type,
+      'x-webhook-delivery': delivery.eventId,
+    },
+  });
+}
+
+/**
+ * The webhook worker as a job: a pass every second (again at once after a pass that found work), which
+ * keeps polling every 50 ms for a second after its last delivery, so a steady stream of events is sent
+ * within ~50 ms of its commit while an idle worker costs one query a second.
+ */
+export function webhookDeliveryJob(options: Partial<DeliveryOptions> = {}): Job {
+  const settings = { lingerMs: 1_000, ...options };
+  return { name: 'deliver-webhooks', intervalMs: 1_000, run: (deps) => deliverDue(deps, settings) };
+}
+
+export const deliverWebhooksJob = webhookDeliveryJob();

@@ -1,0 +1,226 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/connection.js';
+import type { Environment } from '../../db/schema.js';
+import type { TenantEnv } from '../tenant-env.js';
+import type { StoredEvent } from './model/body.js';
+
+export type DeliveryState = 'pending' | 'delivered' | 'dead';
+
+/** A tenant environment as a map key. */
+export const envKey = (scope: TenantEnv) => `${scope.tenantId}/${scope.environment}`;
+
+/** A delivery a worker holds the lease of, with its event and where and how to send it now. */
+export interface ClaimedDelivery extends TenantEnv {
+  eventId: string;
+  /** The attempt this claim is: attempts so far, this one included. */
+  attempt: number;
+  /** The same counted from the last resend, for the retry schedule. */
+  attemptInCycle: number;
+  event: StoredEvent;
+  /** The environment's settings at claim time, which is send time: a rotated secret applies from the next claim. */
+  webhookUrl: string | null;
+  webhookSecret: string | null;
+}
+
+export interface ClaimRequest {
+  now: Date;
+  leaseUntil: Date;
+  /** Names this claim; only its holder may record the attempt. */
+  token: string;
+  limit: number;
+  maxPerEnv: number;
+  /** Deliveries this process has in flight per tenant environment (envKey): they count against maxPerEnv. */
+  inFlight: ReadonlyMap<string, number>;
+}
+
+/**
+ * Claims due deliveries: takes the attempt (attempts + 1) and a lease, in one statement that commits
+ * before anything is sent. FOR UPDATE SKIP LOCKED keeps concurrent claimers off each other's rows, and
+ * a claimer that reads a row after another's claim committed sees its lease: one attempt is never
+ * sent twice at once. A lease that runs out (its holder died) makes the delivery due again.
+ *
+ * At most maxPerEnv per tenant environment, counting the caller's in-flight ones; environments already
+ * full are skipped in the scan, so one slow receiver's backlog does not hold up the others.
+ */
+export async function claimDue(db: Db, request: ClaimRequest): Promise<ClaimedDelivery[]> {
+  const busy = [...request.inFlight].map(([key, n]) => ({ key, n }));
+  const tenants = busy.map((b) => b.key.split('/')[0]!);
+  const environments = busy.map((b) => b.key.split('/')[1]!);
+  const counts = busy.map((b) => b.n);
+  const rows = await sql<{
+    event_id: string;
+    tenant_id: string;
+    environment: Environment;
+    attempts: number;
+    schedule_base: number;
+    type: string;
+    occurred_at: Date;
+    data: Record<string, unknown>;
+    webhook_url: string | null;
+    webhook_secret: string | null;
+  }>`
+    with busy as (
+      select * from unnest(${tenants}::uuid[], ${environments}::text[], ${counts}::int[]) as b(tenant_id, environment, n)
+    ), locked as (
+      select d.event_id, d.tenant_id, d.environment, d.next_attempt_at
+      from webhook_deliveries d
+      where d.state = 'pending' and d.next_attempt_at <= ${request.now}
+        and (d.leased_until is null or d.leased_until <= ${request.now})
+        and not exists (select 1 from busy b where b.tenant_id = d.tenant_id and b.environment = d.environment and b.n >= ${request.maxPerEnv})
+      order by d.next_attempt_at
+      limit ${request.limit * 4}
+      for update of d skip locked
+    ), chosen as (
+      select event_id from (
+        select l.event_id, l.next_attempt_at,
+               coalesce(b.n, 0) + row_number() over (partition by l.tenant_id, l.environment order by l.next_attempt_at, l.event_id) as slot
+        from locked l left join busy b on b.tenant_id = l.tenant_id and b.environment = l.environment
+      ) ranked
+      where slot <= ${request.maxPerEnv}
+      order by next_attempt_at
+      limit ${request.limit}
+    )
+    update webhook_deliveries d
+    set attempts = d.attempts + 1, leased_until = ${request.leaseUntil}, lease_token = ${request.token}
+    from chosen c, events e, tenant_environments te
+    where d.event_id = c.event_id and e.id = d.event_id and te.tenant_id = d.tenant_id and te.environment = d.environment
+    returning d.event_id, d.tenant_id, d.environment, d.attempts, d.schedule_base, e.type, e.occurred_at, e.data,
+              te.webhook_url, te.webhook_secret`.execute(db);
+  return rows.rows.map((r) => ({
+    tenantId: r.tenant_id,
+    environment: r.environment,
+    eventId: r.event_id,
+    attempt: r.attempts,
+    attemptInCycle: r.attempts - r.schedule_base,
+    event: { id: r.event_id, type: r.type, occurredAt: r.occurred_at, data: r.data },
+    webhookUrl: r.webhook_url,
+    webhookSecret: r.webhook_secret,
+  }));
+}
+
+export interface AttemptRecord {
+  eventId: string;
+  attempt: number;
+  token: string;
+  attemptedAt: Date;
+  url: string | null;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  responseExcerpt: string | null;
+  /** What the delivery becomes: delivered, pending again at nextAttemptAt, or dead. */
+  outcome: { state: 'delivered' } | { state: 'pending'; nextAttemptAt: Date } | { state: 'dead' };
+  now: Date;
+}
+
+/**
+ * Writes the attempt and moves the delivery on, in one statement (so atomically, in one round trip).
+ * The delivery only moves while the caller still holds the lease: a worker whose lease ran out and was
+ * claimed again leaves the delivery to the new holder (its attempt is still recorded, under its own
+ * number). True when the delivery moved.
+ */
+export async function recordAttempt(db: Db, record: AttemptRecord): Promise<boolean> {
+  const { outcome } = record;
+  const moved = await sql<{ moved: boolean }>`
+    with attempt as (
+      insert into webhook_attempts (event_id, attempt, attempted_at, url, status_code, error, latency_ms, response_excerpt)
+      values (${record.eventId}, ${record.attempt}, ${record.attemptedAt}, ${record.url}, ${record.statusCode}, ${record.error},
+              ${record.latencyMs}, ${record.responseExcerpt})
+    ), moved as (
+      update webhook_deliveries
+      set state = ${outcome.state},
+          next_attempt_at = ${outcome.state === 'pending' ? outcome.nextAttemptAt : null},
+          finished_at = ${outcome.state === 'pending' ? null : record.now},
+          leased_until = null, lease_token = null,
+          last_attempt_at = ${record.attemptedAt}, last_status = ${record.statusCode}, last_error = ${record.error}
+      where event_id = ${record.eventId} and lease_token = ${record.token}
+      returning 1
+    )
+    select exists (select 1 from moved) as moved`.execute(db);
+  return moved.rows[0]?.moved === true;
+}
+
+export interface DeadLetterRow {
+  eventId: string;
+  eventSeq: bigint;
+  tenantId: string;
+  environment: Environment;
+  type: string;
+  occurredAt: Date;
+  attempts: number;
+  lastAttemptAt: Date | null;
+  lastStatus: number | null;
+  lastError: string | null;
+  deadAt: Date;
+}
+
+const deadLetterColumns = sql`
+  d.event_id, d.event_seq, d.tenant_id, d.environment, e.type, e.occurred_at, d.attempts,
+  d.last_attempt_at, d.last_status, d.last_error, d.finished_at`;
+
+type DeadLetterSqlRow = {
+  event_id: string;
+  event_seq: bigint;
+  tenant_id: string;
+  environment: Environment;
+  type: string;
+  occurred_at: Date;
+  attempts: number;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  finished_at: Date;
+};
+
+function presentDeadLetter(r: DeadLetterSqlRow): DeadLetterRow {
+  return {
+    eventId: r.event_id,
+    eventSeq: r.event_seq,
+    tenantId: r.tenant_id,
+    environment: r.environment,
+    type: r.type,
+    occurredAt: r.occurred_at,
+    attempts: r.attempts,
+    lastAttemptAt: r.last_attempt_at,
+    lastStatus: r.last_status,
+    lastError: r.last_error,
+    deadAt: r.finished_at,
+  };
+}
+
+/** Dead deliveries in event order, optionally of one tenant and environment, after afterSeq; limit + 1 rows. */
+export async function listDeadLetterRows(
+  db: Db,
+  filter: { tenantId?: string; environment?: Environment; afterSeq: bigint | null; limit: number },
+): Promise<DeadLetterRow[]> {
+  const rows = await sql<DeadLetterSqlRow>`
+    select ${deadLetterColumns}
+    from webhook_deliveries d join events e on e.id = d.event_id
+    where d.state = 'dead'
+      and (${filter.tenantId ?? null}::uuid is null or d.tenant_id = ${filter.tenantId ?? null}::uuid)
+      and (${filter.environment ?? null}::text is null or d.environment = ${filter.environment ?? null}::text)
+      and d.event_seq > ${filter.afterSeq ?? -1n}
+    order by d.event_seq
+    limit ${filter.limit + 1}`.execute(db);
+  return rows.rows.map(presentDeadLetter);
+}
+
+/**
+ * Puts a dead delivery back: pending, due now, a new cycle of the retry schedule; the attempt count
+ * goes on. A conditional update, so two resends at once revive it once. Null when it is not dead
+ * (then findDeliveryState tells unknown from another state).
+ */
+export async function reviveDeadDelivery(db: Db, eventId: string, now: Date): Promise<{ eventId: string; attempts: number } | null> {
+  const row = await sql<{ event_id: string; attempts: number }>`
+    update webhook_deliveries
+    set state = 'pending', next_attempt_at = ${now}, finished_at = null, schedule_base = attempts, leased_until = null, lease_token = null
+    where event_id = ${eventId} and state = 'dead'
+    returning event_id, attempts`.execute(db);
+  const r = row.rows[0];
+  return r ? { eventId: r.event_id, attempts: r.attempts } : null;
+}
+
+export async function findDeliveryState(db: Db, eventId: string): Promise<DeliveryState | null> {
+  const row = await sql<{ state: DeliveryState }>`select state from webhook_deliveries where event_id = ${eventId}`.execute(db);
+  return row.rows[0]?.state ?? null;
+}
