@@ -14,8 +14,9 @@ import { checkLedger } from './lib/ledger-check.js';
 import { keyMaker, randomMovement, userIds } from './lib/movements.js';
 import { observer, type Observation } from './lib/observe.js';
 import { barePhase, httpPhase, printPhase, printSummary, type Phase } from './lib/report.js';
-import { analyze, postmasterPid, prepareDatabase, type BenchDatabase } from './lib/database.js';
-import { startServiceProcess, type ServiceProcess } from './lib/service-process.js';
+import { analyze, postmasterPid, type BenchDatabase } from './lib/database.js';
+import { printRunTail, runBench } from './lib/bench-run.js';
+import type { ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
 import { fmt } from './lib/stats.js';
 
@@ -117,71 +118,34 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
   return phases;
 }
 
-async function main(): Promise<void> {
-  console.log('balance sync benchmark');
-  console.log(
-    `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
-      `  ${settings.users} users, DB_POOL_SIZE=${settings.poolSize}, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
-      `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
-  );
-  const database = await prepareDatabase(process.env.DATABASE_URL);
-  console.log(`  database: ${database.label}`);
-  let service: ServiceProcess | null = null;
-  let cleaned: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaned ??= (async () => {
-      try {
-        await service?.stop();
-      } finally {
-        await database.dispose();
-      }
-    })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.log(`\n${signal}: stopping the service and removing the bench database`);
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  try {
-    const started = performance.now();
-    service = await startServiceProcess(REPO_ROOT, database, settings.poolSize);
-    console.log(`  service pid ${service.pid} up in ${fmt((performance.now() - started) / 1000)} s on ${service.sandboxUrl}`);
-
-    const tenant = await createBenchTenant(service);
-    const ids = userIds(settings.users);
-    const setupStart = performance.now();
-    await registerAndFund(service, tenant, ids);
-    console.log(`  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded in ${fmt((performance.now() - setupStart) / 1000)} s`);
-    if (args['no-analyze']) console.log('  --no-analyze: planner statistics left to autovacuum');
-    else await analyze(await database.url());
-
-    const loadStart = new Date();
-    const phases = await runPhases(service, database, tenant, ids);
-    await sleep(1000); // requests in flight when a phase ended still finish on the server
-    const check = await checkLedger(await database.url(), tenant.tenantId, loadStart);
-    printSummary(phases);
-    console.log(
-      `\nledger check: ${check.users} users, ${check.transactions} transactions, ${check.mismatched} users whose balance ` +
-        `differs from the sum of their transactions\n` +
-        `  balance_syncs ${check.applied} applied (expected = transactions) + ${check.refused} refused; ` +
-        `balance_sync keys done ${check.doneSyncKeys} ` +
-        `(expected ${check.applied + check.refused}); keys still in_progress ${check.inProgressKeys}`,
-    );
-    console.log(`tables autovacuum analyzed during the load (plans may have changed): ${check.autoAnalyzed.join(', ') || 'none'}`);
-    console.log(`load average after the run: ${loadavg().map((l) => fmt(l, 2)).join(' ')}`);
-    const lines = service.linesSinceReady();
-    console.log(`service output during the run: ${lines.length} lines${lines.length > 0 ? ', last ones:' : ''}`);
-    for (const line of lines.slice(-10)) console.log(`  | ${line.slice(0, 400)}`);
-  } finally {
-    await cleanup();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
+console.log('balance sync benchmark');
+console.log(
+  `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
+    `  ${settings.users} users, DB_POOL_SIZE=${settings.poolSize}, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
+    `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
 );
+runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
+  const tenant = await createBenchTenant(service);
+  const ids = userIds(settings.users);
+  const setupStart = performance.now();
+  await registerAndFund(service, tenant, ids);
+  console.log(`  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded in ${fmt((performance.now() - setupStart) / 1000)} s`);
+  if (args['no-analyze']) console.log('  --no-analyze: planner statistics left to autovacuum');
+  else await analyze(await database.url());
+
+  const loadStart = new Date();
+  const phases = await runPhases(service, database, tenant, ids);
+  await sleep(1000); // requests in flight when a phase ended still finish on the server
+  const check = await checkLedger(await database.url(), tenant.tenantId, loadStart);
+  printSummary(phases);
+  console.log(
+    `\nledger check: ${check.users} users, ${check.transactions} transactions, ${check.mismatched} users whose balance ` +
+      `differs from the sum of their transactions\n` +
+      `  balance_syncs ${check.applied} applied (expected = transactions) + ${check.refused} refused; ` +
+      `balance_sync keys done ${check.doneSyncKeys} ` +
+      `(expected ${check.applied + check.refused}); keys still in_progress ${check.inProgressKeys}`,
+  );
+  console.log(`tables autovacuum analyzed during the load (plans may have changed): ${check.autoAnalyzed.join(', ') || 'none'}`);
+  printRunTail(service);
+});
+

@@ -9,17 +9,17 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
-import autocannon from 'autocannon';
 import pg from 'pg';
 import { runHttpLoad, type LoadResult } from './lib/http-load.js';
 import { checkLedger, checkTrading } from './lib/ledger-check.js';
 import { keyMaker, randomMovement, userIds } from './lib/movements.js';
 import { observer, type Observation } from './lib/observe.js';
 import { httpPhase, printPhase, type Phase } from './lib/report.js';
-import { analyze, postmasterPid, prepareDatabase, type BenchDatabase } from './lib/database.js';
-import { ADMIN_TOKEN, startServiceProcess, type ServiceProcess } from './lib/service-process.js';
+import { analyze, postmasterPid, type BenchDatabase } from './lib/database.js';
+import { printRunTail, runBench } from './lib/bench-run.js';
+import { ADMIN_TOKEN, type ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
-import { fmt, latencyOf, table } from './lib/stats.js';
+import { fmt, table } from './lib/stats.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -105,71 +105,6 @@ function openBody(market: BenchMarket, ids: readonly string[]): string {
     outcome_id: outcome,
     stake: STAKE,
     max_price: '1',
-  });
-}
-
-/**
- * Closed-loop load where each request has its own path (closes name the position in the path), which
- * runHttpLoad does not take; otherwise the same measurement (autocannon, latency of every answer).
- */
-function runPathLoad(options: {
-  baseUrl: string;
-  apiKey: string;
-  connections: number;
-  durationS: number;
-  next(): { path: string; idempotencyKey: string; body: string };
-}): Promise<LoadResult> {
-  const latencies: number[] = [];
-  let firstNon2xx: string | null = null;
-  return new Promise((resolve, reject) => {
-    const instance = autocannon(
-      {
-        url: options.baseUrl,
-        connections: options.connections,
-        duration: options.durationS,
-        timeout: 30,
-        requests: [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              const { path: route, idempotencyKey, body } = options.next();
-              return {
-                ...request,
-                path: route,
-                headers: {
-                  authorization: `Bearer ${options.apiKey}`,
-                  'content-type': 'application/json',
-                  'idempotency-key': idempotencyKey,
-                },
-                body,
-              };
-            },
-            onResponse: (status, body) => {
-              if (status < 200 || status > 299) firstNon2xx ??= `${status} ${body.slice(0, 300)}`;
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
-        const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
-        resolve({
-          elapsedS: result.duration,
-          answered,
-          ok: answered - result.non2xx,
-          non2xx: result.non2xx,
-          statusCodes,
-          errors: result.errors,
-          timeouts: result.timeouts,
-          refusedItems: 0,
-          latency: latencyOf(latencies),
-          itemsPerRequest: 1,
-          firstNon2xx,
-        });
-      },
-    );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
   });
 }
 
@@ -394,11 +329,13 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
           'closes, one hot market',
           'closes',
           () =>
-            runPathLoad({
+            runHttpLoad({
               baseUrl: service.sandboxUrl,
+              path: '/v1/positions',
               apiKey: tenant.apiKey,
               connections: settings.connections,
               durationS,
+              itemsPerRequest: 1,
               next: () => ({
                 path: `/v1/positions/${positionIds[at++ % positionIds.length]}/close`,
                 idempotencyKey: closeKey(),
@@ -449,84 +386,47 @@ function printSummary(r: Awaited<ReturnType<typeof runPhases>>): void {
   }
 }
 
-async function main(): Promise<void> {
-  console.log('trading benchmark');
-  console.log(
-    `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
-      `  ${settings.users} users, 1 hot market + ${settings.markets} markets, stake ${STAKE}, DB_POOL_SIZE=${settings.poolSize}, ` +
-      `${settings.connections} clients, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
-      `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
-  );
-  const database = await prepareDatabase(process.env.DATABASE_URL);
-  console.log(`  database: ${database.label}`);
-  let service: ServiceProcess | null = null;
-  let cleaned: Promise<void> | null = null;
-  const cleanup = () =>
-    (cleaned ??= (async () => {
-      try {
-        await service?.stop();
-      } finally {
-        await database.dispose();
-      }
-    })());
-  const onSignal = (signal: NodeJS.Signals) => {
-    console.log(`\n${signal}: stopping the service and removing the bench database`);
-    void cleanup().finally(() => process.exit(130));
-  };
-  process.once('SIGINT', onSignal);
-  process.once('SIGTERM', onSignal);
-
-  try {
-    const started = performance.now();
-    service = await startServiceProcess(REPO_ROOT, database, settings.poolSize);
-    console.log(`  service pid ${service.pid} up in ${fmt((performance.now() - started) / 1000)} s on ${service.sandboxUrl}`);
-
-    const tenant = await createBenchTenant(service);
-    const ids = userIds(settings.users);
-    const setupStart = performance.now();
-    await registerAndFund(service, tenant, ids);
-    const slugs = Array.from({ length: settings.markets }, (_, i) => `bench-m${String(i + 1).padStart(3, '0')}`);
-    const [hot, ...spread] = await createMarkets(service, tenant, ['bench-hot', ...slugs]);
-    console.log(
-      `  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded, ${spread.length + 1} markets ` +
-        `(caps ${MARKET_TERMS.max_stake_per_position}, liquidity ${MARKET_TERMS.liquidity}) in ${fmt((performance.now() - setupStart) / 1000)} s`,
-    );
-    if (args['no-analyze']) console.log('  --no-analyze: planner statistics left to autovacuum');
-    else await analyze(await database.url());
-
-    const loadStart = new Date();
-    const result = await runPhases(service, database, tenant, ids, hot!, spread);
-    await sleep(1000); // requests in flight when a phase ended still finish on the server
-    const ledger = await checkLedger(await database.url(), tenant.tenantId, loadStart);
-    const trading = await checkTrading(await database.url(), tenant.tenantId);
-    printSummary(result);
-    const expected = ledger.applied + trading.openDebits + trading.closeCredits;
-    console.log(
-      `\nledger check: ${ledger.users} users, ${ledger.transactions} transactions (expected ${expected}: ${ledger.applied} applied syncs + ` +
-        `${trading.openDebits} open debits + ${trading.closeCredits} close credits), ${ledger.mismatched} users whose balance ` +
-        `differs from the sum of their transactions; keys still in_progress ${ledger.inProgressKeys}\n` +
-        `  positions ${trading.positions} (${trading.open} open, ${trading.closed} closed); open debits ${trading.openDebits}, ` +
-        `close credits ${trading.closeCredits}; positions without their exact open debit ${trading.badOpenDebits}, closed ones ` +
-        `without their exact close credit ${trading.badCloseCredits}\n` +
-        `  position_open keys done ${trading.doneOpenKeys} (expected ${trading.positions}), position_close keys done ` +
-        `${trading.doneCloseKeys} (expected ${trading.closed}); rejected attempts recorded ${trading.rejections}\n` +
-        `  ${trading.markets} markets: largest |q - shares of open positions| ${trading.qDrift.toExponential(2)} shares ` +
-        `(a lost market update would show), markets whose price points are not 1 + opens + closes ${trading.badPricePoints}`,
-    );
-    console.log(`tables autovacuum analyzed during the load (plans may have changed): ${ledger.autoAnalyzed.join(', ') || 'none'}`);
-    console.log(`load average after the run: ${loadavg().map((l) => fmt(l, 2)).join(' ')}`);
-    const lines = service.linesSinceReady();
-    console.log(`service output during the run: ${lines.length} lines${lines.length > 0 ? ', last ones:' : ''}`);
-    for (const line of lines.slice(-10)) console.log(`  | ${line.slice(0, 400)}`);
-  } finally {
-    await cleanup();
-  }
-}
-
-main().then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.log(`bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-    process.exit(1);
-  },
+console.log('trading benchmark');
+console.log(
+  `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
+    `  ${settings.users} users, 1 hot market + ${settings.markets} markets, stake ${STAKE}, DB_POOL_SIZE=${settings.poolSize}, ` +
+    `${settings.connections} clients, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
+    `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
 );
+runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
+  const tenant = await createBenchTenant(service);
+  const ids = userIds(settings.users);
+  const setupStart = performance.now();
+  await registerAndFund(service, tenant, ids);
+  const slugs = Array.from({ length: settings.markets }, (_, i) => `bench-m${String(i + 1).padStart(3, '0')}`);
+  const [hot, ...spread] = await createMarkets(service, tenant, ['bench-hot', ...slugs]);
+  console.log(
+    `  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded, ${spread.length + 1} markets ` +
+      `(caps ${MARKET_TERMS.max_stake_per_position}, liquidity ${MARKET_TERMS.liquidity}) in ${fmt((performance.now() - setupStart) / 1000)} s`,
+  );
+  if (args['no-analyze']) console.log('  --no-analyze: planner statistics left to autovacuum');
+  else await analyze(await database.url());
+
+  const loadStart = new Date();
+  const result = await runPhases(service, database, tenant, ids, hot!, spread);
+  await sleep(1000); // requests in flight when a phase ended still finish on the server
+  const ledger = await checkLedger(await database.url(), tenant.tenantId, loadStart);
+  const trading = await checkTrading(await database.url(), tenant.tenantId);
+  printSummary(result);
+  const expected = ledger.applied + trading.openDebits + trading.closeCredits;
+  console.log(
+    `\nledger check: ${ledger.users} users, ${ledger.transactions} transactions (expected ${expected}: ${ledger.applied} applied syncs + ` +
+      `${trading.openDebits} open debits + ${trading.closeCredits} close credits), ${ledger.mismatched} users whose balance ` +
+      `differs from the sum of their transactions; keys still in_progress ${ledger.inProgressKeys}\n` +
+      `  positions ${trading.positions} (${trading.open} open, ${trading.closed} closed); open debits ${trading.openDebits}, ` +
+      `close credits ${trading.closeCredits}; positions without their exact open debit ${trading.badOpenDebits}, closed ones ` +
+      `without their exact close credit ${trading.badCloseCredits}\n` +
+      `  position_open keys done ${trading.doneOpenKeys} (expected ${trading.positions}), position_close keys done ` +
+      `${trading.doneCloseKeys} (expected ${trading.closed}); rejected attempts recorded ${trading.rejections}\n` +
+      `  ${trading.markets} markets: largest |q - shares of open positions| ${trading.qDrift.toExponential(2)} shares ` +
+      `(a lost market update would show), markets whose price points are not 1 + opens + closes ${trading.badPricePoints}`,
+  );
+  console.log(`tables autovacuum analyzed during the load (plans may have changed): ${ledger.autoAnalyzed.join(', ') || 'none'}`);
+  printRunTail(service);
+});
+

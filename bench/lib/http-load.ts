@@ -9,8 +9,8 @@ export interface HttpLoadOptions {
   durationS: number;
   /** Movements one request carries (1, or the batch size), for movements/s. */
   itemsPerRequest: number;
-  /** The Idempotency-Key and JSON body of the next request; a fresh key every time. */
-  next(): { idempotencyKey: string; body: string };
+  /** The Idempotency-Key and JSON body of the next request (a fresh key every time), and its own path if it has one. */
+  next(): { idempotencyKey: string; body: string; path?: string };
   /** For a batch: how many items of a 200 answer were not applied (status other than 200). */
   refusedItems?(body: string): number;
 }
@@ -50,9 +50,10 @@ export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
             method: 'POST',
             path: options.path,
             setupRequest: (request) => {
-              const { idempotencyKey, body } = options.next();
+              const { idempotencyKey, body, path } = options.next();
               return {
                 ...request,
+                path: path ?? options.path,
                 headers: {
                   authorization: `Bearer ${options.apiKey}`,
                   'content-type': 'application/json',
