@@ -18,7 +18,7 @@ import { analyze, postmasterPid, type BenchDatabase } from './lib/database.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import type { ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
-import { fmt } from './lib/stats.js';
+import { fmt, positive } from './lib/stats.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -34,11 +34,6 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string, raw: string | undefined): number {
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
-  return value;
-}
 
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),

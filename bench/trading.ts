@@ -19,7 +19,7 @@ import { analyze, postmasterPid, type BenchDatabase } from './lib/database.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { ADMIN_TOKEN, type ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
-import { fmt, table } from './lib/stats.js';
+import { fmt, table, positive } from './lib/stats.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -39,11 +39,6 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string, raw: string | undefined): number {
-  const value = Number(raw);
-  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
-  return value;
-}
 
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),

@@ -19,7 +19,7 @@ import { prepareDatabase, type BenchDatabase } from './lib/database.js';
 import { keyMaker, userIds } from './lib/movements.js';
 import { ADMIN_TOKEN, startServiceProcess, type ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund } from './lib/setup-tenant.js';
-import { fmt, latencyOf, table } from './lib/stats.js';
+import { fmt, latencyOf, table, positive } from './lib/stats.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -35,20 +35,15 @@ const { values: args } = parseArgs({
   },
 });
 
-function positive(name: string, raw: string | undefined): number {
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive whole number, got "${raw}"`);
-  return value;
-}
 
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
   warmupS: args.quick ? 1 : 3,
-  tenants: positive('tenants', args.tenants),
-  usersPerTenant: positive('users', args.users),
-  markets: positive('markets', args.markets),
-  connections: positive('connections', args.connections),
-  poolSize: positive('pool', args.pool),
+  tenants: Math.floor(positive('tenants', args.tenants)),
+  usersPerTenant: Math.floor(positive('users', args.users)),
+  markets: Math.floor(positive('markets', args.markets)),
+  connections: Math.floor(positive('connections', args.connections)),
+  poolSize: Math.floor(positive('pool', args.pool)),
 };
 /** How long to wait for the last deliveries of a phase. */
 const DRAIN_TIMEOUT_MS = 120_000;

@@ -26,3 +26,10 @@ export function table(header: string[], rows: string[][]): string {
     cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join('  ');
   return [line(header), widths.map((w) => '-'.repeat(w)).join('  '), ...rows.map(line)].join('\n');
 }
+
+/** A command-line number that must be above zero (the benches' --duration, --users, …). */
+export function positive(name: string, raw: string | undefined): number {
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`--${name} must be a positive number, got "${raw}"`);
+  return value;
+}
