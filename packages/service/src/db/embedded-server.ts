@@ -1,4 +1,5 @@
 import { execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { appendFile, chmod, chown, cp, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -72,6 +73,32 @@ async function reachableBinaries(bin: Binaries, runAs: RunAs | null, log: (line:
     if (!(await canRun(copied.postgres, runAs))) throw new Error(`The postgres OS user cannot run ${copied.postgres}.`);
   }
   return copied;
+}
+
+const LOCATION_FILE = 'pg-location';
+
+/**
+ * The folder that holds the cluster (pg/) and its log: DATA_DIR itself, unless we are root and the
+ * postgres OS user cannot reach DATA_DIR (a checkout under /root): then a folder of its own under
+ * /var/lib/pm-service, recorded in DATA_DIR/pg-location so that every later start finds the same data.
+ */
+async function clusterHome(dataDir: string, runAs: RunAs | null, log: (line: string) => void): Promise<string> {
+  if (!runAs) return dataDir;
+  // The postgres user must be able to pass through DATA_DIR to reach its own pg/ folder.
+  const mode = (await stat(dataDir)).mode;
+  if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
+  const reachable = (dir: string) => spawnAs('/usr/bin/test', ['-x', dir], runAs).then(() => true, () => false);
+  if (await reachable(dataDir)) return dataDir;
+  const recorded = await readFile(path.join(dataDir, LOCATION_FILE), 'utf8').then((t) => t.trim(), () => null);
+  const home = recorded || path.join('/var/lib/pm-service', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  await mkdir(home, { recursive: true, mode: 0o755 });
+  await chmod(home, 0o755);
+  if (!(await reachable(home))) throw new Error(`The postgres OS user can reach neither ${dataDir} nor ${home}; set DATA_DIR to a folder it can reach.`);
+  if (!recorded) {
+    await writeFile(path.join(dataDir, LOCATION_FILE), `${home}\n`);
+    log(`the postgres OS user cannot reach ${dataDir}; the embedded cluster lives in ${home} (recorded in ${LOCATION_FILE})`);
+  }
+  return home;
 }
 
 /** As root, the uid/gid of the `postgres` OS user, creating it if needed; otherwise null (run as ourselves). */
@@ -157,23 +184,9 @@ export async function startEmbeddedServer(
   const runAs = await runAsUser();
   const bin = await reachableBinaries(await binaries(), runAs, log);
   await mkdir(dataDir, { recursive: true });
-  if (runAs) {
-    // The postgres user must be able to pass through DATA_DIR to reach its own pg/ folder.
-    const mode = (await stat(dataDir)).mode;
-    if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
-    const probe = await spawnAs('/usr/bin/test', ['-x', dataDir], runAs).then(
-      () => true,
-      () => false,
-    );
-    if (!probe) {
-      throw new Error(
-        `PostgreSQL refuses to run as root, so the embedded server runs as the OS user postgres, which cannot reach ${dataDir} ` +
-          '(a folder above it lets only its owner in). Set DATA_DIR to a folder it can reach, for example DATA_DIR=/var/tmp/pm-data.',
-      );
-    }
-  }
-  const pgdata = path.join(dataDir, 'pg');
-  const logFile = path.join(dataDir, 'postgres.log');
+  const home = await clusterHome(dataDir, runAs, log);
+  const pgdata = path.join(home, 'pg');
+  const logFile = path.join(home, 'postgres.log');
   if (!existsSync(path.join(pgdata, 'PG_VERSION'))) {
     log(`initialising the embedded PostgreSQL in ${pgdata}`);
     await initialise(bin, pgdata, password, runAs);
