@@ -76,6 +76,7 @@ describe('POST /v1/orders', () => {
       position_id: null,
       expires_at: '2026-06-02T12:00:00.000Z',
       created_at: clock.now().toISOString(),
+      reject_code: null,
     });
     expect(await balanceOf(user)).toBe('100.00');
     const again = await place(body, { idempotencyKey: key });
@@ -242,7 +243,8 @@ describe('evaluation', () => {
     expect(await orderRow(orders.poor.id)).toEqual({ status: 'rejected', reject_code: 'would_overdraw' });
     expect(await orderRow(orders.blocked.id)).toEqual({ status: 'rejected', reject_code: 'user_blocked' });
     expect(await orderRow(orders.capped.id)).toEqual({ status: 'rejected', reject_code: 'stake_limit_exceeded' });
-    expect((await getOrder(orders.poor.id)).json).toMatchObject({ status: 'rejected', fill_price: null, position_id: null });
+    expect((await getOrder(orders.poor.id)).json).toMatchObject({ status: 'rejected', fill_price: null, position_id: null, reject_code: 'would_overdraw' });
+    expect((await getOrder(orders.blocked.id)).json.reject_code).toBe('user_blocked');
     expect(await balanceOf(poor)).toBe('5.00');
     expect(await balanceOf(blocked)).toBe('100.00');
     expect(await balanceOf(capped)).toBe('950.00');

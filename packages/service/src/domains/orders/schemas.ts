@@ -42,6 +42,10 @@ export const Order = z.object({
   position_id: z.uuid().nullable().describe('The position the fill opened; null unless filled.'),
   expires_at: z.string().nullable(),
   created_at: z.string(),
+  reject_code: z
+    .string()
+    .nullable()
+    .describe('Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected.'),
 });
 export type Order = z.infer<typeof Order>;
 
@@ -65,5 +69,6 @@ export function presentOrder(o: OrderView): Order {
     position_id: o.positionId,
     expires_at: o.expiresAt?.toISOString() ?? null,
     created_at: o.createdAt.toISOString(),
+    reject_code: o.status === 'rejected' ? o.rejectCode : null,
   };
 }
