@@ -5,7 +5,6 @@ import { FakeClock } from '../src/lib/clock.js';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
 import { signSessionToken } from '../src/domains/widget-sessions/model/session-token.js';
 import { findMarketsByIds, lockMarketById, lockMarketForTrade, saveMarketState } from '../src/domains/markets/market-repo.js';
-import { setMarketStatus } from '../src/domains/markets/set-market-status.js';
 import { initialQ } from '../src/domains/markets/model/lmsr.js';
 
 const START = '2026-03-01T12:00:00.000Z';

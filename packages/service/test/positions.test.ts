@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
 import { createMarket as createMarketFor, fundedUser as fundedUserFor, type TestMarket as Market } from './trading-helpers.js';
-import { createTenant, expectEnvelope, expectLedgerInvariant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import { createTenant, expectEnvelope, expectLedgerInvariant, startTestService, uniqueKey, type TestService, type TestTenant } from './helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;

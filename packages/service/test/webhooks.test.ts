@@ -173,7 +173,7 @@ describe('webhook delivery', () => {
 
   it('retries after a 500 and after a timeout, the same bytes each time, and keeps only an excerpt of answers', async () => {
     const receiver = await startReceiver();
-    const { tenant, id } = await oneEvent(receiver);
+    const { id } = await oneEvent(receiver);
     const answers: Answer[] = [{ status: 500, body: 'x'.repeat(10_000) }, 'hang', { status: 302, headers: { location: '/elsewhere' } }, 200];
     receiver.answer = () => answers.shift()!;
     await pass();
