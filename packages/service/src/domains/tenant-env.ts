@@ -6,4 +6,9 @@ export interface TenantEnv {
   environment: Environment;
 }
 
+/** Just the tenant environment of anything that has one (a principal carries more). */
+export function tenantEnvOf(of: TenantEnv): TenantEnv {
+  return { tenantId: of.tenantId, environment: of.environment };
+}
+
 export const ENVIRONMENTS = ['sandbox', 'live'] as const satisfies readonly Environment[];

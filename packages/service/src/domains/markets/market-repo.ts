@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db, Tx } from '../../db/connection.js';
-import type { MarketStatus } from '../../db/schema.js';
+import type { MarketStatus, MarketsTable } from '../../db/schema.js';
 import { displayPrices } from './model/quotes.js';
 
 export type { MarketStatus };
@@ -37,21 +37,8 @@ export interface MarketRecord extends MarketForTrade {
   createdAt: Date;
 }
 
-interface MarketRow {
-  id: string;
-  slug: string;
-  title: string;
-  status: MarketStatus;
-  opens_at: Date;
-  closes_at: Date;
-  max_stake_per_position_minor: bigint;
-  max_open_stake_per_user_minor: bigint;
-  liquidity: string;
-  q: number[];
-  resolved_outcome_id: string | null;
-  created_at: Date;
-  outcomes: MarketOutcome[] | null;
-}
+/** A markets row as marketColumns selects it: the table's columns and the outcomes as JSON. */
+type MarketRow = Omit<MarketsTable, 'updated_at'> & { outcomes: MarketOutcome[] | null };
 
 /** The market's columns with its outcomes in ordinal order, in one round trip (alias m). */
 const marketColumns = sql`

@@ -1,3 +1,4 @@
+import { tenantEnvOf } from '../tenant-env.js';
 import { ApiError, type RequestContext } from '../../errors/index.js';
 import type { Principal } from '../../http/auth.js';
 import { newId } from '../../lib/ids.js';
@@ -33,7 +34,7 @@ export async function placeOrder(
   key: string,
   body: PlaceOrderBody,
 ): Promise<StoredAnswer> {
-  const scope = { tenantId: principal.tenantId, environment: principal.environment };
+  const scope = tenantEnvOf(principal);
   const externalUserId = actingUser(principal, body.external_user_id);
   const fields = {
     external_user_id: externalUserId,

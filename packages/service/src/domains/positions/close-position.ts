@@ -1,3 +1,4 @@
+import { tenantEnvOf } from '../tenant-env.js';
 import type { Principal } from '../../http/auth.js';
 import { ApiError, type RequestContext } from '../../errors/index.js';
 import { formatAmount } from '../../lib/money.js';
@@ -24,7 +25,7 @@ const terminal = (p: PositionRow) => new ApiError('position_terminal', `The posi
 
 /** The position a principal may act on: a session sees only its own user's positions. */
 export async function positionFor(db: Parameters<typeof findPosition>[0], principal: Principal, id: string, lock = false): Promise<PositionRow> {
-  const position = isUuid(id) ? await findPosition(db, { tenantId: principal.tenantId, environment: principal.environment }, id, lock) : null;
+  const position = isUuid(id) ? await findPosition(db, tenantEnvOf(principal), id, lock) : null;
   if (!position || (principal.kind === 'session' && position.externalUserId !== principal.externalUserId)) throw notFound(id);
   return position;
 }
@@ -54,7 +55,7 @@ export async function closePosition(
   positionId: string,
   minPrice: string,
 ): Promise<StoredAnswer> {
-  const scope = { tenantId: principal.tenantId, environment: principal.environment };
+  const scope = tenantEnvOf(principal);
   const fields = { position_id: positionId, min_price: minPrice };
   const minPriceMicro = parsePrice(minPrice)!;
   let owner: string | null = null;

@@ -1,3 +1,4 @@
+import { tenantEnvOf } from '../tenant-env.js';
 import type { Principal } from '../../http/auth.js';
 import { ApiError, type RequestContext } from '../../errors/index.js';
 import { parseAmount } from '../../lib/money.js';
@@ -27,7 +28,7 @@ export async function openPosition(
   key: string,
   body: OpenPositionBody,
 ): Promise<StoredAnswer> {
-  const scope = { tenantId: principal.tenantId, environment: principal.environment };
+  const scope = tenantEnvOf(principal);
   const externalUserId = actingUser(principal, body.external_user_id);
   const fields = {
     external_user_id: externalUserId,
