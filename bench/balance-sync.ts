@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { runBareSync, STATEMENTS_PER_SYNC } from './lib/bare-sync.js';
+import { singleSyncLoad } from './lib/sync-load.js';
 import { countRefusedItems, runHttpLoad } from './lib/http-load.js';
 import { checkLedger } from './lib/ledger-check.js';
 import { keyMaker, randomMovement, userIds } from './lib/movements.js';
@@ -54,17 +55,7 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
     printPhase(phase);
   };
 
-  const singleKey = keyMaker('single');
-  const single = (durationS: number) =>
-    runHttpLoad({
-      baseUrl: service.sandboxUrl,
-      path: '/v1/balance-sync',
-      apiKey: tenant.apiKey,
-      connections: settings.connections,
-      durationS,
-      itemsPerRequest: 1,
-      next: () => ({ idempotencyKey: singleKey(), body: JSON.stringify(randomMovement(ids)) }),
-    });
+  const single = singleSyncLoad(service, tenant, ids, settings.connections);
   console.log(`\nwarm-up: single syncs for ${settings.warmupS} s (not counted)`);
   await single(settings.warmupS);
 

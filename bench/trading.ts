@@ -10,9 +10,10 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
+import { singleSyncLoad } from './lib/sync-load.js';
 import { runHttpLoad, type LoadResult } from './lib/http-load.js';
 import { checkLedger, checkTrading } from './lib/ledger-check.js';
-import { keyMaker, randomMovement, userIds } from './lib/movements.js';
+import { keyMaker, userIds } from './lib/movements.js';
 import { observer, type Observation } from './lib/observe.js';
 import { httpPhase, printPhase, type Phase } from './lib/report.js';
 import { analyze, postmasterPid, type BenchDatabase } from './lib/database.js';
@@ -264,17 +265,8 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
   };
 
   try {
-    const syncKey = keyMaker('sync');
-    const syncs = (durationS: number) => () =>
-      runHttpLoad({
-        baseUrl: service.sandboxUrl,
-        path: '/v1/balance-sync',
-        apiKey: tenant.apiKey,
-        connections: settings.connections,
-        durationS,
-        itemsPerRequest: 1,
-        next: () => ({ idempotencyKey: syncKey(), body: JSON.stringify(randomMovement(ids)) }),
-      });
+    const syncLoad = singleSyncLoad(service, tenant, ids, settings.connections);
+    const syncs = (durationS: number) => () => syncLoad(durationS);
     const openKey = keyMaker('open');
     const opens = (durationS: number, pick: () => BenchMarket) => () =>
       runHttpLoad({
