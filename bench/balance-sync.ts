@@ -35,7 +35,6 @@ const { values: args } = parseArgs({
   },
 });
 
-
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
   warmupS: args.quick ? 0.5 : 2,
@@ -46,7 +45,12 @@ const settings = {
   batchSizes: [100, 500],
 };
 
-async function runPhases(service: ServiceProcess, database: BenchDatabase, tenant: BenchTenant, ids: string[]): Promise<Phase[]> {
+async function runPhases(
+  service: ServiceProcess,
+  database: BenchDatabase,
+  tenant: BenchTenant,
+  ids: string[],
+): Promise<Phase[]> {
   const databaseUrl = await database.url();
   const observe = observer(service.pid, await postmasterPid(databaseUrl), databaseUrl);
   const phases: Phase[] = [];
@@ -82,7 +86,9 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
   report(barePhase(settings.connections, bare, await (seen ?? watching.end())));
 
   for (const size of settings.batchSizes) {
-    console.log(`\n[3] POST /v1/balance-sync/batch of ${size} items, ${settings.batchConnections} clients, ${settings.durationS} s`);
+    console.log(
+      `\n[3] POST /v1/balance-sync/batch of ${size} items, ${settings.batchConnections} clients, ${settings.durationS} s`,
+    );
     const itemKey = keyMaker(`item${size}`);
     const batchKey = keyMaker(`batch${size}`);
     watching = await observe();
@@ -95,7 +101,9 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
       itemsPerRequest: size,
       next: () => ({
         idempotencyKey: batchKey(),
-        body: JSON.stringify({ items: Array.from({ length: size }, () => ({ idempotency_key: itemKey(), ...randomMovement(ids) })) }),
+        body: JSON.stringify({
+          items: Array.from({ length: size }, () => ({ idempotency_key: itemKey(), ...randomMovement(ids) })),
+        }),
       }),
       refusedItems: countRefusedItems(size),
     });
@@ -108,14 +116,18 @@ console.log('balance sync benchmark');
 console.log(
   `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
     `  ${settings.users} users, DB_POOL_SIZE=${settings.poolSize}, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
-    `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
+    `load average before the run ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}`,
 );
 runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
   const tenant = await createBenchTenant(service);
   const ids = userIds(settings.users);
   const setupStart = performance.now();
   await registerAndFund(service, tenant, ids);
-  console.log(`  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded in ${fmt((performance.now() - setupStart) / 1000)} s`);
+  console.log(
+    `  setup: tenant ${tenant.tenantId}, ${ids.length} users registered and funded in ${fmt((performance.now() - setupStart) / 1000)} s`,
+  );
   if (args['no-analyze']) console.log('  --no-analyze: planner statistics left to autovacuum');
   else await analyze(await database.url());
 
@@ -131,7 +143,8 @@ runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
       `balance_sync keys done ${check.doneSyncKeys} ` +
       `(expected ${check.applied + check.refused}); keys still in_progress ${check.inProgressKeys}`,
   );
-  console.log(`tables autovacuum analyzed during the load (plans may have changed): ${check.autoAnalyzed.join(', ') || 'none'}`);
+  console.log(
+    `tables autovacuum analyzed during the load (plans may have changed): ${check.autoAnalyzed.join(', ') || 'none'}`,
+  );
   printRunTail(service);
 });
-

@@ -16,7 +16,9 @@ import { createBenchTenant, registerAndFund } from './lib/setup-tenant.js';
 import { fmt } from './lib/stats.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false }, positions: { type: 'string' } } });
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, positions: { type: 'string' } },
+});
 const POSITIONS = Number(args.positions ?? (args.quick ? 1_000 : 10_000));
 const USERS = Math.max(1, Math.ceil(POSITIONS / 5));
 const CLIENTS = 32;
@@ -43,14 +45,18 @@ async function countEvents(databaseUrl: string, slug: string): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    return Number((await client.query(`select count(*) as n from events where data->>'market_slug' = $1`, [slug])).rows[0].n);
+    return Number(
+      (await client.query(`select count(*) as n from events where data->>'market_slug' = $1`, [slug])).rows[0].n,
+    );
   } finally {
     await client.end();
   }
 }
 
 console.log('settlement benchmark');
-console.log(`  node ${process.version}, ${availableParallelism()} CPUs; ${POSITIONS} positions of ${USERS} users on one market${args.quick ? ' (--quick)' : ''}`);
+console.log(
+  `  node ${process.version}, ${availableParallelism()} CPUs; ${POSITIONS} positions of ${USERS} users on one market${args.quick ? ' (--quick)' : ''}`,
+);
 runBench(REPO_ROOT, 16, async (service, database) => {
   const tenant = await createBenchTenant(service);
   const ids = userIds(USERS);
@@ -74,25 +80,43 @@ runBench(REPO_ROOT, 16, async (service, database) => {
   const worker = async () => {
     while (next < POSITIONS) {
       const n = next++;
-      const body = { external_user_id: ids[n % ids.length], market_slug: slug, outcome_id: market.outcomes[n % 2].id, stake: '1.00', max_price: '1' };
+      const body = {
+        external_user_id: ids[n % ids.length],
+        market_slug: slug,
+        outcome_id: market.outcomes[n % 2].id,
+        stake: '1.00',
+        max_price: '1',
+      };
       await call(`${service.sandboxUrl}/v1/positions`, 'POST', tenant.apiKey, body, key());
     }
   };
   await Promise.all(Array.from({ length: CLIENTS }, worker));
   const openSeconds = (performance.now() - openStart) / 1000;
-  console.log(`  setup: ${POSITIONS} positions opened in ${fmt(openSeconds, 1)} s (${fmt(POSITIONS / openSeconds, 0)} opens/s, ${CLIENTS} clients)`);
+  console.log(
+    `  setup: ${POSITIONS} positions opened in ${fmt(openSeconds, 1)} s (${fmt(POSITIONS / openSeconds, 0)} opens/s, ${CLIENTS} clients)`,
+  );
 
   const platform = `${service.platformUrl}/platform/v1/markets/${slug}`;
   const [yes, no] = [market.outcomes[0].id, market.outcomes[1].id];
-  const resolve = await timed('resolve (every position settled, one transaction)', () => call(`${platform}/resolve`, 'POST', ADMIN_TOKEN, { outcome_id: yes }));
-  const correct = await timed('settlement correction (every position moves)', () => call(`${platform}/corrections`, 'POST', ADMIN_TOKEN, { status: 'resolved', outcome_id: no }));
-  const toVoid = await timed('void correction (every position refunded)', () => call(`${platform}/corrections`, 'POST', ADMIN_TOKEN, { status: 'voided' }));
+  const resolve = await timed('resolve (every position settled, one transaction)', () =>
+    call(`${platform}/resolve`, 'POST', ADMIN_TOKEN, { outcome_id: yes }),
+  );
+  const correct = await timed('settlement correction (every position moves)', () =>
+    call(`${platform}/corrections`, 'POST', ADMIN_TOKEN, { status: 'resolved', outcome_id: no }),
+  );
+  const toVoid = await timed('void correction (every position refunded)', () =>
+    call(`${platform}/corrections`, 'POST', ADMIN_TOKEN, { status: 'voided' }),
+  );
 
   const url = await database.url();
   const check = await checkLedger(url, tenant.tenantId, new Date(0));
   console.log('\nsummary');
-  console.log(`  resolve ${fmt(resolve, 2)} s, settlement correction ${fmt(correct, 2)} s, void correction ${fmt(toVoid, 2)} s for ${POSITIONS} positions`);
+  console.log(
+    `  resolve ${fmt(resolve, 2)} s, settlement correction ${fmt(correct, 2)} s, void correction ${fmt(toVoid, 2)} s for ${POSITIONS} positions`,
+  );
   console.log(`  events written for the market: ${await countEvents(url, slug)}`);
-  console.log(`  ledger check: ${check.users} users, ${check.transactions} transactions, ${check.mismatched} users whose balance differs from the sum of their transactions`);
+  console.log(
+    `  ledger check: ${check.users} users, ${check.transactions} transactions, ${check.mismatched} users whose balance differs from the sum of their transactions`,
+  );
   printRunTail(service);
 });

@@ -40,7 +40,6 @@ const { values: args } = parseArgs({
   },
 });
 
-
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
   warmupS: args.quick ? 0.5 : 2,
@@ -53,7 +52,11 @@ const settings = {
 
 /** Every open: a small stake, any price accepted; caps and depth so large that nothing is refused. */
 const STAKE = '1.00';
-const MARKET_TERMS = { max_stake_per_position: '1000000.00', max_open_stake_per_user: '1000000.00', liquidity: '100000' };
+const MARKET_TERMS = {
+  max_stake_per_position: '1000000.00',
+  max_open_stake_per_user: '1000000.00',
+  liquidity: '100000',
+};
 
 interface BenchMarket {
   slug: string;
@@ -69,7 +72,8 @@ async function platform(service: ServiceProcess, method: string, route: string, 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  if (res.status !== 200 && res.status !== 201) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 500)}`);
+  if (res.status !== 200 && res.status !== 201)
+    throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 500)}`);
   return JSON.parse(text);
 }
 
@@ -167,7 +171,15 @@ async function sampleRowLocks(databaseUrl: string): Promise<() => Promise<LockPr
   const client = new pg.Client({ connectionString: databaseUrl });
   client.on('error', () => {});
   await client.connect();
-  const profile: LockProfile = { samples: 0, contended: 0, onMarket: 0, onUser: 0, otherLock: 0, holders: new Map(), idleAfter: new Map() };
+  const profile: LockProfile = {
+    samples: 0,
+    contended: 0,
+    onMarket: 0,
+    onUser: 0,
+    otherLock: 0,
+    holders: new Map(),
+    idleAfter: new Map(),
+  };
   const add = (map: Map<string, number>, key: string) => map.set(key, (map.get(key) ?? 0) + 1);
   let stopped = false;
   const loop = (async () => {
@@ -239,7 +251,14 @@ async function rejectionCodes(db: pg.Client, tenantId: string, from: Date, to: D
   return Object.fromEntries(rows.map((r) => [`${r.action} ${r.code}`, Number(r.n)]));
 }
 
-async function runPhases(service: ServiceProcess, database: BenchDatabase, tenant: BenchTenant, ids: string[], hot: BenchMarket, spread: BenchMarket[]) {
+async function runPhases(
+  service: ServiceProcess,
+  database: BenchDatabase,
+  tenant: BenchTenant,
+  ids: string[],
+  hot: BenchMarket,
+  spread: BenchMarket[],
+) {
   const databaseUrl = await database.url();
   const observe = observer(service.pid, await postmasterPid(databaseUrl), databaseUrl);
   const db = new pg.Client({ connectionString: databaseUrl });
@@ -254,9 +273,15 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
     const lockProfile = locks ? await locks() : null;
     await sleep(500); // requests in flight when the phase ended finish (and record their rejections)
     const errorCodes = trading ? await rejectionCodes(db, tenant.tenantId, from, new Date()) : {};
-    const phase: TradingPhase = { ...httpPhase(name, unit, settings.connections, result, seen), locks: lockProfile, errorCodes };
+    const phase: TradingPhase = {
+      ...httpPhase(name, unit, settings.connections, result, seen),
+      locks: lockProfile,
+      errorCodes,
+    };
     if (result.non2xx > 0 && trading) {
-      phase.details.push(`error codes (recorded rejections; 5xx and idempotency answers are not recorded): ${JSON.stringify(errorCodes)}`);
+      phase.details.push(
+        `error codes (recorded rejections; 5xx and idempotency answers are not recorded): ${JSON.stringify(errorCodes)}`,
+      );
     }
     printPhase(phase);
     for (const line of lockProfile ? lockLines(lockProfile) : []) console.log(`  ${line}`);
@@ -282,16 +307,30 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
 
     console.log(`\nwarm-up: single syncs for ${settings.warmupS} s (not counted)`);
     await syncs(settings.warmupS)();
-    console.log(`\n[1] single POST /v1/balance-sync, ${settings.connections} clients, ${settings.durationS} s (the reference)`);
+    console.log(
+      `\n[1] single POST /v1/balance-sync, ${settings.connections} clients, ${settings.durationS} s (the reference)`,
+    );
     const sync = await measure('balance sync (reference)', 'requests', syncs(settings.durationS), false);
 
     console.log(`\nwarm-up: opens spread over ${spread.length} markets for ${settings.warmupS} s (not counted)`);
     await opens(settings.warmupS, randomSpread)();
     console.log(`\n[2] POST /v1/positions on ONE hot market, ${settings.connections} clients, ${settings.durationS} s`);
-    const hotPhase = await measure('opens, one hot market', 'opens', opens(settings.durationS, () => hot), true);
+    const hotPhase = await measure(
+      'opens, one hot market',
+      'opens',
+      opens(settings.durationS, () => hot),
+      true,
+    );
 
-    console.log(`\n[3] POST /v1/positions spread over ${spread.length} markets, ${settings.connections} clients, ${settings.durationS} s`);
-    const spreadPhase = await measure(`opens, ${spread.length} markets`, 'opens', opens(settings.durationS, randomSpread), true);
+    console.log(
+      `\n[3] POST /v1/positions spread over ${spread.length} markets, ${settings.connections} clients, ${settings.durationS} s`,
+    );
+    const spreadPhase = await measure(
+      `opens, ${spread.length} markets`,
+      'opens',
+      opens(settings.durationS, randomSpread),
+      true,
+    );
 
     let closePhase: TradingPhase | null = null;
     if (settings.closes) {
@@ -304,7 +343,10 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
       // Each position is closed once. Closes have run at 0.6–1.3x the hot open rate, so the phase lasts
       // half the time phase 2 took to open them, to not run out (if it does, the rest answer 409
       // position_terminal, listed in the error codes).
-      const durationS = Math.max(1, Math.min(settings.durationS, Math.floor((0.5 * positionIds.length) / Math.max(1, hotPhase.requestsPerS))));
+      const durationS = Math.max(
+        1,
+        Math.min(settings.durationS, Math.floor((0.5 * positionIds.length) / Math.max(1, hotPhase.requestsPerS))),
+      );
       console.log(
         `\n[4] POST /v1/positions/{id}/close on the hot market, ${settings.connections} clients, ${durationS} s ` +
           `(${positionIds.length} positions of [2] to close)`,
@@ -340,14 +382,36 @@ async function runPhases(service: ServiceProcess, database: BenchDatabase, tenan
 }
 
 function printSummary(r: Awaited<ReturnType<typeof runPhases>>): void {
-  console.log('\nsummary (per s: 2xx answers; CPU in % of one core; db: average backends waiting on a row lock / idle in transaction)\n');
+  console.log(
+    '\nsummary (per s: 2xx answers; CPU in % of one core; db: average backends waiting on a row lock / idle in transaction)\n',
+  );
   const cpu = (p: Phase) =>
-    p.cpu ? [p.cpu.service, p.cpu.postgres, p.cpu.loadGenerator, p.cpu.other, p.cpu.idle].map((v) => fmt(v, 0)).join('/') : 'n/a';
+    p.cpu
+      ? [p.cpu.service, p.cpu.postgres, p.cpu.loadGenerator, p.cpu.other, p.cpu.idle].map((v) => fmt(v, 0)).join('/')
+      : 'n/a';
   const waits = (p: Phase) => (p.waits ? `${fmt(p.waits.lock)} / ${fmt(p.waits.idleInTransaction)}` : 'n/a');
   console.log(
     table(
-      ['phase', 'clients', 'per s', 'p50 ms', 'p99 ms', 'CPU svc/pg/gen/oth/idle', 'lock wait / idle in tx', 'non2xx/err'],
-      r.phases.map((p) => [p.name, String(p.clients), fmt(p.requestsPerS), fmt(p.p50, 2), fmt(p.p99, 2), cpu(p), waits(p), p.failureCells.split('/').slice(0, 2).join('/')]),
+      [
+        'phase',
+        'clients',
+        'per s',
+        'p50 ms',
+        'p99 ms',
+        'CPU svc/pg/gen/oth/idle',
+        'lock wait / idle in tx',
+        'non2xx/err',
+      ],
+      r.phases.map((p) => [
+        p.name,
+        String(p.clients),
+        fmt(p.requestsPerS),
+        fmt(p.p50, 2),
+        fmt(p.p99, 2),
+        cpu(p),
+        waits(p),
+        p.failureCells.split('/').slice(0, 2).join('/'),
+      ]),
     ),
   );
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
@@ -378,7 +442,9 @@ console.log(
   `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
     `  ${settings.users} users, 1 hot market + ${settings.markets} markets, stake ${STAKE}, DB_POOL_SIZE=${settings.poolSize}, ` +
     `${settings.connections} clients, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
-    `load average before the run ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
+    `load average before the run ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}`,
 );
 runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
   const tenant = await createBenchTenant(service);
@@ -413,7 +479,8 @@ runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
       `  ${trading.markets} markets: largest |q - shares of open positions| ${trading.qDrift.toExponential(2)} shares ` +
       `(a lost market update would show), markets whose price points are not 1 + opens + closes ${trading.badPricePoints}`,
   );
-  console.log(`tables autovacuum analyzed during the load (plans may have changed): ${ledger.autoAnalyzed.join(', ') || 'none'}`);
+  console.log(
+    `tables autovacuum analyzed during the load (plans may have changed): ${ledger.autoAnalyzed.join(', ') || 'none'}`,
+  );
   printRunTail(service);
 });
-

@@ -35,7 +35,6 @@ const { values: args } = parseArgs({
   },
 });
 
-
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
   warmupS: args.quick ? 1 : 3,
@@ -70,10 +69,19 @@ async function startReceiver(secrets: Map<string, string>) {
         res.writeHead(401).end();
         return;
       }
-      const body = JSON.parse(raw.toString('utf8')) as { id: string; occurred_at: string; data: { position_id: string } };
+      const body = JSON.parse(raw.toString('utf8')) as {
+        id: string;
+        occurred_at: string;
+        data: { position_id: string };
+      };
       if (state.seen.has(body.id)) state.duplicates++;
       state.seen.add(body.id);
-      state.arrivals.push({ id: body.id, positionId: body.data.position_id, occurredAt: Date.parse(body.occurred_at), receivedAt });
+      state.arrivals.push({
+        id: body.id,
+        positionId: body.data.position_id,
+        occurredAt: Date.parse(body.occurred_at),
+        receivedAt,
+      });
       res.writeHead(204).end();
     });
   });
@@ -82,7 +90,11 @@ async function startReceiver(secrets: Map<string, string>) {
   return Object.assign(state, {
     base,
     reset: () => Object.assign(state, { arrivals: [], seen: new Set<string>(), duplicates: 0, badSignatures: 0 }),
-    close: () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve()))),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   });
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
@@ -90,7 +102,11 @@ type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 // ---- setup through the APIs ------------------------------------------------------------------------
 
 async function call(url: string, method: string, token: string, body?: unknown, expected = [200, 201]) {
-  const res = await fetch(url, { method, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await res.text();
   if (!expected.includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
@@ -119,11 +135,22 @@ async function setUp(api: ServiceProcess, receiver: Receiver, secrets: Map<strin
     const env = `${api.platformUrl}/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
     await call(env, 'PUT', ADMIN_TOKEN, { webhook_url: `${receiver.base}/t${t}` });
     secrets.set(`/t${t}`, (await call(`${env}/webhook-secret`, 'POST', ADMIN_TOKEN)).webhook_secret);
-    for (const market of markets) await call(`${api.platformUrl}/platform/v1/tenants/${tenant.tenantId}/markets/${market.slug}`, 'PUT', ADMIN_TOKEN);
+    for (const market of markets)
+      await call(
+        `${api.platformUrl}/platform/v1/tenants/${tenant.tenantId}/markets/${market.slug}`,
+        'PUT',
+        ADMIN_TOKEN,
+      );
     const ids = userIds(settings.usersPerTenant);
     await registerAndFund(api, tenant, ids);
     for (const id of ids) {
-      const minted = await call(`${api.sandboxUrl}/v1/widget/sessions`, 'POST', tenant.apiKey, { external_user_id: id }, [201]);
+      const minted = await call(
+        `${api.sandboxUrl}/v1/widget/sessions`,
+        'POST',
+        tenant.apiKey,
+        { external_user_id: id },
+        [201],
+      );
       sessions.push(minted.token as string);
     }
   }
@@ -165,16 +192,24 @@ function trade(api: ServiceProcess, world: Awaited<ReturnType<typeof setUp>>, du
               const token = world.sessions[randomInt(world.sessions.length)]!;
               return {
                 ...request,
-                headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': key() },
-                body: JSON.stringify({ market_slug: market.slug, outcome_id: market.outcomes[randomInt(2)], stake: '1.00', max_price: '1' }),
+                headers: {
+                  authorization: `Bearer ${token}`,
+                  'content-type': 'application/json',
+                  'idempotency-key': key(),
+                },
+                body: JSON.stringify({
+                  market_slug: market.slug,
+                  outcome_id: market.outcomes[randomInt(2)],
+                  stake: '1.00',
+                  max_price: '1',
+                }),
               };
             },
             onResponse: (status, body) => {
               if (status === 201) {
                 opened++;
                 answeredAt.set((JSON.parse(body) as { id: string }).id, Date.now());
-              }
-              else firstFailure ??= `${status} ${body.slice(0, 300)}`;
+              } else firstFailure ??= `${status} ${body.slice(0, 300)}`;
             },
           },
         ],
@@ -182,7 +217,14 @@ function trade(api: ServiceProcess, world: Awaited<ReturnType<typeof setUp>>, du
       (error, result) => {
         if (error) return reject(error);
         const answered = Object.values(result.statusCodeStats).reduce((sum, s) => sum + s.count, 0);
-        resolve({ opened, answeredAt, failed: answered - opened + result.errors, firstFailure, elapsedS: result.duration, ...latencyOf(latencies) });
+        resolve({
+          opened,
+          answeredAt,
+          failed: answered - opened + result.errors,
+          firstFailure,
+          elapsedS: result.duration,
+          ...latencyOf(latencies),
+        });
       },
     );
     instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => latencies.push(ms));
@@ -229,7 +271,12 @@ function deliveryRate(arrivals: Arrival[]): number {
   return (arrivals.length - 1) / ((Math.max(...times) - Math.min(...times)) / 1000);
 }
 
-function phaseRow(name: string, { trades, events }: { trades: TradeResult; events: number }, receiver: Receiver, withDelay: boolean): PhaseRow {
+function phaseRow(
+  name: string,
+  { trades, events }: { trades: TradeResult; events: number },
+  receiver: Receiver,
+  withDelay: boolean,
+): PhaseRow {
   const delays = receiver.arrivals.map((a) => a.receivedAt - a.occurredAt);
   const afterAnswer = receiver.arrivals.flatMap((a) => {
     const answered = trades.answeredAt.get(a.positionId);
@@ -250,14 +297,26 @@ function phaseRow(name: string, { trades, events }: { trades: TradeResult; event
 
 function printRow(row: PhaseRow): void {
   const t = row.trades;
-  console.log(`  trades: ${t.opened} widget opens in ${fmt(t.elapsedS, 2)} s = ${fmt(t.opened / t.elapsedS)}/s, p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms; ${t.failed} failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`);
-  console.log(`  deliveries: ${row.delivered} of ${row.events} events, ${fmt(row.deliveriesPerS)}/s from first to last arrival; ${row.duplicates} duplicates, ${row.badSignatures} bad signatures`);
-  if (row.delay) console.log(`  commit → delivery (occurred_at → arrival): p50 ${fmt(row.delay.p50)} ms, p99 ${fmt(row.delay.p99)} ms, max ${fmt(row.delay.max)} ms`);
-  if (row.afterAnswer) console.log(`  the open's answer → arrival: p50 ${fmt(row.afterAnswer.p50)} ms, p99 ${fmt(row.afterAnswer.p99)} ms`);
+  console.log(
+    `  trades: ${t.opened} widget opens in ${fmt(t.elapsedS, 2)} s = ${fmt(t.opened / t.elapsedS)}/s, p50 ${fmt(t.p50)} ms, p99 ${fmt(t.p99)} ms; ${t.failed} failed${t.firstFailure ? ` (first: ${t.firstFailure})` : ''}`,
+  );
+  console.log(
+    `  deliveries: ${row.delivered} of ${row.events} events, ${fmt(row.deliveriesPerS)}/s from first to last arrival; ${row.duplicates} duplicates, ${row.badSignatures} bad signatures`,
+  );
+  if (row.delay)
+    console.log(
+      `  commit → delivery (occurred_at → arrival): p50 ${fmt(row.delay.p50)} ms, p99 ${fmt(row.delay.p99)} ms, max ${fmt(row.delay.max)} ms`,
+    );
+  if (row.afterAnswer)
+    console.log(
+      `  the open's answer → arrival: p50 ${fmt(row.afterAnswer.p50)} ms, p99 ${fmt(row.afterAnswer.p99)} ms`,
+    );
 }
 
 async function deliveryStates(client: pg.Client): Promise<string> {
-  const { rows } = await client.query<{ state: string; n: string }>('select state, count(*) as n from webhook_deliveries group by state order by state');
+  const { rows } = await client.query<{ state: string; n: string }>(
+    'select state, count(*) as n from webhook_deliveries group by state order by state',
+  );
   return rows.map((r) => `${r.state} ${r.n}`).join(', ') || 'none';
 }
 
@@ -265,8 +324,14 @@ async function deliveryStates(client: pg.Client): Promise<string> {
  * Trades, then counts the deliveries they made in the database: autocannon stops counting at the end
  * of the phase, but opens it sent just before still commit (and send webhooks) after it.
  */
-async function tradePhase(api: ServiceProcess, world: Awaited<ReturnType<typeof setUp>>, client: pg.Client, durationS = settings.durationS) {
-  const count = async () => Number((await client.query<{ n: string }>('select count(*) as n from webhook_deliveries')).rows[0]!.n);
+async function tradePhase(
+  api: ServiceProcess,
+  world: Awaited<ReturnType<typeof setUp>>,
+  client: pg.Client,
+  durationS = settings.durationS,
+) {
+  const count = async () =>
+    Number((await client.query<{ n: string }>('select count(*) as n from webhook_deliveries')).rows[0]!.n);
   const before = await count();
   const trades = await trade(api, world, durationS);
   await sleep(1_000);
@@ -279,7 +344,9 @@ async function main(): Promise<void> {
     `  node ${process.version}, ${availableParallelism()} CPUs shared by the API process, the worker processes, the database, ` +
       `and this process (load generator and receiver)\n  ${settings.tenants} tenants × ${settings.usersPerTenant} users with widget sessions, ` +
       `${settings.markets} markets, ${settings.connections} clients, phases of ${settings.durationS} s${args.quick ? ' (--quick)' : ''}, ` +
-      `load average ${loadavg().map((l) => fmt(l, 2)).join(' ')}`,
+      `load average ${loadavg()
+        .map((l) => fmt(l, 2))
+        .join(' ')}`,
   );
   const database = await prepareDatabase(process.env.DATABASE_URL);
   console.log(`  database: ${database.label}`);
@@ -289,7 +356,9 @@ async function main(): Promise<void> {
   let api: ServiceProcess | null = null;
   let client: pg.Client | null = null;
   const stopWorkers = async () => {
-    for (const worker of workers) for (const line of worker.linesSinceReady().slice(-5)) console.log(`  worker ${worker.pid} | ${line.slice(0, 400)}`);
+    for (const worker of workers)
+      for (const line of worker.linesSinceReady().slice(-5))
+        console.log(`  worker ${worker.pid} | ${line.slice(0, 400)}`);
     await Promise.all(workers.splice(0).map((w) => w.stop()));
   };
   try {
@@ -298,7 +367,9 @@ async function main(): Promise<void> {
     const world = await setUp(api, receiver, secrets);
     client = new pg.Client({ connectionString: await database.url() });
     await client.connect();
-    console.log(`  setup done: API process pid ${api.pid}, receiver ${receiver.base}, ${world.sessions.length} sessions`);
+    console.log(
+      `  setup done: API process pid ${api.pid}, receiver ${receiver.base}, ${world.sessions.length} sessions`,
+    );
     const rows: PhaseRow[] = [];
 
     console.log(`\n[1] trades for ${settings.durationS} s while one worker process delivers (after a warm-up)`);
@@ -315,7 +386,9 @@ async function main(): Promise<void> {
     await stopWorkers();
 
     for (const count of [1, 2]) {
-      console.log(`\n[${count + 1}] a backlog: trades for ${settings.durationS} s with no worker, then ${count} worker process${count > 1 ? 'es' : ''} drain it`);
+      console.log(
+        `\n[${count + 1}] a backlog: trades for ${settings.durationS} s with no worker, then ${count} worker process${count > 1 ? 'es' : ''} drain it`,
+      );
       receiver.reset();
       const backlog = await tradePhase(api, world, client);
       workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorker(database)))));
@@ -331,7 +404,16 @@ async function main(): Promise<void> {
     );
     console.log(
       table(
-        ['phase', 'opens/s', 'events', 'delivered', 'dup', 'deliveries/s', 'delay p50/p99 ms', 'after answer p50/p99 ms'],
+        [
+          'phase',
+          'opens/s',
+          'events',
+          'delivered',
+          'dup',
+          'deliveries/s',
+          'delay p50/p99 ms',
+          'after answer p50/p99 ms',
+        ],
         rows.map((r) => [
           r.name,
           fmt(r.trades.opened / r.trades.elapsedS),

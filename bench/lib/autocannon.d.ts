@@ -35,5 +35,8 @@ declare module 'autocannon' {
     stop(): void;
   }
 
-  export default function autocannon(options: Options, callback: (error: Error | null, result: Result) => void): Instance;
+  export default function autocannon(
+    options: Options,
+    callback: (error: Error | null, result: Result) => void,
+  ): Instance;
 }

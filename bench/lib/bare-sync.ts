@@ -96,7 +96,9 @@ function createPool(url: string, max: number): pg.Pool {
     max,
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID ? (value: string) => BigInt(value) : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
+        oid === INT8_OID
+          ? (value: string) => BigInt(value)
+          : pg.types.getTypeParser(oid, format)) as typeof pg.types.getTypeParser,
     },
   });
 }
@@ -112,7 +114,15 @@ async function syncOnce(pool: pg.Pool, apiKey: string, idempotencyKey: string, m
   const requestHash = sha256(JSON.stringify(movement));
   const lockedUntil = new Date(now.getTime() + LOCK_SECONDS * 1000);
   const reserved = await pool.query(RESERVE_SQL, [
-    tenantId, environment, 'balance_sync', holder, lockedUntil, now, [idempotencyKey], [requestHash], now,
+    tenantId,
+    environment,
+    'balance_sync',
+    holder,
+    lockedUntil,
+    now,
+    [idempotencyKey],
+    [requestHash],
+    now,
   ]);
   if (reserved.rows.length !== 1) throw new Error(`key ${idempotencyKey} not reserved`);
 
@@ -128,22 +138,45 @@ async function syncOnce(pool: pg.Pool, apiKey: string, idempotencyKey: string, m
     const transactionId = applied ? randomUUID() : null;
     if (applied) {
       await client.query(POST_SQL, [
-        tenantId, environment, now,
-        [transactionId], [user.id], [`balance_sync_${movement.direction}`], [movement.direction === 'credit' ? amount : -amount],
-        [after], [null], [null],
-        now, [user.id], [after],
+        tenantId,
+        environment,
+        now,
+        [transactionId],
+        [user.id],
+        [`balance_sync_${movement.direction}`],
+        [movement.direction === 'credit' ? amount : -amount],
+        [after],
+        [null],
+        [null],
+        now,
+        [user.id],
+        [after],
       ]);
     }
     await client.query(RECORD_SQL, [
-      tenantId, environment, now,
-      [randomUUID()], [user.id], [idempotencyKey], [movement.direction], [amount], [null],
-      [applied ? 'applied' : 'would_overdraw'], [transactionId], [applied ? after : user.balance_minor],
+      tenantId,
+      environment,
+      now,
+      [randomUUID()],
+      [user.id],
+      [idempotencyKey],
+      [movement.direction],
+      [amount],
+      [null],
+      [applied ? 'applied' : 'would_overdraw'],
+      [transactionId],
+      [applied ? after : user.balance_minor],
     ]);
     const answer = applied
       ? { status: 200, body: JSON.stringify({ transaction_id: transactionId, balance: formatMinor(after) }) }
       : { status: 409, body: '{"error":"would_overdraw"}' };
     const completed = await client.query(COMPLETE_SQL, [
-      [idempotencyKey], [answer.status], [answer.body], tenantId, environment, 'balance_sync',
+      [idempotencyKey],
+      [answer.status],
+      [answer.body],
+      tenantId,
+      environment,
+      'balance_sync',
     ]);
     if (completed.rows.length !== 1 || completed.rows[0].holder !== holder) throw new Error('reservation lost');
     await client.query('commit');
@@ -201,5 +234,11 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
   } finally {
     await pool.end();
   }
-  return { elapsedS: (performance.now() - started) / 1000, syncs: latencies.length, errors, firstError, latency: latencyOf(latencies) };
+  return {
+    elapsedS: (performance.now() - started) / 1000,
+    syncs: latencies.length,
+    errors,
+    firstError,
+    latency: latencyOf(latencies),
+  };
 }

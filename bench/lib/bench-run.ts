@@ -7,7 +7,11 @@ import { fmt } from './stats.js';
  * Runs a bench against the service in its own process: a throwaway database (or DATA_DIR), the service,
  * and cleanup on success, failure or Ctrl-C. Exits 0 after run, 1 when the bench could not set up or run.
  */
-export function runBench(repoRoot: string, poolSize: number, run: (service: ServiceProcess, database: BenchDatabase) => Promise<void>): void {
+export function runBench(
+  repoRoot: string,
+  poolSize: number,
+  run: (service: ServiceProcess, database: BenchDatabase) => Promise<void>,
+): void {
   const main = async () => {
     const database = await prepareDatabase(process.env.DATABASE_URL);
     console.log(`  database: ${database.label}`);
@@ -30,7 +34,9 @@ export function runBench(repoRoot: string, poolSize: number, run: (service: Serv
     try {
       const started = performance.now();
       service = await startServiceProcess(repoRoot, database, poolSize);
-      console.log(`  service pid ${service.pid} up in ${fmt((performance.now() - started) / 1000)} s on ${service.sandboxUrl}`);
+      console.log(
+        `  service pid ${service.pid} up in ${fmt((performance.now() - started) / 1000)} s on ${service.sandboxUrl}`,
+      );
       await run(service, database);
     } finally {
       await cleanup();
@@ -47,7 +53,11 @@ export function runBench(repoRoot: string, poolSize: number, run: (service: Serv
 
 /** The closing lines every bench prints: load after the run and what the service logged meanwhile. */
 export function printRunTail(service: ServiceProcess): void {
-  console.log(`load average after the run: ${loadavg().map((l) => fmt(l, 2)).join(' ')}`);
+  console.log(
+    `load average after the run: ${loadavg()
+      .map((l) => fmt(l, 2))
+      .join(' ')}`,
+  );
   const lines = service.linesSinceReady();
   console.log(`service output during the run: ${lines.length} lines${lines.length > 0 ? ', last ones:' : ''}`);
   for (const line of lines.slice(-10)) console.log(`  | ${line.slice(0, 400)}`);

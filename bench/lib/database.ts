@@ -74,7 +74,9 @@ export async function prepareDatabase(externalUrl: string | undefined): Promise<
 async function embeddedUrl(dataDir: string): Promise<string> {
   const pid = (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8')).split('\n');
   const port = Number(pid[3]);
-  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as { embeddedDbPassword: string };
+  const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
+    embeddedDbPassword: string;
+  };
   if (!Number.isInteger(port) || port <= 0) throw new Error(`no port in ${dataDir}/pg/postmaster.pid`);
   return `postgres://postgres:${encodeURIComponent(secrets.embeddedDbPassword)}@127.0.0.1:${port}/postgres`;
 }

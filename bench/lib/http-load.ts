@@ -71,7 +71,9 @@ export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
       },
       (error, result) => {
         if (error) return reject(error);
-        const statusCodes = Object.fromEntries(Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]));
+        const statusCodes = Object.fromEntries(
+          Object.entries(result.statusCodeStats).map(([code, s]) => [code, s.count]),
+        );
         const answered = Object.values(statusCodes).reduce((a, b) => a + b, 0);
         resolve({
           elapsedS: result.duration,
@@ -88,7 +90,9 @@ export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
         });
       },
     );
-    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) => latencies.push(responseTimeMs));
+    instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTimeMs: number) =>
+      latencies.push(responseTimeMs),
+    );
   });
 }
 

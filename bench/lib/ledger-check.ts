@@ -42,16 +42,26 @@ export async function checkLedger(databaseUrl: string, tenantId: string, since: 
       users: Number(row.users),
       transactions: Number(row.transactions),
       mismatched: Number(row.mismatched),
-      applied: await count(client, "select count(*) as n from balance_syncs where tenant_id = $1 and outcome = 'applied'", [tenantId]),
-      refused: await count(client, "select count(*) as n from balance_syncs where tenant_id = $1 and outcome <> 'applied'", [tenantId]),
+      applied: await count(
+        client,
+        "select count(*) as n from balance_syncs where tenant_id = $1 and outcome = 'applied'",
+        [tenantId],
+      ),
+      refused: await count(
+        client,
+        "select count(*) as n from balance_syncs where tenant_id = $1 and outcome <> 'applied'",
+        [tenantId],
+      ),
       doneSyncKeys: await count(
         client,
         "select count(*) as n from idempotency_keys where tenant_id = $1 and operation = 'balance_sync' and state = 'done'",
         [tenantId],
       ),
-      inProgressKeys: await count(client, "select count(*) as n from idempotency_keys where tenant_id = $1 and state = 'in_progress'", [
-        tenantId,
-      ]),
+      inProgressKeys: await count(
+        client,
+        "select count(*) as n from idempotency_keys where tenant_id = $1 and state = 'in_progress'",
+        [tenantId],
+      ),
       autoAnalyzed: analyzed.rows.map((r) => r.relname),
     };
   } finally {

@@ -12,7 +12,11 @@ export interface Observer {
   end(): Promise<Observation>;
 }
 
-export function observer(servicePid: number, postmasterPid: number | null, databaseUrl: string): () => Promise<Observer> {
+export function observer(
+  servicePid: number,
+  postmasterPid: number | null,
+  databaseUrl: string,
+): () => Promise<Observer> {
   return async () => {
     const waits = await sampleWaits(databaseUrl);
     const cpu = measureCpu(servicePid, postmasterPid);

@@ -26,7 +26,9 @@ export function httpPhase(name: string, unit: string, clients: number, r: LoadRe
   const applied = r.ok * r.itemsPerRequest - r.refusedItems;
   const failures = [`${r.non2xx} non-2xx`, `${r.errors} errors`];
   if (r.itemsPerRequest > 1) failures.push(`${r.refusedItems} items refused`);
-  const details = [`answered ${r.answered} in ${fmt(r.elapsedS, 2)} s; status codes ${JSON.stringify(r.statusCodes)}; timeouts ${r.timeouts}`];
+  const details = [
+    `answered ${r.answered} in ${fmt(r.elapsedS, 2)} s; status codes ${JSON.stringify(r.statusCodes)}; timeouts ${r.timeouts}`,
+  ];
   if (r.firstNon2xx) details.push(`first non-2xx: ${r.firstNon2xx}`);
   return {
     name,
@@ -86,7 +88,16 @@ export function printSummary(phases: Phase[]): void {
   console.log('\nsummary (requests/s counts 2xx answers, one bare sync counts as one request; CPU in % of one core)\n');
   console.log(
     table(
-      ['phase', 'clients', 'requests/s', 'movements/s', 'p50 ms', 'p99 ms', 'CPU svc/pg/gen/oth/idle', 'non2xx/err/refused'],
+      [
+        'phase',
+        'clients',
+        'requests/s',
+        'movements/s',
+        'p50 ms',
+        'p99 ms',
+        'CPU svc/pg/gen/oth/idle',
+        'non2xx/err/refused',
+      ],
       phases.map((p) => [
         p.name,
         String(p.clients),
@@ -102,8 +113,12 @@ export function printSummary(phases: Phase[]): void {
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const ratio = single.requestsPerS / bare.requestsPerS;
   console.log('');
-  console.log(`service / bare SQL:             ${fmt(ratio, 2)}x  (goal >= ${GOAL.serviceOverBare}x: ${verdict(ratio >= GOAL.serviceOverBare)})`);
-  console.log(`single sync p99:                ${fmt(single.p99, 2)} ms  (goal < ${GOAL.p99Ms} ms: ${verdict(single.p99 < GOAL.p99Ms)})`);
+  console.log(
+    `service / bare SQL:             ${fmt(ratio, 2)}x  (goal >= ${GOAL.serviceOverBare}x: ${verdict(ratio >= GOAL.serviceOverBare)})`,
+  );
+  console.log(
+    `single sync p99:                ${fmt(single.p99, 2)} ms  (goal < ${GOAL.p99Ms} ms: ${verdict(single.p99 < GOAL.p99Ms)})`,
+  );
   for (const batch of batches) {
     const gain = batch.movementsPerS / single.requestsPerS;
     console.log(

@@ -40,7 +40,11 @@ export interface ServiceProcess {
  * Runs the service as its own process, `node --import tsx` rather than the tsx CLI so that the pid we
  * signal is the service itself and not a wrapper that forks it.
  */
-export async function startServiceProcess(repoRoot: string, database: BenchDatabase, poolSize: number): Promise<ServiceProcess> {
+export async function startServiceProcess(
+  repoRoot: string,
+  database: BenchDatabase,
+  poolSize: number,
+): Promise<ServiceProcess> {
   const [sandbox, live, platform] = (await freePorts(3)) as [number, number, number];
   const env: NodeJS.ProcessEnv = {
     ...process.env,
@@ -100,7 +104,9 @@ async function waitHealthy(base: string, child: ChildProcess, exited: Promise<nu
     if (res?.status === 200) return;
     await sleep(200);
   }
-  throw new Error(`the service did not answer GET /healthz with 200 within ${START_TIMEOUT_MS / 1000} s (pid ${child.pid})`);
+  throw new Error(
+    `the service did not answer GET /healthz with 200 within ${START_TIMEOUT_MS / 1000} s (pid ${child.pid})`,
+  );
 }
 
 async function stopChild(child: ChildProcess, exited: Promise<number | null>, dataDir: string): Promise<void> {
@@ -111,7 +117,9 @@ async function stopChild(child: ChildProcess, exited: Promise<number | null>, da
   child.kill('SIGKILL');
   await exited;
   // The embedded server runs in its own session and survives a killed service: stop it by its pid.
-  const postmaster = Number((await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0]);
+  const postmaster = Number(
+    (await readFile(path.join(dataDir, 'pg', 'postmaster.pid'), 'utf8').catch(() => '')).split('\n')[0],
+  );
   if (Number.isInteger(postmaster) && postmaster > 0) {
     try {
       process.kill(postmaster, 'SIGINT');

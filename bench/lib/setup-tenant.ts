@@ -6,7 +6,13 @@ export interface BenchTenant {
   apiKey: string;
 }
 
-async function request(url: string, method: string, token: string, body?: unknown, headers: Record<string, string> = {}) {
+async function request(
+  url: string,
+  method: string,
+  token: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+) {
   const res = await fetch(url, {
     method,
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },
@@ -17,23 +23,35 @@ async function request(url: string, method: string, token: string, body?: unknow
 }
 
 function expectStatus(what: string, res: { status: number; text: string }, ...ok: number[]): void {
-  if (!ok.includes(res.status)) throw new Error(`${what}: expected ${ok.join(' or ')}, got ${res.status} ${res.text.slice(0, 500)}`);
+  if (!ok.includes(res.status))
+    throw new Error(`${what}: expected ${ok.join(' or ')}, got ${res.status} ${res.text.slice(0, 500)}`);
 }
 
 /** A tenant and a sandbox key through the platform API (decisions part 2). */
 export async function createBenchTenant(service: ServiceProcess): Promise<BenchTenant> {
-  const tenant = await request(`${service.platformUrl}/platform/v1/tenants`, 'POST', ADMIN_TOKEN, { name: `bench ${Date.now()}` });
-  expectStatus('POST /platform/v1/tenants', tenant, 201);
-  const key = await request(`${service.platformUrl}/platform/v1/tenants/${tenant.json.id}/api-keys`, 'POST', ADMIN_TOKEN, {
-    environment: 'sandbox',
-    scopes: ['write:sync', 'write:positions'],
+  const tenant = await request(`${service.platformUrl}/platform/v1/tenants`, 'POST', ADMIN_TOKEN, {
+    name: `bench ${Date.now()}`,
   });
+  expectStatus('POST /platform/v1/tenants', tenant, 201);
+  const key = await request(
+    `${service.platformUrl}/platform/v1/tenants/${tenant.json.id}/api-keys`,
+    'POST',
+    ADMIN_TOKEN,
+    {
+      environment: 'sandbox',
+      scopes: ['write:sync', 'write:positions'],
+    },
+  );
   expectStatus('POST /platform/v1/tenants/{id}/api-keys', key, 201);
   return { tenantId: tenant.json.id as string, apiKey: key.json.api_key as string };
 }
 
 /** PUT /v1/users/{id} for every user, a few at a time, then one credit of STARTING_BALANCE each by batch. */
-export async function registerAndFund(service: ServiceProcess, tenant: BenchTenant, ids: readonly string[]): Promise<void> {
+export async function registerAndFund(
+  service: ServiceProcess,
+  tenant: BenchTenant,
+  ids: readonly string[],
+): Promise<void> {
   let next = 0;
   const worker = async () => {
     while (next < ids.length) {
@@ -52,9 +70,16 @@ export async function registerAndFund(service: ServiceProcess, tenant: BenchTena
       direction: 'credit',
       amount: STARTING_BALANCE,
     }));
-    const res = await request(`${service.sandboxUrl}/v1/balance-sync/batch`, 'POST', tenant.apiKey, { items }, { 'idempotency-key': key() });
+    const res = await request(
+      `${service.sandboxUrl}/v1/balance-sync/batch`,
+      'POST',
+      tenant.apiKey,
+      { items },
+      { 'idempotency-key': key() },
+    );
     expectStatus('POST /v1/balance-sync/batch (starting balances)', res, 200);
     const refused = (res.json.results as { status: number }[]).filter((r) => r.status !== 200);
-    if (refused.length > 0) throw new Error(`starting balances: ${refused.length} items refused, first ${JSON.stringify(refused[0])}`);
+    if (refused.length > 0)
+      throw new Error(`starting balances: ${refused.length} items refused, first ${JSON.stringify(refused[0])}`);
   }
 }

@@ -17,7 +17,9 @@ export function latencyOf(samplesMs: readonly number[]): Latency {
 }
 
 export const fmt = (value: number, digits = 1) =>
-  Number.isFinite(value) ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits }) : 'n/a';
+  Number.isFinite(value)
+    ? value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits })
+    : 'n/a';
 
 /** A plain-text table with right-aligned columns after the first. */
 export function table(header: string[], rows: string[][]): string {

@@ -4,7 +4,12 @@ import type { ServiceProcess } from './service-process.js';
 import type { BenchTenant } from './setup-tenant.js';
 
 /** Closed-loop single balance syncs (POST /v1/balance-sync) on random users, each with a fresh key. */
-export function singleSyncLoad(service: ServiceProcess, tenant: BenchTenant, ids: readonly string[], connections: number) {
+export function singleSyncLoad(
+  service: ServiceProcess,
+  tenant: BenchTenant,
+  ids: readonly string[],
+  connections: number,
+) {
   const key = keyMaker('single');
   return (durationS: number): Promise<LoadResult> =>
     runHttpLoad({

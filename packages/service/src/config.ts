@@ -49,7 +49,8 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | null {
 function logLevel(raw: string | undefined): Config['logLevel'] {
   const levels = ['info', 'warn', 'error', 'silent'] as const;
   if (raw === undefined || raw === '') return 'warn';
-  if (!(levels as readonly string[]).includes(raw)) throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}, got "${raw}"`);
+  if (!(levels as readonly string[]).includes(raw))
+    throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}, got "${raw}"`);
   return raw as Config['logLevel'];
 }
 

@@ -14,7 +14,9 @@ async function main(): Promise<void> {
       `  sandbox  ${service.urls.sandbox}   (operator API /v1, reference at /v1/openapi.json)`,
       `  live     ${service.urls.live}`,
       `  platform ${service.urls.platform}   (platform API /platform/v1)`,
-      config.databaseUrl === null ? `  database embedded PostgreSQL, data in ${config.dataDir}` : '  database DATABASE_URL',
+      config.databaseUrl === null
+        ? `  database embedded PostgreSQL, data in ${config.dataDir}`
+        : '  database DATABASE_URL',
     ].join('\n'),
   );
   let stopping = false;

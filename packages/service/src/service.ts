@@ -31,7 +31,8 @@ export interface StartOptions {
 /** config → database → migrations → listeners (DESIGN.md part 1). */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const log = options.log ?? (() => {});
-  const needsSecrets = config.databaseUrl === null || config.platformAdminToken === null || config.widgetSessionSecret === null;
+  const needsSecrets =
+    config.databaseUrl === null || config.platformAdminToken === null || config.widgetSessionSecret === null;
   const secrets = needsSecrets ? await loadOrCreateSecrets(config.dataDir) : null;
 
   let embedded: EmbeddedServer | null = null;
@@ -66,7 +67,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
       logLevel: config.logLevel,
     };
     const demo = embedded && config.seedDemo ? await seedDemo(deps) : null;
-    const ports: Record<Listener, number> = { sandbox: config.sandboxPort, live: config.livePort, platform: config.platformPort };
+    const ports: Record<Listener, number> = {
+      sandbox: config.sandboxPort,
+      live: config.livePort,
+      platform: config.platformPort,
+    };
     const urls = {} as Record<Listener, string>;
     const routes = {} as Record<Listener, RouteInfo[]>;
     for (const listener of ['sandbox', 'live', 'platform'] as const) {
@@ -77,10 +82,13 @@ export async function startService(config: Config, options: StartOptions = {}): 
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
     if (config.runWorkers) {
-      workers = startWorkers(deps, [purgeIdempotencyKeysJob, expireOrdersJob, deliverWebhooksJob], (job, error) => log(`job ${job.name} failed: ${String(error)}`));
+      workers = startWorkers(deps, [purgeIdempotencyKeysJob, expireOrdersJob, deliverWebhooksJob], (job, error) =>
+        log(`job ${job.name} failed: ${String(error)}`),
+      );
     }
     ready = true;
-    if (config.platformAdminToken === null) log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
+    if (config.platformAdminToken === null)
+      log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
     if (demo) log(demoInstructions(demo, urls.sandbox));
     return { urls, routes, deps, demo, stop };
   } catch (error) {

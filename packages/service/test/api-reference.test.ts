@@ -46,8 +46,14 @@ describe('the API reference at /v1/openapi.json', () => {
 
   it('documents every operator route', async () => {
     const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
-    const documented = new Set(Object.entries<any>(doc.paths).flatMap(([path, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`)));
-    for (const route of service.routes.sandbox.filter((r) => r.url.startsWith('/v1/') && r.url !== '/v1/openapi.json')) {
+    const documented = new Set(
+      Object.entries<any>(doc.paths).flatMap(([path, item]) =>
+        Object.keys(item).map((m) => `${m.toUpperCase()} ${path}`),
+      ),
+    );
+    for (const route of service.routes.sandbox.filter(
+      (r) => r.url.startsWith('/v1/') && r.url !== '/v1/openapi.json',
+    )) {
       const path = route.url.replace(/:([a-z_]+)/g, '{$1}');
       expect(documented, `${route.method} ${path}`).toContain(`${route.method} ${path}`);
     }
@@ -66,7 +72,12 @@ describe('an unexpected failure', () => {
     const res = await app.inject({ method: 'GET', url: '/boom' });
     expect(res.statusCode).toBe(500);
     const body = res.json();
-    expect(body).toMatchObject({ error: 'internal_error', details: null, source: 'test-source', ts: '2026-01-01T00:00:00.000Z' });
+    expect(body).toMatchObject({
+      error: 'internal_error',
+      details: null,
+      source: 'test-source',
+      ts: '2026-01-01T00:00:00.000Z',
+    });
     expect(res.body).not.toContain('secret database detail');
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });

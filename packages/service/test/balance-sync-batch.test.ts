@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, expectEnvelope, expectLedgerInvariant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  expectLedgerInvariant,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 
 let service: TestService;
 let tenant: TestTenant;
@@ -11,7 +21,11 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 function batch(items: unknown[], key = uniqueKey('batch'), apiKey = tenant.sandboxKey) {
-  return service.api('sandbox', 'POST', '/v1/balance-sync/batch', { key: apiKey, body: { items }, idempotencyKey: key });
+  return service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+    key: apiKey,
+    body: { items },
+    idempotencyKey: key,
+  });
 }
 
 describe('POST /v1/balance-sync/batch', () => {
@@ -20,7 +34,13 @@ describe('POST /v1/balance-sync/batch', () => {
     const res = await batch([
       { idempotency_key: uniqueKey(), external_user_id: 'b-anna', direction: 'credit', amount: '10' },
       { idempotency_key: uniqueKey(), external_user_id: 'b-anna', direction: 'debit', amount: '15' },
-      { idempotency_key: uniqueKey(), external_user_id: 'b-anna', direction: 'debit', amount: '4.25', resulting_balance: '5.75' },
+      {
+        idempotency_key: uniqueKey(),
+        external_user_id: 'b-anna',
+        direction: 'debit',
+        amount: '4.25',
+        resulting_balance: '5.75',
+      },
       { idempotency_key: uniqueKey(), external_user_id: 'b-nobody', direction: 'credit', amount: '1' },
       { idempotency_key: uniqueKey(), external_user_id: 'b-anna', direction: 'credit', amount: 1 },
       { external_user_id: 'b-anna', direction: 'credit', amount: '1' },
@@ -47,16 +67,39 @@ describe('POST /v1/balance-sync/batch', () => {
   it('shares keys with single requests: an item replays a single answer and the reverse', async () => {
     await registerUser(service, tenant.sandboxKey, 'b-ben');
     const key = uniqueKey();
-    const single = await sync(service, tenant.sandboxKey, { external_user_id: 'b-ben', direction: 'credit', amount: '3.00' }, key);
+    const single = await sync(
+      service,
+      tenant.sandboxKey,
+      { external_user_id: 'b-ben', direction: 'credit', amount: '3.00' },
+      key,
+    );
     const res = await batch([{ idempotency_key: key, external_user_id: 'b-ben', direction: 'credit', amount: '3.00' }]);
     expect(res.json.results[0]).toEqual({ status: 200, body: single.json });
     expect(res.text).toContain(single.text);
     const itemKey = uniqueKey();
-    const viaBatch = await batch([{ idempotency_key: itemKey, external_user_id: 'b-ben', direction: 'debit', amount: '1.00' }]);
-    const viaSingle = await sync(service, tenant.sandboxKey, { external_user_id: 'b-ben', direction: 'debit', amount: '1.00' }, itemKey);
+    const viaBatch = await batch([
+      { idempotency_key: itemKey, external_user_id: 'b-ben', direction: 'debit', amount: '1.00' },
+    ]);
+    const viaSingle = await sync(
+      service,
+      tenant.sandboxKey,
+      { external_user_id: 'b-ben', direction: 'debit', amount: '1.00' },
+      itemKey,
+    );
     expect(viaSingle.json).toEqual(viaBatch.json.results[0].body);
-    expectEnvelope(await sync(service, tenant.sandboxKey, { external_user_id: 'b-ben', direction: 'debit', amount: '2.00' }, itemKey), 'idempotency_key_reused', 422);
-    expect((await service.api('sandbox', 'GET', '/v1/users/b-ben', { key: tenant.sandboxKey })).json.balance).toBe('2.00');
+    expectEnvelope(
+      await sync(
+        service,
+        tenant.sandboxKey,
+        { external_user_id: 'b-ben', direction: 'debit', amount: '2.00' },
+        itemKey,
+      ),
+      'idempotency_key_reused',
+      422,
+    );
+    expect((await service.api('sandbox', 'GET', '/v1/users/b-ben', { key: tenant.sandboxKey })).json.balance).toBe(
+      '2.00',
+    );
   });
 
   it('answers a key repeated inside one batch like a retry of its first use', async () => {
@@ -69,7 +112,9 @@ describe('POST /v1/balance-sync/batch', () => {
     expect(second).toEqual(first);
     expect(third.status).toBe(422);
     expect(third.body.error).toBe('idempotency_key_reused');
-    expect((await service.api('sandbox', 'GET', '/v1/users/b-cleo', { key: tenant.sandboxKey })).json.balance).toBe('2.00');
+    expect((await service.api('sandbox', 'GET', '/v1/users/b-cleo', { key: tenant.sandboxKey })).json.balance).toBe(
+      '2.00',
+    );
   });
 
   it('replays the whole answer byte for byte for the batch key, and refuses the key with another body', async () => {
@@ -80,7 +125,9 @@ describe('POST /v1/balance-sync/batch', () => {
     const again = await batch(items, key);
     expect(again.text).toBe(first.text);
     expectEnvelope(await batch([{ ...items[0], amount: '2' }], key), 'idempotency_key_reused', 422);
-    expect((await service.api('sandbox', 'GET', '/v1/users/b-dora', { key: tenant.sandboxKey })).json.balance).toBe('1.00');
+    expect((await service.api('sandbox', 'GET', '/v1/users/b-dora', { key: tenant.sandboxKey })).json.balance).toBe(
+      '1.00',
+    );
   });
 
   it('does not spend the key of an unknown-user item', async () => {
@@ -93,27 +140,53 @@ describe('POST /v1/balance-sync/batch', () => {
 
   it('takes 1 to 500 items; more, none, or a malformed wrapper is 400 and changes nothing', async () => {
     await registerUser(service, tenant.sandboxKey, 'b-eve');
-    const item = () => ({ idempotency_key: uniqueKey(), external_user_id: 'b-eve', direction: 'credit', amount: '0.01' });
+    const item = () => ({
+      idempotency_key: uniqueKey(),
+      external_user_id: 'b-eve',
+      direction: 'credit',
+      amount: '0.01',
+    });
     const full = await batch(Array.from({ length: 500 }, item));
     expect(full.status).toBe(200);
     expect(full.json.results).toHaveLength(500);
     expect(full.json.results.every((r: any) => r.status === 200)).toBe(true);
-    expect((await service.api('sandbox', 'GET', '/v1/users/b-eve', { key: tenant.sandboxKey })).json.balance).toBe('5.00');
+    expect((await service.api('sandbox', 'GET', '/v1/users/b-eve', { key: tenant.sandboxKey })).json.balance).toBe(
+      '5.00',
+    );
     expectEnvelope(await batch(Array.from({ length: 501 }, item)), 'validation_failed', 400);
     expectEnvelope(await batch([]), 'validation_failed', 400);
-    const noItems = await service.api('sandbox', 'POST', '/v1/balance-sync/batch', { key: tenant.sandboxKey, body: { movements: [] }, idempotencyKey: uniqueKey() });
+    const noItems = await service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+      key: tenant.sandboxKey,
+      body: { movements: [] },
+      idempotencyKey: uniqueKey(),
+    });
     expectEnvelope(noItems, 'validation_failed', 400);
-    expectEnvelope(await service.api('sandbox', 'POST', '/v1/balance-sync/batch', { key: tenant.sandboxKey, body: { items: [item()] } }), 'idempotency_key_required', 400);
-    expect((await service.api('sandbox', 'GET', '/v1/users/b-eve', { key: tenant.sandboxKey })).json.balance).toBe('5.00');
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+        key: tenant.sandboxKey,
+        body: { items: [item()] },
+      }),
+      'idempotency_key_required',
+      400,
+    );
+    expect((await service.api('sandbox', 'GET', '/v1/users/b-eve', { key: tenant.sandboxKey })).json.balance).toBe(
+      '5.00',
+    );
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
   it('touches only users of its own tenant environment', async () => {
     const other = await createTenant(service);
     await registerUser(service, tenant.sandboxKey, 'b-fred');
-    const res = await batch([{ idempotency_key: uniqueKey(), external_user_id: 'b-fred', direction: 'credit', amount: '1' }], uniqueKey(), other.sandboxKey);
+    const res = await batch(
+      [{ idempotency_key: uniqueKey(), external_user_id: 'b-fred', direction: 'credit', amount: '1' }],
+      uniqueKey(),
+      other.sandboxKey,
+    );
     expect(res.json.results[0].status).toBe(404);
-    expect((await service.api('sandbox', 'GET', '/v1/users/b-fred', { key: tenant.sandboxKey })).json.balance).toBe('0.00');
+    expect((await service.api('sandbox', 'GET', '/v1/users/b-fred', { key: tenant.sandboxKey })).json.balance).toBe(
+      '0.00',
+    );
   });
 });
 

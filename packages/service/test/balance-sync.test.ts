@@ -1,6 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { createTenant, expectEnvelope, expectLedgerInvariant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  expectLedgerInvariant,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 
 let service: TestService;
 let tenant: TestTenant;
@@ -14,12 +24,22 @@ afterAll(() => service.stop());
 describe('POST /v1/balance-sync', () => {
   it('credits and debits with direction carrying the sign and amounts always positive', async () => {
     await registerUser(service, tenant.sandboxKey, 'alice');
-    const credit = await sync(service, tenant.sandboxKey, { external_user_id: 'alice', direction: 'credit', amount: '100' });
+    const credit = await sync(service, tenant.sandboxKey, {
+      external_user_id: 'alice',
+      direction: 'credit',
+      amount: '100',
+    });
     expect(credit.status).toBe(200);
     expect(credit.json).toEqual({ transaction_id: expect.stringMatching(/^[0-9a-f-]{36}$/), balance: '100.00' });
-    const debit = await sync(service, tenant.sandboxKey, { external_user_id: 'alice', direction: 'debit', amount: '40.5' });
+    const debit = await sync(service, tenant.sandboxKey, {
+      external_user_id: 'alice',
+      direction: 'debit',
+      amount: '40.5',
+    });
     expect(debit.json.balance).toBe('59.50');
-    const txs = await service.api('sandbox', 'GET', '/v1/transactions?external_user_id=alice', { key: tenant.sandboxKey });
+    const txs = await service.api('sandbox', 'GET', '/v1/transactions?external_user_id=alice', {
+      key: tenant.sandboxKey,
+    });
     expect(txs.json.data.map((t: any) => [t.entry_type, t.amount, t.balance_after])).toEqual([
       ['balance_sync_credit', '100.00', '100.00'],
       ['balance_sync_debit', '-40.50', '59.50'],
@@ -61,9 +81,19 @@ describe('POST /v1/balance-sync', () => {
     await registerUser(service, tenant.sandboxKey, 'dave');
     await sync(service, tenant.sandboxKey, { external_user_id: 'dave', direction: 'credit', amount: '3.00' });
     const key = uniqueKey();
-    const refused = await sync(service, tenant.sandboxKey, { external_user_id: 'dave', direction: 'debit', amount: '3.01', resulting_balance: '0.00' }, key);
+    const refused = await sync(
+      service,
+      tenant.sandboxKey,
+      { external_user_id: 'dave', direction: 'debit', amount: '3.01', resulting_balance: '0.00' },
+      key,
+    );
     expectEnvelope(refused, 'would_overdraw', 409);
-    const replay = await sync(service, tenant.sandboxKey, { external_user_id: 'dave', direction: 'debit', amount: '3.01', resulting_balance: '0.00' }, key);
+    const replay = await sync(
+      service,
+      tenant.sandboxKey,
+      { external_user_id: 'dave', direction: 'debit', amount: '3.01', resulting_balance: '0.00' },
+      key,
+    );
     expect(replay.status).toBe(409);
     expect(replay.text).toBe(refused.text);
     const user = await service.api('sandbox', 'GET', '/v1/users/dave', { key: tenant.sandboxKey });
@@ -91,9 +121,16 @@ describe('POST /v1/balance-sync', () => {
   it('stores resulting_balance for reconciliation', async () => {
     await registerUser(service, tenant.sandboxKey, 'fay');
     const key = uniqueKey();
-    await sync(service, tenant.sandboxKey, { external_user_id: 'fay', direction: 'credit', amount: '12.34', resulting_balance: '99.99' }, key);
+    await sync(
+      service,
+      tenant.sandboxKey,
+      { external_user_id: 'fay', direction: 'credit', amount: '12.34', resulting_balance: '99.99' },
+      key,
+    );
     const rows = await sql<{ resulting: bigint; outcome: string }>`
-      select resulting_balance_minor as resulting, outcome from balance_syncs where tenant_id = ${tenant.tenantId} and idempotency_key = ${key}`.execute(service.db);
+      select resulting_balance_minor as resulting, outcome from balance_syncs where tenant_id = ${tenant.tenantId} and idempotency_key = ${key}`.execute(
+      service.db,
+    );
     expect(rows.rows).toEqual([{ resulting: 9999n, outcome: 'applied' }]);
   });
 
@@ -106,7 +143,11 @@ describe('POST /v1/balance-sync', () => {
   it('requires an Idempotency-Key of at most 128 characters without a colon', async () => {
     await registerUser(service, tenant.sandboxKey, 'hal');
     const body = { external_user_id: 'hal', direction: 'credit', amount: '1' };
-    expectEnvelope(await service.api('sandbox', 'POST', '/v1/balance-sync', { key: tenant.sandboxKey, body }), 'idempotency_key_required', 400);
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/v1/balance-sync', { key: tenant.sandboxKey, body }),
+      'idempotency_key_required',
+      400,
+    );
     expectEnvelope(await sync(service, tenant.sandboxKey, body, 'a:b'), 'validation_failed', 400);
     expectEnvelope(await sync(service, tenant.sandboxKey, body, 'k'.repeat(129)), 'validation_failed', 400);
     expect((await sync(service, tenant.sandboxKey, body, 'k'.repeat(128))).status).toBe(200);
@@ -120,21 +161,35 @@ describe('POST /v1/balance-sync', () => {
     ['exponent', { external_user_id: 'ivy', direction: 'credit', amount: '1e3' }],
     ['unknown direction', { external_user_id: 'ivy', direction: 'up', amount: '1' }],
     ['missing user', { direction: 'credit', amount: '1' }],
-    ['resulting_balance as a number', { external_user_id: 'ivy', direction: 'credit', amount: '1', resulting_balance: 1 }],
+    [
+      'resulting_balance as a number',
+      { external_user_id: 'ivy', direction: 'credit', amount: '1', resulting_balance: 1 },
+    ],
     ['e-mail as user id', { external_user_id: 'ivy@example.com', direction: 'credit', amount: '1' }],
   ])('refuses %s with 400 validation_failed and changes nothing', async (_name, body) => {
     await registerUser(service, tenant.sandboxKey, 'ivy');
     const key = uniqueKey();
-    expectEnvelope(await sync(service, tenant.sandboxKey, body as Record<string, unknown>, key), 'validation_failed', 400);
+    expectEnvelope(
+      await sync(service, tenant.sandboxKey, body as Record<string, unknown>, key),
+      'validation_failed',
+      400,
+    );
     const user = await service.api('sandbox', 'GET', '/v1/users/ivy', { key: tenant.sandboxKey });
     expect(user.json.balance).toBe('0.00');
     // The key was not spent by the bad request.
-    expect((await sync(service, tenant.sandboxKey, { external_user_id: 'ivy', direction: 'credit', amount: '1' }, key)).status).toBe(200);
+    expect(
+      (await sync(service, tenant.sandboxKey, { external_user_id: 'ivy', direction: 'credit', amount: '1' }, key))
+        .status,
+    ).toBe(200);
     await sync(service, tenant.sandboxKey, { external_user_id: 'ivy', direction: 'debit', amount: '1' });
   });
 
   it('refuses a body that is not JSON and one above the size limit', async () => {
-    const bad = await service.api('sandbox', 'POST', '/v1/balance-sync', { key: tenant.sandboxKey, rawBody: '{"external_user_id":', idempotencyKey: uniqueKey() });
+    const bad = await service.api('sandbox', 'POST', '/v1/balance-sync', {
+      key: tenant.sandboxKey,
+      rawBody: '{"external_user_id":',
+      idempotencyKey: uniqueKey(),
+    });
     expectEnvelope(bad, 'validation_failed', 400);
     const big = await service.api('sandbox', 'POST', '/v1/balance-sync', {
       key: tenant.sandboxKey,

@@ -1,6 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
-import { createTenant, expectLedgerInvariant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectLedgerInvariant,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 
 let service: TestService;
 let tenant: TestTenant;
@@ -27,18 +36,24 @@ describe('concurrent balance syncs', () => {
       expect(a.json.error).toBe('idempotency_key_in_progress');
       expect(a.headers.get('retry-after')).toBe('1');
     }
-    expect((await service.api('sandbox', 'GET', '/v1/users/c-one', { key: tenant.sandboxKey })).json.balance).toBe('5.00');
+    expect((await service.api('sandbox', 'GET', '/v1/users/c-one', { key: tenant.sandboxKey })).json.balance).toBe(
+      '5.00',
+    );
   });
 
   it('apply exactly 10 of 40 concurrent debits of 1.00 against a balance of 10.00', async () => {
     await registerUser(service, tenant.sandboxKey, 'c-ten');
     await sync(service, tenant.sandboxKey, { external_user_id: 'c-ten', direction: 'credit', amount: '10.00' });
     const answers = await Promise.all(
-      Array.from({ length: 40 }, () => sync(service, tenant.sandboxKey, { external_user_id: 'c-ten', direction: 'debit', amount: '1.00' })),
+      Array.from({ length: 40 }, () =>
+        sync(service, tenant.sandboxKey, { external_user_id: 'c-ten', direction: 'debit', amount: '1.00' }),
+      ),
     );
     expect(answers.filter((a) => a.status === 200)).toHaveLength(10);
     expect(answers.filter((a) => a.status === 409 && a.json.error === 'would_overdraw')).toHaveLength(30);
-    expect((await service.api('sandbox', 'GET', '/v1/users/c-ten', { key: tenant.sandboxKey })).json.balance).toBe('0.00');
+    expect((await service.api('sandbox', 'GET', '/v1/users/c-ten', { key: tenant.sandboxKey })).json.balance).toBe(
+      '0.00',
+    );
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
@@ -50,12 +65,22 @@ describe('concurrent balance syncs', () => {
         key: tenant.sandboxKey,
         idempotencyKey: uniqueKey('batch'),
         // Each batch names the users in a different order: the lock order, not the item order, prevents deadlock.
-        body: { items: [...users.slice(n % 4), ...users.slice(0, n % 4)].map((u) => ({ idempotency_key: uniqueKey(), external_user_id: u, direction: 'credit', amount: '1.00' })) },
+        body: {
+          items: [...users.slice(n % 4), ...users.slice(0, n % 4)].map((u) => ({
+            idempotency_key: uniqueKey(),
+            external_user_id: u,
+            direction: 'credit',
+            amount: '1.00',
+          })),
+        },
       }),
     );
     const answers = await Promise.all(batches);
     expect(answers.every((a) => a.status === 200 && a.json.results.every((r: any) => r.status === 200))).toBe(true);
-    for (const u of users) expect((await service.api('sandbox', 'GET', `/v1/users/${u}`, { key: tenant.sandboxKey })).json.balance).toBe('12.00');
+    for (const u of users)
+      expect((await service.api('sandbox', 'GET', `/v1/users/${u}`, { key: tenant.sandboxKey })).json.balance).toBe(
+        '12.00',
+      );
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
@@ -81,7 +106,11 @@ describe('concurrent balance syncs', () => {
     // The stored hash differs from this body's, but an unfinished reservation is not a stored answer.
     const busy = await sync(service, tenant.sandboxKey, body, key);
     expect(busy.status).toBe(422);
-    await service.db.updateTable('idempotency_keys').set({ request_hash: (await fingerprintOf(body)) }).where('key', '=', key).execute();
+    await service.db
+      .updateTable('idempotency_keys')
+      .set({ request_hash: await fingerprintOf(body) })
+      .where('key', '=', key)
+      .execute();
     const stillBusy = await sync(service, tenant.sandboxKey, body, key);
     expect(stillBusy.status).toBe(409);
     expect(stillBusy.json.error).toBe('idempotency_key_in_progress');

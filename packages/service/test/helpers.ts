@@ -52,7 +52,9 @@ export interface TestService extends RunningService {
 }
 
 /** The service on the run's test database, listeners on free loopback ports. */
-export async function startTestService(options: { clock?: Clock; env?: Record<string, string> } = {}): Promise<TestService> {
+export async function startTestService(
+  options: { clock?: Clock; env?: Record<string, string> } = {},
+): Promise<TestService> {
   const config = loadConfig({
     DATABASE_URL: inject('databaseUrl'),
     SANDBOX_PORT: '0',
@@ -85,7 +87,10 @@ export async function createTenant(service: TestService, scopes: readonly Scope[
   const tenant = await service.platform('POST', '/platform/v1/tenants', { name: `tenant ${Math.random()}` });
   expect(tenant.status).toBe(201);
   const keyFor = async (environment: Environment) => {
-    const res = await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, { environment, scopes });
+    const res = await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, {
+      environment,
+      scopes,
+    });
     expect(res.status).toBe(201);
     return res.json.api_key as string;
   };
@@ -104,7 +109,12 @@ export function uniqueKey(prefix = 'key'): string {
  * replaying them in order never goes below zero and matches each balance_after.
  */
 export async function expectLedgerInvariant(db: Db, tenantId: string): Promise<void> {
-  const rows = await sql<{ user_id: string; balance_minor: bigint; amount_minor: bigint | null; balance_after_minor: bigint | null }>`
+  const rows = await sql<{
+    user_id: string;
+    balance_minor: bigint;
+    amount_minor: bigint | null;
+    balance_after_minor: bigint | null;
+  }>`
     select u.id as user_id, u.balance_minor, t.amount_minor, t.balance_after_minor
     from users u left join transactions t on t.user_id = u.id
     where u.tenant_id = ${tenantId}
@@ -119,10 +129,16 @@ export async function expectLedgerInvariant(db: Db, tenantId: string): Promise<v
     expect(next).toBe(row.balance_after_minor);
     running.set(row.user_id, next);
   }
-  for (const [userId, b] of balance) expect(running.get(userId) ?? 0n, `user ${userId}: sum of transactions = balance`).toBe(b);
+  for (const [userId, b] of balance)
+    expect(running.get(userId) ?? 0n, `user ${userId}: sum of transactions = balance`).toBe(b);
 }
 
-export async function registerUser(service: TestService, key: string, externalUserId: string, environment: Environment = 'sandbox') {
+export async function registerUser(
+  service: TestService,
+  key: string,
+  externalUserId: string,
+  environment: Environment = 'sandbox',
+) {
   const res = await service.api(environment, 'PUT', `/v1/users/${externalUserId}`, { key, body: { status: 'active' } });
   expect([200, 201]).toContain(res.status);
   return res;
@@ -141,7 +157,12 @@ export async function sync(
 /** Every error body is the envelope of spec 7.1 with the X-Request-Id of its response. */
 export function expectEnvelope(res: Response, code: string, status?: number): void {
   if (status !== undefined) expect(res.status).toBe(status);
-  expect(res.json).toMatchObject({ error: code, message: expect.any(String), request_id: expect.any(String), source: expect.any(String) });
+  expect(res.json).toMatchObject({
+    error: code,
+    message: expect.any(String),
+    request_id: expect.any(String),
+    source: expect.any(String),
+  });
   expect(Object.keys(res.json).sort()).toEqual(['details', 'error', 'message', 'request_id', 'source', 'ts']);
   expect(res.json.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   expect(res.headers.get('x-request-id')).toBe(res.json.request_id);

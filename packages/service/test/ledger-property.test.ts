@@ -69,7 +69,11 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Amounts as an operator would send them: '12', '12.3' or '12.34', never zero. */
 const amountArb: fc.Arbitrary<Amount> = fc
-  .record({ units: fc.integer({ min: 0, max: 120 }), decimals: fc.constantFrom(0, 1, 2), fraction: fc.integer({ min: 0, max: 99 }) })
+  .record({
+    units: fc.integer({ min: 0, max: 120 }),
+    decimals: fc.constantFrom(0, 1, 2),
+    fraction: fc.integer({ min: 0, max: 99 }),
+  })
   .map(({ units, decimals, fraction }) => {
     const digits = decimals === 0 ? '' : decimals === 1 ? String(fraction % 10) : String(fraction).padStart(2, '0');
     const cents = decimals === 0 ? 0 : decimals === 1 ? (fraction % 10) * 10 : fraction;
@@ -114,7 +118,11 @@ async function expectBalance(real: Real, model: Model, user: number): Promise<vo
 }
 
 async function postBatch(real: Real, key: string, items: unknown[]): Promise<Response> {
-  return real.service.api('sandbox', 'POST', '/v1/balance-sync/batch', { key: real.tenant.sandboxKey, body: { items }, idempotencyKey: key });
+  return real.service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+    key: real.tenant.sandboxKey,
+    body: { items },
+    idempotencyKey: key,
+  });
 }
 
 class SingleCommand implements fc.AsyncCommand<Model, Real> {
@@ -127,7 +135,14 @@ class SingleCommand implements fc.AsyncCommand<Model, Real> {
     if (res.status !== 200) expectEnvelope(res, 'would_overdraw', 409);
     expectApplied(model, this.m, res.status, res.json);
     model.sent.push({ kind: 'single', key, body, status: res.status, text: res.text });
-    model.answered.push({ from: 'single', key, user: this.m.user % model.users.length, body, status: res.status, text: res.text });
+    model.answered.push({
+      from: 'single',
+      key,
+      user: this.m.user % model.users.length,
+      body,
+      status: res.status,
+      text: res.text,
+    });
     await expectBalance(real, model, this.m.user);
   }
   toString = () => `single(${this.m.direction} ${this.m.amount.text} u${this.m.user})`;
@@ -146,7 +161,14 @@ class BatchCommand implements fc.AsyncCommand<Model, Real> {
       const result = res.json.results[i];
       expectApplied(model, m, result.status, result.body);
       const { idempotency_key, ...body } = items[i]!;
-      model.answered.push({ from: 'batch', key: idempotency_key, user: m.user % model.users.length, body, status: result.status, text: JSON.stringify(result.body) });
+      model.answered.push({
+        from: 'batch',
+        key: idempotency_key,
+        user: m.user % model.users.length,
+        body,
+        status: result.status,
+        text: JSON.stringify(result.body),
+      });
     });
     model.sent.push({ kind: 'batch', key, items, status: res.status, text: res.text });
     for (const m of this.movements) await expectBalance(real, model, m.user);
@@ -220,7 +242,11 @@ class ReuseCommand implements fc.AsyncCommand<Model, Real> {
       const earlier = model.answered[this.pick % model.answered.length]!;
       const body = { ...earlier.body, amount: other(earlier.body.amount) };
       if (this.form === 'single') {
-        expectEnvelope(await sync(real.service, real.tenant.sandboxKey, body, earlier.key), 'idempotency_key_reused', 422);
+        expectEnvelope(
+          await sync(real.service, real.tenant.sandboxKey, body, earlier.key),
+          'idempotency_key_reused',
+          422,
+        );
       } else {
         const res = await postBatch(real, uniqueKey('batch'), [{ idempotency_key: earlier.key, ...body }]);
         expect(res.status, res.text).toBe(200);
@@ -281,7 +307,9 @@ describe('balance sync against the model', () => {
 
         for (let u = 0; u < users.length; u++) {
           await expectBalance(real, model, u);
-          const list = await service.api('sandbox', 'GET', `/v1/transactions?external_user_id=${users[u]}&limit=500`, { key: tenant.sandboxKey });
+          const list = await service.api('sandbox', 'GET', `/v1/transactions?external_user_id=${users[u]}&limit=500`, {
+            key: tenant.sandboxKey,
+          });
           expect(list.status).toBe(200);
           // Exactly the movements the model accepted, once each, in order: replays applied nothing again.
           expect(list.json.data.map((t: any) => t.id)).toEqual(model.transactions[u]);

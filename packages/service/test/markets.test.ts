@@ -4,7 +4,12 @@ import { call, createTenant, expectEnvelope, startTestService, type TestService,
 import { FakeClock } from '../src/lib/clock.js';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
 import { signSessionToken } from '../src/domains/widget-sessions/model/session-token.js';
-import { findMarketsByIds, lockMarketById, lockMarketForTrade, saveMarketState } from '../src/domains/markets/market-repo.js';
+import {
+  findMarketsByIds,
+  lockMarketById,
+  lockMarketForTrade,
+  saveMarketState,
+} from '../src/domains/markets/market-repo.js';
 import { initialQ } from '../src/domains/markets/model/lmsr.js';
 
 const START = '2026-03-01T12:00:00.000Z';
@@ -48,7 +53,8 @@ async function enable(tenantId: string, slug: string): Promise<void> {
   expect(res.status, res.text).toBe(200);
 }
 
-const feed = (key: string, path: string, environment: 'sandbox' | 'live' = 'sandbox') => service.api(environment, 'GET', path, { key });
+const feed = (key: string, path: string, environment: 'sandbox' | 'live' = 'sandbox') =>
+  service.api(environment, 'GET', path, { key });
 
 /** Sets a market's q (and records a price point) at the clock's time, as a trade would. */
 async function movePrices(marketId: string, q: number[], b = 100): Promise<void> {
@@ -82,25 +88,44 @@ describe('POST /platform/v1/markets', () => {
     });
     expect(new Set(res.json.outcomes.map((o: any) => o.id)).size).toBe(3);
     // The first price point is recorded at creation.
-    const points = await service.db.selectFrom('price_points').select(['ts', 'prices']).where('market_id', '=', res.json.id).execute();
+    const points = await service.db
+      .selectFrom('price_points')
+      .select(['ts', 'prices'])
+      .where('market_id', '=', res.json.id)
+      .execute();
     expect(points).toEqual([{ ts: new Date(START), prices: [333333n, 333333n, 333333n] }]);
   });
 
   it('starts at initial_prices, exactly, with q = b·ln p', async () => {
-    const market = await createMarket({ outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }], initial_prices: ['0.1', '0.2', '0.7'] });
+    const market = await createMarket({
+      outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }],
+      initial_prices: ['0.1', '0.2', '0.7'],
+    });
     expect(market.outcomes.map((o: any) => o.price)).toEqual(['0.100000', '0.200000', '0.700000']);
-    const row = await service.db.selectFrom('markets').select(['q', 'liquidity']).where('id', '=', market.id).executeTakeFirstOrThrow();
+    const row = await service.db
+      .selectFrom('markets')
+      .select(['q', 'liquidity'])
+      .where('id', '=', market.id)
+      .executeTakeFirstOrThrow();
     expect(row.q).toEqual(initialQ([0.1, 0.2, 0.7], 100));
     const extremes = await createMarket({ initial_prices: ['0.000001', '0.999999'] });
     expect(extremes.outcomes.map((o: any) => o.price)).toEqual(['0.000001', '0.999999']);
-    const thirds = await createMarket({ outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }], initial_prices: ['0.333333', '0.333334', '0.333333'] });
+    const thirds = await createMarket({
+      outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }],
+      initial_prices: ['0.333333', '0.333334', '0.333333'],
+    });
     expect(thirds.outcomes.map((o: any) => o.price)).toEqual(['0.333333', '0.333334', '0.333333']);
   });
 
   it('accepts the limits: 20 outcomes, a 64-character slug, one-cent caps', async () => {
     const outcomes = Array.from({ length: 20 }, (_, i) => ({ title: `Outcome ${i}` }));
     const slug = `${uniqueSlug('max')}-`.padEnd(64, 'x');
-    const market = await createMarket({ slug, outcomes, max_stake_per_position: '0.01', max_open_stake_per_user: '0.1' });
+    const market = await createMarket({
+      slug,
+      outcomes,
+      max_stake_per_position: '0.01',
+      max_open_stake_per_user: '0.1',
+    });
     expect(market.slug).toBe(slug);
     expect(market.outcomes).toHaveLength(20);
     expect(market.outcomes.map((o: any) => o.title)).toEqual(outcomes.map((o) => o.title));
@@ -148,7 +173,13 @@ describe('POST /platform/v1/markets', () => {
       ['a liquidity with an exponent', { liquidity: '1e2' }],
       ['too few initial prices', { outcomes: twoOutcomes, initial_prices: ['1.0'] }],
       ['too many initial prices', { outcomes: twoOutcomes, initial_prices: ['0.2', '0.3', '0.5'] }],
-      ['initial prices summing to 0.999999', { outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }], initial_prices: ['0.333333', '0.333333', '0.333333'] }],
+      [
+        'initial prices summing to 0.999999',
+        {
+          outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }],
+          initial_prices: ['0.333333', '0.333333', '0.333333'],
+        },
+      ],
       ['initial prices summing to 1.000001', { initial_prices: ['0.5', '0.500001'] }],
       ['an initial price of 0', { initial_prices: ['0', '1'] }],
       ['an initial price of 1', { initial_prices: ['1.000000', '0.000000'] }],
@@ -162,27 +193,54 @@ describe('POST /platform/v1/markets', () => {
       expect(res.status, name).toBe(400);
       expectEnvelope(res, 'validation_failed');
     }
-    for (const field of ['slug', 'title', 'outcomes', 'opens_at', 'closes_at', 'max_stake_per_position', 'max_open_stake_per_user', 'liquidity']) {
+    for (const field of [
+      'slug',
+      'title',
+      'outcomes',
+      'opens_at',
+      'closes_at',
+      'max_stake_per_position',
+      'max_open_stake_per_user',
+      'liquidity',
+    ]) {
       const body = marketBody();
       delete body[field];
       expectEnvelope(await service.platform('POST', '/platform/v1/markets', body), 'validation_failed', 400);
     }
     // The failing field is named in details.issues.
     const res = await service.platform('POST', '/platform/v1/markets', marketBody({ initial_prices: ['0.4', '0.4'] }));
-    expect(res.json.details.issues[0]).toMatchObject({ path: '/initial_prices', message: expect.stringContaining('sum to exactly 1') });
+    expect(res.json.details.issues[0]).toMatchObject({
+      path: '/initial_prices',
+      message: expect.stringContaining('sum to exactly 1'),
+    });
   });
 
   it('answers 409 state_conflict for a slug that exists, and leaves the first market as it was', async () => {
     const first = await createMarket({ title: 'First' });
-    const again = await service.platform('POST', '/platform/v1/markets', marketBody({ slug: first.slug, title: 'Second', initial_prices: ['0.9', '0.1'] }));
+    const again = await service.platform(
+      'POST',
+      '/platform/v1/markets',
+      marketBody({ slug: first.slug, title: 'Second', initial_prices: ['0.9', '0.1'] }),
+    );
     expectEnvelope(again, 'state_conflict', 409);
     const rows = await service.db.selectFrom('markets').select(['title']).where('slug', '=', first.slug).execute();
     expect(rows).toEqual([{ title: 'First' }]);
   });
 
   it('needs the platform token', async () => {
-    expectEnvelope(await call(service.urls.platform, 'POST', '/platform/v1/markets', { body: marketBody() }), 'invalid_api_key', 401);
-    expectEnvelope(await service.api('sandbox', 'POST', '/platform/v1/markets', { key: 'test-platform-admin-token', body: marketBody() }), 'not_found', 404);
+    expectEnvelope(
+      await call(service.urls.platform, 'POST', '/platform/v1/markets', { body: marketBody() }),
+      'invalid_api_key',
+      401,
+    );
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/platform/v1/markets', {
+        key: 'test-platform-admin-token',
+        body: marketBody(),
+      }),
+      'not_found',
+      404,
+    );
   });
 });
 
@@ -214,9 +272,24 @@ describe('PUT and DELETE /platform/v1/tenants/{tenant_id}/markets/{slug}', () =>
     const tenant = await createTenant(service);
     const market = await createMarket();
     for (const method of ['PUT', 'DELETE']) {
-      expectEnvelope(await service.platform(method, `/platform/v1/tenants/00000000-0000-4000-8000-000000000000/markets/${market.slug}`), 'not_found', 404);
-      expectEnvelope(await service.platform(method, `/platform/v1/tenants/not-a-uuid/markets/${market.slug}`), 'not_found', 404);
-      expectEnvelope(await service.platform(method, `/platform/v1/tenants/${tenant.tenantId}/markets/no-such-market`), 'not_found', 404);
+      expectEnvelope(
+        await service.platform(
+          method,
+          `/platform/v1/tenants/00000000-0000-4000-8000-000000000000/markets/${market.slug}`,
+        ),
+        'not_found',
+        404,
+      );
+      expectEnvelope(
+        await service.platform(method, `/platform/v1/tenants/not-a-uuid/markets/${market.slug}`),
+        'not_found',
+        404,
+      );
+      expectEnvelope(
+        await service.platform(method, `/platform/v1/tenants/${tenant.tenantId}/markets/no-such-market`),
+        'not_found',
+        404,
+      );
     }
   });
 });
@@ -240,7 +313,11 @@ describe('POST /platform/v1/markets/{slug}/suspend and /reopen', () => {
     const market = await createMarket();
     expectEnvelope(await service.platform('POST', `/platform/v1/markets/${market.slug}/reopen`), 'state_conflict', 409);
     await service.platform('POST', `/platform/v1/markets/${market.slug}/suspend`);
-    expectEnvelope(await service.platform('POST', `/platform/v1/markets/${market.slug}/suspend`), 'state_conflict', 409);
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/markets/${market.slug}/suspend`),
+      'state_conflict',
+      409,
+    );
     for (const status of ['resolved', 'voided'] as const) {
       const ended = await createMarket();
       await service.db.updateTable('markets').set({ status }).where('id', '=', ended.id).execute();
@@ -260,7 +337,11 @@ describe('market-repo for trades', () => {
   it('locks and reads a market only when it is enabled for the tenant', async () => {
     const tenant = await createTenant(service);
     const other = await createTenant(service);
-    const market = await createMarket({ outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }], initial_prices: ['0.5', '0.3', '0.2'], liquidity: '150.25' });
+    const market = await createMarket({
+      outcomes: [{ title: 'A' }, { title: 'B' }, { title: 'C' }],
+      initial_prices: ['0.5', '0.3', '0.2'],
+      liquidity: '150.25',
+    });
     await enable(tenant.tenantId, market.slug);
     const expected = {
       id: market.id,
@@ -283,7 +364,12 @@ describe('market-repo for trades', () => {
     });
     const byId = await findMarketsByIds(service.db, [market.id, market.id, '00000000-0000-4000-8000-000000000000']);
     expect([...byId.keys()]).toEqual([market.id]);
-    expect(byId.get(market.id)).toMatchObject({ ...expected, title: market.title, liquidity: '150.25', resolvedOutcomeId: null });
+    expect(byId.get(market.id)).toMatchObject({
+      ...expected,
+      title: market.title,
+      liquidity: '150.25',
+      resolvedOutcomeId: null,
+    });
   });
 
   it('holds the market row until the transaction ends', async () => {
@@ -304,9 +390,18 @@ describe('market-repo for trades', () => {
     const market = await createMarket();
     clock.advance(1_000);
     await movePrices(market.id, [50, 0]);
-    const row = await service.db.selectFrom('markets').select(['q', 'updated_at']).where('id', '=', market.id).executeTakeFirstOrThrow();
+    const row = await service.db
+      .selectFrom('markets')
+      .select(['q', 'updated_at'])
+      .where('id', '=', market.id)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ q: [50, 0], updated_at: clock.now() });
-    const points = await service.db.selectFrom('price_points').select(['ts', 'prices']).where('market_id', '=', market.id).orderBy('seq').execute();
+    const points = await service.db
+      .selectFrom('price_points')
+      .select(['ts', 'prices'])
+      .where('market_id', '=', market.id)
+      .orderBy('seq')
+      .execute();
     expect(points.map((p) => ({ ts: p.ts.toISOString(), prices: p.prices.map(String) }))).toEqual([
       { ts: new Date(clock.now().getTime() - 1_000).toISOString(), prices: ['500000', '500000'] },
       { ts: clock.now().toISOString(), prices: ['622459', '377541'] },
@@ -354,7 +449,16 @@ describe('the market feed', () => {
     const sandbox = await feed(tenant.sandboxKey, '/v1/markets');
     const live = await feed(tenant.liveKey, '/v1/markets', 'live');
     expect(live.json).toEqual(sandbox.json);
-    const { token } = await signSessionToken('test-widget-secret', { tenantId: tenant.tenantId, environment: 'live', externalUserId: 'u1', capAt: new Date(clock.now().getTime() + 3_600_000) }, clock.now());
+    const { token } = await signSessionToken(
+      'test-widget-secret',
+      {
+        tenantId: tenant.tenantId,
+        environment: 'live',
+        externalUserId: 'u1',
+        capAt: new Date(clock.now().getTime() + 3_600_000),
+      },
+      clock.now(),
+    );
     const session = await feed(token, '/v1/markets', 'live');
     expect(session.status).toBe(200);
     expect(session.json).toEqual(sandbox.json);
@@ -367,7 +471,11 @@ describe('the market feed', () => {
     expect((await feed(other.liveKey, '/v1/markets', 'live')).json).toEqual({ data: [], next_cursor: null });
     for (const slug of [enabled[0].slug, hidden.slug, 'no-such-market', 'NOT A SLUG']) {
       for (const suffix of ['', '/snapshot', '/history']) {
-        expectEnvelope(await feed(other.sandboxKey, `/v1/markets/${encodeURIComponent(slug)}${suffix}`), 'not_found', 404);
+        expectEnvelope(
+          await feed(other.sandboxKey, `/v1/markets/${encodeURIComponent(slug)}${suffix}`),
+          'not_found',
+          404,
+        );
       }
     }
     for (const suffix of ['', '/snapshot', '/history']) {
@@ -389,7 +497,9 @@ describe('the market feed', () => {
     }
     expect(prices).toEqual(['0.999999', '0.000001', '0.000001', '0.000001']);
     await movePrices(market.id, [12.5, -3, 40, 0]);
-    const moved = (await feed(tenant.sandboxKey, `/v1/markets/${market.slug}`)).json.outcomes.map((o: any) => Number(o.price));
+    const moved = (await feed(tenant.sandboxKey, `/v1/markets/${market.slug}`)).json.outcomes.map((o: any) =>
+      Number(o.price),
+    );
     expect(Math.abs(moved.reduce((s: number, p: number) => s + p, 0) - 1)).toBeLessThanOrEqual(4e-6);
   });
 
@@ -437,7 +547,9 @@ describe('the market feed', () => {
     expect(all.json.next_cursor).toBeNull();
 
     await service.platform('POST', `/platform/v1/markets/${slugs[3]}/suspend`);
-    expect((await feed(pager.sandboxKey, '/v1/markets?status=suspended')).json.data.map((m: any) => m.slug)).toEqual([slugs[3]]);
+    expect((await feed(pager.sandboxKey, '/v1/markets?status=suspended')).json.data.map((m: any) => m.slug)).toEqual([
+      slugs[3],
+    ]);
     expect((await feed(pager.sandboxKey, '/v1/markets?status=open')).json.data).toHaveLength(4);
     for (const query of ['?limit=0', '?limit=501', '?limit=x', '?cursor=bm9wZQ', '?cursor=%21%21', '?status=closed']) {
       expectEnvelope(await feed(pager.sandboxKey, `/v1/markets${query}`), 'validation_failed', 400);
@@ -445,11 +557,19 @@ describe('the market feed', () => {
   });
 
   it('answers 401 without a valid credential and 403 for a key without read:markets', async () => {
-    const noScope = await createTenant(service, SCOPES.filter((s) => s !== 'read:markets'));
+    const noScope = await createTenant(
+      service,
+      SCOPES.filter((s) => s !== 'read:markets'),
+    );
     await enable(noScope.tenantId, enabled[0].slug);
-    for (const path of ['/v1/markets', `/v1/markets/${enabled[0].slug}`, `/v1/markets/${enabled[0].slug}/snapshot`, `/v1/markets/${enabled[0].slug}/history`]) {
+    for (const path of [
+      '/v1/markets',
+      `/v1/markets/${enabled[0].slug}`,
+      `/v1/markets/${enabled[0].slug}/snapshot`,
+      `/v1/markets/${enabled[0].slug}/history`,
+    ]) {
       expectEnvelope(await service.api('sandbox', 'GET', path), 'invalid_api_key', 401);
-      expectEnvelope(await feed('pmk_sandbox_' + 'A'.repeat(32), path), 'invalid_api_key', 401);
+      expectEnvelope(await feed(`pmk_sandbox_${'A'.repeat(32)}`, path), 'invalid_api_key', 401);
       expectEnvelope(await feed(tenant.liveKey, path), 'invalid_api_key', 401);
       expectEnvelope(await feed('not-a-token', path), 'invalid_session_token', 401);
       expectEnvelope(await feed(noScope.sandboxKey, path), 'insufficient_scope', 403);
@@ -461,7 +581,12 @@ describe('the market feed', () => {
 
   it('documents the feed in the API reference', async () => {
     const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
-    for (const path of ['/v1/markets', '/v1/markets/{slug}', '/v1/markets/{slug}/snapshot', '/v1/markets/{slug}/history']) {
+    for (const path of [
+      '/v1/markets',
+      '/v1/markets/{slug}',
+      '/v1/markets/{slug}/snapshot',
+      '/v1/markets/{slug}/history',
+    ]) {
       expect(doc.paths[path]?.get, path).toBeDefined();
     }
     expect(JSON.stringify(doc.paths['/v1/markets/{slug}/history'].get.parameters)).toContain('interval');
@@ -525,14 +650,20 @@ describe('GET /v1/markets/{slug}/history', () => {
     const res = await history(market.slug, '?interval=1m&from=2026-03-02T10:01:30Z&to=2026-03-02T10:02:05Z');
     expect(pricesOf(res.json.points)).toEqual([{ ts: '2026-03-02T10:01:00.000Z', prices: ['0.524979', '0.475021'] }]);
     const after = await history(market.slug, '?interval=1m&from=2026-03-02T10:01:30Z&to=2026-03-02T10:02:05.001Z');
-    expect(pricesOf(after.json.points).map((p) => p.ts)).toEqual(['2026-03-02T10:01:00.000Z', '2026-03-02T10:02:00.000Z']);
+    expect(pricesOf(after.json.points).map((p) => p.ts)).toEqual([
+      '2026-03-02T10:01:00.000Z',
+      '2026-03-02T10:02:00.000Z',
+    ]);
   });
 
   it('defaults to interval 1h over the 30 days before now, and 1m over the last 24 hours', async () => {
     const market = await marketWithMoves([[3_600, [10, 0]]]);
     clock.set('2026-03-03T10:30:00Z');
     const res = await history(market.slug, '');
-    expect(pricesOf(res.json.points).map((p) => p.ts)).toEqual(['2026-03-02T10:00:00.000Z', '2026-03-02T11:00:00.000Z']);
+    expect(pricesOf(res.json.points).map((p) => p.ts)).toEqual([
+      '2026-03-02T10:00:00.000Z',
+      '2026-03-02T11:00:00.000Z',
+    ]);
     const minutes = await history(market.slug, '?interval=1m');
     // The last 24 hours start at 10:30 the day before: the creation at 10:00 is outside, the move at 11:00 inside.
     expect(pricesOf(minutes.json.points).map((p) => p.ts)).toEqual(['2026-03-02T11:00:00.000Z']);
@@ -546,7 +677,11 @@ describe('GET /v1/markets/{slug}/history', () => {
     const empty = await history(market.slug, '?interval=1m&from=2026-03-01T00:00:00Z&to=2026-03-01T01:00:00Z');
     expect(empty.json).toEqual({ market_slug: market.slug, points: [] });
     const before = await history(market.slug, '?interval=1m');
-    await service.db.updateTable('markets').set({ status: 'resolved', resolved_outcome_id: market.outcomes[0].id }).where('id', '=', market.id).execute();
+    await service.db
+      .updateTable('markets')
+      .set({ status: 'resolved', resolved_outcome_id: market.outcomes[0].id })
+      .where('id', '=', market.id)
+      .execute();
     const after = await history(market.slug, '?interval=1m');
     expect(after.json).toEqual(before.json);
     expect(after.json.points).toHaveLength(2);
@@ -574,6 +709,8 @@ describe('GET /v1/markets/{slug}/history', () => {
     const tooMany = await history(market.slug, '?interval=1m&from=2026-03-01T00:00:00Z&to=2026-03-02T01:00:00.001Z');
     expect(tooMany.json.message).toContain('1501 buckets');
     // Exactly 1,500 buckets (25 hours of minutes) is fine.
-    expect((await history(market.slug, '?interval=1m&from=2026-03-01T00:00:00Z&to=2026-03-02T01:00:00Z')).status).toBe(200);
+    expect((await history(market.slug, '?interval=1m&from=2026-03-01T00:00:00Z&to=2026-03-02T01:00:00Z')).status).toBe(
+      200,
+    );
   });
 });

@@ -10,12 +10,27 @@ afterAll(() => service.stop());
 
 describe('platform API', () => {
   it('needs the admin token', async () => {
-    expectEnvelope(await call(service.urls.platform, 'POST', '/platform/v1/tenants', { body: { name: 'x' } }), 'invalid_api_key', 401);
-    expectEnvelope(await call(service.urls.platform, 'POST', '/platform/v1/tenants', { key: 'wrong', body: { name: 'x' } }), 'invalid_api_key', 401);
+    expectEnvelope(
+      await call(service.urls.platform, 'POST', '/platform/v1/tenants', { body: { name: 'x' } }),
+      'invalid_api_key',
+      401,
+    );
+    expectEnvelope(
+      await call(service.urls.platform, 'POST', '/platform/v1/tenants', { key: 'wrong', body: { name: 'x' } }),
+      'invalid_api_key',
+      401,
+    );
   });
 
   it('is not served on the tenant listeners, and the operator API is not served on the platform listener', async () => {
-    expectEnvelope(await service.api('sandbox', 'POST', '/platform/v1/tenants', { key: 'test-platform-admin-token', body: { name: 'x' } }), 'not_found', 404);
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/platform/v1/tenants', {
+        key: 'test-platform-admin-token',
+        body: { name: 'x' },
+      }),
+      'not_found',
+      404,
+    );
     expectEnvelope(await call(service.urls.platform, 'GET', '/v1/users/x'), 'not_found', 404);
   });
 
@@ -30,7 +45,11 @@ describe('platform API', () => {
       { environment: 'sandbox', webhook_url: null, allowed_origins: [], webhook_secret_set: false },
       { environment: 'live', webhook_url: null, allowed_origins: [], webhook_secret_set: false },
     ]);
-    expectEnvelope(await service.platform('GET', '/platform/v1/tenants/00000000-0000-4000-8000-000000000000'), 'not_found', 404);
+    expectEnvelope(
+      await service.platform('GET', '/platform/v1/tenants/00000000-0000-4000-8000-000000000000'),
+      'not_found',
+      404,
+    );
     expectEnvelope(await service.platform('GET', '/platform/v1/tenants/not-a-uuid'), 'not_found', 404);
     expectEnvelope(await service.platform('POST', '/platform/v1/tenants', { name: '' }), 'validation_failed', 400);
   });
@@ -42,15 +61,48 @@ describe('platform API', () => {
       scopes: ['write:sync', 'read:markets'],
     });
     expect(issued.status).toBe(201);
-    expect(issued.json).toEqual({ id: expect.any(String), api_key: expect.stringMatching(/^pmk_live_[A-Za-z0-9]{32}$/), environment: 'live', scopes: ['write:sync', 'read:markets'] });
+    expect(issued.json).toEqual({
+      id: expect.any(String),
+      api_key: expect.stringMatching(/^pmk_live_[A-Za-z0-9]{32}$/),
+      environment: 'live',
+      scopes: ['write:sync', 'read:markets'],
+    });
     const read = await service.platform('GET', `/platform/v1/tenants/${tenant.json.id}`);
     expect(read.text).not.toContain(issued.json.api_key);
     expect(read.json.api_keys).toEqual([
-      { id: issued.json.id, environment: 'live', scopes: ['write:sync', 'read:markets'], prefix: issued.json.api_key.slice(0, 13), created_at: expect.any(String), revoked_at: null },
+      {
+        id: issued.json.id,
+        environment: 'live',
+        scopes: ['write:sync', 'read:markets'],
+        prefix: issued.json.api_key.slice(0, 13),
+        created_at: expect.any(String),
+        revoked_at: null,
+      },
     ]);
-    expectEnvelope(await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, { environment: 'prod', scopes: ['write:sync'] }), 'validation_failed', 400);
-    expectEnvelope(await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, { environment: 'live', scopes: ['admin'] }), 'validation_failed', 400);
-    expectEnvelope(await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, { environment: 'live', scopes: [] }), 'validation_failed', 400);
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, {
+        environment: 'prod',
+        scopes: ['write:sync'],
+      }),
+      'validation_failed',
+      400,
+    );
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, {
+        environment: 'live',
+        scopes: ['admin'],
+      }),
+      'validation_failed',
+      400,
+    );
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, {
+        environment: 'live',
+        scopes: [],
+      }),
+      'validation_failed',
+      400,
+    );
   });
 
   it('revokes a key at once', async () => {
@@ -59,49 +111,119 @@ describe('platform API', () => {
     const keys = (await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`)).json.api_keys;
     const sandboxKeyId = keys.find((k: any) => k.environment === 'sandbox').id;
     expect((await service.platform('DELETE', `/platform/v1/api-keys/${sandboxKeyId}`)).status).toBe(204);
-    expectEnvelope(await service.api('sandbox', 'GET', '/v1/users/u1', { key: tenant.sandboxKey }), 'invalid_api_key', 401);
+    expectEnvelope(
+      await service.api('sandbox', 'GET', '/v1/users/u1', { key: tenant.sandboxKey }),
+      'invalid_api_key',
+      401,
+    );
     expect((await service.platform('DELETE', `/platform/v1/api-keys/${sandboxKeyId}`)).status).toBe(204);
-    expectEnvelope(await service.platform('DELETE', '/platform/v1/api-keys/00000000-0000-4000-8000-000000000000'), 'not_found', 404);
+    expectEnvelope(
+      await service.platform('DELETE', '/platform/v1/api-keys/00000000-0000-4000-8000-000000000000'),
+      'not_found',
+      404,
+    );
     // The live key of the same tenant is untouched.
-    expect((await service.api('live', 'PUT', '/v1/users/u1', { key: tenant.liveKey, body: { status: 'active' } })).status).toBe(201);
+    expect(
+      (await service.api('live', 'PUT', '/v1/users/u1', { key: tenant.liveKey, body: { status: 'active' } })).status,
+    ).toBe(201);
   });
 
   it('a key works only on the listener of its environment', async () => {
     const tenant = await createTenant(service);
-    expectEnvelope(await service.api('live', 'PUT', '/v1/users/u1', { key: tenant.sandboxKey, body: { status: 'active' } }), 'invalid_api_key', 401);
-    expectEnvelope(await service.api('sandbox', 'PUT', '/v1/users/u1', { key: tenant.liveKey, body: { status: 'active' } }), 'invalid_api_key', 401);
-    expect((await service.api('sandbox', 'PUT', '/v1/users/u1', { key: tenant.sandboxKey, body: { status: 'active' } })).status).toBe(201);
+    expectEnvelope(
+      await service.api('live', 'PUT', '/v1/users/u1', { key: tenant.sandboxKey, body: { status: 'active' } }),
+      'invalid_api_key',
+      401,
+    );
+    expectEnvelope(
+      await service.api('sandbox', 'PUT', '/v1/users/u1', { key: tenant.liveKey, body: { status: 'active' } }),
+      'invalid_api_key',
+      401,
+    );
+    expect(
+      (await service.api('sandbox', 'PUT', '/v1/users/u1', { key: tenant.sandboxKey, body: { status: 'active' } }))
+        .status,
+    ).toBe(201);
   });
 
   it('suspending a tenant revokes its keys; reactivating does not bring them back', async () => {
     const tenant = await createTenant(service);
     const suspended = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/suspend`);
     expect(suspended.json).toMatchObject({ id: tenant.tenantId, status: 'suspended' });
-    expectEnvelope(await service.api('sandbox', 'GET', '/v1/users/u1', { key: tenant.sandboxKey }), 'invalid_api_key', 401);
+    expectEnvelope(
+      await service.api('sandbox', 'GET', '/v1/users/u1', { key: tenant.sandboxKey }),
+      'invalid_api_key',
+      401,
+    );
     expectEnvelope(await service.api('live', 'GET', '/v1/users/u1', { key: tenant.liveKey }), 'invalid_api_key', 401);
-    expectEnvelope(await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, { environment: 'sandbox', scopes: ['write:sync'] }), 'state_conflict', 409);
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, {
+        environment: 'sandbox',
+        scopes: ['write:sync'],
+      }),
+      'state_conflict',
+      409,
+    );
     const reactivated = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/reactivate`);
     expect(reactivated.json.status).toBe('active');
-    expectEnvelope(await service.api('sandbox', 'GET', '/v1/users/u1', { key: tenant.sandboxKey }), 'invalid_api_key', 401);
-    const fresh = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, { environment: 'sandbox', scopes: ['write:sync'] });
-    expect((await service.api('sandbox', 'PUT', '/v1/users/u1', { key: fresh.json.api_key, body: { status: 'active' } })).status).toBe(201);
-    expectEnvelope(await service.platform('POST', '/platform/v1/tenants/00000000-0000-4000-8000-000000000000/suspend'), 'not_found', 404);
+    expectEnvelope(
+      await service.api('sandbox', 'GET', '/v1/users/u1', { key: tenant.sandboxKey }),
+      'invalid_api_key',
+      401,
+    );
+    const fresh = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, {
+      environment: 'sandbox',
+      scopes: ['write:sync'],
+    });
+    expect(
+      (await service.api('sandbox', 'PUT', '/v1/users/u1', { key: fresh.json.api_key, body: { status: 'active' } }))
+        .status,
+    ).toBe(201);
+    expectEnvelope(
+      await service.platform('POST', '/platform/v1/tenants/00000000-0000-4000-8000-000000000000/suspend'),
+      'not_found',
+      404,
+    );
   });
 
   it('sets webhook_url and allowed_origins per environment, validating origins', async () => {
     const tenant = await createTenant(service);
     const path = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
-    const set = await service.platform('PUT', path, { webhook_url: 'https://hooks.example.com/pm', allowed_origins: ['https://casino.example', 'http://localhost:3000'] });
+    const set = await service.platform('PUT', path, {
+      webhook_url: 'https://hooks.example.com/pm',
+      allowed_origins: ['https://casino.example', 'http://localhost:3000'],
+    });
     expect(set.status).toBe(200);
-    expect(set.json).toEqual({ environment: 'sandbox', webhook_url: 'https://hooks.example.com/pm', allowed_origins: ['https://casino.example', 'http://localhost:3000'], webhook_secret_set: false });
+    expect(set.json).toEqual({
+      environment: 'sandbox',
+      webhook_url: 'https://hooks.example.com/pm',
+      allowed_origins: ['https://casino.example', 'http://localhost:3000'],
+      webhook_secret_set: false,
+    });
     const partial = await service.platform('PUT', path, { webhook_url: null });
-    expect(partial.json).toMatchObject({ webhook_url: null, allowed_origins: ['https://casino.example', 'http://localhost:3000'] });
-    for (const origins of [['https://casino.example/'], ['https://Casino.example'], ['https://casino.example:443'], ['file://x'], ['https://a.example', 'https://a.example'], ['https://a.example/path']]) {
+    expect(partial.json).toMatchObject({
+      webhook_url: null,
+      allowed_origins: ['https://casino.example', 'http://localhost:3000'],
+    });
+    for (const origins of [
+      ['https://casino.example/'],
+      ['https://Casino.example'],
+      ['https://casino.example:443'],
+      ['file://x'],
+      ['https://a.example', 'https://a.example'],
+      ['https://a.example/path'],
+    ]) {
       expectEnvelope(await service.platform('PUT', path, { allowed_origins: origins }), 'validation_failed', 400);
     }
     expectEnvelope(await service.platform('PUT', path, { webhook_url: 'ftp://x.example' }), 'validation_failed', 400);
-    expectEnvelope(await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/prod`, {}), 'validation_failed', 400);
-    const live = (await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`)).json.environments.find((e: any) => e.environment === 'live');
+    expectEnvelope(
+      await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/prod`, {}),
+      'validation_failed',
+      400,
+    );
+    const live = (await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`)).json.environments.find(
+      (e: any) => e.environment === 'live',
+    );
     expect(live).toEqual({ environment: 'live', webhook_url: null, allowed_origins: [], webhook_secret_set: false });
   });
 

@@ -73,7 +73,11 @@ function spawnService(site: Site): ServiceProcess {
   };
   if (externalUrl) env.DATABASE_URL = externalUrl;
   else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: SERVICE_DIR, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: SERVICE_DIR,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.add(child);
   let stdout = '';
   let stderr = '';
@@ -127,7 +131,6 @@ async function postmasterPid(site: Site): Promise<number> {
   return Number((await readFile(postmasterPidFile(site), 'utf8')).split('\n')[0]);
 }
 
-
 /** pg_ctl stop returns once postmaster.pid is gone, a moment before the process itself is. */
 async function goneSoon(pid: number): Promise<boolean> {
   const deadline = Date.now() + 5_000;
@@ -151,7 +154,10 @@ async function stopEmbedded(site: Site): Promise<void> {
   const asRoot = process.getuid?.() === 0;
   const id = async (flag: string) => Number((await promisify(execFile)('id', [flag, 'postgres'])).stdout.trim());
   const runAs = asRoot ? { uid: await id('-u'), gid: await id('-g') } : {};
-  await promisify(execFile)(pg_ctl, ['stop', '-D', path.join(site.dataDir, 'pg'), '-m', 'fast', '-w'], { ...runAs, cwd: tmpdir() }).catch(() => {});
+  await promisify(execFile)(pg_ctl, ['stop', '-D', path.join(site.dataDir, 'pg'), '-m', 'fast', '-w'], {
+    ...runAs,
+    cwd: tmpdir(),
+  }).catch(() => {});
 }
 
 // --- the operator API ---------------------------------------------------------------------------------
@@ -174,10 +180,17 @@ function cents(amount: string): number {
   return (match![1] ? -1 : 1) * (Number(match![2]) * 100 + Number(match![3]));
 }
 
-const credit = (user: string, amountCents: number): Credit => ({ external_user_id: user, direction: 'credit', amount: money(amountCents) });
+const credit = (user: string, amountCents: number): Credit => ({
+  external_user_id: user,
+  direction: 'credit',
+  amount: money(amountCents),
+});
 
 async function newTenant(service: ServiceProcess, users: string[]): Promise<{ tenantId: string; apiKey: string }> {
-  const tenant = await call(service.platform, 'POST', '/platform/v1/tenants', { key: ADMIN_TOKEN, body: { name: 'process test' } });
+  const tenant = await call(service.platform, 'POST', '/platform/v1/tenants', {
+    key: ADMIN_TOKEN,
+    body: { name: 'process test' },
+  });
   expect(tenant.status).toBe(201);
   const key = await call(service.platform, 'POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, {
     key: ADMIN_TOKEN,
@@ -185,7 +198,10 @@ async function newTenant(service: ServiceProcess, users: string[]): Promise<{ te
   });
   expect(key.status).toBe(201);
   for (const user of users) {
-    const res = await call(service.sandbox, 'PUT', `/v1/users/${user}`, { key: key.json.api_key, body: { status: 'active' } });
+    const res = await call(service.sandbox, 'PUT', `/v1/users/${user}`, {
+      key: key.json.api_key,
+      body: { status: 'active' },
+    });
     expect(res.status).toBe(201);
   }
   return { tenantId: tenant.json.id, apiKey: key.json.api_key };
@@ -193,8 +209,16 @@ async function newTenant(service: ServiceProcess, users: string[]): Promise<{ te
 
 function send(service: ServiceProcess, apiKey: string, request: SyncRequest): Promise<Response> {
   return request.kind === 'single'
-    ? call(service.sandbox, 'POST', '/v1/balance-sync', { key: apiKey, idempotencyKey: request.key, body: request.body })
-    : call(service.sandbox, 'POST', '/v1/balance-sync/batch', { key: apiKey, idempotencyKey: request.key, body: { items: request.items } });
+    ? call(service.sandbox, 'POST', '/v1/balance-sync', {
+        key: apiKey,
+        idempotencyKey: request.key,
+        body: request.body,
+      })
+    : call(service.sandbox, 'POST', '/v1/balance-sync/batch', {
+        key: apiKey,
+        idempotencyKey: request.key,
+        body: { items: request.items },
+      });
 }
 
 /**
@@ -202,9 +226,20 @@ function send(service: ServiceProcess, apiKey: string, request: SyncRequest): Pr
  * Needed while the service stops: a keep-alive connection that was busy when SIGTERM arrived stays open
  * after its answer until fastify's keepAliveTimeout (72 s), and the process waits for it.
  */
-function sendOnOwnConnection(service: ServiceProcess, apiKey: string, request: SyncRequest): Promise<{ status: number; text: string }> {
-  const [route, body] = request.kind === 'single' ? ['/v1/balance-sync', request.body] : ['/v1/balance-sync/batch', { items: request.items }];
-  const headers = { authorization: `Bearer ${apiKey}`, 'idempotency-key': request.key, 'content-type': 'application/json' };
+function sendOnOwnConnection(
+  service: ServiceProcess,
+  apiKey: string,
+  request: SyncRequest,
+): Promise<{ status: number; text: string }> {
+  const [route, body] =
+    request.kind === 'single'
+      ? ['/v1/balance-sync', request.body]
+      : ['/v1/balance-sync/batch', { items: request.items }];
+  const headers = {
+    authorization: `Bearer ${apiKey}`,
+    'idempotency-key': request.key,
+    'content-type': 'application/json',
+  };
   return new Promise((resolve, reject) => {
     const req = httpRequest(`${service.sandbox}${route}`, { method: 'POST', headers, agent: false }, (res) => {
       let text = '';
@@ -299,13 +334,17 @@ describe('the service as a process', () => {
       requests.push({ kind: 'single', key: `single-${i}`, body: credit(users[i % users.length]!, 100 + i) });
       if (i % 30 === 29) {
         const b = requests.length;
-        const items = Array.from({ length: 25 }, (_, j) => ({ idempotency_key: `batch-${b}-item-${j}`, ...credit(users[(b + j) % users.length]!, 1 + 7 * j) }));
+        const items = Array.from({ length: 25 }, (_, j) => ({
+          idempotency_key: `batch-${b}-item-${j}`,
+          ...credit(users[(b + j) % users.length]!, 1 + 7 * j),
+        }));
         requests.push({ kind: 'batch', key: `batch-${b}`, items });
       }
     }
     const expected = new Map(users.map((u) => [u, 0]));
     for (const r of requests) {
-      for (const c of r.kind === 'single' ? [r.body] : r.items) expected.set(c.external_user_id, expected.get(c.external_user_id)! + cents(c.amount));
+      for (const c of r.kind === 'single' ? [r.body] : r.items)
+        expected.set(c.external_user_id, expected.get(c.external_user_id)! + cents(c.amount));
     }
 
     const embeddedPid = USE_EMBEDDED ? await postmasterPid(site) : null;
@@ -322,15 +361,20 @@ describe('the service as a process', () => {
     expect(beforeCrash.size).toBeGreaterThanOrEqual(60);
     expect(beforeCrash.size).toBeLessThan(requests.length);
     for (const res of beforeCrash.values()) expect(res.status).toBe(200);
-    if (embeddedPid !== null) expect(isAlive(embeddedPid), 'the embedded PostgreSQL outlives its SIGKILLed parent').toBe(true);
+    if (embeddedPid !== null)
+      expect(isAlive(embeddedPid), 'the embedded PostgreSQL outlives its SIGKILLed parent').toBe(true);
     const db = new pg.Client({ connectionString: await databaseUrlOf(site) });
     await db.connect();
-    const orphaned = await db.query(`select count(*)::int as n from idempotency_keys where tenant_id = $1 and state = 'in_progress'`, [tenantId]);
+    const orphaned = await db.query(
+      `select count(*)::int as n from idempotency_keys where tenant_id = $1 and state = 'in_progress'`,
+      [tenantId],
+    );
     await db.end();
     expect(orphaned.rows[0].n, 'the crash left reservations whose work never committed').toBeGreaterThan(0);
 
     service = await startService(site);
-    if (embeddedPid !== null) expect(await postmasterPid(site), 'the restart reuses the running embedded server').toBe(embeddedPid);
+    if (embeddedPid !== null)
+      expect(await postmasterPid(site), 'the restart reuses the running embedded server').toBe(embeddedPid);
     const final = new Map<SyncRequest, Response>();
     await Promise.all(requests.map(async (r) => final.set(r, await untilFinal(() => send(service, apiKey, r)))));
 
@@ -365,18 +409,25 @@ describe('the service as a process', () => {
     for (const user of users) {
       const balance = await balanceOf(service, apiKey, user);
       expect(balance, `balance of ${user}`).toBe(expected.get(user));
-      const sum = transactions.filter((t) => t.external_user_id === user).reduce((total, t) => total + cents(t.amount), 0);
+      const sum = transactions
+        .filter((t) => t.external_user_id === user)
+        .reduce((total, t) => total + cents(t.amount), 0);
       expect(sum, `sum of the transactions of ${user}`).toBe(balance);
     }
     await terminate(service);
   });
 
-  it('finishes in-flight requests on SIGTERM, exits 0, stops the embedded database and keeps the data', { timeout: 120_000 }, async () => {
+  it('finishes in-flight requests on SIGTERM, exits 0, stops the embedded database and keeps the data', {
+    timeout: 120_000,
+  }, async () => {
     const site = await newSite();
     const first = await startService(site);
     const users = ['term-user-0', 'term-user-1', 'term-user-2'];
     const { tenantId, apiKey } = await newTenant(first, users);
-    for (const user of users) expect((await send(first, apiKey, { kind: 'single', key: `seed-${user}`, body: credit(user, 1000) })).status).toBe(200);
+    for (const user of users)
+      expect(
+        (await send(first, apiKey, { kind: 'single', key: `seed-${user}`, body: credit(user, 1000) })).status,
+      ).toBe(200);
 
     // Hold the users' rows so that the requests below stay inside their transactions until released.
     const url = await databaseUrlOf(site);
@@ -387,13 +438,25 @@ describe('the service as a process', () => {
     }
     await blocker.query('begin');
     await blocker.query('select 1 from users where tenant_id = $1 for update', [tenantId]);
-    const held: SyncRequest[] = users.flatMap((user, u) => [0, 1, 2].map((i) => ({ kind: 'single' as const, key: `held-${u}-${i}`, body: credit(user, 100 + i) })));
-    held.push({ kind: 'batch', key: 'held-batch', items: users.map((user, u) => ({ idempotency_key: `held-batch-${u}`, ...credit(user, 5) })) });
+    const held: SyncRequest[] = users.flatMap((user, u) =>
+      [0, 1, 2].map((i) => ({ kind: 'single' as const, key: `held-${u}-${i}`, body: credit(user, 100 + i) })),
+    );
+    held.push({
+      kind: 'batch',
+      key: 'held-batch',
+      items: users.map((user, u) => ({ idempotency_key: `held-batch-${u}`, ...credit(user, 5) })),
+    });
     const answers = Promise.all(held.map((r) => sendOnOwnConnection(first, apiKey, r)));
     answers.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
     // Counted from outside any transaction: inside one, pg_stat_activity is a snapshot.
     const waiting = async () =>
-      Number((await observer.query(`select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`)).rows[0].count);
+      Number(
+        (
+          await observer.query(
+            `select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+          )
+        ).rows[0].count,
+      );
     const deadline = Date.now() + 20_000;
     while ((await waiting()) < held.length) {
       expect(Date.now() < deadline, 'every held request reaches the row lock').toBe(true);
@@ -405,7 +468,10 @@ describe('the service as a process', () => {
     first.child.kill('SIGTERM');
     const early = await Promise.race([first.exited.then(() => 'exited'), sleep(500).then(() => 'still running')]);
     expect(early, 'the process waits for its in-flight requests').toBe('still running');
-    expect((await call(first.sandbox, 'GET', '/healthz').catch(() => null))?.status, 'no new requests while stopping').not.toBe(200);
+    expect(
+      (await call(first.sandbox, 'GET', '/healthz').catch(() => null))?.status,
+      'no new requests while stopping',
+    ).not.toBe(200);
     await blocker.query('rollback');
     await blocker.end();
     for (const res of await answers) expect(res.status, res.text).toBe(200);
@@ -425,16 +491,28 @@ describe('the service as a process', () => {
     await terminate(second);
   });
 
-  it.skipIf(!USE_EMBEDDED)('refuses a second process on the same DATA_DIR while the first runs', { timeout: 120_000 }, async () => {
-    const site = await newSite();
-    const running = await startService(site);
-    const intruder = spawnService({ ...site, ports: { sandbox: await freePort(), live: await freePort(), platform: await freePort() } });
-    const { code } = await intruder.exited;
-    expect(code).not.toBe(0);
-    expect(intruder.stderr()).toContain(`Another service process (pid ${running.child.pid}) is running on ${site.dataDir}`);
-    // The first one and its database carry on.
-    const tenant = await call(running.platform, 'POST', '/platform/v1/tenants', { key: ADMIN_TOKEN, body: { name: 'still here' } });
-    expect(tenant.status).toBe(201);
-    await terminate(running);
-  });
+  it.skipIf(!USE_EMBEDDED)(
+    'refuses a second process on the same DATA_DIR while the first runs',
+    { timeout: 120_000 },
+    async () => {
+      const site = await newSite();
+      const running = await startService(site);
+      const intruder = spawnService({
+        ...site,
+        ports: { sandbox: await freePort(), live: await freePort(), platform: await freePort() },
+      });
+      const { code } = await intruder.exited;
+      expect(code).not.toBe(0);
+      expect(intruder.stderr()).toContain(
+        `Another service process (pid ${running.child.pid}) is running on ${site.dataDir}`,
+      );
+      // The first one and its database carry on.
+      const tenant = await call(running.platform, 'POST', '/platform/v1/tenants', {
+        key: ADMIN_TOKEN,
+        body: { name: 'still here' },
+      });
+      expect(tenant.status).toBe(201);
+      await terminate(running);
+    },
+  );
 });

@@ -12,15 +12,20 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 /** Fills path parameters with plausible values. */
-const concrete = (url: string) => url.replace(':external_user_id', 'route-user').replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
+const concrete = (url: string) =>
+  url.replace(':external_user_id', 'route-user').replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
 
 describe('every route', () => {
   it('declares its rate tier and credential, and every API-key route its scope', () => {
     for (const listener of ['sandbox', 'live', 'platform'] as const) {
       expect(service.routes[listener].length).toBeGreaterThan(1);
       for (const route of service.routes[listener]) {
-        expect(route.meta, `${listener} ${route.method} ${route.url}`).toMatchObject({ tier: expect.any(String), credential: expect.any(String) });
-        if (route.meta!.credential === 'api_key' || route.meta!.credential === 'api_key_or_session') expect(SCOPES).toContain(route.meta!.scope);
+        expect(route.meta, `${listener} ${route.method} ${route.url}`).toMatchObject({
+          tier: expect.any(String),
+          credential: expect.any(String),
+        });
+        if (route.meta!.credential === 'api_key' || route.meta!.credential === 'api_key_or_session')
+          expect(SCOPES).toContain(route.meta!.scope);
         if (listener === 'platform' && route.url !== '/healthz') expect(route.meta!.credential).toBe('platform');
       }
     }
@@ -31,22 +36,31 @@ describe('every route', () => {
     expect(list('live')).toEqual(list('sandbox'));
   });
 
-  it('answers 401 without a key, with a malformed key and with the other environment\'s key, and 403 without the scope', async () => {
-    const apiKeyRoutes = service.routes.sandbox.filter((r) => r.meta?.credential === 'api_key' || r.meta?.credential === 'api_key_or_session');
+  it("answers 401 without a key, with a malformed key and with the other environment's key, and 403 without the scope", async () => {
+    const apiKeyRoutes = service.routes.sandbox.filter(
+      (r) => r.meta?.credential === 'api_key' || r.meta?.credential === 'api_key_or_session',
+    );
     expect(apiKeyRoutes.length).toBeGreaterThanOrEqual(15);
     for (const route of apiKeyRoutes) {
       const scope = route.meta!.scope!;
-      const withoutScope = await createTenant(service, SCOPES.filter((s) => s !== scope));
+      const withoutScope = await createTenant(
+        service,
+        SCOPES.filter((s) => s !== scope),
+      );
       const path = concrete(route.url);
       const name = `${route.method} ${route.url}`;
       for (const [key, code, status] of [
         [undefined, 'invalid_api_key', 401],
         ['pmk_sandbox_short', 'invalid_api_key', 401],
-        ['pmk_sandbox_' + 'A'.repeat(32), 'invalid_api_key', 401],
+        [`pmk_sandbox_${'A'.repeat(32)}`, 'invalid_api_key', 401],
         [tenant.liveKey, 'invalid_api_key', 401],
         [withoutScope.sandboxKey, 'insufficient_scope', 403],
         // Not an API key: a route that takes sessions judges it as a session token.
-        ['eyJhbGciOiJIUzI1NiJ9.e30.forged', route.meta!.credential === 'api_key' ? 'invalid_api_key' : 'invalid_session_token', 401],
+        [
+          'eyJhbGciOiJIUzI1NiJ9.e30.forged',
+          route.meta!.credential === 'api_key' ? 'invalid_api_key' : 'invalid_session_token',
+          401,
+        ],
       ] as const) {
         const body = route.method === 'GET' ? undefined : {};
         const res = await service.api('sandbox', route.method, path, { key, body, idempotencyKey: 'route-check' });
@@ -58,7 +72,10 @@ describe('every route', () => {
 
   it('refuses a valid widget session token on every API-key-only route', async () => {
     await service.api('sandbox', 'PUT', '/v1/users/route-user', { key: tenant.sandboxKey, body: { status: 'active' } });
-    const minted = await service.api('sandbox', 'POST', '/v1/widget/sessions', { key: tenant.sandboxKey, body: { external_user_id: 'route-user' } });
+    const minted = await service.api('sandbox', 'POST', '/v1/widget/sessions', {
+      key: tenant.sandboxKey,
+      body: { external_user_id: 'route-user' },
+    });
     expect(minted.status).toBe(201);
     const operatorOnly = service.routes.sandbox.filter((r) => r.meta?.credential === 'api_key');
     expect(operatorOnly.length).toBeGreaterThanOrEqual(6);
@@ -75,7 +92,12 @@ describe('every route', () => {
 
   it('puts X-Request-Id on every answer, unique per request', async () => {
     const ids = new Set<string>();
-    for (const [listener, path] of [['sandbox', '/healthz'], ['live', '/v1/nothing'], ['platform', '/healthz'], ['sandbox', '/v1/openapi.json']] as const) {
+    for (const [listener, path] of [
+      ['sandbox', '/healthz'],
+      ['live', '/v1/nothing'],
+      ['platform', '/healthz'],
+      ['sandbox', '/v1/openapi.json'],
+    ] as const) {
       const res = await service.api(listener as 'sandbox', 'GET', path);
       const id = res.headers.get('x-request-id');
       expect(id).toMatch(/^[0-9a-f-]{36}$/);

@@ -3,7 +3,16 @@ import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
 import { settledWinPayout } from '../src/domains/markets/model/quotes.js';
 import { createMarket as createMarketFor, fundedUser as fundedUserFor, type TestMarket } from './trading-helpers.js';
-import { createTenant, expectEnvelope, expectLedgerInvariant, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  expectLedgerInvariant,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -13,7 +22,9 @@ let bystander: TestTenant;
 const createMarket = async (overrides: Record<string, unknown> = {}) => {
   const market = await createMarketFor(service, tenant, overrides);
   // A second tenant has the market enabled too: market events reach both of its environments.
-  expect((await service.platform('PUT', `/platform/v1/tenants/${bystander.tenantId}/markets/${market.slug}`)).status).toBe(200);
+  expect(
+    (await service.platform('PUT', `/platform/v1/tenants/${bystander.tenantId}/markets/${market.slug}`)).status,
+  ).toBe(200);
   return market;
 };
 const fundedUser = (name: string, amount = '1000.00') => fundedUserFor(service, tenant.sandboxKey, name, amount);
@@ -21,18 +32,28 @@ const fundedUser = (name: string, amount = '1000.00') => fundedUserFor(service, 
 async function open(user: string, market: TestMarket, outcome: number, stake: string) {
   const res = await service.api('sandbox', 'POST', '/v1/positions', {
     key: tenant.sandboxKey,
-    body: { external_user_id: user, market_slug: market.slug, outcome_id: market.outcomes[outcome]!.id, stake, max_price: '1' },
+    body: {
+      external_user_id: user,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[outcome]!.id,
+      stake,
+      max_price: '1',
+    },
     idempotencyKey: uniqueKey('open'),
   });
   expect(res.status, res.text).toBe(201);
   return res.json;
 }
 
-const position = async (id: string) => (await service.api('sandbox', 'GET', `/v1/positions/${id}`, { key: tenant.sandboxKey })).json;
-const balance = async (user: string) => (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance as string;
-const resolve = (m: TestMarket, outcome: number) => service.platform('POST', `/platform/v1/markets/${m.slug}/resolve`, { outcome_id: m.outcomes[outcome]!.id });
+const position = async (id: string) =>
+  (await service.api('sandbox', 'GET', `/v1/positions/${id}`, { key: tenant.sandboxKey })).json;
+const balance = async (user: string) =>
+  (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance as string;
+const resolve = (m: TestMarket, outcome: number) =>
+  service.platform('POST', `/platform/v1/markets/${m.slug}/resolve`, { outcome_id: m.outcomes[outcome]!.id });
 const voidMarket = (m: TestMarket) => service.platform('POST', `/platform/v1/markets/${m.slug}/void`);
-const correct = (m: TestMarket, body: Record<string, unknown>) => service.platform('POST', `/platform/v1/markets/${m.slug}/corrections`, body);
+const correct = (m: TestMarket, body: Record<string, unknown>) =>
+  service.platform('POST', `/platform/v1/markets/${m.slug}/corrections`, body);
 const toOutcome = (m: TestMarket, outcome: number) => ({ status: 'resolved', outcome_id: m.outcomes[outcome]!.id });
 const cents = (minor: bigint) => `${minor / 100n}.${(minor % 100n).toString().padStart(2, '0')}`;
 const winPayout = (p: { stake: string; price: string }) =>
@@ -41,14 +62,18 @@ const winPayout = (p: { stake: string; price: string }) =>
 /** Events of a market and its positions, in the order they were written, per tenant environment. */
 async function eventsOf(market: TestMarket, since = 0n) {
   const { rows } = await sql<{ seq: bigint; tenant_id: string; environment: string; type: string; data: any }>`
-    select seq, tenant_id, environment, type, data from events where data->>'market_slug' = ${market.slug} and seq > ${since} order by seq`.execute(service.db);
+    select seq, tenant_id, environment, type, data from events where data->>'market_slug' = ${market.slug} and seq > ${since} order by seq`.execute(
+    service.db,
+  );
   return rows;
 }
-const lastSeq = async () => (await sql<{ max: bigint | null }>`select max(seq) as max from events`.execute(service.db)).rows[0]!.max ?? 0n;
+const lastSeq = async () =>
+  (await sql<{ max: bigint | null }>`select max(seq) as max from events`.execute(service.db)).rows[0]!.max ?? 0n;
 
 async function entries(user: string, type?: string) {
   const query = type ? `?external_user_id=${user}&entry_type=${type}` : `?external_user_id=${user}`;
-  return (await service.api('sandbox', 'GET', `/v1/transactions${query}&limit=500`, { key: tenant.sandboxKey })).json.data as any[];
+  return (await service.api('sandbox', 'GET', `/v1/transactions${query}&limit=500`, { key: tenant.sandboxKey })).json
+    .data as any[];
 }
 
 beforeAll(async () => {
@@ -65,10 +90,24 @@ describe('resolving a market', () => {
     const win = await open(alice, market, 0, '10.00');
     const lose = await open(bob, market, 1, '20.00');
     const closed = await open(carl, market, 0, '5.00');
-    expect((await service.api('sandbox', 'POST', `/v1/positions/${closed.id}/close`, { key: tenant.sandboxKey, body: { min_price: '0' }, idempotencyKey: uniqueKey() })).status).toBe(200);
+    expect(
+      (
+        await service.api('sandbox', 'POST', `/v1/positions/${closed.id}/close`, {
+          key: tenant.sandboxKey,
+          body: { min_price: '0' },
+          idempotencyKey: uniqueKey(),
+        })
+      ).status,
+    ).toBe(200);
     const order = await service.api('sandbox', 'POST', '/v1/orders', {
       key: tenant.sandboxKey,
-      body: { external_user_id: carl, market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', limit_price: '0.01' },
+      body: {
+        external_user_id: carl,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '1.00',
+        limit_price: '0.01',
+      },
       idempotencyKey: uniqueKey(),
     });
     expect(order.json.status).toBe('open');
@@ -77,24 +116,63 @@ describe('resolving a market', () => {
 
     const res = await resolve(market, 0);
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ slug: market.slug, status: 'resolved', resolved_outcome_id: market.outcomes[0]!.id });
+    expect(res.json).toMatchObject({
+      slug: market.slug,
+      status: 'resolved',
+      resolved_outcome_id: market.outcomes[0]!.id,
+    });
 
     const w = await position(win.id);
     expect(w).toMatchObject({ state: 'settled_win', payout: winPayout(win), settled_at: clock.now().toISOString() });
     const credit = await entries(alice, 'settlement_credit');
-    expect(credit).toEqual([expect.objectContaining({ id: w.settlement_transaction_id, amount: winPayout(win), position_id: win.id, reverses_transaction_id: null })]);
+    expect(credit).toEqual([
+      expect.objectContaining({
+        id: w.settlement_transaction_id,
+        amount: winPayout(win),
+        position_id: win.id,
+        reverses_transaction_id: null,
+      }),
+    ]);
     expect(await balance(alice)).toBe(cents(100000n - 1000n + BigInt(Math.round(Number(winPayout(win)) * 100))));
-    expect(await position(lose.id)).toMatchObject({ state: 'settled_loss', payout: '0', settlement_transaction_id: null });
+    expect(await position(lose.id)).toMatchObject({
+      state: 'settled_loss',
+      payout: '0',
+      settlement_transaction_id: null,
+    });
     expect(await position(closed.id)).toMatchObject({ state: 'closed', settled_at: null });
-    expect((await service.api('sandbox', 'GET', `/v1/orders/${order.json.id}`, { key: tenant.sandboxKey })).json.status).toBe('expired');
+    expect(
+      (await service.api('sandbox', 'GET', `/v1/orders/${order.json.id}`, { key: tenant.sandboxKey })).json.status,
+    ).toBe('expired');
 
     const events = await eventsOf(market, before);
     const ours = events.filter((e) => e.tenant_id === tenant.tenantId);
     expect(ours.filter((e) => e.type === 'position.settled').map((e) => e.data)).toEqual([
-      { position_id: win.id, external_user_id: alice, market_slug: market.slug, outcome_id: market.outcomes[0]!.id, state: 'settled_win', stake: '10.00', price: win.price, payout: winPayout(win), settlement_transaction_id: w.settlement_transaction_id },
-      { position_id: lose.id, external_user_id: bob, market_slug: market.slug, outcome_id: market.outcomes[1]!.id, state: 'settled_loss', stake: '20.00', price: lose.price, payout: '0', settlement_transaction_id: null },
+      {
+        position_id: win.id,
+        external_user_id: alice,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        state: 'settled_win',
+        stake: '10.00',
+        price: win.price,
+        payout: winPayout(win),
+        settlement_transaction_id: w.settlement_transaction_id,
+      },
+      {
+        position_id: lose.id,
+        external_user_id: bob,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[1]!.id,
+        state: 'settled_loss',
+        stake: '20.00',
+        price: lose.price,
+        payout: '0',
+        settlement_transaction_id: null,
+      },
     ]);
-    const marketEvents = events.filter((e) => e.type === 'market.resolved').map((e) => [e.tenant_id, e.environment, e.data]);
+    const marketEvents = events
+      .filter((e) => e.type === 'market.resolved')
+      .map((e) => [e.tenant_id, e.environment, e.data]);
     const data = { market_slug: market.slug, resolved_outcome_id: market.outcomes[0]!.id };
     expect(marketEvents).toEqual(
       expect.arrayContaining([
@@ -113,19 +191,49 @@ describe('resolving a market', () => {
     const market = await createMarket();
     const user = await fundedUser('late');
     const p = await open(user, market, 0, '1.00');
-    expectEnvelope(await service.platform('POST', `/platform/v1/markets/${market.slug}/resolve`, { outcome_id: '00000000-0000-4000-8000-000000000000' }), 'validation_failed', 400);
-    expectEnvelope(await service.platform('POST', `/platform/v1/markets/${market.slug}/resolve`, {}), 'validation_failed', 400);
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/markets/${market.slug}/resolve`, {
+        outcome_id: '00000000-0000-4000-8000-000000000000',
+      }),
+      'validation_failed',
+      400,
+    );
+    expectEnvelope(
+      await service.platform('POST', `/platform/v1/markets/${market.slug}/resolve`, {}),
+      'validation_failed',
+      400,
+    );
     expect((await resolve(market, 1)).status).toBe(200);
     expectEnvelope(await resolve(market, 0), 'state_conflict', 409);
     expectEnvelope(await voidMarket(market), 'state_conflict', 409);
-    expectEnvelope(await service.platform('POST', '/platform/v1/markets/no-such-market/resolve', { outcome_id: market.outcomes[0]!.id }), 'not_found', 404);
+    expectEnvelope(
+      await service.platform('POST', '/platform/v1/markets/no-such-market/resolve', {
+        outcome_id: market.outcomes[0]!.id,
+      }),
+      'not_found',
+      404,
+    );
     const again = await service.api('sandbox', 'POST', '/v1/positions', {
       key: tenant.sandboxKey,
-      body: { external_user_id: user, market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' },
+      body: {
+        external_user_id: user,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '1.00',
+        max_price: '1',
+      },
       idempotencyKey: uniqueKey(),
     });
     expectEnvelope(again, 'validation_failed', 400);
-    expectEnvelope(await service.api('sandbox', 'POST', `/v1/positions/${p.id}/close`, { key: tenant.sandboxKey, body: { min_price: '0' }, idempotencyKey: uniqueKey() }), 'position_terminal', 409);
+    expectEnvelope(
+      await service.api('sandbox', 'POST', `/v1/positions/${p.id}/close`, {
+        key: tenant.sandboxKey,
+        body: { min_price: '0' },
+        idempotencyKey: uniqueKey(),
+      }),
+      'position_terminal',
+      409,
+    );
   });
 
   it('settles a suspended market too', async () => {
@@ -149,9 +257,20 @@ describe('voiding a market', () => {
     expect(await balance(user)).toBe('1000.00');
     const refunds = await entries(user, 'market_void_refund');
     expect(refunds.map((t) => t.amount)).toEqual(['7.00', '3.50']);
-    const events = (await eventsOf(market, before)).filter((e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox');
+    const events = (await eventsOf(market, before)).filter(
+      (e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox',
+    );
     expect(events.map((e) => e.type)).toEqual(['position.voided', 'position.voided', 'market.voided']);
-    expect(events[0]!.data).toEqual({ position_id: a.id, external_user_id: user, market_slug: market.slug, outcome_id: market.outcomes[0]!.id, state: 'voided', stake: '7.00', payout: '7.00', settlement_transaction_id: refunds[0].id });
+    expect(events[0]!.data).toEqual({
+      position_id: a.id,
+      external_user_id: user,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[0]!.id,
+      state: 'voided',
+      stake: '7.00',
+      payout: '7.00',
+      settlement_transaction_id: refunds[0].id,
+    });
     expect(events[2]!.data).toEqual({ market_slug: market.slug });
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
@@ -171,24 +290,55 @@ describe('settlement corrections', () => {
     const res = await correct(market, toOutcome(market, 1));
     expect(res.json).toMatchObject({ status: 'resolved', resolved_outcome_id: market.outcomes[1]!.id });
 
-    expect(await position(a.id)).toMatchObject({ state: 'settled_loss', payout: '0', settlement_transaction_id: null, settled_at: settledAt });
+    expect(await position(a.id)).toMatchObject({
+      state: 'settled_loss',
+      payout: '0',
+      settlement_transaction_id: null,
+      settled_at: settledAt,
+    });
     const reversal = (await entries(winner, 'settlement_credit')).at(-1);
     expect(reversal).toMatchObject({ amount: `-${winPayout(a)}`, reverses_transaction_id: credit, position_id: a.id });
     expect(await balance(winner)).toBe('990.00');
     const nowWins = await position(b.id);
     expect(nowWins).toMatchObject({ state: 'settled_win', payout: winPayout(b), settled_at: settledAt });
 
-    const events = (await eventsOf(market, before)).filter((e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox');
-    expect(events.map((e) => e.type)).toEqual(['position.settlement_corrected', 'position.settlement_corrected', 'market.resolution_corrected']);
+    const events = (await eventsOf(market, before)).filter(
+      (e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox',
+    );
+    expect(events.map((e) => e.type)).toEqual([
+      'position.settlement_corrected',
+      'position.settlement_corrected',
+      'market.resolution_corrected',
+    ]);
     expect(events[0]!.data).toEqual({
-      position_id: a.id, external_user_id: winner, market_slug: market.slug, outcome_id: market.outcomes[0]!.id,
-      previous_state: 'settled_win', state: 'settled_loss', previous_payout: winPayout(a), payout: '0', reversed_transaction_id: credit, settlement_transaction_id: null,
+      position_id: a.id,
+      external_user_id: winner,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[0]!.id,
+      previous_state: 'settled_win',
+      state: 'settled_loss',
+      previous_payout: winPayout(a),
+      payout: '0',
+      reversed_transaction_id: credit,
+      settlement_transaction_id: null,
     });
     expect(events[1]!.data).toEqual({
-      position_id: b.id, external_user_id: loser, market_slug: market.slug, outcome_id: market.outcomes[1]!.id,
-      previous_state: 'settled_loss', state: 'settled_win', previous_payout: '0', payout: winPayout(b), reversed_transaction_id: null, settlement_transaction_id: nowWins.settlement_transaction_id,
+      position_id: b.id,
+      external_user_id: loser,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[1]!.id,
+      previous_state: 'settled_loss',
+      state: 'settled_win',
+      previous_payout: '0',
+      payout: winPayout(b),
+      reversed_transaction_id: null,
+      settlement_transaction_id: nowWins.settlement_transaction_id,
     });
-    expect(events[2]!.data).toEqual({ market_slug: market.slug, previous_outcome_id: market.outcomes[0]!.id, resolved_outcome_id: market.outcomes[1]!.id });
+    expect(events[2]!.data).toEqual({
+      market_slug: market.slug,
+      previous_outcome_id: market.outcomes[0]!.id,
+      resolved_outcome_id: market.outcomes[1]!.id,
+    });
     expectEnvelope(await correct(market, toOutcome(market, 1)), 'state_conflict', 409);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
@@ -201,17 +351,30 @@ describe('settlement corrections', () => {
     const payout = winPayout(a);
     expect(await balance(spender)).toBe(payout);
     // The user spends almost all of it on the operator's side.
-    expect((await sync(service, tenant.sandboxKey, { external_user_id: spender, direction: 'debit', amount: payout })).status).toBe(200);
+    expect(
+      (await sync(service, tenant.sandboxKey, { external_user_id: spender, direction: 'debit', amount: payout }))
+        .status,
+    ).toBe(200);
     await sync(service, tenant.sandboxKey, { external_user_id: spender, direction: 'credit', amount: '0.50' });
     await correct(market, toOutcome(market, 1));
     const tail = (await entries(spender)).slice(-2);
     const shortfall = Number(payout) - 0.5;
     expect(tail).toEqual([
-      expect.objectContaining({ entry_type: 'correction_shortfall_credit', amount: shortfall.toFixed(2), balance_after: payout, position_id: a.id }),
+      expect.objectContaining({
+        entry_type: 'correction_shortfall_credit',
+        amount: shortfall.toFixed(2),
+        balance_after: payout,
+        position_id: a.id,
+      }),
       expect.objectContaining({ entry_type: 'settlement_credit', amount: `-${payout}`, balance_after: '0.00' }),
     ]);
     expect(await balance(spender)).toBe('0.00');
-    const filtered = await service.api('sandbox', 'GET', `/v1/transactions?entry_type=correction_shortfall_credit&external_user_id=${spender}`, { key: tenant.sandboxKey });
+    const filtered = await service.api(
+      'sandbox',
+      'GET',
+      `/v1/transactions?entry_type=correction_shortfall_credit&external_user_id=${spender}`,
+      { key: tenant.sandboxKey },
+    );
     expect(filtered.json.data).toHaveLength(1);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
@@ -224,8 +387,17 @@ describe('settlement corrections', () => {
     await resolve(market, 0);
     await correct(market, toOutcome(market, 1));
     await correct(market, toOutcome(market, 0));
-    const types = (await eventsOf(market, start)).filter((e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox').map((e) => e.type);
-    expect(types).toEqual(['position.settled', 'market.resolved', 'position.settlement_corrected', 'market.resolution_corrected', 'position.settlement_corrected', 'market.resolution_corrected']);
+    const types = (await eventsOf(market, start))
+      .filter((e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox')
+      .map((e) => e.type);
+    expect(types).toEqual([
+      'position.settled',
+      'market.resolved',
+      'position.settlement_corrected',
+      'market.resolution_corrected',
+      'position.settlement_corrected',
+      'market.resolution_corrected',
+    ]);
     expect(await position(p.id)).toMatchObject({ state: 'settled_win', payout: winPayout(p) });
     expect(await balance(user)).toBe(cents(100000n - 1000n + BigInt(Math.round(Number(winPayout(p)) * 100))));
     await expectLedgerInvariant(service.db, tenant.tenantId);
@@ -248,7 +420,10 @@ describe('void corrections', () => {
     const aWin = await position(a.id);
     expect(aWin).toMatchObject({ state: 'settled_win', payout: winPayout(a) });
     expect(await position(b.id)).toMatchObject({ state: 'settled_loss', payout: '0', settlement_transaction_id: null });
-    expect((await entries(u1, 'market_void_refund')).map((t) => [t.amount, t.reverses_transaction_id])).toEqual([['10.00', null], ['-10.00', refundA]]);
+    expect((await entries(u1, 'market_void_refund')).map((t) => [t.amount, t.reverses_transaction_id])).toEqual([
+      ['10.00', null],
+      ['-10.00', refundA],
+    ]);
 
     const toVoided = await correct(market, { status: 'voided' });
     expect(toVoided.json).toMatchObject({ status: 'voided', resolved_outcome_id: null });
@@ -258,19 +433,77 @@ describe('void corrections', () => {
     expect(await balance(u1)).toBe('1000.00');
     expect(await balance(u2)).toBe('1000.00');
 
-    const events = (await eventsOf(market, start)).filter((e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox');
+    const events = (await eventsOf(market, start)).filter(
+      (e) => e.tenant_id === tenant.tenantId && e.environment === 'sandbox',
+    );
     expect(events.map((e) => e.type)).toEqual([
-      'position.voided', 'position.voided', 'market.voided',
-      'position.void_corrected', 'position.void_corrected', 'market.void_corrected',
-      'position.void_corrected', 'position.void_corrected', 'market.void_corrected',
+      'position.voided',
+      'position.voided',
+      'market.voided',
+      'position.void_corrected',
+      'position.void_corrected',
+      'market.void_corrected',
+      'position.void_corrected',
+      'position.void_corrected',
+      'market.void_corrected',
     ]);
-    const common = { external_user_id: u1, market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '10.00' };
-    expect(events[3]!.data).toEqual({ position_id: a.id, ...common, previous_state: 'voided', state: 'settled_win', previous_payout: '10.00', payout: winPayout(a), reversed_transaction_id: refundA, settlement_transaction_id: aWin.settlement_transaction_id });
-    expect(events[4]!.data).toMatchObject({ position_id: b.id, previous_state: 'voided', state: 'settled_loss', previous_payout: '4.00', payout: '0', reversed_transaction_id: refundB, settlement_transaction_id: null });
-    expect(events[5]!.data).toEqual({ market_slug: market.slug, previous_status: 'voided', status: 'resolved', previous_outcome_id: null, resolved_outcome_id: market.outcomes[0]!.id });
-    expect(events[6]!.data).toEqual({ position_id: a.id, ...common, previous_state: 'settled_win', state: 'voided', previous_payout: winPayout(a), payout: '10.00', reversed_transaction_id: aWin.settlement_transaction_id, settlement_transaction_id: aVoid.settlement_transaction_id });
-    expect(events[7]!.data).toMatchObject({ position_id: b.id, previous_state: 'settled_loss', state: 'voided', previous_payout: '0', payout: '4.00', reversed_transaction_id: null });
-    expect(events[8]!.data).toEqual({ market_slug: market.slug, previous_status: 'resolved', status: 'voided', previous_outcome_id: market.outcomes[0]!.id, resolved_outcome_id: null });
+    const common = {
+      external_user_id: u1,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[0]!.id,
+      stake: '10.00',
+    };
+    expect(events[3]!.data).toEqual({
+      position_id: a.id,
+      ...common,
+      previous_state: 'voided',
+      state: 'settled_win',
+      previous_payout: '10.00',
+      payout: winPayout(a),
+      reversed_transaction_id: refundA,
+      settlement_transaction_id: aWin.settlement_transaction_id,
+    });
+    expect(events[4]!.data).toMatchObject({
+      position_id: b.id,
+      previous_state: 'voided',
+      state: 'settled_loss',
+      previous_payout: '4.00',
+      payout: '0',
+      reversed_transaction_id: refundB,
+      settlement_transaction_id: null,
+    });
+    expect(events[5]!.data).toEqual({
+      market_slug: market.slug,
+      previous_status: 'voided',
+      status: 'resolved',
+      previous_outcome_id: null,
+      resolved_outcome_id: market.outcomes[0]!.id,
+    });
+    expect(events[6]!.data).toEqual({
+      position_id: a.id,
+      ...common,
+      previous_state: 'settled_win',
+      state: 'voided',
+      previous_payout: winPayout(a),
+      payout: '10.00',
+      reversed_transaction_id: aWin.settlement_transaction_id,
+      settlement_transaction_id: aVoid.settlement_transaction_id,
+    });
+    expect(events[7]!.data).toMatchObject({
+      position_id: b.id,
+      previous_state: 'settled_loss',
+      state: 'voided',
+      previous_payout: '0',
+      payout: '4.00',
+      reversed_transaction_id: null,
+    });
+    expect(events[8]!.data).toEqual({
+      market_slug: market.slug,
+      previous_status: 'resolved',
+      status: 'voided',
+      previous_outcome_id: market.outcomes[0]!.id,
+      resolved_outcome_id: null,
+    });
     expectEnvelope(await correct(market, { status: 'voided' }), 'state_conflict', 409);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
@@ -284,7 +517,12 @@ describe('void corrections', () => {
     await correct(market, toOutcome(market, 0));
     const tail = (await entries(user)).slice(-2);
     expect(tail).toEqual([
-      expect.objectContaining({ entry_type: 'correction_shortfall_credit', amount: '5.00', balance_after: '5.00', position_id: p.id }),
+      expect.objectContaining({
+        entry_type: 'correction_shortfall_credit',
+        amount: '5.00',
+        balance_after: '5.00',
+        position_id: p.id,
+      }),
       expect.objectContaining({ entry_type: 'market_void_refund', amount: '-5.00', balance_after: '0.00' }),
     ]);
     expect(await position(p.id)).toMatchObject({ state: 'settled_loss' });

@@ -13,7 +13,11 @@ let counter = 0;
  * A two-outcome market enabled for the tenant: b = 100, even prices, caps 50.00 per position and 80.00
  * per user, open through June 2026 (tests run on a FakeClock inside that window).
  */
-export async function createMarket(service: TestService, tenant: TestTenant, overrides: Record<string, unknown> = {}): Promise<TestMarket> {
+export async function createMarket(
+  service: TestService,
+  tenant: TestTenant,
+  overrides: Record<string, unknown> = {},
+): Promise<TestMarket> {
   counter += 1;
   const slug = `t-market-${process.pid}-${counter}`;
   const res = await service.platform('POST', '/platform/v1/markets', {

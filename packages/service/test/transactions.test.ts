@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, expectEnvelope, registerUser, startTestService, sync, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  sync,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 
 let service: TestService;
 let tenant: TestTenant;
@@ -8,7 +16,8 @@ beforeAll(async () => {
   service = await startTestService();
   tenant = await createTenant(service);
   for (const user of ['t-one', 't-two']) await registerUser(service, tenant.sandboxKey, user);
-  for (let i = 1; i <= 5; i++) await sync(service, tenant.sandboxKey, { external_user_id: 't-one', direction: 'credit', amount: `${i}.00` });
+  for (let i = 1; i <= 5; i++)
+    await sync(service, tenant.sandboxKey, { external_user_id: 't-one', direction: 'credit', amount: `${i}.00` });
   await sync(service, tenant.sandboxKey, { external_user_id: 't-one', direction: 'debit', amount: '2.50' });
   await sync(service, tenant.sandboxKey, { external_user_id: 't-two', direction: 'credit', amount: '9.99' });
 });
@@ -60,11 +69,14 @@ describe('GET /v1/transactions', () => {
     expect(seen).toEqual(['1.00', '2.00', '3.00', '4.00', '5.00', '-2.50']);
   });
 
-  it.each(['?limit=0', '?limit=501', '?limit=x', '?cursor=bogus', '?entry_type=Bad-Type', '?external_user_id=a@b'])('refuses %s with 400', async (query) => {
-    expectEnvelope(await list(query), 'validation_failed', 400);
-  });
+  it.each(['?limit=0', '?limit=501', '?limit=x', '?cursor=bogus', '?entry_type=Bad-Type', '?external_user_id=a@b'])(
+    'refuses %s with 400',
+    async (query) => {
+      expectEnvelope(await list(query), 'validation_failed', 400);
+    },
+  );
 
-  it('shows a tenant only its own environment\'s transactions', async () => {
+  it("shows a tenant only its own environment's transactions", async () => {
     const other = await createTenant(service);
     expect((await list('', other.sandboxKey)).json.data).toEqual([]);
     expect((await list('', tenant.liveKey, 'live')).json.data).toEqual([]);

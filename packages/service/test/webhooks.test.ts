@@ -8,7 +8,16 @@ import { deliverDue } from '../src/domains/webhooks/deliver-due.js';
 import { MAX_ATTEMPTS, RETRY_WINDOW_MS } from '../src/domains/webhooks/model/schedule.js';
 import { verifySignature } from '../src/domains/webhooks/model/signature.js';
 import { FakeClock } from '../src/lib/clock.js';
-import { createTenant, expectEnvelope, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 import { createMarket } from './trading-helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
@@ -33,7 +42,13 @@ type Answer = number | 'hang' | { status: number; body?: string; headers?: Recor
 
 /** Records raw bodies and headers and answers what `answer` says (2xx by default), after `delayMs`. */
 async function startReceiver() {
-  const state = { received: [] as Received[], answer: (_r: Received): Answer => 204, delayMs: 0, inFlight: 0, maxInFlight: 0 };
+  const state = {
+    received: [] as Received[],
+    answer: (_r: Received): Answer => 204,
+    delayMs: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+  };
   const server = createServer((req, res) => {
     state.maxInFlight = Math.max(state.maxInFlight, ++state.inFlight);
     res.on('close', () => state.inFlight--);
@@ -52,20 +67,34 @@ async function startReceiver() {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
-  const close = () => new Promise<void>((resolve) => (server.closeAllConnections(), server.close(() => resolve())));
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
   return Object.assign(state, { url, close });
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 // ---- tenants, trades and what the database says -----------------------------------------------
 
-async function setWebhook(tenant: TestTenant, webhookUrl: string | null, environment: Environment = 'sandbox', on = service) {
-  const res = await on.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/${environment}`, { webhook_url: webhookUrl });
+async function setWebhook(
+  tenant: TestTenant,
+  webhookUrl: string | null,
+  environment: Environment = 'sandbox',
+  on = service,
+) {
+  const res = await on.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/${environment}`, {
+    webhook_url: webhookUrl,
+  });
   expect(res.status, res.text).toBe(200);
 }
 
 async function rotateSecret(tenant: TestTenant, environment: Environment = 'sandbox', on = service): Promise<string> {
-  const res = await on.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/environments/${environment}/webhook-secret`);
+  const res = await on.platform(
+    'POST',
+    `/platform/v1/tenants/${tenant.tenantId}/environments/${environment}/webhook-secret`,
+  );
   expect(res.status).toBe(201);
   return res.json.webhook_secret;
 }
@@ -82,27 +111,46 @@ async function hookedTenant(receiver: Receiver | null, options: { secret?: boole
 type Trader = Pick<Awaited<ReturnType<typeof hookedTenant>>, 'tenant' | 'market'>;
 
 /** Whether the receiver would accept this delivery with this secret (spec 6.1 rule 5). */
-const signedWith = (secret: string, r: Received) => verifySignature(secret, r.raw, r.headers['x-webhook-signature'] as string);
+const signedWith = (secret: string, r: Received) =>
+  verifySignature(secret, r.raw, r.headers['x-webhook-signature'] as string);
 
 /** A funded user of the environment and a widget session for it. */
 async function sessionUser(tenant: TestTenant, environment: Environment = 'sandbox', on = service) {
   const key = environment === 'sandbox' ? tenant.sandboxKey : tenant.liveKey;
   const user = uniqueKey('hook-user');
   await registerUser(on, key, user, environment);
-  expect((await sync(on, key, { external_user_id: user, direction: 'credit', amount: '500.00' }, uniqueKey('fund'), environment)).status).toBe(200);
+  expect(
+    (
+      await sync(
+        on,
+        key,
+        { external_user_id: user, direction: 'credit', amount: '500.00' },
+        uniqueKey('fund'),
+        environment,
+      )
+    ).status,
+  ).toBe(200);
   const session = await on.api(environment, 'POST', '/v1/widget/sessions', { key, body: { external_user_id: user } });
   expect(session.status, session.text).toBe(201);
   return session.json.token as string;
 }
 
 /** Opens `count` positions with a widget session (each writes position.opened); returns them. */
-async function widgetOpens({ tenant, market }: Trader, count: number, options: { environment?: Environment; on?: TestService } = {}) {
+async function widgetOpens(
+  { tenant, market }: Trader,
+  count: number,
+  options: { environment?: Environment; on?: TestService } = {},
+) {
   const { environment = 'sandbox', on = service } = options;
   const token = await sessionUser(tenant, environment, on);
   const positions: any[] = [];
   for (let i = 0; i < count; i++) {
     const body = { market_slug: market.slug, outcome_id: market.outcomes[i % 2]!.id, stake: '1.00', max_price: '1' };
-    const res = await on.api(environment, 'POST', '/v1/positions', { key: token, body, idempotencyKey: uniqueKey('open') });
+    const res = await on.api(environment, 'POST', '/v1/positions', {
+      key: token,
+      body,
+      idempotencyKey: uniqueKey('open'),
+    });
     expect(res.status, res.text).toBe(201);
     positions.push(res.json);
   }
@@ -118,19 +166,33 @@ async function oneEvent(receiver: Receiver, options: { secret?: boolean } = {}) 
 }
 
 async function eventIds(tenant: TestTenant, environment: Environment = 'sandbox'): Promise<string[]> {
-  const rows = await sql<{ id: string }>`select id from events where tenant_id = ${tenant.tenantId} and environment = ${environment} order by seq`.execute(service.db);
+  const rows = await sql<{
+    id: string;
+  }>`select id from events where tenant_id = ${tenant.tenantId} and environment = ${environment} order by seq`.execute(
+    service.db,
+  );
   return rows.rows.map((r) => r.id);
 }
 
 async function deliveryOf(eventId: string) {
   const rows = await sql<{ state: string; attempts: number; next_attempt_at: Date | null; last_error: string | null }>`
-    select state, attempts, next_attempt_at, last_error from webhook_deliveries where event_id = ${eventId}`.execute(service.db);
+    select state, attempts, next_attempt_at, last_error from webhook_deliveries where event_id = ${eventId}`.execute(
+    service.db,
+  );
   return rows.rows[0];
 }
 
 async function attemptsOf(eventId: string) {
-  const rows = await sql<{ attempt: number; attempted_at: Date; status_code: number | null; error: string | null; response_excerpt: string | null }>`
-    select attempt, attempted_at, status_code, error, response_excerpt from webhook_attempts where event_id = ${eventId} order by attempt`.execute(service.db);
+  const rows = await sql<{
+    attempt: number;
+    attempted_at: Date;
+    status_code: number | null;
+    error: string | null;
+    response_excerpt: string | null;
+  }>`
+    select attempt, attempted_at, status_code, error, response_excerpt from webhook_attempts where event_id = ${eventId} order by attempt`.execute(
+    service.db,
+  );
   return rows.rows;
 }
 
@@ -142,7 +204,11 @@ describe('webhook delivery', () => {
     const trader = await hookedTenant(receiver);
     const { tenant, secret } = trader;
     const { token, positions } = await widgetOpens(trader, 1);
-    const closed = await service.api('sandbox', 'POST', `/v1/positions/${positions[0].id}/close`, { key: token, body: { min_price: '0' }, idempotencyKey: uniqueKey('close') });
+    const closed = await service.api('sandbox', 'POST', `/v1/positions/${positions[0].id}/close`, {
+      key: token,
+      body: { min_price: '0' },
+      idempotencyKey: uniqueKey('close'),
+    });
     expect(closed.status).toBe(200);
     expect(await pass()).toBeGreaterThanOrEqual(2);
     expect(receiver.received).toHaveLength(2);
@@ -162,9 +228,17 @@ describe('webhook delivery', () => {
       id: expect.any(String),
       event: 'position.opened',
       occurred_at: positions[0].opened_at,
-      data: expect.objectContaining({ position_id: positions[0].id, stake: '1.00', open_transaction_id: positions[0].open_transaction_id }),
+      data: expect.objectContaining({
+        position_id: positions[0].id,
+        stake: '1.00',
+        open_transaction_id: positions[0].open_transaction_id,
+      }),
     });
-    expect(close!.json).toMatchObject({ event: 'position.closed', occurred_at: closed.json.closed_at, data: { position_id: positions[0].id, payout: closed.json.payout } });
+    expect(close!.json).toMatchObject({
+      event: 'position.closed',
+      occurred_at: closed.json.closed_at,
+      data: { position_id: positions[0].id, payout: closed.json.payout },
+    });
     expect(new Set(await eventIds(tenant))).toEqual(new Set([opened!.json.id, close!.json.id]));
     await pass(); // delivered ones are not sent again
     expect(receiver.received).toHaveLength(2);
@@ -174,7 +248,12 @@ describe('webhook delivery', () => {
   it('retries after a 500 and after a timeout, the same bytes each time, and keeps only an excerpt of answers', async () => {
     const receiver = await startReceiver();
     const { id } = await oneEvent(receiver);
-    const answers: Answer[] = [{ status: 500, body: 'x'.repeat(10_000) }, 'hang', { status: 302, headers: { location: '/elsewhere' } }, 200];
+    const answers: Answer[] = [
+      { status: 500, body: 'x'.repeat(10_000) },
+      'hang',
+      { status: 302, headers: { location: '/elsewhere' } },
+      200,
+    ];
     receiver.answer = () => answers.shift()!;
     await pass();
     expect((await deliveryOf(id))!.next_attempt_at!.getTime() - clock.now().getTime()).toBeLessThanOrEqual(10_000);
@@ -184,7 +263,12 @@ describe('webhook delivery', () => {
     }
     expect(receiver.received.map((r) => r.raw.toString())).toEqual(Array(4).fill(receiver.received[0]!.raw.toString()));
     const attempts = await attemptsOf(id);
-    expect(attempts.map((a) => [a.attempt, a.status_code])).toEqual([[1, 500], [2, null], [3, 302], [4, 200]]);
+    expect(attempts.map((a) => [a.attempt, a.status_code])).toEqual([
+      [1, 500],
+      [2, null],
+      [3, 302],
+      [4, 200],
+    ]);
     expect(attempts[0]!.response_excerpt).toBe('x'.repeat(256));
     expect(attempts[1]!.error).toMatch(/timeout/);
     expect(await deliveryOf(id)).toMatchObject({ state: 'delivered', attempts: 4, next_attempt_at: null });
@@ -212,24 +296,49 @@ describe('webhook delivery', () => {
     expect(attempts.at(-1)!.attempted_at.getTime() - first).toBe(RETRY_WINDOW_MS);
     expect(await deliveryOf(id)).toMatchObject({ state: 'dead', attempts: MAX_ATTEMPTS });
 
-    const listed = await service.platform('GET', `/platform/v1/dead-letters?tenant_id=${tenant.tenantId}&environment=sandbox`);
+    const listed = await service.platform(
+      'GET',
+      `/platform/v1/dead-letters?tenant_id=${tenant.tenantId}&environment=sandbox`,
+    );
     expect(listed.json).toEqual({
-      data: [{ id, tenant_id: tenant.tenantId, environment: 'sandbox', event: 'position.opened', occurred_at: expect.any(String), attempts: MAX_ATTEMPTS, last_attempt_at: clock.now().toISOString(), last_status: 503, last_error: null, dead_at: clock.now().toISOString() }],
+      data: [
+        {
+          id,
+          tenant_id: tenant.tenantId,
+          environment: 'sandbox',
+          event: 'position.opened',
+          occurred_at: expect.any(String),
+          attempts: MAX_ATTEMPTS,
+          last_attempt_at: clock.now().toISOString(),
+          last_status: 503,
+          last_error: null,
+          dead_at: clock.now().toISOString(),
+        },
+      ],
       next_cursor: null,
     });
-    expect((await service.platform('GET', `/platform/v1/dead-letters?tenant_id=${tenant.tenantId}&environment=live`)).json.data).toEqual([]);
+    expect(
+      (await service.platform('GET', `/platform/v1/dead-letters?tenant_id=${tenant.tenantId}&environment=live`)).json
+        .data,
+    ).toEqual([]);
     expectEnvelope(await service.platform('GET', '/platform/v1/dead-letters?tenant_id=nope'), 'validation_failed', 400);
     receiver.answer = () => 200;
     const resent = await service.platform('POST', `/platform/v1/dead-letters/${id}/resend`);
     expect(resent.status, resent.text).toBe(200);
     expect(resent.json).toEqual({ id, state: 'pending', attempts: MAX_ATTEMPTS });
     expectEnvelope(await service.platform('POST', `/platform/v1/dead-letters/${id}/resend`), 'state_conflict', 409);
-    expectEnvelope(await service.platform('POST', '/platform/v1/dead-letters/00000000-0000-4000-8000-000000000000/resend'), 'not_found', 404);
+    expectEnvelope(
+      await service.platform('POST', '/platform/v1/dead-letters/00000000-0000-4000-8000-000000000000/resend'),
+      'not_found',
+      404,
+    );
     expectEnvelope(await service.platform('POST', '/platform/v1/dead-letters/not-a-uuid/resend'), 'not_found', 404);
     await pass();
     expect(await deliveryOf(id)).toMatchObject({ state: 'delivered', attempts: MAX_ATTEMPTS + 1 });
     expect(receiver.received).toHaveLength(MAX_ATTEMPTS + 1);
-    expect((await service.platform('GET', `/platform/v1/dead-letters?tenant_id=${tenant.tenantId}`)).json.data).toEqual([]);
+    expect((await service.platform('GET', `/platform/v1/dead-letters?tenant_id=${tenant.tenantId}`)).json.data).toEqual(
+      [],
+    );
     expectEnvelope(await service.platform('POST', `/platform/v1/dead-letters/${id}/resend`), 'state_conflict', 409);
     await receiver.close();
   });
@@ -307,7 +416,10 @@ describe('webhook delivery', () => {
     const token = await sessionUser(tenant);
     const open = async () => {
       const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
-      expect((await service.api('sandbox', 'POST', '/v1/positions', { key: token, body, idempotencyKey: uniqueKey('open') })).status).toBe(201);
+      expect(
+        (await service.api('sandbox', 'POST', '/v1/positions', { key: token, body, idempotencyKey: uniqueKey('open') }))
+          .status,
+      ).toBe(201);
     };
     await open();
     const lingering = deliverDue(service.deps, { timeoutMs: 400, lingerMs: 2_000, pollMs: 20 });
@@ -393,11 +505,15 @@ describe('GET /v1/events', () => {
     const newer = await feed(tenant, `?${after.slice(1)}`, 1);
     expect(newer.json.data.map((e: any) => e.id)).toEqual((await eventIds(tenant)).slice(3));
     expect((await feed(tenant, `?cursor=${after.slice('&after='.length)}`, 1)).json.data).toEqual(newer.json.data);
-    expectEnvelope(await service.api('sandbox', 'GET', '/v1/events?after=bm9wZQ', { key: tenant.sandboxKey }), 'validation_failed', 400);
+    expectEnvelope(
+      await service.api('sandbox', 'GET', '/v1/events?after=bm9wZQ', { key: tenant.sandboxKey }),
+      'validation_failed',
+      400,
+    );
     await receiver.close();
   });
 
-  it('shows a tenant only its own environment\'s events, with or without a webhook_url', async () => {
+  it("shows a tenant only its own environment's events, with or without a webhook_url", async () => {
     const trader = await hookedTenant(null);
     const { tenant } = trader;
     const them = await hookedTenant(null);

@@ -1,7 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decodeJwt } from 'jose';
 import { sql } from 'kysely';
-import { createTenant, expectEnvelope, registerUser, startTestService, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 import { FakeClock } from '../src/lib/clock.js';
 import type { Environment } from '../src/db/schema.js';
 
@@ -77,7 +84,7 @@ describe('POST /v1/widget/sessions', () => {
     expectEnvelope(await mint(sandboxOnly, tenant.liveKey, 'live'), 'unknown_user', 404);
   });
 
-  it('keeps tenants apart: tenant B\'s key cannot mint for tenant A\'s user', async () => {
+  it("keeps tenants apart: tenant B's key cannot mint for tenant A's user", async () => {
     const user = await newUser();
     const other = await createTenant(service);
     expectEnvelope(await mint(user, other.sandboxKey), 'unknown_user', 404);
@@ -91,11 +98,18 @@ describe('POST /v1/widget/sessions', () => {
     ['65 characters', { external_user_id: 'a'.repeat(65) }],
     ['an empty id', { external_user_id: '' }],
   ])('answers 400 validation_failed for %s', async (_name, body) => {
-    expectEnvelope(await service.api('sandbox', 'POST', '/v1/widget/sessions', { key: tenant.sandboxKey, body }), 'validation_failed', 400);
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/v1/widget/sessions', { key: tenant.sandboxKey, body }),
+      'validation_failed',
+      400,
+    );
   });
 
   it('answers 400 validation_failed for a body that is not JSON', async () => {
-    const res = await service.api('sandbox', 'POST', '/v1/widget/sessions', { key: tenant.sandboxKey, rawBody: '{"external_user_id":' });
+    const res = await service.api('sandbox', 'POST', '/v1/widget/sessions', {
+      key: tenant.sandboxKey,
+      rawBody: '{"external_user_id":',
+    });
     expectEnvelope(res, 'validation_failed', 400);
   });
 
@@ -109,7 +123,11 @@ describe('POST /v1/widget/sessions', () => {
     const user = await newUser();
     const { token } = (await mint(user)).json;
     expectEnvelope(await mint(user, token), 'invalid_api_key', 401);
-    expectEnvelope(await service.api('sandbox', 'POST', '/v1/widget/sessions', { body: { external_user_id: user } }), 'invalid_api_key', 401);
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/v1/widget/sessions', { body: { external_user_id: user } }),
+      'invalid_api_key',
+      401,
+    );
   });
 });
 
@@ -170,7 +188,10 @@ describe('POST /v1/widget/sessions/refresh', () => {
   it('takes no body and no Idempotency-Key', async () => {
     const user = await newUser();
     const { token } = (await mint(user)).json;
-    const res = await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', { key: token, headers: { 'content-type': 'application/json' } });
+    const res = await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', {
+      key: token,
+      headers: { 'content-type': 'application/json' },
+    });
     expect(res.status).toBe(200);
   });
 
@@ -179,7 +200,12 @@ describe('POST /v1/widget/sessions/refresh', () => {
     ['a malformed token', 'not-a-token'],
     ['a forged token', 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJzdWIiOiJ4In0.c2lnbmF0dXJl'],
   ])('answers 401 invalid_session_token for %s', async (_name, token) => {
-    const res = await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', token === undefined ? {} : { key: token });
+    const res = await service.api(
+      'sandbox',
+      'POST',
+      '/v1/widget/sessions/refresh',
+      token === undefined ? {} : { key: token },
+    );
     expectEnvelope(res, 'invalid_session_token', 401);
   });
 
@@ -207,7 +233,9 @@ describe('POST /v1/widget/sessions/refresh', () => {
   it('stops refreshing once the user no longer exists', async () => {
     const user = await newUser();
     const { token } = (await mint(user)).json;
-    await sql`delete from users where tenant_id = ${tenant.tenantId} and environment = 'sandbox' and external_user_id = ${user}`.execute(service.db);
+    await sql`delete from users where tenant_id = ${tenant.tenantId} and environment = 'sandbox' and external_user_id = ${user}`.execute(
+      service.db,
+    );
     expectEnvelope(await refresh(token), 'invalid_session_token', 401);
   });
 });
@@ -223,8 +251,13 @@ describe('a session token on operator-only routes', () => {
   ])('%s %s answers 401 invalid_api_key', async (method, path) => {
     const user = await newUser();
     const { token } = (await mint(user)).json;
-    const body = method === 'GET' ? undefined : { external_user_id: user, status: 'active', direction: 'credit', amount: '1.00' };
-    const res = await service.api('sandbox', method, path.replace('{user}', user), { key: token, body, idempotencyKey: `session-${user}` });
+    const body =
+      method === 'GET' ? undefined : { external_user_id: user, status: 'active', direction: 'credit', amount: '1.00' };
+    const res = await service.api('sandbox', method, path.replace('{user}', user), {
+      key: token,
+      body,
+      idempotencyKey: `session-${user}`,
+    });
     expectEnvelope(res, 'invalid_api_key', 401);
   });
 });

@@ -5,7 +5,9 @@ describe('createPool', () => {
   it('reads bigint and bigint[] columns as bigint', async () => {
     const pool = createPool(inject('databaseUrl'), 1);
     try {
-      const { rows } = await pool.query("select 9007199254740993::bigint as one, '{1,9007199254740993,null}'::bigint[] as many");
+      const { rows } = await pool.query(
+        "select 9007199254740993::bigint as one, '{1,9007199254740993,null}'::bigint[] as many",
+      );
       expect(rows).toEqual([{ one: 9007199254740993n, many: [1n, 9007199254740993n, null] }]);
     } finally {
       await pool.end();

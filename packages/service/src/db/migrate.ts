@@ -20,7 +20,9 @@ export async function migrate(pool: pg.Pool): Promise<string[]> {
     await client.query(
       'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
     );
-    const done = new Set((await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name));
+    const done = new Set(
+      (await client.query<{ name: string }>('select name from schema_migrations')).rows.map((r) => r.name),
+    );
     for (const file of files) {
       if (done.has(file)) continue;
       const text = await readFile(path.join(MIGRATIONS_DIR, file), 'utf8');

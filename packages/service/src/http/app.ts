@@ -85,15 +85,22 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
         components: {
           securitySchemes: {
             apiKey: { type: 'http', scheme: 'bearer', description: 'pmk_<environment>_<32 characters>' },
-            sessionToken: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'A widget session token from POST /v1/widget/sessions' },
+            sessionToken: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'JWT',
+              description: 'A widget session token from POST /v1/widget/sessions',
+            },
           },
           ...errorCatalogComponents(),
         } as never,
       },
       transform: jsonSchemaTransform,
     });
-    app.get('/v1/openapi.json', { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } }, async () =>
-      app.swagger(),
+    app.get(
+      '/v1/openapi.json',
+      { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } },
+      async () => app.swagger(),
     );
     await app.register(tenantRoutes(deps));
   }

@@ -32,7 +32,8 @@ function bearerToken(request: FastifyRequest): string | null {
 
 /** The principal of an authenticated route; routes call this instead of reading request.principal. */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new Error(`route ${request.routeOptions.url} reads a principal it did not authenticate`);
+  if (!request.principal)
+    throw new Error(`route ${request.routeOptions.url} reads a principal it did not authenticate`);
   return request.principal;
 }
 
@@ -43,7 +44,8 @@ export function sessionUserOf(request: FastifyRequest): string | null {
 }
 
 const invalidKey = () => new ApiError('invalid_api_key', 'Send the API key as Authorization: Bearer <API_KEY>.');
-const invalidSession = () => new ApiError('invalid_session_token', 'The session token is missing, malformed, expired or revoked.');
+const invalidSession = () =>
+  new ApiError('invalid_session_token', 'The session token is missing, malformed, expired or revoked.');
 
 async function authenticate(
   deps: ServiceDeps,
@@ -91,7 +93,10 @@ export function installPlatformAuth(app: FastifyInstance, deps: ServiceDeps): vo
     if (!meta || meta.credential === 'none') return;
     const token = bearerToken(request);
     if (!token || !timingSafeEqual(digest(token), expected)) {
-      throw new ApiError('invalid_api_key', 'Send the platform admin token as Authorization: Bearer <PLATFORM_ADMIN_TOKEN>.');
+      throw new ApiError(
+        'invalid_api_key',
+        'Send the platform admin token as Authorization: Bearer <PLATFORM_ADMIN_TOKEN>.',
+      );
     }
   });
 }

@@ -18,12 +18,17 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
       message: v.message ?? 'invalid',
     }));
     const first = issues[0];
-    return new ApiError('validation_failed', `Invalid ${first?.location}: ${first?.path} ${first?.message}`, { details: { issues } });
+    return new ApiError('validation_failed', `Invalid ${first?.location}: ${first?.path} ${first?.message}`, {
+      details: { issues },
+    });
   }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new ApiError('request_too_large', 'The request body is above the size limit of this route; shrink or split it.');
+      return new ApiError(
+        'request_too_large',
+        'The request body is above the size limit of this route; shrink or split it.',
+      );
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
     case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
@@ -39,7 +44,13 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
   return new ApiError('internal_error', `Unexpected failure; quote request_id ${request.id} to support.`);
 }
 
-export function sendError(reply: FastifyReply, request: FastifyRequest, error: ApiError, deps: ServiceDeps, source: string) {
+export function sendError(
+  reply: FastifyReply,
+  request: FastifyRequest,
+  error: ApiError,
+  deps: ServiceDeps,
+  source: string,
+) {
   if (error.retryAfter !== null) reply.header('retry-after', String(error.retryAfter));
   return reply
     .code(error.status)
@@ -51,6 +62,12 @@ export function sendError(reply: FastifyReply, request: FastifyRequest, error: A
 export function installErrorHandling(app: FastifyInstance, deps: ServiceDeps, source: string): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, request, toApiError(error, request), deps, source));
   app.setNotFoundHandler((request, reply) =>
-    sendError(reply, request, new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`), deps, source),
+    sendError(
+      reply,
+      request,
+      new ApiError('not_found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+      deps,
+      source,
+    ),
   );
 }

@@ -37,14 +37,22 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType>
 
 /** The whole catalog in the document: every code with its status and meaning. */
 export function errorCatalogComponents(): { schemas: Record<string, object>; 'x-error-catalog': object } {
-  const rows = ERROR_CODES.map((code) => `| ${ERROR_CATALOG[code].status} | ${code} | ${ERROR_CATALOG[code].description} |`);
+  const rows = ERROR_CODES.map(
+    (code) => `| ${ERROR_CATALOG[code].status} | ${code} | ${ERROR_CATALOG[code].description} |`,
+  );
   const { $schema: _ignored, ...schema } = z.toJSONSchema(ErrorEnvelope) as Record<string, unknown>;
   return {
     'x-error-catalog': Object.fromEntries(ERROR_CODES.map((code) => [code, ERROR_CATALOG[code]])),
     schemas: {
       ErrorEnvelope: {
         ...schema,
-        description: ['Every error answer has this body.', '', '| Status | Code | Meaning |', '|---|---|---|', ...rows].join('\n'),
+        description: [
+          'Every error answer has this body.',
+          '',
+          '| Status | Code | Meaning |',
+          '|---|---|---|',
+          ...rows,
+        ].join('\n'),
       },
     },
   };

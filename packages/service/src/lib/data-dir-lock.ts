@@ -11,7 +11,9 @@ export async function claimDataDir(dataDir: string): Promise<() => Promise<void>
   const file = path.join(dataDir, 'service.pid');
   const holder = Number((await readFile(file, 'utf8').catch(() => '')).trim());
   if (Number.isInteger(holder) && holder > 0 && holder !== process.pid && isAlive(holder)) {
-    throw new Error(`Another service process (pid ${holder}) is running on ${dataDir}; stop it or set DATA_DIR to another folder.`);
+    throw new Error(
+      `Another service process (pid ${holder}) is running on ${dataDir}; stop it or set DATA_DIR to another folder.`,
+    );
   }
   await writeFile(file, `${process.pid}\n`);
   return () => rm(file, { force: true });

@@ -13,7 +13,8 @@ function referenceAmount(text: string): bigint | null {
   const parts = text.split('.');
   if (parts.length > 2) return null;
   const [units, fraction] = parts as [string, string | undefined];
-  const allDigits = (s: string) => [...s].every((c) => c.length === 1 && c.charCodeAt(0) >= 48 && c.charCodeAt(0) <= 57);
+  const allDigits = (s: string) =>
+    [...s].every((c) => c.length === 1 && c.charCodeAt(0) >= 48 && c.charCodeAt(0) <= 57);
   if (units.length < 1 || units.length > 13 || !allDigits(units)) return null;
   if (fraction !== undefined && (fraction.length < 1 || fraction.length > 2 || !allDigits(fraction))) return null;
   let value = 0n;
@@ -23,7 +24,8 @@ function referenceAmount(text: string): bigint | null {
   return value;
 }
 
-const digitString = (minLength: number, maxLength: number) => fc.string({ unit: fc.constantFrom(...DIGITS), minLength, maxLength });
+const digitString = (minLength: number, maxLength: number) =>
+  fc.string({ unit: fc.constantFrom(...DIGITS), minLength, maxLength });
 
 /** Texts the contract accepts: 1 to 13 digits, optionally a point and one or two digits. */
 const validAmountText = fc

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../lib/clock.js';
-import { createTenant, registerUser, startTestService, sync, uniqueKey, type TestService, type TestTenant } from '../../test/helpers.js';
+import {
+  createTenant,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from '../../test/helpers.js';
 import { purgeIdempotencyKeys } from './purge-idempotency-keys.js';
 
 let service: TestService;

@@ -28,4 +28,8 @@ export async function purgeIdempotencyKeys(deps: Pick<ServiceDeps, 'db' | 'clock
   return purged;
 }
 
-export const purgeIdempotencyKeysJob: Job = { name: 'purge-idempotency-keys', intervalMs: 60 * 60 * 1000, run: purgeIdempotencyKeys };
+export const purgeIdempotencyKeysJob: Job = {
+  name: 'purge-idempotency-keys',
+  intervalMs: 60 * 60 * 1000,
+  run: purgeIdempotencyKeys,
+};

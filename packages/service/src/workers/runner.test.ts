@@ -35,7 +35,15 @@ describe('startWorkers', () => {
 
   it('lets a running pass finish on stop', async () => {
     let finished = false;
-    const job: Job = { name: 'slow', intervalMs: 1, run: async () => (await tick(40), (finished = true), 0) };
+    const job: Job = {
+      name: 'slow',
+      intervalMs: 1,
+      run: async () => {
+        await tick(40);
+        finished = true;
+        return 0;
+      },
+    };
     const workers = startWorkers(deps, [job], () => {});
     await tick(10);
     await workers.stop();

@@ -40,7 +40,12 @@ export async function revokeKey(db: Db, id: string, now: Date): Promise<boolean>
 
 /** Revokes every live key of a tenant (a suspension, spec 5.1). */
 export async function revokeTenantKeys(tx: Tx, tenantId: string, now: Date): Promise<void> {
-  await tx.updateTable('api_keys').set({ revoked_at: now }).where('tenant_id', '=', tenantId).where('revoked_at', 'is', null).execute();
+  await tx
+    .updateTable('api_keys')
+    .set({ revoked_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function listTenantKeys(db: Db, tenantId: string): Promise<ApiKeyRecord[]> {

@@ -16,7 +16,11 @@ const invalid = () => new ApiError('invalid_api_key', 'The API key is not valid 
  * Resolves a bearer API key on the listener of one environment. Unknown, revoked and other-environment
  * keys are all the same 401 (spec 5.1: the answer does not say which).
  */
-export async function authenticateApiKey(db: Db, key: string, listenerEnvironment: Environment): Promise<ApiKeyPrincipal> {
+export async function authenticateApiKey(
+  db: Db,
+  key: string,
+  listenerEnvironment: Environment,
+): Promise<ApiKeyPrincipal> {
   if (environmentOfKey(key) !== listenerEnvironment) throw invalid();
   const row = await db
     .selectFrom('api_keys')

@@ -17,7 +17,8 @@ export async function issueApiKey(
 ): Promise<ApiKeyRecord & { apiKey: string }> {
   const tenant = await findTenant(deps.db, tenantId);
   if (!tenant) throw new ApiError('not_found', `No tenant ${tenantId}.`);
-  if (tenant.status === 'suspended') throw new ApiError('state_conflict', 'The tenant is suspended; reactivate it before issuing keys.');
+  if (tenant.status === 'suspended')
+    throw new ApiError('state_conflict', 'The tenant is suspended; reactivate it before issuing keys.');
   const apiKey = generateApiKey(environment);
   const record: ApiKeyRecord = {
     id: newId(),

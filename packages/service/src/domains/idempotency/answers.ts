@@ -23,7 +23,10 @@ export function answerOfClaim(claim: Claim, context: RequestContext, now: Date):
       return { status: claim.status, body: claim.body };
     case 'reused':
       return answerOfError(
-        new ApiError('idempotency_key_reused', 'This Idempotency-Key was used before with a different body; nothing was applied.'),
+        new ApiError(
+          'idempotency_key_reused',
+          'This Idempotency-Key was used before with a different body; nothing was applied.',
+        ),
         context,
         now,
       );

@@ -55,7 +55,11 @@ export async function reserveKeys(
     .where('tenant_id', '=', scope.tenantId)
     .where('environment', '=', scope.environment)
     .where('operation', '=', scope.operation)
-    .where('key', 'in', others.map((r) => r.key))
+    .where(
+      'key',
+      'in',
+      others.map((r) => r.key),
+    )
     .execute();
   const byKey = new Map(stored.map((row) => [row.key, row]));
   for (const request of others) {

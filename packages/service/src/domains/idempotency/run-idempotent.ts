@@ -1,5 +1,5 @@
 import type { Db, Tx } from '../../db/connection.js';
-import { ApiError, type RequestContext } from '../../errors/index.js';
+import type { ApiError, RequestContext } from '../../errors/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
 import { answerOfClaim, answerOfError, type StoredAnswer } from './answers.js';
@@ -37,7 +37,9 @@ export async function runIdempotent(
 ): Promise<StoredAnswer> {
   const now = deps.clock.now();
   const holder = newId();
-  const claim = (await reserveKeys(deps.db, keyScope, [request], holder, now, deps.idempotencyLockSeconds)).get(request.key)!;
+  const claim = (await reserveKeys(deps.db, keyScope, [request], holder, now, deps.idempotencyLockSeconds)).get(
+    request.key,
+  )!;
   if (claim !== 'reserved') return answerOfClaim(claim, context, now);
   try {
     return await deps.db.transaction().execute(async (tx) => {

@@ -24,7 +24,10 @@ export async function lockUsers(tx: Tx, scope: TenantEnv, externalUserIds: strin
     .forUpdate()
     .execute();
   return new Map(
-    rows.map((r) => [r.external_user_id, { id: r.id, externalUserId: r.external_user_id, status: r.status, balance: r.balance_minor }]),
+    rows.map((r) => [
+      r.external_user_id,
+      { id: r.id, externalUserId: r.external_user_id, status: r.status, balance: r.balance_minor },
+    ]),
   );
 }
 

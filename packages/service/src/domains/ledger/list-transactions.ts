@@ -32,7 +32,10 @@ export async function listTransactions(deps: { db: Db }, scope: TenantEnv, filte
   if (filter.externalUserId !== undefined) query = query.where('u.external_user_id', '=', filter.externalUserId);
   if (filter.entryType !== undefined) query = query.where('t.entry_type', '=', filter.entryType);
   if (after !== null) query = query.where('t.seq', '>', after);
-  const rows = await query.orderBy('t.seq').limit(filter.limit + 1).execute();
+  const rows = await query
+    .orderBy('t.seq')
+    .limit(filter.limit + 1)
+    .execute();
   const page = rows.slice(0, filter.limit);
   return {
     data: page.map((r) => ({

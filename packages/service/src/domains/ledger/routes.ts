@@ -13,7 +13,7 @@ export function ledgerRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         config: { meta: { tier: 'default', credential: 'api_key', scope: 'write:positions' } },
         schema: {
           summary: 'List ledger transactions',
-          description: 'Oldest first. The sum of amount over a user\'s transactions equals its balance.',
+          description: "Oldest first. The sum of amount over a user's transactions equals its balance.",
           tags: ['ledger'],
           security: [{ apiKey: [] }],
           querystring: TransactionsQuery,

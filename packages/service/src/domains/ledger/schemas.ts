@@ -5,7 +5,7 @@ import { ExternalUserId } from '../users/schemas.js';
 export const ENTRY_TYPE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
 export const TransactionsQuery = z.object({
-  external_user_id: ExternalUserId.optional().describe('Only this user\'s transactions.'),
+  external_user_id: ExternalUserId.optional().describe("Only this user's transactions."),
   entry_type: z
     .string()
     .regex(ENTRY_TYPE_PATTERN)

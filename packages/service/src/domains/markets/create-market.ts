@@ -29,7 +29,8 @@ export interface NewMarket {
 export async function createMarket(deps: { db: Db; clock: Clock }, input: NewMarket): Promise<MarketRecord> {
   const b = Number(input.liquidity);
   if (!(Number.isFinite(b) && b > 0)) throw new ApiError('validation_failed', 'liquidity must be a positive decimal.');
-  if (input.closesAt.getTime() <= input.opensAt.getTime()) throw new ApiError('validation_failed', 'closes_at must be after opens_at.');
+  if (input.closesAt.getTime() <= input.opensAt.getTime())
+    throw new ApiError('validation_failed', 'closes_at must be after opens_at.');
   let q = input.outcomeTitles.map(() => 0);
   if (input.initialPrices !== undefined) {
     const checked = checkInitialPrices(input.initialPrices, input.outcomeTitles.length);

@@ -22,7 +22,14 @@ export async function listMarkets(
   tenantId: string,
   page: { status?: MarketStatus; limit: number; cursor?: string },
 ): Promise<{ markets: MarketRecord[]; nextCursor: string | null }> {
-  const rows = await listEnabledMarkets(deps.db, tenantId, { afterSlug: decodeMarketCursor(page.cursor), limit: page.limit + 1, status: page.status });
+  const rows = await listEnabledMarkets(deps.db, tenantId, {
+    afterSlug: decodeMarketCursor(page.cursor),
+    limit: page.limit + 1,
+    status: page.status,
+  });
   const markets = rows.slice(0, page.limit);
-  return { markets, nextCursor: rows.length > page.limit ? encodeMarketCursor(markets[markets.length - 1]!.slug) : null };
+  return {
+    markets,
+    nextCursor: rows.length > page.limit ? encodeMarketCursor(markets[markets.length - 1]!.slug) : null,
+  };
 }

@@ -69,7 +69,11 @@ function toRecord(row: MarketRow): MarketRecord {
   };
 }
 
-async function selectMarkets(db: Db | Tx, where: RawBuilder<unknown>, tail: RawBuilder<unknown> = sql``): Promise<MarketRecord[]> {
+async function selectMarkets(
+  db: Db | Tx,
+  where: RawBuilder<unknown>,
+  tail: RawBuilder<unknown> = sql``,
+): Promise<MarketRecord[]> {
   const result = await sql<MarketRow>`select ${marketColumns} from markets m where ${where} ${tail}`.execute(db);
   return result.rows.map(toRecord);
 }
@@ -131,7 +135,11 @@ export async function listEnabledMarkets(
 ): Promise<MarketRecord[]> {
   const after = page.afterSlug === null ? sql`true` : sql`m.slug > ${page.afterSlug}`;
   const status = page.status === undefined ? sql`true` : sql`m.status = ${page.status}`;
-  return selectMarkets(db, sql`${enabledFor(tenantId)} and ${after} and ${status}`, sql`order by m.slug limit ${page.limit}`);
+  return selectMarkets(
+    db,
+    sql`${enabledFor(tenantId)} and ${after} and ${status}`,
+    sql`order by m.slug limit ${page.limit}`,
+  );
 }
 
 export interface NewMarketRow {
@@ -185,7 +193,13 @@ export async function insertMarket(tx: Tx, market: NewMarketRow, now: Date): Pro
  * concurrent change cannot be overwritten); returns its id, or null when it is not in `from` or missing.
  * It waits for the row lock of any trade in progress on the market.
  */
-export async function updateMarketStatus(tx: Tx, slug: string, from: MarketStatus, to: MarketStatus, now: Date): Promise<string | null> {
+export async function updateMarketStatus(
+  tx: Tx,
+  slug: string,
+  from: MarketStatus,
+  to: MarketStatus,
+  now: Date,
+): Promise<string | null> {
   const row = await tx
     .updateTable('markets')
     .set({ status: to, updated_at: now })

@@ -7,7 +7,13 @@ import type { PricePoint } from './model/history.js';
  * aligned to the epoch (the rule of model/history.ts, which the caller still applies): a busy market can
  * record many thousands of points a day, and this keeps the answer to one row per bucket.
  */
-export async function lastPricePointPerBucket(db: Db, marketId: string, from: Date, to: Date, intervalMs: number): Promise<PricePoint[]> {
+export async function lastPricePointPerBucket(
+  db: Db,
+  marketId: string,
+  from: Date,
+  to: Date,
+  intervalMs: number,
+): Promise<PricePoint[]> {
   const result = await sql<PricePoint>`
     select distinct on (bucket) date_bin(${intervalMs}::double precision * interval '1 millisecond', ts, timestamptz '1970-01-01 00:00:00+00') as bucket,
            ts, seq, prices

@@ -40,7 +40,10 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       '/platform/v1/markets',
       {
         config: { meta: platformMeta },
-        schema: { body: CreateMarketBody, response: { 201: PlatformMarket, ...errorResponses('validation_failed', 'state_conflict') } },
+        schema: {
+          body: CreateMarketBody,
+          response: { 201: PlatformMarket, ...errorResponses('validation_failed', 'state_conflict') },
+        },
       },
       async (request, reply) => {
         const body = request.body;
@@ -59,7 +62,10 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       },
     );
 
-    for (const [method, enabled] of [['PUT', true], ['DELETE', false]] as const) {
+    for (const [method, enabled] of [
+      ['PUT', true],
+      ['DELETE', false],
+    ] as const) {
       app.route({
         method,
         url: '/platform/v1/tenants/:tenant_id/markets/:slug',
@@ -75,14 +81,24 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     for (const action of ['suspend', 'reopen'] as const) {
       app.post(
         `/platform/v1/markets/:slug/${action}`,
-        { config: { meta: platformMeta }, schema: { params: MarketParams, response: { 200: PlatformMarket, ...errorResponses('not_found', 'state_conflict') } } },
+        {
+          config: { meta: platformMeta },
+          schema: {
+            params: MarketParams,
+            response: { 200: PlatformMarket, ...errorResponses('not_found', 'state_conflict') },
+          },
+        },
         async (request) => presentPlatformMarket(await setMarketStatus(deps, request.params.slug, action)),
       );
     }
   };
 }
 
-const feedMeta = { tier: 'feed_read', credential: 'api_key_or_session', scope: 'read:markets' } as const satisfies RouteMeta;
+const feedMeta = {
+  tier: 'feed_read',
+  credential: 'api_key_or_session',
+  scope: 'read:markets',
+} as const satisfies RouteMeta;
 const FEED_ERRORS = API_KEY_OR_SESSION_ERRORS;
 const feedDoc = { tags: ['markets'], security: API_KEY_OR_SESSION_SECURITY };
 
@@ -120,7 +136,8 @@ export function marketFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           response: { 200: FeedMarket, ...errorResponses('not_found', ...FEED_ERRORS) },
         },
       },
-      async (request) => presentFeedMarket(await getFeedMarket(deps, principalOf(request).tenantId, request.params.slug)),
+      async (request) =>
+        presentFeedMarket(await getFeedMarket(deps, principalOf(request).tenantId, request.params.slug)),
     );
 
     app.get(
@@ -162,7 +179,10 @@ export function marketFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           to: q.to === undefined ? undefined : new Date(q.to),
           interval: q.interval,
         });
-        return { market_slug: market.slug, points: points.map((p) => ({ ts: p.ts.toISOString(), outcomes: presentOutcomePrices(market, p.prices) })) };
+        return {
+          market_slug: market.slug,
+          points: points.map((p) => ({ ts: p.ts.toISOString(), outcomes: presentOutcomePrices(market, p.prices) })),
+        };
       },
     );
   };

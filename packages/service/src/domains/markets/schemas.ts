@@ -42,11 +42,13 @@ export const CreateMarketBody = z
       .string()
       .regex(LIQUIDITY_PATTERN)
       .refine((text) => /[1-9]/.test(text), 'must be greater than 0')
-      .describe('The market maker\'s depth b in currency units: a positive decimal string (at most 6 decimals).'),
+      .describe("The market maker's depth b in currency units: a positive decimal string (at most 6 decimals)."),
     initial_prices: z
       .array(z.string().max(16))
       .optional()
-      .describe('One price per outcome, each strictly between 0 and 1 with at most 6 decimals, summing to exactly 1. Default: equal prices.'),
+      .describe(
+        'One price per outcome, each strictly between 0 and 1 with at most 6 decimals, summing to exactly 1. Default: equal prices.',
+      ),
   })
   .strict()
   .superRefine((body, ctx) => {
@@ -54,7 +56,8 @@ export const CreateMarketBody = z
       ctx.addIssue({ code: 'custom', path: ['closes_at'], message: 'must be after opens_at' });
     }
     const titles = body.outcomes.map((o) => o.title);
-    if (new Set(titles).size !== titles.length) ctx.addIssue({ code: 'custom', path: ['outcomes'], message: 'outcome titles must be distinct' });
+    if (new Set(titles).size !== titles.length)
+      ctx.addIssue({ code: 'custom', path: ['outcomes'], message: 'outcome titles must be distinct' });
     if (body.initial_prices !== undefined) {
       const checked = checkInitialPrices(body.initial_prices, body.outcomes.length);
       if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['initial_prices'], message: checked.message });
@@ -112,9 +115,14 @@ export const Snapshot = z.object({
 });
 
 export const HistoryQuery = z.object({
-  from: Timestamp.optional().describe('Inclusive; rounded down to its bucket. Default: to minus 24 hours (1m), 30 days (1h) or 365 days (1d).'),
+  from: Timestamp.optional().describe(
+    'Inclusive; rounded down to its bucket. Default: to minus 24 hours (1m), 30 days (1h) or 365 days (1d).',
+  ),
   to: Timestamp.optional().describe('Exclusive. Default: now.'),
-  interval: z.enum(INTERVALS).default('1h').describe('Bucket size, aligned to UTC (00:00Z for 1d). Default 1h. At most 1,500 buckets per request.'),
+  interval: z
+    .enum(INTERVALS)
+    .default('1h')
+    .describe('Bucket size, aligned to UTC (00:00Z for 1d). Default 1h. At most 1,500 buckets per request.'),
 });
 
 export const History = z.object({
@@ -169,5 +177,9 @@ export function presentOutcomePrices(market: MarketRecord, micros: readonly bigi
 }
 
 export function presentSnapshot(market: MarketRecord, ts: Date): z.infer<typeof Snapshot> {
-  return { market_slug: market.slug, ts: ts.toISOString(), outcomes: presentOutcomePrices(market, displayPrices(market.q, market.b)) };
+  return {
+    market_slug: market.slug,
+    ts: ts.toISOString(),
+    outcomes: presentOutcomePrices(market, displayPrices(market.q, market.b)),
+  };
 }

@@ -22,7 +22,10 @@ export async function setMarketEnabled(
   slug: string,
   enabled: boolean,
 ): Promise<MarketEnablement> {
-  const [tenant, market] = await Promise.all([isUuid(tenantId) ? findTenant(deps.db, tenantId) : null, findMarketBySlug(deps.db, slug)]);
+  const [tenant, market] = await Promise.all([
+    isUuid(tenantId) ? findTenant(deps.db, tenantId) : null,
+    findMarketBySlug(deps.db, slug),
+  ]);
   if (!tenant) throw new ApiError('not_found', `No tenant ${tenantId}.`);
   if (!market) throw new ApiError('not_found', `No market ${slug}.`);
   if (enabled) await enableMarket(deps.db, tenantId, market.id, deps.clock.now());

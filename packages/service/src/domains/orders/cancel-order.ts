@@ -24,7 +24,11 @@ export async function orderFor(db: Db, principal: Principal, id: string): Promis
  * is 409 state_conflict (spec 3.3); so is an open order already past its expires_at, which the cancel
  * expires instead. A blocked user's orders can be cancelled, and so can orders on a suspended market.
  */
-export async function cancelOrder(deps: { db: Db; clock: Clock }, principal: Principal, id: string): Promise<OrderView> {
+export async function cancelOrder(
+  deps: { db: Db; clock: Clock },
+  principal: Principal,
+  id: string,
+): Promise<OrderView> {
   await orderFor(deps.db, principal, id);
   // A conditional update decides: it waits for a fill in progress on the order and then leaves it filled.
   await cancelOpenOrder(deps.db, principal, id, deps.clock.now());

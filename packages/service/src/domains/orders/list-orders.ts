@@ -13,7 +13,15 @@ export async function listOrders(
   q: { external_user_id?: string; status?: OrderStatus; limit: number; cursor?: string },
 ) {
   const externalUserId = principal.kind === 'session' ? actingUser(principal, q.external_user_id) : q.external_user_id;
-  const rows = await listOrderRows(deps.db, principal, { externalUserId, status: q.status, afterSeq: decodeCursor(q.cursor), limit: q.limit });
+  const rows = await listOrderRows(deps.db, principal, {
+    externalUserId,
+    status: q.status,
+    afterSeq: decodeCursor(q.cursor),
+    limit: q.limit,
+  });
   const page = rows.slice(0, q.limit);
-  return { data: page.map(presentOrder), next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null };
+  return {
+    data: page.map(presentOrder),
+    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null,
+  };
 }

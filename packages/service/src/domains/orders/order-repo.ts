@@ -1,6 +1,6 @@
-import { sql, type SelectQueryBuilder } from 'kysely';
+import { sql } from 'kysely';
 import type { Db, Tx } from '../../db/connection.js';
-import type { Database, OrderStatus } from '../../db/schema.js';
+import type { OrderStatus } from '../../db/schema.js';
 import type { TenantEnv } from '../tenant-env.js';
 
 /** An order with the names operators know it by (external_user_id, market_slug). */
@@ -57,9 +57,7 @@ export async function insertOrder(tx: Tx, scope: TenantEnv, o: NewOrder, now: Da
   return row.seq;
 }
 
-type Joined = Database & { o: Database['orders']; u: Database['users']; m: Database['markets'] };
-
-function viewQuery(db: Db | Tx): SelectQueryBuilder<Joined, 'o' | 'u' | 'm', any> {
+function viewQuery(db: Db | Tx) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -81,10 +79,12 @@ function viewQuery(db: Db | Tx): SelectQueryBuilder<Joined, 'o' | 'u' | 'm', any
       'o.reject_code',
       'o.expires_at',
       'o.created_at',
-    ]) as never;
+    ]);
 }
 
-function toView(r: any): OrderView {
+type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>;
+
+function toView(r: ViewRow): OrderView {
   return {
     id: r.id,
     seq: r.seq,
@@ -127,7 +127,10 @@ export async function listOrderRows(db: Db, scope: TenantEnv, f: OrderFilter): P
   if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
   if (f.status !== undefined) query = query.where('o.status', '=', f.status);
   if (f.afterSeq !== null) query = query.where('o.seq', '>', f.afterSeq);
-  const rows = await query.orderBy('o.seq').limit(f.limit + 1).execute();
+  const rows = await query
+    .orderBy('o.seq')
+    .limit(f.limit + 1)
+    .execute();
   return rows.map(toView);
 }
 
@@ -139,8 +142,15 @@ export type MarketRef = { id: string } | { slug: string };
  * partial index orders_market_open (and markets' slug index when named by slug).
  */
 export async function openOrdersOfMarket(db: Db, market: MarketRef): Promise<OrderView[]> {
-  const marketId = 'id' in market ? sql<string>`${market.id}::uuid` : sql<string>`(select id from markets where slug = ${market.slug})`;
-  const rows = await viewQuery(db).where('o.market_id', '=', marketId).where('o.status', '=', 'open').orderBy('o.seq').execute();
+  const marketId =
+    'id' in market
+      ? sql<string>`${market.id}::uuid`
+      : sql<string>`(select id from markets where slug = ${market.slug})`;
+  const rows = await viewQuery(db)
+    .where('o.market_id', '=', marketId)
+    .where('o.status', '=', 'open')
+    .orderBy('o.seq')
+    .execute();
   return rows.map(toView);
 }
 
@@ -150,7 +160,13 @@ export async function openOrdersOfMarket(db: Db, market: MarketRef): Promise<Ord
  * and before the user's.
  */
 export async function lockOpenOrder(tx: Tx, id: string): Promise<boolean> {
-  const row = await tx.selectFrom('orders').select('id').where('id', '=', id).where('status', '=', 'open').forUpdate().executeTakeFirst();
+  const row = await tx
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', id)
+    .where('status', '=', 'open')
+    .forUpdate()
+    .executeTakeFirst();
   return row !== undefined;
 }
 

@@ -53,10 +53,12 @@ export async function placeOrder(
     context,
     { key, requestHash: fingerprint(fields) },
     async (tx, now) => {
-      if (expiresAt !== null && expiresAt <= now) reject(new ApiError('validation_failed', 'expires_at must be in the future.'));
+      if (expiresAt !== null && expiresAt <= now)
+        reject(new ApiError('validation_failed', 'expires_at must be in the future.'));
       // Lock order of every trade: the market row, then the user row.
       const market = await lockMarketForTrade(tx, scope.tenantId, body.market_slug);
-      if (!market) reject(new ApiError('validation_failed', `No market "${body.market_slug}" is available to this tenant.`));
+      if (!market)
+        reject(new ApiError('validation_failed', `No market "${body.market_slug}" is available to this tenant.`));
       if (!market.outcomes.some((o) => o.id === body.outcome_id)) {
         reject(new ApiError('validation_failed', `The market ${market.slug} has no outcome ${body.outcome_id}.`));
       }
@@ -66,7 +68,15 @@ export async function placeOrder(
       if (!user) reject(new ApiError('unknown_user', `No user "${externalUserId}" is registered.`));
       if (user.status === 'blocked') reject(errorOf({ code: 'user_blocked' }));
 
-      const order = { id: newId(), scope, externalUserId, outcomeId: body.outcome_id, stake, limitPriceMicro, expiresAt };
+      const order = {
+        id: newId(),
+        scope,
+        externalUserId,
+        outcomeId: body.outcome_id,
+        stake,
+        limitPriceMicro,
+        expiresAt,
+      };
       const seq = await insertOrder(tx, scope, { ...order, userId: user.id, marketId: market.id }, now);
       const resolution = await resolveOrder(tx, market, order, async () => user, now);
       const filled = resolution.status === 'filled' ? resolution : null;

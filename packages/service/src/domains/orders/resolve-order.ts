@@ -52,12 +52,27 @@ export async function resolveOrder(
   const { scope } = order;
   const opened = await executeOpen(
     tx,
-    { scope, market, user, outcomeId: order.outcomeId, stake: order.stake, maxPriceMicro: order.limitPriceMicro, openedVia: 'order', orderId: order.id },
+    {
+      scope,
+      market,
+      user,
+      outcomeId: order.outcomeId,
+      stake: order.stake,
+      maxPriceMicro: order.limitPriceMicro,
+      openedVia: 'order',
+      orderId: order.id,
+    },
     now,
   );
-  if (!opened.ok) return afterRefusedFill(opened.rejection) === 'wait' ? { status: 'open' } : reject(opened.rejection.code);
+  if (!opened.ok)
+    return afterRefusedFill(opened.rejection) === 'wait' ? { status: 'open' } : reject(opened.rejection.code);
   const { position } = opened;
-  await finishOrder(tx, order.id, { status: 'filled', fillPriceMicro: position.priceMicro, positionId: position.id }, now);
+  await finishOrder(
+    tx,
+    order.id,
+    { status: 'filled', fillPriceMicro: position.priceMicro, positionId: position.id },
+    now,
+  );
   await recordEvents(
     tx,
     [

@@ -20,7 +20,9 @@ export function orderRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/orders',
       {
-        config: { meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true } },
+        config: {
+          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
+        },
         schema: {
           summary: 'Place a limit order',
           description: [
@@ -53,7 +55,13 @@ export function orderRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answer = await placeOrder(deps, principalOf(request), contextOf(request), idempotencyKeyOf(request), request.body);
+        const answer = await placeOrder(
+          deps,
+          principalOf(request),
+          contextOf(request),
+          idempotencyKeyOf(request),
+          request.body,
+        );
         return sendStored(reply, answer.status, answer.body, answer.retryAfter);
       },
     );

@@ -9,7 +9,9 @@ export const ORDER_STATUSES = ['open', 'filled', 'expired', 'rejected', 'cancell
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
 
 export const PlaceOrderBody = z.object({
-  external_user_id: ExternalUserId.optional().describe("Required with the API key; with a session token it is the session's user."),
+  external_user_id: ExternalUserId.optional().describe(
+    "Required with the API key; with a session token it is the session's user.",
+  ),
   market_slug: z.string().min(1).max(64),
   outcome_id: z.string().min(1).max(64).describe('An outcome of the market (uuid).'),
   stake: z
@@ -19,12 +21,18 @@ export const PlaceOrderBody = z.object({
     .describe(`Amount debited when the order fills (nothing is debited at placement). ${AMOUNT_DESCRIPTION}`),
   limit_price: z
     .string()
-    .refine((text) => (parsePrice(text) ?? 0n) > 0n, { message: 'must be a decimal string above 0 and at most 1, with at most 6 decimals' })
-    .describe('The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals.'),
+    .refine((text) => (parsePrice(text) ?? 0n) > 0n, {
+      message: 'must be a decimal string above 0 and at most 1, with at most 6 decimals',
+    })
+    .describe(
+      'The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals.',
+    ),
   expires_at: z.iso
     .datetime()
     .optional()
-    .describe('RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.'),
+    .describe(
+      'RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.',
+    ),
 });
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
@@ -32,20 +40,27 @@ export const OrderParams = z.object({ id: z.string().max(64) });
 
 export const Order = z.object({
   id: z.uuid(),
-  status: OrderStatusSchema.describe('open, then filled, expired, rejected (a fill the open rules refused) or cancelled; those never change.'),
+  status: OrderStatusSchema.describe(
+    'open, then filled, expired, rejected (a fill the open rules refused) or cancelled; those never change.',
+  ),
   external_user_id: z.string(),
   market_slug: z.string(),
   outcome_id: z.uuid(),
   stake: z.string(),
   limit_price: z.string().describe('Six decimals.'),
-  fill_price: z.string().nullable().describe('The price at open of the position the fill opened (at or below limit_price); null unless filled.'),
+  fill_price: z
+    .string()
+    .nullable()
+    .describe('The price at open of the position the fill opened (at or below limit_price); null unless filled.'),
   position_id: z.uuid().nullable().describe('The position the fill opened; null unless filled.'),
   expires_at: z.string().nullable(),
   created_at: z.string(),
   reject_code: z
     .string()
     .nullable()
-    .describe('Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected.'),
+    .describe(
+      'Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected.',
+    ),
 });
 export type Order = z.infer<typeof Order>;
 

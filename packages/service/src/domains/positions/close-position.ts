@@ -21,12 +21,19 @@ import { presentPosition } from './schemas.js';
 export const POSITION_CLOSE_OPERATION = 'position_close';
 
 const notFound = (id: string) => new ApiError('not_found', `No position ${id}.`);
-const terminal = (p: PositionRow) => new ApiError('position_terminal', `The position is ${p.state}; only an open position can be closed.`);
+const terminal = (p: PositionRow) =>
+  new ApiError('position_terminal', `The position is ${p.state}; only an open position can be closed.`);
 
 /** The position a principal may act on: a session sees only its own user's positions. */
-export async function positionFor(db: Parameters<typeof findPosition>[0], principal: Principal, id: string, lock = false): Promise<PositionRow> {
+export async function positionFor(
+  db: Parameters<typeof findPosition>[0],
+  principal: Principal,
+  id: string,
+  lock = false,
+): Promise<PositionRow> {
   const position = isUuid(id) ? await findPosition(db, tenantEnvOf(principal), id, lock) : null;
-  if (!position || (principal.kind === 'session' && position.externalUserId !== principal.externalUserId)) throw notFound(id);
+  if (!position || (principal.kind === 'session' && position.externalUserId !== principal.externalUserId))
+    throw notFound(id);
   return position;
 }
 
@@ -38,7 +45,8 @@ export function closeTerms(market: MarketForTrade | null, position: PositionRow,
   if (trading) throw errorOf(trading);
   const index = market.outcomes.findIndex((o) => o.id === position.outcomeId);
   const quote = quoteClose(market.q, market.b, index, position.shares);
-  if (!quote.ok) throw new ApiError('validation_failed', `The market maker cannot buy these shares back now (${quote.code}).`);
+  if (!quote.ok)
+    throw new ApiError('validation_failed', `The market maker cannot buy these shares back now (${quote.code}).`);
   return quote;
 }
 
@@ -78,7 +86,8 @@ export async function closePosition(
         reject(error as ApiError);
       }
       if (user.status === 'blocked') reject(errorOf({ code: 'user_blocked' }));
-      if (quote.closePriceMicro < minPriceMicro) reject(errorOf({ code: 'price_moved', priceMicro: quote.closePriceMicro }));
+      if (quote.closePriceMicro < minPriceMicro)
+        reject(errorOf({ code: 'price_moved', priceMicro: quote.closePriceMicro }));
 
       const transactionId = newId();
       const posting = post(user.balance, quote.proceedsMinor);
@@ -86,11 +95,26 @@ export async function closePosition(
       await postEntries(
         tx,
         scope,
-        [{ id: transactionId, userId: user.id, entryType: 'position_close_credit', amount: quote.proceedsMinor, balanceAfter: posting.balanceAfter, reversesTransactionId: null, positionId }],
+        [
+          {
+            id: transactionId,
+            userId: user.id,
+            entryType: 'position_close_credit',
+            amount: quote.proceedsMinor,
+            balanceAfter: posting.balanceAfter,
+            reversesTransactionId: null,
+            positionId,
+          },
+        ],
         now,
       );
       const via = principal.kind;
-      await markClosed(tx, positionId, { payout: quote.proceedsMinor, closePriceMicro: quote.closePriceMicro, transactionId, via }, now);
+      await markClosed(
+        tx,
+        positionId,
+        { payout: quote.proceedsMinor, closePriceMicro: quote.closePriceMicro, transactionId, via },
+        now,
+      );
       await saveMarketState(tx, market!.id, quote.qAfter, market!.b, now);
       if (via === 'session') {
         await recordEvents(
@@ -126,7 +150,12 @@ export async function closePosition(
     async (error, now) => {
       // A close of a position that is not there (or not the session's) names no user to record it for.
       if (owner === null) return;
-      await recordRejection(deps.db, scope, { externalUserId: owner, action: 'close', positionId, code: error.code, request: fields }, now);
+      await recordRejection(
+        deps.db,
+        scope,
+        { externalUserId: owner, action: 'close', positionId, code: error.code, request: fields },
+        now,
+      );
     },
   ).then((answer) => evaluateOrdersAfter(deps, answer));
 }

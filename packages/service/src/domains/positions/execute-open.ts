@@ -34,7 +34,11 @@ export async function executeOpen(tx: Tx, request: OpenRequest, now: Date): Prom
   const { market, user, scope } = request;
   const rejected = (rejection: Rejection): OpenResult => ({ ok: false, rejection });
   const outcomeIndex = market.outcomes.findIndex((o) => o.id === request.outcomeId);
-  if (outcomeIndex < 0) return rejected({ code: 'validation_failed', message: `The market ${market.slug} has no outcome ${request.outcomeId}.` });
+  if (outcomeIndex < 0)
+    return rejected({
+      code: 'validation_failed',
+      message: `The market ${market.slug} has no outcome ${request.outcomeId}.`,
+    });
   const trading = tradingRejection(market, now);
   if (trading) return rejected(trading);
   if (user.status === 'blocked') return rejected({ code: 'user_blocked' });
@@ -46,7 +50,8 @@ export async function executeOpen(tx: Tx, request: OpenRequest, now: Date): Prom
   const overCap = stakeRejection(request.stake, caps);
   if (overCap) return rejected(overCap);
   const quote = quoteOpen(market.q, market.b, outcomeIndex, request.stake);
-  if (!quote.ok) return rejected({ code: 'validation_failed', message: `The market maker cannot fill this stake (${quote.code}).` });
+  if (!quote.ok)
+    return rejected({ code: 'validation_failed', message: `The market maker cannot fill this stake (${quote.code}).` });
   if (quote.priceMicro > request.maxPriceMicro) return rejected({ code: 'price_moved', priceMicro: quote.priceMicro });
   const posting = post(user.balance, -request.stake);
   if (!posting.ok) return rejected({ code: 'would_overdraw', balance: posting.balance });
@@ -56,7 +61,17 @@ export async function executeOpen(tx: Tx, request: OpenRequest, now: Date): Prom
   await postEntries(
     tx,
     scope,
-    [{ id: transactionId, userId: user.id, entryType: 'position_open_debit', amount: -request.stake, balanceAfter: posting.balanceAfter, reversesTransactionId: null, positionId }],
+    [
+      {
+        id: transactionId,
+        userId: user.id,
+        entryType: 'position_open_debit',
+        amount: -request.stake,
+        balanceAfter: posting.balanceAfter,
+        reversesTransactionId: null,
+        positionId,
+      },
+    ],
     now,
   );
   user.balance = posting.balanceAfter;

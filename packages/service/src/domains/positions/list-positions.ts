@@ -22,12 +22,23 @@ export async function listPositions(
     limit: q.limit,
   });
   const page = rows.slice(0, q.limit);
-  return { data: page.map(presentPosition), next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null };
+  return {
+    data: page.map(presentPosition),
+    next_cursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.seq) : null,
+  };
 }
 
 /** GET /v1/position-rejections: rejected open and close attempts, oldest first. */
-export async function listRejections(deps: { db: Db }, principal: Principal, q: { external_user_id?: string; limit: number; cursor?: string }) {
-  const rows = await listRejectionRows(deps.db, principal, { externalUserId: q.external_user_id, afterSeq: decodeCursor(q.cursor), limit: q.limit });
+export async function listRejections(
+  deps: { db: Db },
+  principal: Principal,
+  q: { external_user_id?: string; limit: number; cursor?: string },
+) {
+  const rows = await listRejectionRows(deps.db, principal, {
+    externalUserId: q.external_user_id,
+    afterSeq: decodeCursor(q.cursor),
+    limit: q.limit,
+  });
   const page = rows.slice(0, q.limit);
   return {
     data: page.map((r) => ({

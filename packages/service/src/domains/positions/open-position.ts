@@ -47,17 +47,33 @@ export async function openPosition(
     async (tx, now) => {
       // Lock order of every trade: the market row, then the user row.
       const market = await lockMarketForTrade(tx, scope.tenantId, body.market_slug);
-      if (!market) reject(new ApiError('validation_failed', `No market "${body.market_slug}" is available to this tenant.`));
+      if (!market)
+        reject(new ApiError('validation_failed', `No market "${body.market_slug}" is available to this tenant.`));
       const user = (await lockUsers(tx, scope, [externalUserId])).get(externalUserId);
       if (!user) reject(new ApiError('unknown_user', `No user "${externalUserId}" is registered.`));
       const result = await executeOpen(
         tx,
-        { scope, market, user, outcomeId: body.outcome_id, stake, maxPriceMicro, openedVia: principal.kind, orderId: null },
+        {
+          scope,
+          market,
+          user,
+          outcomeId: body.outcome_id,
+          stake,
+          maxPriceMicro,
+          openedVia: principal.kind,
+          orderId: null,
+        },
         now,
       );
       if (!result.ok) reject(errorOf(result.rejection));
       return { status: 201, body: JSON.stringify(presentPosition(result.position)) };
     },
-    (error, now) => recordRejection(deps.db, scope, { externalUserId, action: 'open', positionId: null, code: error.code, request: fields }, now),
+    (error, now) =>
+      recordRejection(
+        deps.db,
+        scope,
+        { externalUserId, action: 'open', positionId: null, code: error.code, request: fields },
+        now,
+      ),
   ).then((answer) => evaluateOrdersAfter(deps, answer));
 }

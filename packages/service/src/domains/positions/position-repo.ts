@@ -114,7 +114,12 @@ function toView(r: ViewRow): PositionRow {
 }
 
 /** One position of a tenant environment; with lock, its row stays locked for the transaction. */
-export async function findPosition(db: Db | Tx, scope: TenantEnv, id: string, lock = false): Promise<PositionRow | null> {
+export async function findPosition(
+  db: Db | Tx,
+  scope: TenantEnv,
+  id: string,
+  lock = false,
+): Promise<PositionRow | null> {
   let query = viewQuery(db, scope).where('p.id', '=', id);
   if (lock) query = query.forUpdate('p');
   const row = await query.executeTakeFirst();
@@ -136,7 +141,10 @@ export async function listPositionRows(db: Db, scope: TenantEnv, f: PositionFilt
   if (f.marketSlug !== undefined) query = query.where('m.slug', '=', f.marketSlug);
   if (f.state !== undefined) query = query.where('p.state', '=', f.state);
   if (f.afterSeq !== null) query = query.where('p.seq', '>', f.afterSeq);
-  const rows = await query.orderBy('p.seq').limit(f.limit + 1).execute();
+  const rows = await query
+    .orderBy('p.seq')
+    .limit(f.limit + 1)
+    .execute();
   return rows.map(toView);
 }
 

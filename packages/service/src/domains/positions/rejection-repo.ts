@@ -28,7 +28,11 @@ export async function recordRejection(db: Db, scope: TenantEnv, attempt: Rejecte
     .execute();
 }
 
-export async function listRejectionRows(db: Db, scope: TenantEnv, f: { externalUserId?: string; afterSeq: bigint | null; limit: number }) {
+export async function listRejectionRows(
+  db: Db,
+  scope: TenantEnv,
+  f: { externalUserId?: string; afterSeq: bigint | null; limit: number },
+) {
   let query = db
     .selectFrom('position_rejections')
     .selectAll()
@@ -36,5 +40,8 @@ export async function listRejectionRows(db: Db, scope: TenantEnv, f: { externalU
     .where('environment', '=', scope.environment);
   if (f.externalUserId !== undefined) query = query.where('external_user_id', '=', f.externalUserId);
   if (f.afterSeq !== null) query = query.where('seq', '>', f.afterSeq);
-  return query.orderBy('seq').limit(f.limit + 1).execute();
+  return query
+    .orderBy('seq')
+    .limit(f.limit + 1)
+    .execute();
 }

@@ -2,7 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ServiceDeps } from '../../deps.js';
 import { principalOf } from '../../http/auth.js';
 import { idempotencyKeyOf } from '../../http/idempotency-key.js';
-import { API_KEY_ERRORS, API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../../http/openapi.js';
+import {
+  API_KEY_ERRORS,
+  API_KEY_OR_SESSION_ERRORS,
+  API_KEY_OR_SESSION_SECURITY,
+  errorResponses,
+} from '../../http/openapi.js';
 import { sendStored } from '../../http/reply.js';
 import { contextOf } from '../../http/request-context.js';
 import { IdempotencyHeaders } from '../idempotency/schemas.js';
@@ -25,7 +30,14 @@ import {
 } from './schemas.js';
 
 const AUTH_ERRORS = API_KEY_OR_SESSION_ERRORS;
-const WRITE_ERRORS = ['validation_failed', 'idempotency_key_required', ...AUTH_ERRORS, 'request_too_large', 'idempotency_key_reused', 'idempotency_key_in_progress'] as const;
+const WRITE_ERRORS = [
+  'validation_failed',
+  'idempotency_key_required',
+  ...AUTH_ERRORS,
+  'request_too_large',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
+] as const;
 const TRADE_ERRORS = ['market_suspended', 'user_blocked', 'price_moved', 'would_overdraw', 'unknown_user'] as const;
 const security = API_KEY_OR_SESSION_SECURITY;
 
@@ -34,11 +46,13 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/positions',
       {
-        config: { meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true } },
+        config: {
+          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
+        },
         schema: {
           summary: 'Open a position',
           description:
-            'With the API key, external_user_id names the user; with a widget session token it is the session\'s user ' +
+            "With the API key, external_user_id names the user; with a widget session token it is the session's user " +
             '(and the open sends position.opened). A rejected open does not spend its key and is listed in ' +
             '/v1/position-rejections; an opened position is replayed for its key with no time limit.',
           tags: ['positions'],
@@ -49,7 +63,13 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answer = await openPosition(deps, principalOf(request), contextOf(request), idempotencyKeyOf(request), request.body);
+        const answer = await openPosition(
+          deps,
+          principalOf(request),
+          contextOf(request),
+          idempotencyKeyOf(request),
+          request.body,
+        );
         return sendStored(reply, answer.status, answer.body, answer.retryAfter);
       },
     );
@@ -57,7 +77,9 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/positions/:id/close',
       {
-        config: { meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true } },
+        config: {
+          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
+        },
         schema: {
           summary: 'Close a position',
           description:
@@ -68,11 +90,21 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           headers: IdempotencyHeaders,
           params: PositionParams,
           body: ClosePositionBody,
-          response: { 200: Position, ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'position_terminal', 'not_found') },
+          response: {
+            200: Position,
+            ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'position_terminal', 'not_found'),
+          },
         },
       },
       async (request, reply) => {
-        const answer = await closePosition(deps, principalOf(request), contextOf(request), idempotencyKeyOf(request), request.params.id, request.body.min_price);
+        const answer = await closePosition(
+          deps,
+          principalOf(request),
+          contextOf(request),
+          idempotencyKeyOf(request),
+          request.params.id,
+          request.body.min_price,
+        );
         return sendStored(reply, answer.status, answer.body, answer.retryAfter);
       },
     );
@@ -87,7 +119,16 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           tags: ['positions'],
           security,
           params: PositionParams,
-          response: { 200: CloseQuote, ...errorResponses('validation_failed', ...AUTH_ERRORS, 'market_suspended', 'position_terminal', 'not_found') },
+          response: {
+            200: CloseQuote,
+            ...errorResponses(
+              'validation_failed',
+              ...AUTH_ERRORS,
+              'market_suspended',
+              'position_terminal',
+              'not_found',
+            ),
+          },
         },
       },
       async (request) => quoteClosePosition(deps, principalOf(request), request.params.id),
@@ -114,7 +155,7 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         config: { meta: { tier: 'default', credential: 'api_key_or_session', scope: 'write:positions' } },
         schema: {
           summary: 'List positions',
-          description: 'Oldest first. A session token lists only its own user\'s positions.',
+          description: "Oldest first. A session token lists only its own user's positions.",
           tags: ['positions'],
           security,
           querystring: PositionListQuery,
@@ -130,7 +171,7 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         config: { meta: { tier: 'default', credential: 'api_key', scope: 'write:positions' } },
         schema: {
           summary: 'List rejected open and close attempts',
-          description: 'Each with the error code it got, the request\'s fields and its time; oldest first.',
+          description: "Each with the error code it got, the request's fields and its time; oldest first.",
           tags: ['positions'],
           security,
           querystring: RejectionListQuery,

@@ -14,10 +14,12 @@ const stake = z
   .describe(AMOUNT_DESCRIPTION);
 
 export const OpenPositionBody = z.object({
-  external_user_id: ExternalUserId.optional().describe('Required with the API key; with a session token it is the session\'s user.'),
+  external_user_id: ExternalUserId.optional().describe(
+    "Required with the API key; with a session token it is the session's user.",
+  ),
   market_slug: z.string().min(1).max(64),
   outcome_id: z.string().min(1).max(64).describe('An outcome of the market (uuid).'),
-  stake: stake.describe('Amount debited at open. ' + AMOUNT_DESCRIPTION),
+  stake: stake.describe(`Amount debited at open. ${AMOUNT_DESCRIPTION}`),
   max_price: priceLimit.describe('The open fails with 409 price_moved when the price at open would be above it.'),
 });
 export type OpenPositionBody = z.infer<typeof OpenPositionBody>;

@@ -27,7 +27,11 @@ import {
  *
  * Locks: the market row, then every affected user in id order, as every trade and settlement does.
  */
-export async function changeMarketOutcome(deps: { db: Db; clock: Clock }, slug: string, action: MarketAction): Promise<void> {
+export async function changeMarketOutcome(
+  deps: { db: Db; clock: Clock },
+  slug: string,
+  action: MarketAction,
+): Promise<void> {
   const now = deps.clock.now();
   await deps.db.transaction().execute(async (tx) => {
     const market = await lockMarketBySlug(tx, slug);
@@ -37,14 +41,22 @@ export async function changeMarketOutcome(deps: { db: Db; clock: Clock }, slug: 
     const { kind, target } = transition;
 
     const initial = kind === 'resolve' || kind === 'void';
-    const positions = await positionsInStates(tx, market.id, initial ? ['open'] : ['settled_win', 'settled_loss', 'voided']);
+    const positions = await positionsInStates(
+      tx,
+      market.id,
+      initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
+    );
     const balances = await lockBalances(tx, [...new Set(positions.map((p) => p.userId))]);
     const entriesByScope = new Map<string, { scope: TenantEnv; entries: Entry[] }>();
     const updates: PositionUpdate[] = [];
     const events: NewEvent[] = [];
 
     for (const position of positions) {
-      const move = moveOf(position, { state: position.state, creditTransactionId: position.settlementTransactionId, payout: position.payout }, target);
+      const move = moveOf(
+        position,
+        { state: position.state, creditTransactionId: position.settlementTransactionId, payout: position.payout },
+        target,
+      );
       if (!move) continue;
       const { lines, balance } = applyPostings(balances.get(position.userId)!, move.postings);
       const scope: TenantEnv = { tenantId: position.tenantId, environment: position.environment };
@@ -67,7 +79,12 @@ export async function changeMarketOutcome(deps: { db: Db; clock: Clock }, slug: 
         });
       }
       balances.set(position.userId, balance);
-      updates.push({ id: position.id, state: move.ending.state, payout: move.ending.payout, settlementTransactionId: newCredit });
+      updates.push({
+        id: position.id,
+        state: move.ending.state,
+        payout: move.ending.payout,
+        settlementTransactionId: newCredit,
+      });
       events.push({ scope, ...positionEvent(kind, position, market.slug, move.ending, newCredit) });
     }
 

@@ -5,7 +5,8 @@ import type { EndState, Ending } from './model/settlement-plan.js';
 import type { SettleablePosition } from './settlement-repo.js';
 
 /** decisions part 3: a settled_loss pays "0", every other payout has two decimals. */
-const payoutText = (state: 'open' | EndState, payout: bigint | null) => (state === 'settled_loss' ? '0' : formatAmount(payout ?? 0n));
+const payoutText = (state: 'open' | EndState, payout: bigint | null) =>
+  state === 'settled_loss' ? '0' : formatAmount(payout ?? 0n);
 
 /**
  * The event a moved position sends (spec 6.3), with exactly the listed fields. An initial resolve sends
@@ -18,7 +19,12 @@ export function positionEvent(
   ending: Ending,
   settlementTransactionId: string | null,
 ): { type: string; data: Record<string, unknown> } {
-  const common = { position_id: position.id, external_user_id: position.externalUserId, market_slug: marketSlug, outcome_id: position.outcomeId };
+  const common = {
+    position_id: position.id,
+    external_user_id: position.externalUserId,
+    market_slug: marketSlug,
+    outcome_id: position.outcomeId,
+  };
   const previous = { previous_state: position.state, previous_payout: payoutText(position.state, position.payout) };
   switch (kind) {
     case 'resolve':
@@ -36,7 +42,13 @@ export function positionEvent(
     case 'void':
       return {
         type: 'position.voided',
-        data: { ...common, state: 'voided', stake: formatAmount(position.stake), payout: formatAmount(ending.payout), settlement_transaction_id: settlementTransactionId },
+        data: {
+          ...common,
+          state: 'voided',
+          stake: formatAmount(position.stake),
+          payout: formatAmount(ending.payout),
+          settlement_transaction_id: settlementTransactionId,
+        },
       };
     case 'settlement_correction':
       return {
@@ -82,7 +94,14 @@ export function marketEvent(
     case 'void':
       return { type: 'market.voided', data: { market_slug: slug } };
     case 'settlement_correction':
-      return { type: 'market.resolution_corrected', data: { market_slug: slug, previous_outcome_id: previous.resolvedOutcomeId, resolved_outcome_id: resolvedOutcomeId } };
+      return {
+        type: 'market.resolution_corrected',
+        data: {
+          market_slug: slug,
+          previous_outcome_id: previous.resolvedOutcomeId,
+          resolved_outcome_id: resolvedOutcomeId,
+        },
+      };
     case 'void_correction':
       return {
         type: 'market.void_corrected',

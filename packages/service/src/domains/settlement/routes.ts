@@ -30,7 +30,10 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 
     app.post(
       '/platform/v1/markets/:slug/resolve',
-      { config: { meta }, schema: { params: MarketParams, body: ResolveBody, response: { 200: PlatformMarket, ...errors } } },
+      {
+        config: { meta },
+        schema: { params: MarketParams, body: ResolveBody, response: { 200: PlatformMarket, ...errors } },
+      },
       async (request) => answer(request.params.slug, { kind: 'resolve', outcomeId: request.body.outcome_id }),
     );
     app.post(
@@ -40,10 +43,16 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     );
     app.post(
       '/platform/v1/markets/:slug/corrections',
-      { config: { meta }, schema: { params: MarketParams, body: CorrectionBody, response: { 200: PlatformMarket, ...errors } } },
+      {
+        config: { meta },
+        schema: { params: MarketParams, body: CorrectionBody, response: { 200: PlatformMarket, ...errors } },
+      },
       async (request) => {
         const body = request.body;
-        const target = body.status === 'resolved' ? ({ status: 'resolved', outcomeId: body.outcome_id } as const) : ({ status: 'voided' } as const);
+        const target =
+          body.status === 'resolved'
+            ? ({ status: 'resolved', outcomeId: body.outcome_id } as const)
+            : ({ status: 'voided' } as const);
         return answer(request.params.slug, { kind: 'correct', target });
       },
     );

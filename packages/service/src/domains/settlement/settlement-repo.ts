@@ -13,12 +13,26 @@ export interface LockedMarket {
 
 /** The market row under lock, for the platform (any tenant): the first lock of every settlement. */
 export async function lockMarketBySlug(tx: Tx, slug: string): Promise<LockedMarket | null> {
-  const { rows } = await sql<{ id: string; slug: string; status: MarketStatus; resolved_outcome_id: string | null; outcome_ids: string[] }>`
+  const { rows } = await sql<{
+    id: string;
+    slug: string;
+    status: MarketStatus;
+    resolved_outcome_id: string | null;
+    outcome_ids: string[];
+  }>`
     select m.id, m.slug, m.status, m.resolved_outcome_id,
            array(select o.id from market_outcomes o where o.market_id = m.id order by o.ordinal) as outcome_ids
     from markets m where m.slug = ${slug} for update of m`.execute(tx);
   const row = rows[0];
-  return row ? { id: row.id, slug: row.slug, status: row.status, resolvedOutcomeId: row.resolved_outcome_id, outcomeIds: row.outcome_ids } : null;
+  return row
+    ? {
+        id: row.id,
+        slug: row.slug,
+        status: row.status,
+        resolvedOutcomeId: row.resolved_outcome_id,
+        outcomeIds: row.outcome_ids,
+      }
+    : null;
 }
 
 export interface SettleablePosition {
@@ -75,7 +89,13 @@ export async function positionsInStates(tx: Tx, marketId: string, states: string
 /** Locks users by id, in id order (the lock order of every multi-user transaction), returning balances. */
 export async function lockBalances(tx: Tx, userIds: string[]): Promise<Map<string, bigint>> {
   if (userIds.length === 0) return new Map();
-  const rows = await tx.selectFrom('users').select(['id', 'balance_minor']).where('id', 'in', userIds).orderBy('id').forUpdate().execute();
+  const rows = await tx
+    .selectFrom('users')
+    .select(['id', 'balance_minor'])
+    .where('id', 'in', userIds)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
   return new Map(rows.map((r) => [r.id, r.balance_minor]));
 }
 
@@ -98,7 +118,13 @@ export async function updatePositions(tx: Tx, updates: PositionUpdate[], now: Da
     where p.id = u.id`.execute(tx);
 }
 
-export async function setMarketOutcome(tx: Tx, marketId: string, status: 'resolved' | 'voided', resolvedOutcomeId: string | null, now: Date): Promise<void> {
+export async function setMarketOutcome(
+  tx: Tx,
+  marketId: string,
+  status: 'resolved' | 'voided',
+  resolvedOutcomeId: string | null,
+  now: Date,
+): Promise<void> {
   await tx
     .updateTable('markets')
     .set({ status, resolved_outcome_id: resolvedOutcomeId, updated_at: now })
@@ -108,7 +134,12 @@ export async function setMarketOutcome(tx: Tx, marketId: string, status: 'resolv
 
 /** A market that ended takes no more fills: its open orders expire (no event, spec 3.3). */
 export async function expireOpenOrders(tx: Tx, marketId: string, now: Date): Promise<void> {
-  await tx.updateTable('orders').set({ status: 'expired', updated_at: now }).where('market_id', '=', marketId).where('status', '=', 'open').execute();
+  await tx
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: now })
+    .where('market_id', '=', marketId)
+    .where('status', '=', 'open')
+    .execute();
 }
 
 /** The tenants with the market enabled: market events go to both environments of each. */

@@ -68,13 +68,23 @@ function parseItem(raw: unknown, context: RequestContext, now: Date): SyncItem |
   }
   const key = (raw as { idempotency_key?: unknown }).idempotency_key;
   if (key === undefined || key === null || key === '') {
-    return answerOfError(new ApiError('idempotency_key_required', 'Each item needs its own idempotency_key.'), context, now);
+    return answerOfError(
+      new ApiError('idempotency_key_required', 'Each item needs its own idempotency_key.'),
+      context,
+      now,
+    );
   }
   const result = BatchItem.safeParse(raw);
   if (!result.success) {
-    const issues = result.error.issues.map((i) => ({ location: 'body', path: `/${i.path.join('/')}`, message: i.message }));
+    const issues = result.error.issues.map((i) => ({
+      location: 'body',
+      path: `/${i.path.join('/')}`,
+      message: i.message,
+    }));
     return answerOfError(
-      new ApiError('validation_failed', `Invalid item: ${issues[0]!.path} ${issues[0]!.message}`, { details: { issues } }),
+      new ApiError('validation_failed', `Invalid item: ${issues[0]!.path} ${issues[0]!.message}`, {
+        details: { issues },
+      }),
       context,
       now,
     );

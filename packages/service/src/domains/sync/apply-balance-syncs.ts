@@ -4,7 +4,13 @@ import { newId } from '../../lib/ids.js';
 import { ApiError, type RequestContext } from '../../errors/index.js';
 import type { Db, Tx } from '../../db/connection.js';
 import type { TenantEnv } from '../tenant-env.js';
-import { completeKeys, releaseKeys, reserveKeys, type Completion, type KeyScope } from '../idempotency/idempotency-repo.js';
+import {
+  completeKeys,
+  releaseKeys,
+  reserveKeys,
+  type Completion,
+  type KeyScope,
+} from '../idempotency/idempotency-repo.js';
 import { answerOfClaim, answerOfError, type StoredAnswer } from '../idempotency/answers.js';
 import { lockUsers, postEntries, type Entry } from '../ledger/ledger-repo.js';
 import { post } from '../ledger/model/balance.js';
@@ -62,20 +68,27 @@ export async function applyBalanceSyncs(
   const reserved = unique.filter((item) => claims.get(item.key) === 'reserved');
   const answerAll = (applied: Map<string, StoredAnswer>): StoredAnswer[] =>
     items.map((item) => {
-      if (!firstUse.get(item.key)!.requestHash.equals(item.requestHash)) return answerOfClaim({ kind: 'reused' }, context, now);
+      if (!firstUse.get(item.key)!.requestHash.equals(item.requestHash))
+        return answerOfClaim({ kind: 'reused' }, context, now);
       const claim = claims.get(item.key)!;
       return claim === 'reserved' ? applied.get(item.key)! : answerOfClaim(claim, context, now);
     });
   if (reserved.length === 0 && !alsoInTransaction) return answerAll(new Map());
   try {
     return await deps.db.transaction().execute(async (tx) => {
-      const applied = reserved.length > 0 ? await applyReserved(tx, scope, keyScope, holder, context, reserved, now) : new Map();
+      const applied =
+        reserved.length > 0 ? await applyReserved(tx, scope, keyScope, holder, context, reserved, now) : new Map();
       const answers = answerAll(applied);
       await alsoInTransaction?.(tx, answers);
       return answers;
     });
   } catch (error) {
-    await releaseKeys(deps.db, keyScope, holder, reserved.map((r) => r.key)).catch(() => {});
+    await releaseKeys(
+      deps.db,
+      keyScope,
+      holder,
+      reserved.map((r) => r.key),
+    ).catch(() => {});
     throw error;
   }
 }
@@ -101,7 +114,17 @@ async function applyReserved(
     const user = users.get(item.externalUserId);
     if (!user) {
       // Not recorded and the key not spent (spec 4.1 rule 5): the operator registers the user and retries.
-      answers.set(item.key, answerOfError(new ApiError('unknown_user', `No user "${item.externalUserId}" is registered; register it with PUT /v1/users/{external_user_id}, then retry with the same key.`), context, now));
+      answers.set(
+        item.key,
+        answerOfError(
+          new ApiError(
+            'unknown_user',
+            `No user "${item.externalUserId}" is registered; register it with PUT /v1/users/{external_user_id}, then retry with the same key.`,
+          ),
+          context,
+          now,
+        ),
+      );
       released.push(item.key);
       continue;
     }
@@ -129,12 +152,18 @@ async function applyReserved(
         positionId: null,
       });
       records.push({ ...record, outcome: 'applied', transactionId, ledgerBalance: posting.balanceAfter });
-      answer = { status: 200, body: JSON.stringify({ transaction_id: transactionId, balance: formatAmount(posting.balanceAfter) }) };
+      answer = {
+        status: 200,
+        body: JSON.stringify({ transaction_id: transactionId, balance: formatAmount(posting.balanceAfter) }),
+      };
     } else {
       // Recorded, flagged for reconciliation, and its answer replayed for its key (spec 4.1 rule 4).
       records.push({ ...record, outcome: 'would_overdraw', transactionId: null, ledgerBalance: posting.balance });
       answer = answerOfError(
-        new ApiError('would_overdraw', `The debit of ${formatAmount(item.amount)} would take the balance of ${formatAmount(posting.balance)} below zero; nothing was applied.`),
+        new ApiError(
+          'would_overdraw',
+          `The debit of ${formatAmount(item.amount)} would take the balance of ${formatAmount(posting.balance)} below zero; nothing was applied.`,
+        ),
         context,
         now,
       );

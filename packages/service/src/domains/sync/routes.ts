@@ -42,7 +42,9 @@ export function syncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const key = idempotencyKeyOf(request);
-        const [answer] = await applyBalanceSyncs(deps, principalOf(request), contextOf(request), [syncItemOf(key, request.body)]);
+        const [answer] = await applyBalanceSyncs(deps, principalOf(request), contextOf(request), [
+          syncItemOf(key, request.body),
+        ]);
         return sendStored(reply, answer!.status, answer!.body, answer!.retryAfter);
       },
     );
@@ -66,7 +68,13 @@ export function syncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const answer = await applyBalanceSyncBatch(deps, principalOf(request), contextOf(request), idempotencyKeyOf(request), request.body.items);
+        const answer = await applyBalanceSyncBatch(
+          deps,
+          principalOf(request),
+          contextOf(request),
+          idempotencyKeyOf(request),
+          request.body.items,
+        );
         return sendStored(reply, answer.status, answer.body, answer.retryAfter);
       },
     );

@@ -10,9 +10,9 @@ const positiveAmount = amount.refine((text) => parseAmount(text)! > 0n, { messag
 
 export const BalanceSyncBody = z
   .object({
-    external_user_id: z.string().regex(EXTERNAL_USER_ID_PATTERN).describe('The operator\'s id of a registered user.'),
+    external_user_id: z.string().regex(EXTERNAL_USER_ID_PATTERN).describe("The operator's id of a registered user."),
     direction: z.enum(['credit', 'debit']).describe('credit adds to the balance, debit takes from it.'),
-    amount: positiveAmount.describe('Always positive; direction carries the sign. ' + AMOUNT_DESCRIPTION),
+    amount: positiveAmount.describe(`Always positive; direction carries the sign. ${AMOUNT_DESCRIPTION}`),
     resulting_balance: amount
       .optional()
       .describe("The user's balance on the operator's side after this movement; the basis of reconciliation."),
@@ -26,7 +26,9 @@ export const BalanceSyncResult = z.object({
 });
 
 export const BatchItem = BalanceSyncBody.extend({
-  idempotency_key: IdempotencyKey.describe('The key of this movement; every rule of a single balance sync applies under it.'),
+  idempotency_key: IdempotencyKey.describe(
+    'The key of this movement; every rule of a single balance sync applies under it.',
+  ),
 });
 
 /** The wrapper is checked strictly; items are checked one by one, so one bad item does not sink the rest. */

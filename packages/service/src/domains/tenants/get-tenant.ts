@@ -7,6 +7,9 @@ import { findTenant, listEnvironmentSettings } from './tenant-repo.js';
 export async function getTenant(deps: { db: Db }, tenantId: string) {
   const tenant = await findTenant(deps.db, tenantId);
   if (!tenant) throw new ApiError('not_found', `No tenant ${tenantId}.`);
-  const [environments, keys] = await Promise.all([listEnvironmentSettings(deps.db, tenantId), listTenantKeys(deps.db, tenantId)]);
+  const [environments, keys] = await Promise.all([
+    listEnvironmentSettings(deps.db, tenantId),
+    listTenantKeys(deps.db, tenantId),
+  ]);
   return { tenant, environments, keys };
 }

@@ -39,26 +39,40 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/platform/v1/tenants',
-      { config: { meta }, schema: { body: CreateTenantBody, response: { 201: Tenant, ...errorResponses('validation_failed') } } },
+      {
+        config: { meta },
+        schema: { body: CreateTenantBody, response: { 201: Tenant, ...errorResponses('validation_failed') } },
+      },
       async (request, reply) => reply.code(201).send(presentTenant(await createTenant(deps, request.body.name))),
     );
 
-    app.get('/platform/v1/tenants/:tenant_id', { config: { meta }, schema: { params: TenantParams, response: { 200: TenantDetail } } }, async (request) => {
-      const { tenant, environments, keys } = await getTenant(deps, existingId(request.params.tenant_id, 'tenant'));
-      return {
-        ...presentTenant(tenant),
-        created_at: tenant.createdAt.toISOString(),
-        environments: environments.map(presentSettings),
-        api_keys: keys.map(presentKey),
-      };
-    });
+    app.get(
+      '/platform/v1/tenants/:tenant_id',
+      { config: { meta }, schema: { params: TenantParams, response: { 200: TenantDetail } } },
+      async (request) => {
+        const { tenant, environments, keys } = await getTenant(deps, existingId(request.params.tenant_id, 'tenant'));
+        return {
+          ...presentTenant(tenant),
+          created_at: tenant.createdAt.toISOString(),
+          environments: environments.map(presentSettings),
+          api_keys: keys.map(presentKey),
+        };
+      },
+    );
 
     app.post(
       '/platform/v1/tenants/:tenant_id/api-keys',
       { config: { meta }, schema: { params: TenantParams, body: IssueApiKeyBody, response: { 201: IssuedApiKey } } },
       async (request, reply) => {
-        const key = await issueApiKey(deps, existingId(request.params.tenant_id, 'tenant'), request.body.environment, request.body.scopes);
-        return reply.code(201).send({ id: key.id, api_key: key.apiKey, environment: key.environment, scopes: key.scopes });
+        const key = await issueApiKey(
+          deps,
+          existingId(request.params.tenant_id, 'tenant'),
+          request.body.environment,
+          request.body.scopes,
+        );
+        return reply
+          .code(201)
+          .send({ id: key.id, api_key: key.apiKey, environment: key.environment, scopes: key.scopes });
       },
     );
 
@@ -70,12 +84,24 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 
     app.put(
       '/platform/v1/tenants/:tenant_id/environments/:environment',
-      { config: { meta }, schema: { params: EnvironmentParams, body: UpdateEnvironmentBody, response: { 200: EnvironmentSettingsSchema } } },
+      {
+        config: { meta },
+        schema: {
+          params: EnvironmentParams,
+          body: UpdateEnvironmentBody,
+          response: { 200: EnvironmentSettingsSchema },
+        },
+      },
       async (request) => {
-        const settings = await updateEnvironment(deps, existingId(request.params.tenant_id, 'tenant'), request.params.environment, {
-          webhookUrl: request.body.webhook_url,
-          allowedOrigins: request.body.allowed_origins,
-        });
+        const settings = await updateEnvironment(
+          deps,
+          existingId(request.params.tenant_id, 'tenant'),
+          request.params.environment,
+          {
+            webhookUrl: request.body.webhook_url,
+            allowedOrigins: request.body.allowed_origins,
+          },
+        );
         return presentSettings(settings);
       },
     );
@@ -84,14 +110,24 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       '/platform/v1/tenants/:tenant_id/environments/:environment/webhook-secret',
       { config: { meta }, schema: { params: EnvironmentParams, response: { 201: WebhookSecret } } },
       async (request, reply) => {
-        const secret = await rotateWebhookSecret(deps, existingId(request.params.tenant_id, 'tenant'), request.params.environment);
+        const secret = await rotateWebhookSecret(
+          deps,
+          existingId(request.params.tenant_id, 'tenant'),
+          request.params.environment,
+        );
         return reply.code(201).send({ webhook_secret: secret });
       },
     );
 
-    for (const [action, status] of [['suspend', 'suspended'], ['reactivate', 'active']] as const) {
-      app.post(`/platform/v1/tenants/:tenant_id/${action}`, { config: { meta }, schema: { params: TenantParams, response: { 200: Tenant } } }, async (request) =>
-        presentTenant(await setTenantStatus(deps, existingId(request.params.tenant_id, 'tenant'), status)),
+    for (const [action, status] of [
+      ['suspend', 'suspended'],
+      ['reactivate', 'active'],
+    ] as const) {
+      app.post(
+        `/platform/v1/tenants/:tenant_id/${action}`,
+        { config: { meta }, schema: { params: TenantParams, response: { 200: Tenant } } },
+        async (request) =>
+          presentTenant(await setTenantStatus(deps, existingId(request.params.tenant_id, 'tenant'), status)),
       );
     }
   };

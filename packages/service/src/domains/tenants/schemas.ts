@@ -44,7 +44,14 @@ export const UpdateEnvironmentBody = z
       .optional()
       .describe('Where events of this environment are POSTed; null stops delivery.'),
     allowed_origins: z
-      .array(z.string().refine(isRegistrableOrigin, 'must be an origin: http or https, lower-case host, a port only when not the default, no path'))
+      .array(
+        z
+          .string()
+          .refine(
+            isRegistrableOrigin,
+            'must be an origin: http or https, lower-case host, a port only when not the default, no path',
+          ),
+      )
       .max(100)
       .refine((list) => new Set(list).size === list.length, 'each origin may be listed once')
       .optional()
@@ -71,7 +78,12 @@ export function presentTenant(t: TenantRow): z.infer<typeof Tenant> {
 }
 
 export function presentSettings(s: EnvironmentSettings): z.infer<typeof EnvironmentSettingsSchema> {
-  return { environment: s.environment, webhook_url: s.webhookUrl, allowed_origins: s.allowedOrigins, webhook_secret_set: s.webhookSecretSet };
+  return {
+    environment: s.environment,
+    webhook_url: s.webhookUrl,
+    allowed_origins: s.allowedOrigins,
+    webhook_secret_set: s.webhookSecretSet,
+  };
 }
 
 export function presentKey(k: ApiKeyRecord): z.infer<typeof ApiKeyMetadata> {

@@ -19,7 +19,13 @@ export interface EnvironmentSettings {
 export async function insertTenant(tx: Tx, tenant: TenantRow): Promise<void> {
   await tx
     .insertInto('tenants')
-    .values({ id: tenant.id, name: tenant.name, status: tenant.status, created_at: tenant.createdAt, updated_at: tenant.createdAt })
+    .values({
+      id: tenant.id,
+      name: tenant.name,
+      status: tenant.status,
+      created_at: tenant.createdAt,
+      updated_at: tenant.createdAt,
+    })
     .execute();
   await tx
     .insertInto('tenant_environments')
@@ -28,12 +34,21 @@ export async function insertTenant(tx: Tx, tenant: TenantRow): Promise<void> {
 }
 
 export async function findTenant(db: Db | Tx, id: string): Promise<TenantRow | null> {
-  const row = await db.selectFrom('tenants').select(['id', 'name', 'status', 'created_at']).where('id', '=', id).executeTakeFirst();
+  const row = await db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'status', 'created_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
   return row ? { id: row.id, name: row.name, status: row.status, createdAt: row.created_at } : null;
 }
 
 /** Sets the status; returns the tenant, or null when there is none. */
-export async function updateTenantStatus(tx: Tx, id: string, status: TenantRow['status'], now: Date): Promise<TenantRow | null> {
+export async function updateTenantStatus(
+  tx: Tx,
+  id: string,
+  status: TenantRow['status'],
+  now: Date,
+): Promise<TenantRow | null> {
   const row = await tx
     .updateTable('tenants')
     .set({ status, updated_at: now })
@@ -45,7 +60,12 @@ export async function updateTenantStatus(tx: Tx, id: string, status: TenantRow['
 
 const settingsColumns = ['environment', 'webhook_url', 'allowed_origins', 'webhook_secret'] as const;
 
-function presentSettings(row: { environment: Environment; webhook_url: string | null; allowed_origins: string[]; webhook_secret: string | null }): EnvironmentSettings {
+function presentSettings(row: {
+  environment: Environment;
+  webhook_url: string | null;
+  allowed_origins: string[];
+  webhook_secret: string | null;
+}): EnvironmentSettings {
   return {
     environment: row.environment,
     webhookUrl: row.webhook_url,
@@ -85,7 +105,13 @@ export async function updateEnvironmentSettings(
   return row ? presentSettings(row) : null;
 }
 
-export async function setWebhookSecret(db: Db, tenantId: string, environment: Environment, secret: string, now: Date): Promise<boolean> {
+export async function setWebhookSecret(
+  db: Db,
+  tenantId: string,
+  environment: Environment,
+  secret: string,
+  now: Date,
+): Promise<boolean> {
   const result = await db
     .updateTable('tenant_environments')
     .set({ webhook_secret: secret, updated_at: now })

@@ -19,7 +19,11 @@ export function userRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           security: [{ apiKey: [] }],
           params: UserParams,
           body: PutUserBody,
-          response: { 200: User, 201: User, ...errorResponses('validation_failed', ...API_KEY_ERRORS, 'request_too_large') },
+          response: {
+            200: User,
+            201: User,
+            ...errorResponses('validation_failed', ...API_KEY_ERRORS, 'request_too_large'),
+          },
         },
       },
       async (request, reply) => {

@@ -5,14 +5,18 @@ import { EXTERNAL_USER_ID_PATTERN } from './model/external-user-id.js';
 export const ExternalUserId = z
   .string()
   .regex(EXTERNAL_USER_ID_PATTERN)
-  .describe("The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data.");
+  .describe(
+    "The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data.",
+  );
 
 export const UserParams = z.object({ external_user_id: ExternalUserId });
 
 export const UserStatus = z.enum(['active', 'blocked']);
 
 export const PutUserBody = z.object({
-  status: UserStatus.describe('A blocked user cannot open or close positions or place orders; balance sync still works.'),
+  status: UserStatus.describe(
+    'A blocked user cannot open or close positions or place orders; balance sync still works.',
+  ),
 });
 
 export const User = z.object({

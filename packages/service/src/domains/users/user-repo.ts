@@ -36,5 +36,7 @@ export async function findUser(db: Db, scope: TenantEnv, externalUserId: string)
     .where('environment', '=', scope.environment)
     .where('external_user_id', '=', externalUserId)
     .executeTakeFirst();
-  return row ? { id: row.id, externalUserId: row.external_user_id, status: row.status, balance: row.balance_minor } : null;
+  return row
+    ? { id: row.id, externalUserId: row.external_user_id, status: row.status, balance: row.balance_minor }
+    : null;
 }

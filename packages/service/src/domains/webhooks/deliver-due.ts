@@ -80,7 +80,14 @@ export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOp
         const now = deps.clock.now();
         const token = randomUUID();
         const leaseUntil = new Date(now.getTime() + o.timeoutMs + LEASE_MARGIN_MS);
-        const claimed = await claimDue(deps.db, { now, leaseUntil, token, limit: room, maxPerEnv: o.maxInFlightPerEnv, inFlight: perEnv });
+        const claimed = await claimDue(deps.db, {
+          now,
+          leaseUntil,
+          token,
+          limit: room,
+          maxPerEnv: o.maxInFlightPerEnv,
+          inFlight: perEnv,
+        });
         attempts += claimed.length;
         for (const delivery of claimed) start(delivery, token);
         if (claimed.length > 0) lastWork = performance.now();
@@ -95,12 +102,18 @@ export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOp
     await Promise.all(inFlight);
   }
   // A failure to record leaves its delivery leased; it is attempted again when the lease runs out.
-  if (failures.length > 0) throw new AggregateError(failures, `${failures.length} webhook attempts could not be recorded`);
+  if (failures.length > 0)
+    throw new AggregateError(failures, `${failures.length} webhook attempts could not be recorded`);
   return attempts;
 }
 
 /** Sends one claimed delivery (or finds it cannot be sent) and records the attempt. */
-async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, token: string, timeoutMs: number): Promise<void> {
+async function attemptDelivery(
+  deps: DeliveryDeps,
+  delivery: ClaimedDelivery,
+  token: string,
+  timeoutMs: number,
+): Promise<void> {
   const attemptedAt = deps.clock.now();
   const result = await send(delivery, timeoutMs);
   const finishedAt = deps.clock.now();
@@ -114,7 +127,10 @@ async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, to
     error: result.error,
     latencyMs: result.latencyMs,
     responseExcerpt: result.excerpt,
-    outcome: nextState({ status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null }, finishedAt),
+    outcome: nextState(
+      { status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null },
+      finishedAt,
+    ),
     now: finishedAt,
   });
 }
@@ -125,7 +141,8 @@ async function attemptDelivery(deps: DeliveryDeps, delivery: ClaimedDelivery, to
  * retried on schedule, so setting a secret lets it through.
  */
 function send(delivery: ClaimedDelivery, timeoutMs: number): Promise<SendResult> {
-  const unsent = (error: string): Promise<SendResult> => Promise.resolve({ status: null, error, latencyMs: 0, excerpt: null });
+  const unsent = (error: string): Promise<SendResult> =>
+    Promise.resolve({ status: null, error, latencyMs: 0, excerpt: null });
   if (delivery.webhookUrl === null) return unsent('no webhook_url');
   if (delivery.webhookSecret === null) return unsent('no webhook secret');
   const body = JSON.stringify(webhookBody(delivery.event));

@@ -210,7 +210,11 @@ export async function listDeadLetterRows(
  * goes on. A conditional update, so two resends at once revive it once. Null when it is not dead
  * (then findDeliveryState tells unknown from another state).
  */
-export async function reviveDeadDelivery(db: Db, eventId: string, now: Date): Promise<{ eventId: string; attempts: number } | null> {
+export async function reviveDeadDelivery(
+  db: Db,
+  eventId: string,
+  now: Date,
+): Promise<{ eventId: string; attempts: number } | null> {
   const row = await sql<{ event_id: string; attempts: number }>`
     update webhook_deliveries
     set state = 'pending', next_attempt_at = ${now}, finished_at = null, schedule_base = attempts, leased_until = null, lease_token = null
@@ -221,6 +225,8 @@ export async function reviveDeadDelivery(db: Db, eventId: string, now: Date): Pr
 }
 
 export async function findDeliveryState(db: Db, eventId: string): Promise<DeliveryState | null> {
-  const row = await sql<{ state: DeliveryState }>`select state from webhook_deliveries where event_id = ${eventId}`.execute(db);
+  const row = await sql<{
+    state: DeliveryState;
+  }>`select state from webhook_deliveries where event_id = ${eventId}`.execute(db);
   return row.rows[0]?.state ?? null;
 }

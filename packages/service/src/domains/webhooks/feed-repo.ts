@@ -19,8 +19,20 @@ export interface FeedRow extends StoredEvent {
  * snapshot's xmin) are read: nothing can be added before such a row any more, so a cursor never
  * skips an event that commits later (migration 0003 explains the order).
  */
-export async function listFeedRows(db: Db, scope: TenantEnv, after: FeedPosition | null, limit: number): Promise<FeedRow[]> {
-  const rows = await sql<{ id: string; type: string; occurred_at: Date; data: Record<string, unknown>; xact_id: string; seq: bigint }>`
+export async function listFeedRows(
+  db: Db,
+  scope: TenantEnv,
+  after: FeedPosition | null,
+  limit: number,
+): Promise<FeedRow[]> {
+  const rows = await sql<{
+    id: string;
+    type: string;
+    occurred_at: Date;
+    data: Record<string, unknown>;
+    xact_id: string;
+    seq: bigint;
+  }>`
     select id, type, occurred_at, data, xact_id::text as xact_id, seq
     from events
     where tenant_id = ${scope.tenantId} and environment = ${scope.environment}

@@ -16,5 +16,8 @@ export async function listDeadLetters(
     limit: query.limit,
   });
   const page = rows.slice(0, query.limit);
-  return { data: page.map(presentDeadLetter), next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!.eventSeq) : null };
+  return {
+    data: page.map(presentDeadLetter),
+    next_cursor: rows.length > query.limit ? encodeCursor(page[page.length - 1]!.eventSeq) : null,
+  };
 }

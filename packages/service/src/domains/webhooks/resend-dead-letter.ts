@@ -9,7 +9,10 @@ import { findDeliveryState, reviveDeadDelivery } from './delivery-repo.js';
  * sends it at its next pass, with a new cycle of the retry schedule. 404 for an unknown id, 409
  * state_conflict for a delivery that is not dead (pending or delivered).
  */
-export async function resendDeadLetter(deps: { db: Db; clock: Clock }, id: string): Promise<{ id: string; state: 'pending'; attempts: number }> {
+export async function resendDeadLetter(
+  deps: { db: Db; clock: Clock },
+  id: string,
+): Promise<{ id: string; state: 'pending'; attempts: number }> {
   if (!isUuid(id)) throw new ApiError('not_found', `No dead letter ${id}.`);
   const revived = await reviveDeadDelivery(deps.db, id, deps.clock.now());
   if (revived) return { id: revived.eventId, state: 'pending', attempts: revived.attempts };

@@ -7,7 +7,14 @@ import type { RouteMeta } from '../../http/route-meta.js';
 import { listDeadLetters } from './list-dead-letters.js';
 import { listEvents } from './list-events.js';
 import { resendDeadLetter } from './resend-dead-letter.js';
-import { DeadLetterPage, DeadLetterParams, DeadLettersQuery, EventPage, EventsQuery, ResentDelivery } from './schemas.js';
+import {
+  DeadLetterPage,
+  DeadLetterParams,
+  DeadLettersQuery,
+  EventPage,
+  EventsQuery,
+  ResentDelivery,
+} from './schemas.js';
 
 /** GET /v1/events: the webhook stream read back, to catch up after an outage without waiting for retries. */
 export function eventFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -47,13 +54,25 @@ export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZ
   return async (app) => {
     app.get(
       '/platform/v1/dead-letters',
-      { config: { meta: platformMeta }, schema: { querystring: DeadLettersQuery, response: { 200: DeadLetterPage, ...errorResponses('validation_failed') } } },
+      {
+        config: { meta: platformMeta },
+        schema: {
+          querystring: DeadLettersQuery,
+          response: { 200: DeadLetterPage, ...errorResponses('validation_failed') },
+        },
+      },
       async (request) => listDeadLetters(deps, request.query),
     );
 
     app.post(
       '/platform/v1/dead-letters/:id/resend',
-      { config: { meta: platformMeta }, schema: { params: DeadLetterParams, response: { 200: ResentDelivery, ...errorResponses('not_found', 'state_conflict') } } },
+      {
+        config: { meta: platformMeta },
+        schema: {
+          params: DeadLetterParams,
+          response: { 200: ResentDelivery, ...errorResponses('not_found', 'state_conflict') },
+        },
+      },
       async (request) => resendDeadLetter(deps, request.params.id),
     );
   };

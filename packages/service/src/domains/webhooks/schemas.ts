@@ -25,7 +25,9 @@ export const EventPage = z.object({
   next_cursor: z
     .string()
     .nullable()
-    .describe('Where to continue, also after the last page: keep it and ask again later for newer events. Null only while there is no event at all.'),
+    .describe(
+      'Where to continue, also after the last page: keep it and ask again later for newer events. Null only while there is no event at all.',
+    ),
 });
 
 export const DeadLettersQuery = z.object({
@@ -43,7 +45,10 @@ export const DeadLetter = z.object({
   attempts: z.number().int(),
   last_attempt_at: z.string().nullable(),
   last_status: z.number().int().nullable().describe('The HTTP status of the last attempt; null when no answer came.'),
-  last_error: z.string().nullable().describe('Why the last attempt got no answer: timeout, connection refused, no webhook secret, no webhook_url.'),
+  last_error: z
+    .string()
+    .nullable()
+    .describe('Why the last attempt got no answer: timeout, connection refused, no webhook secret, no webhook_url.'),
   dead_at: z.string(),
 });
 
@@ -54,7 +59,7 @@ export const DeadLetterParams = z.object({ id: z.string().max(64) });
 export const ResentDelivery = z.object({
   id: z.uuid(),
   state: z.literal('pending'),
-  attempts: z.number().int().describe('Attempts so far; the next one is made at the worker\'s next pass.'),
+  attempts: z.number().int().describe("Attempts so far; the next one is made at the worker's next pass."),
 });
 
 export function presentDeadLetter(r: DeadLetterRow): z.infer<typeof DeadLetter> {

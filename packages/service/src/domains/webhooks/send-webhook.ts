@@ -39,7 +39,12 @@ export async function sendWebhook(request: WebhookRequest): Promise<SendResult> 
     const excerpt = await readExcerpt(res).catch(() => null);
     return { status: res.status, error: null, latencyMs: latency(), excerpt };
   } catch (error) {
-    return { status: null, error: signal.aborted ? `timeout after ${request.timeoutMs} ms` : describe(error), latencyMs: latency(), excerpt: null };
+    return {
+      status: null,
+      error: signal.aborted ? `timeout after ${request.timeoutMs} ms` : describe(error),
+      latencyMs: latency(),
+      excerpt: null,
+    };
   }
 }
 

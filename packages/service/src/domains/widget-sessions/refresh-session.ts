@@ -13,7 +13,8 @@ import { signSessionToken, type IssuedToken, type SessionClaims } from './model/
 export async function refreshSession(deps: SessionDeps, session: SessionClaims): Promise<IssuedToken> {
   const tenant = await findTenant(deps.db, session.tenantId);
   const user = tenant?.status === 'active' ? await findUser(deps.db, session, session.externalUserId) : null;
-  if (!user) throw new ApiError('invalid_session_token', 'The session token is missing, malformed, expired or revoked.');
+  if (!user)
+    throw new ApiError('invalid_session_token', 'The session token is missing, malformed, expired or revoked.');
   const claims = {
     tenantId: session.tenantId,
     environment: session.environment,

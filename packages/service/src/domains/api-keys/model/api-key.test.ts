@@ -8,7 +8,8 @@ const BASE62 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const KEY = /^pmk_(sandbox|live)_[A-Za-z0-9]{32}$/;
 
 const environment = fc.constantFrom(...ENVIRONMENTS);
-const randomPart = (length: number) => fc.string({ unit: fc.constantFrom(...BASE62), minLength: length, maxLength: length });
+const randomPart = (length: number) =>
+  fc.string({ unit: fc.constantFrom(...BASE62), minLength: length, maxLength: length });
 
 describe('generateApiKey', () => {
   it.each(ENVIRONMENTS)('gives pmk_%s_ followed by 32 base62 characters', (env) => {
@@ -30,7 +31,8 @@ describe('generateApiKey', () => {
 
   it('draws on the whole base62 alphabet, roughly evenly', () => {
     const counts = new Map<string, number>();
-    for (let i = 0; i < 2000; i++) for (const c of generateApiKey('live').slice(-32)) counts.set(c, (counts.get(c) ?? 0) + 1);
+    for (let i = 0; i < 2000; i++)
+      for (const c of generateApiKey('live').slice(-32)) counts.set(c, (counts.get(c) ?? 0) + 1);
     // 64,000 characters over 62 symbols: about 1,032 each; a bias or a missing symbol would show.
     expect([...counts.keys()].sort()).toEqual([...BASE62].sort());
     for (const n of counts.values()) {
@@ -72,21 +74,30 @@ describe('environmentOfKey', () => {
 
   it('refuses a random part of any length other than 32', () => {
     fc.assert(
-      fc.property(environment, fc.integer({ min: 0, max: 64 }).filter((n) => n !== 32), (env, length) => {
-        const key = `pmk_${env}_${'x'.repeat(length)}`;
-        expect(environmentOfKey(key)).toBeNull();
-      }),
+      fc.property(
+        environment,
+        fc.integer({ min: 0, max: 64 }).filter((n) => n !== 32),
+        (env, length) => {
+          const key = `pmk_${env}_${'x'.repeat(length)}`;
+          expect(environmentOfKey(key)).toBeNull();
+        },
+      ),
     );
   });
 
   it('refuses a generated key with one character of its random part replaced by a non-base62 character', () => {
     fc.assert(
-      fc.property(environment, fc.integer({ min: 0, max: 31 }), fc.constantFrom('_', '-', ' ', '.', '/', '+', '=', 'é', '\n'), (env, at, c) => {
-        const key = generateApiKey(env);
-        const prefix = `pmk_${env}_`.length;
-        const broken = key.slice(0, prefix + at) + c + key.slice(prefix + at + 1);
-        expect(environmentOfKey(broken)).toBeNull();
-      }),
+      fc.property(
+        environment,
+        fc.integer({ min: 0, max: 31 }),
+        fc.constantFrom('_', '-', ' ', '.', '/', '+', '=', 'é', '\n'),
+        (env, at, c) => {
+          const key = generateApiKey(env);
+          const prefix = `pmk_${env}_`.length;
+          const broken = key.slice(0, prefix + at) + c + key.slice(prefix + at + 1);
+          expect(environmentOfKey(broken)).toBeNull();
+        },
+      ),
     );
   });
 });

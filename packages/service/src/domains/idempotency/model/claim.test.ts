@@ -44,10 +44,21 @@ describe('claimOf', () => {
 
   it('replays any stored answer byte for byte, compared by hash contents rather than identity', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 100, max: 599 }), fc.string(), fc.uint8Array({ minLength: 32, maxLength: 32 }), fc.nat(), (status, body, bytes, later) => {
-        const key = stored({ requestHash: Buffer.from(bytes), state: 'done', responseStatus: status, responseBody: body });
-        expect(claimOf(key, Buffer.from(bytes), at(later))).toEqual({ kind: 'replay', status, body });
-      }),
+      fc.property(
+        fc.integer({ min: 100, max: 599 }),
+        fc.string(),
+        fc.uint8Array({ minLength: 32, maxLength: 32 }),
+        fc.nat(),
+        (status, body, bytes, later) => {
+          const key = stored({
+            requestHash: Buffer.from(bytes),
+            state: 'done',
+            responseStatus: status,
+            responseBody: body,
+          });
+          expect(claimOf(key, Buffer.from(bytes), at(later))).toEqual({ kind: 'replay', status, body });
+        },
+      ),
     );
   });
 

@@ -42,7 +42,12 @@ function sameJson(a: unknown, b: unknown): boolean {
   if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object') {
     const ka = Object.keys(a).filter((k) => (a as Record<string, unknown>)[k] !== undefined);
     const kb = Object.keys(b).filter((k) => (b as Record<string, unknown>)[k] !== undefined);
-    return ka.length === kb.length && ka.every((k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]));
+    return (
+      ka.length === kb.length &&
+      ka.every(
+        (k) => Object.hasOwn(b, k) && sameJson((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+      )
+    );
   }
   return a === b;
 }
@@ -59,7 +64,13 @@ function reordered(value: unknown, seed: number): unknown {
       [entries[i], entries[j]] = [entries[j]!, entries[i]!];
     }
     const copy: Record<string, unknown> = {};
-    for (const [k, v] of entries) Object.defineProperty(copy, k, { value: reordered(v, seed + 7), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of entries)
+      Object.defineProperty(copy, k, {
+        value: reordered(v, seed + 7),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return copy;
   }
   return value;
@@ -70,7 +81,13 @@ function withoutMinusZero(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withoutMinusZero);
   if (value !== null && typeof value === 'object') {
     const copy: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(value)) Object.defineProperty(copy, k, { value: withoutMinusZero(v), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of Object.entries(value))
+      Object.defineProperty(copy, k, {
+        value: withoutMinusZero(v),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     return copy;
   }
   return Object.is(value, -0) ? 0 : value;
@@ -91,10 +108,12 @@ const withUndefined = fc.letrec((tie) => ({
 
 describe('canonicalJson', () => {
   it('sorts keys and drops undefined members, at every depth', () => {
-    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: undefined, x: 2 }], c: undefined } })).toBe('{"a":{"d":[{"x":2,"z":1}]},"b":1}');
-    expect(canonicalJson({ external_user_id: 'u', direction: 'credit', amount: '10', resulting_balance: undefined })).toBe(
-      '{"amount":"10","direction":"credit","external_user_id":"u"}',
+    expect(canonicalJson({ b: 1, a: { d: [{ z: 1, y: undefined, x: 2 }], c: undefined } })).toBe(
+      '{"a":{"d":[{"x":2,"z":1}]},"b":1}',
     );
+    expect(
+      canonicalJson({ external_user_id: 'u', direction: 'credit', amount: '10', resulting_balance: undefined }),
+    ).toBe('{"amount":"10","direction":"credit","external_user_id":"u"}');
     expect(canonicalJson({ '10': 1, '9': 2, a: 3 })).toBe('{"10":1,"9":2,"a":3}');
     expect(canonicalJson([3, 'x', null, true])).toBe('[3,"x",null,true]');
   });
@@ -140,30 +159,30 @@ describe('fingerprint', () => {
   it('is a 32-byte SHA-256 digest', () => {
     expect(fingerprint({ a: 1 })).toHaveLength(32);
     // sha256('{"a":1}')
-    expect(fingerprint({ a: 1 }).toString('hex')).toBe('015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862');
+    expect(fingerprint({ a: 1 }).toString('hex')).toBe(
+      '015abd7f5cc57a2dd94b7590f04ad8084273905ee33ec5cebeae62276a97f862',
+    );
   });
 
   it('gives equal values equal fingerprints regardless of key order or undefined members', () => {
     fc.assert(
       fc.property(fc.object({ values: [fc.jsonValue()] }), fc.integer(), (value, seed) => {
-        const withExtra = { ...(reordered(value, seed) as Record<string, unknown>), ['\u0000absent']: undefined };
+        const withExtra = { ...(reordered(value, seed) as Record<string, unknown>), '\u0000absent': undefined };
         expect(fingerprint(withExtra).equals(fingerprint(value))).toBe(true);
       }),
       { numRuns: 500 },
     );
-    expect(fingerprint({ amount: '10', direction: 'credit' }).equals(fingerprint({ direction: 'credit', amount: '10' }))).toBe(true);
+    expect(
+      fingerprint({ amount: '10', direction: 'credit' }).equals(fingerprint({ direction: 'credit', amount: '10' })),
+    ).toBe(true);
   });
 
   it('gives different values different fingerprints', () => {
     fc.assert(
-      fc.property(
-        fc.object({ values: [fc.jsonValue()] }),
-        fc.object({ values: [fc.jsonValue()] }),
-        (a, b) => {
-          fc.pre(!sameJson(a, b));
-          expect(fingerprint(a).equals(fingerprint(b))).toBe(false);
-        },
-      ),
+      fc.property(fc.object({ values: [fc.jsonValue()] }), fc.object({ values: [fc.jsonValue()] }), (a, b) => {
+        fc.pre(!sameJson(a, b));
+        expect(fingerprint(a).equals(fingerprint(b))).toBe(false);
+      }),
       { numRuns: 300 },
     );
   });

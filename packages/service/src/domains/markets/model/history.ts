@@ -87,7 +87,9 @@ export function lastPointPerBucket(points: readonly PricePoint[], intervalMs: nu
     const kept = last.get(bucket);
     if (!kept || isLater(point, kept)) last.set(bucket, point);
   }
-  return [...last.entries()].sort(([a], [b]) => a - b).map(([bucket, point]) => ({ ts: new Date(bucket), prices: point.prices }));
+  return [...last.entries()]
+    .sort(([a], [b]) => a - b)
+    .map(([bucket, point]) => ({ ts: new Date(bucket), prices: point.prices }));
 }
 
 function isLater(a: PricePoint, b: PricePoint): boolean {

@@ -20,13 +20,19 @@ export function checkInitialPrices(texts: readonly string[], outcomeCount: numbe
   for (const [i, text] of texts.entries()) {
     const micro = parsePrice(text);
     if (micro === null || micro <= 0n || micro >= PRICE_SCALE) {
-      return { ok: false, message: `price ${i} must be a decimal strictly between 0 and 1 with at most 6 decimals, got ${JSON.stringify(text)}` };
+      return {
+        ok: false,
+        message: `price ${i} must be a decimal strictly between 0 and 1 with at most 6 decimals, got ${JSON.stringify(text)}`,
+      };
     }
     micros.push(micro);
   }
   const total = micros.reduce((sum, m) => sum + m, 0n);
   if (total !== PRICE_SCALE) {
-    return { ok: false, message: `must sum to exactly 1, they sum to ${total / PRICE_SCALE}.${(total % PRICE_SCALE).toString().padStart(6, '0')}` };
+    return {
+      ok: false,
+      message: `must sum to exactly 1, they sum to ${total / PRICE_SCALE}.${(total % PRICE_SCALE).toString().padStart(6, '0')}`,
+    };
   }
   return { ok: true, micros };
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { cost, initialQ, limitFillThreshold, LmsrRangeError, prices, proceedsForShares, sharesForStake } from './lmsr.js';
+import {
+  cost,
+  initialQ,
+  limitFillThreshold,
+  LmsrRangeError,
+  prices,
+  proceedsForShares,
+  sharesForStake,
+} from './lmsr.js';
 
 const EPS = Number.EPSILON;
 
@@ -11,13 +19,17 @@ const logUniform = (lo: number, hi: number) =>
 /** A market: b from 1 to 1e6 and 2 to maxN outcomes with |q_j/b| ≤ maxX, plus an outcome index. */
 const market = (maxX: number, maxN = 20, bMax = 1e6) =>
   fc
-    .tuple(logUniform(1, bMax), fc.array(fc.double({ min: -maxX, max: maxX, noNaN: true }), { minLength: 2, maxLength: maxN }))
+    .tuple(
+      logUniform(1, bMax),
+      fc.array(fc.double({ min: -maxX, max: maxX, noNaN: true }), { minLength: 2, maxLength: maxN }),
+    )
     .chain(([b, xs]) => fc.nat({ max: xs.length - 1 }).map((i) => ({ b, q: xs.map((x) => x * b), i })));
 
 const withShares = (q: readonly number[], i: number, delta: number) => q.map((qj, j) => (j === i ? qj + delta : qj));
 
 /** The float error of C(q') − C(q) itself: a few ulps of the larger cost, on top of the relative target. */
-const costDifferenceTolerance = (target: number, c1: number, c2: number) => 1e-9 * target + 4 * EPS * Math.max(Math.abs(c1), Math.abs(c2));
+const costDifferenceTolerance = (target: number, c1: number, c2: number) =>
+  1e-9 * target + 4 * EPS * Math.max(Math.abs(c1), Math.abs(c2));
 
 describe('prices', () => {
   it('gives the textbook values', () => {
@@ -40,8 +52,11 @@ describe('prices', () => {
   it('do not change when every q_j moves by the same amount', () => {
     fc.assert(
       fc.property(market(15), fc.double({ min: -20, max: 20, noNaN: true }), ({ q, b }, shift) => {
-        const moved = prices(q.map((qj) => qj + shift * b), b);
-        prices(q, b).forEach((pj, j) => expect(Math.abs(moved[j]! - pj)).toBeLessThanOrEqual(1e-12));
+        const moved = prices(
+          q.map((qj) => qj + shift * b),
+          b,
+        );
+        for (const [j, pj] of prices(q, b).entries()) expect(Math.abs(moved[j]! - pj)).toBeLessThanOrEqual(1e-12);
       }),
     );
   });
@@ -107,7 +122,10 @@ describe('sharesForStake', () => {
       fc.property(market(5, 20, 1e4), logUniform(0.01, 10_000), ({ q, b, i }, stake) => {
         const before = prices(q, b);
         const after = prices(withShares(q, i, sharesForStake(q, b, i, stake)), b);
-        before.forEach((pj, j) => (j === i ? expect(after[j]!).toBeGreaterThan(pj) : expect(after[j]!).toBeLessThan(pj)));
+        for (const [j, pj] of before.entries()) {
+          if (j === i) expect(after[j]!).toBeGreaterThan(pj);
+          else expect(after[j]!).toBeLessThan(pj);
+        }
       }),
     );
   });
@@ -122,12 +140,17 @@ describe('sharesForStake', () => {
 
   it('switches to log space smoothly where p_i leaves the normal floats (q_i/b near −708)', () => {
     fc.assert(
-      fc.property(fc.double({ min: 690, max: 730, noNaN: true }), logUniform(1e-3, 10), logUniform(1, 1e4), (gap, a, b) => {
-        // p_i ≈ e^−gap, so Δ/b = ln(expm1(a)/p_i) + a negligible log1p(p_i/expm1(a)).
-        const expected = b * (Math.log(Math.expm1(a)) + gap + Math.log1p(Math.exp(-gap)));
-        const delta = sharesForStake([0, -gap * b], b, 1, a * b);
-        expect(Math.abs(delta - expected)).toBeLessThanOrEqual(1e-13 * expected);
-      }),
+      fc.property(
+        fc.double({ min: 690, max: 730, noNaN: true }),
+        logUniform(1e-3, 10),
+        logUniform(1, 1e4),
+        (gap, a, b) => {
+          // p_i ≈ e^−gap, so Δ/b = ln(expm1(a)/p_i) + a negligible log1p(p_i/expm1(a)).
+          const expected = b * (Math.log(Math.expm1(a)) + gap + Math.log1p(Math.exp(-gap)));
+          const delta = sharesForStake([0, -gap * b], b, 1, a * b);
+          expect(Math.abs(delta - expected)).toBeLessThanOrEqual(1e-13 * expected);
+        },
+      ),
     );
   });
 
@@ -188,7 +211,7 @@ describe('initialQ', () => {
         const total = w.reduce((s, x) => s + x, 0);
         const p0 = w.map((x) => x / total);
         const q0 = initialQ(p0, b);
-        prices(q0, b).forEach((pj, j) => expect(Math.abs(pj - p0[j]!)).toBeLessThanOrEqual(1e-12));
+        for (const [j, pj] of prices(q0, b).entries()) expect(Math.abs(pj - p0[j]!)).toBeLessThanOrEqual(1e-12);
         expect(Math.abs(cost(q0, b))).toBeLessThanOrEqual(1e-12 * b);
       }),
     );
@@ -204,34 +227,48 @@ describe('initialQ', () => {
 describe('limitFillThreshold', () => {
   it('is 1 at limit 1, 0 at limit 0 and grows with the limit', () => {
     fc.assert(
-      fc.property(logUniform(1, 1e6), logUniform(0.01, 1e6), fc.double({ min: 0, max: 1, noNaN: true }), (b, stake, l) => {
-        expect(limitFillThreshold(b, stake, 1)).toBeCloseTo(1, 12);
-        expect(limitFillThreshold(b, stake, 0)).toBe(0);
-        const lower = limitFillThreshold(b, stake, l * 0.9);
-        const t = limitFillThreshold(b, stake, l);
-        expect(t >= 0 && t <= 1 && lower <= t).toBe(true);
-      }),
+      fc.property(
+        logUniform(1, 1e6),
+        logUniform(0.01, 1e6),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        (b, stake, l) => {
+          expect(limitFillThreshold(b, stake, 1)).toBeCloseTo(1, 12);
+          expect(limitFillThreshold(b, stake, 0)).toBe(0);
+          const lower = limitFillThreshold(b, stake, l * 0.9);
+          const t = limitFillThreshold(b, stake, l);
+          expect(t >= 0 && t <= 1 && lower <= t).toBe(true);
+        },
+      ),
     );
   });
 
   it('says p_i ≤ threshold exactly when the average price s/Δ is at most the limit, away from the edge', () => {
     fc.assert(
-      fc.property(market(10, 8), logUniform(0.01, 10_000), fc.double({ min: 0.001, max: 1, noNaN: true }), ({ q, b, i }, stake, l) => {
-        const average = stake / sharesForStake(q, b, i, stake);
-        fc.pre(Math.abs(average - l) > 1e-9 * l);
-        expect(prices(q, b)[i]! <= limitFillThreshold(b, stake, l)).toBe(average <= l);
-      }),
+      fc.property(
+        market(10, 8),
+        logUniform(0.01, 10_000),
+        fc.double({ min: 0.001, max: 1, noNaN: true }),
+        ({ q, b, i }, stake, l) => {
+          const average = stake / sharesForStake(q, b, i, stake);
+          fc.pre(Math.abs(average - l) > 1e-9 * l);
+          expect(prices(q, b)[i]! <= limitFillThreshold(b, stake, l)).toBe(average <= l);
+        },
+      ),
     );
   });
 
   it('goes to log space instead of Infinity/Infinity when s/b is hundreds or more', () => {
     fc.assert(
-      fc.property(fc.double({ min: 700, max: 1e4, noNaN: true }), fc.double({ min: 0.5, max: 1, noNaN: true }), (a, l) => {
-        const t = limitFillThreshold(1, a, l);
-        const expected = Math.exp(a - a / l); // the e^−a corrections are below float resolution here
-        expect(Number.isFinite(t)).toBe(true);
-        expect(Math.abs(t - expected)).toBeLessThanOrEqual(1e-9 * expected + 1e-300);
-      }),
+      fc.property(
+        fc.double({ min: 700, max: 1e4, noNaN: true }),
+        fc.double({ min: 0.5, max: 1, noNaN: true }),
+        (a, l) => {
+          const t = limitFillThreshold(1, a, l);
+          const expected = Math.exp(a - a / l); // the e^−a corrections are below float resolution here
+          expect(Number.isFinite(t)).toBe(true);
+          expect(Math.abs(t - expected)).toBeLessThanOrEqual(1e-9 * expected + 1e-300);
+        },
+      ),
     );
   });
 });

@@ -31,11 +31,13 @@ function shifted(q: readonly number[], b: number): Shifted {
 }
 
 function checkOutcome(q: readonly number[], i: number): void {
-  if (!Number.isInteger(i) || i < 0 || i >= q.length) throw new RangeError(`outcome index ${i} out of range 0..${q.length - 1}`);
+  if (!Number.isInteger(i) || i < 0 || i >= q.length)
+    throw new RangeError(`outcome index ${i} out of range 0..${q.length - 1}`);
 }
 
 function checkAmount(name: string, value: number): void {
-  if (!(Number.isFinite(value) && value >= 0)) throw new RangeError(`${name} must be a finite number ≥ 0, got ${value}`);
+  if (!(Number.isFinite(value) && value >= 0))
+    throw new RangeError(`${name} must be a finite number ≥ 0, got ${value}`);
 }
 
 function finite(value: number, what: string): number {
@@ -131,7 +133,8 @@ export function proceedsForShares(q: readonly number[], b: number, i: number, sh
  */
 export function initialQ(initialPrices: readonly number[], b: number): number[] {
   if (!(Number.isFinite(b) && b > 0)) throw new RangeError(`liquidity b must be a positive finite number, got ${b}`);
-  if (!initialPrices.every((p) => Number.isFinite(p) && p > 0 && p <= 1)) throw new RangeError('initial prices must lie in (0, 1]');
+  if (!initialPrices.every((p) => Number.isFinite(p) && p > 0 && p <= 1))
+    throw new RangeError('initial prices must lie in (0, 1]');
   const total = initialPrices.reduce((s, p) => s + p, 0);
   if (Math.abs(total - 1) > 1e-9) throw new RangeError(`initial prices must sum to 1, got ${total}`);
   return initialPrices.map((p) => finite(b * Math.log(p), 'initial q'));
@@ -144,7 +147,8 @@ export function initialQ(initialPrices: readonly number[], b: number): number[] 
  */
 export function limitFillThreshold(b: number, stake: number, limitPrice: number): number {
   if (!(Number.isFinite(b) && b > 0)) throw new RangeError(`liquidity b must be a positive finite number, got ${b}`);
-  if (!(Number.isFinite(stake) && stake > 0)) throw new RangeError(`stake must be a positive finite number, got ${stake}`);
+  if (!(Number.isFinite(stake) && stake > 0))
+    throw new RangeError(`stake must be a positive finite number, got ${stake}`);
   if (!(limitPrice >= 0 && limitPrice <= 1)) throw new RangeError(`limit price must lie in [0, 1], got ${limitPrice}`);
   if (limitPrice === 0) return 0;
   const a = stake / b;

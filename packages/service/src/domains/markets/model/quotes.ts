@@ -168,7 +168,13 @@ export function parsePrice(text: string): bigint | null {
  * quoteOpen succeeds with priceMicro ≤ limitMicro, which is the check the open itself makes; the quote
  * is returned so the fill uses the same numbers.
  */
-export function limitOrderFill(q: readonly number[], b: number, i: number, stakeMinor: bigint, limitMicro: bigint): LimitFill {
+export function limitOrderFill(
+  q: readonly number[],
+  b: number,
+  i: number,
+  stakeMinor: bigint,
+  limitMicro: bigint,
+): LimitFill {
   const quote = quoteOpen(q, b, i, stakeMinor);
   if (!quote.ok) return { fills: false, code: quote.code };
   return quote.priceMicro <= limitMicro ? { fills: true, quote } : { fills: false, code: 'above_limit' };
@@ -179,7 +185,13 @@ export function limitOrderFill(q: readonly number[], b: number, i: number, stake
  * {@link limitOrderFill} except within rounding: the exact price rounds shares down and the price up,
  * so near the edge this may say true where the exact check refuses by a micro or two. Not authoritative.
  */
-export function limitOrderFillsByThreshold(q: readonly number[], b: number, i: number, stakeMinor: bigint, limitMicro: bigint): boolean {
+export function limitOrderFillsByThreshold(
+  q: readonly number[],
+  b: number,
+  i: number,
+  stakeMinor: bigint,
+  limitMicro: bigint,
+): boolean {
   const limit = Math.min(1, Math.max(0, Number(limitMicro) / Number(PRICE_SCALE)));
   return prices(q, b)[i]! <= limitFillThreshold(b, Number(stakeMinor) / 100, limit);
 }

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { quoteOpen } from '../../markets/model/quotes.js';
-import { afterRefusedFill, cancelAnswer, decideOrder, isExpired, isFinalOrderStatus, type MarketState, type OrderTerms } from './order-rules.js';
+import {
+  afterRefusedFill,
+  cancelAnswer,
+  decideOrder,
+  isExpired,
+  isFinalOrderStatus,
+  type MarketState,
+  type OrderTerms,
+} from './order-rules.js';
 
 const now = new Date('2026-06-01T12:00:00Z');
 const market = (over: Partial<MarketState> = {}): MarketState => ({
@@ -12,7 +20,13 @@ const market = (over: Partial<MarketState> = {}): MarketState => ({
   outcomes: [{ id: 'yes' }, { id: 'no' }],
   ...over,
 });
-const order = (over: Partial<OrderTerms> = {}): OrderTerms => ({ outcomeId: 'yes', stake: 1000n, limitPriceMicro: 600_000n, expiresAt: null, ...over });
+const order = (over: Partial<OrderTerms> = {}): OrderTerms => ({
+  outcomeId: 'yes',
+  stake: 1000n,
+  limitPriceMicro: 600_000n,
+  expiresAt: null,
+  ...over,
+});
 
 describe('decideOrder', () => {
   it('fills exactly when the price at open for the stake is at or below the limit', () => {
@@ -27,7 +41,9 @@ describe('decideOrder', () => {
     const after = quoteOpen([0, 0], 100, 1, 5000n);
     if (!after.ok) throw new Error('quote');
     expect(decideOrder(order({ limitPriceMicro: 400_000n }), market(), now)).toEqual({ action: 'wait' });
-    expect(decideOrder(order({ limitPriceMicro: 400_000n }), market({ q: after.qAfter }), now)).toEqual({ action: 'fill' });
+    expect(decideOrder(order({ limitPriceMicro: 400_000n }), market({ q: after.qAfter }), now)).toEqual({
+      action: 'fill',
+    });
   });
 
   it('expires from expires_at on, before anything else', () => {
@@ -38,14 +54,28 @@ describe('decideOrder', () => {
 
   it('waits on a suspended market, and rejects where the market can never fill it', () => {
     expect(decideOrder(order(), market({ status: 'suspended' }), now)).toEqual({ action: 'wait' });
-    expect(decideOrder(order(), market({ status: 'resolved' }), now)).toEqual({ action: 'reject', code: 'validation_failed' });
-    expect(decideOrder(order(), market({ status: 'voided' }), now)).toEqual({ action: 'reject', code: 'validation_failed' });
-    expect(decideOrder(order(), market({ closesAt: now }), now)).toEqual({ action: 'reject', code: 'validation_failed' });
-    expect(decideOrder(order({ outcomeId: 'maybe' }), market(), now)).toEqual({ action: 'reject', code: 'validation_failed' });
+    expect(decideOrder(order(), market({ status: 'resolved' }), now)).toEqual({
+      action: 'reject',
+      code: 'validation_failed',
+    });
+    expect(decideOrder(order(), market({ status: 'voided' }), now)).toEqual({
+      action: 'reject',
+      code: 'validation_failed',
+    });
+    expect(decideOrder(order(), market({ closesAt: now }), now)).toEqual({
+      action: 'reject',
+      code: 'validation_failed',
+    });
+    expect(decideOrder(order({ outcomeId: 'maybe' }), market(), now)).toEqual({
+      action: 'reject',
+      code: 'validation_failed',
+    });
   });
 
   it('waits when the market maker cannot quote the stake (a stake the depth cannot take)', () => {
-    expect(decideOrder(order({ stake: 100_000_000n, limitPriceMicro: 1_000_000n }), market({ b: 1 }), now)).toEqual({ action: 'wait' });
+    expect(decideOrder(order({ stake: 100_000_000n, limitPriceMicro: 1_000_000n }), market({ b: 1 }), now)).toEqual({
+      action: 'wait',
+    });
   });
 });
 
@@ -63,7 +93,8 @@ describe('afterRefusedFill', () => {
 describe('order statuses', () => {
   it('only open is not final; a cancel answers a cancelled order and refuses the other final ones', () => {
     expect(isFinalOrderStatus('open')).toBe(false);
-    for (const status of ['filled', 'expired', 'rejected', 'cancelled'] as const) expect(isFinalOrderStatus(status)).toBe(true);
+    for (const status of ['filled', 'expired', 'rejected', 'cancelled'] as const)
+      expect(isFinalOrderStatus(status)).toBe(true);
     expect(cancelAnswer('cancelled')).toBe('ok');
     for (const status of ['filled', 'expired', 'rejected'] as const) expect(cancelAnswer(status)).toBe('conflict');
   });

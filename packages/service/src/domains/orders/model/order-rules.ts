@@ -25,7 +25,11 @@ export interface MarketState extends MarketWindow {
  * reopen). reject: the market can never fill it (not open, outside its window, no such outcome).
  * fill: the price at open for the stake is at or below the limit now; the open's other rules decide.
  */
-export type OrderDecision = { action: 'expire' } | { action: 'wait' } | { action: 'reject'; code: Rejection['code'] } | { action: 'fill' };
+export type OrderDecision =
+  | { action: 'expire' }
+  | { action: 'wait' }
+  | { action: 'reject'; code: Rejection['code'] }
+  | { action: 'fill' };
 
 /** An order is expired from its expires_at on (the instant itself included). */
 export function isExpired(order: Pick<OrderTerms, 'expiresAt'>, now: Date): boolean {
@@ -45,7 +49,9 @@ export function decideOrder(order: OrderTerms, market: MarketState, now: Date): 
   const index = market.outcomes.findIndex((o) => o.id === order.outcomeId);
   if (index < 0) return { action: 'reject', code: 'validation_failed' };
   // An order whose stake the market maker cannot quote right now (too large for the depth) is above its limit.
-  return limitOrderFill(market.q, market.b, index, order.stake, order.limitPriceMicro).fills ? { action: 'fill' } : { action: 'wait' };
+  return limitOrderFill(market.q, market.b, index, order.stake, order.limitPriceMicro).fills
+    ? { action: 'fill' }
+    : { action: 'wait' };
 }
 
 /**

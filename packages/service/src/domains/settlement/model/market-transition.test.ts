@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { transitionOf, type MarketStanding } from './market-transition.js';
 
-const market = (status: MarketStanding['status'], resolvedOutcomeId: string | null = null): MarketStanding => ({ status, resolvedOutcomeId, outcomeIds: ['a', 'b'] });
+const market = (status: MarketStanding['status'], resolvedOutcomeId: string | null = null): MarketStanding => ({
+  status,
+  resolvedOutcomeId,
+  outcomeIds: ['a', 'b'],
+});
 
 describe('transitionOf (spec 3.2, decisions part 2)', () => {
   it.each([
     [market('open'), { kind: 'resolve', outcomeId: 'a' }, 'resolve'],
     [market('suspended'), { kind: 'void' }, 'void'],
-    [market('resolved', 'a'), { kind: 'correct', target: { status: 'resolved', outcomeId: 'b' } }, 'settlement_correction'],
+    [
+      market('resolved', 'a'),
+      { kind: 'correct', target: { status: 'resolved', outcomeId: 'b' } },
+      'settlement_correction',
+    ],
     [market('voided'), { kind: 'correct', target: { status: 'resolved', outcomeId: 'a' } }, 'void_correction'],
     [market('resolved', 'a'), { kind: 'correct', target: { status: 'voided' } }, 'void_correction'],
   ] as const)('%j + %j is a %s', (m, action, kind) => {
@@ -25,6 +33,9 @@ describe('transitionOf (spec 3.2, decisions part 2)', () => {
   });
 
   it('refuses an outcome the market does not have', () => {
-    expect(transitionOf(market('open'), { kind: 'resolve', outcomeId: 'z' })).toMatchObject({ ok: false, code: 'validation_failed' });
+    expect(transitionOf(market('open'), { kind: 'resolve', outcomeId: 'z' })).toMatchObject({
+      ok: false,
+      code: 'validation_failed',
+    });
   });
 });

@@ -1,6 +1,9 @@
 import type { MarketOutcomeTarget } from './settlement-plan.js';
 
-export type MarketAction = { kind: 'resolve'; outcomeId: string } | { kind: 'void' } | { kind: 'correct'; target: MarketOutcomeTarget };
+export type MarketAction =
+  | { kind: 'resolve'; outcomeId: string }
+  | { kind: 'void' }
+  | { kind: 'correct'; target: MarketOutcomeTarget };
 
 /** Which positions a change moves, and which events it sends (spec 3.1, 3.2). */
 export type Transition =
@@ -16,20 +19,36 @@ export interface MarketStanding {
 /** Whether an action may happen to a market in its status, and what kind of change it is. */
 export function transitionOf(market: MarketStanding, action: MarketAction): Transition {
   const target: MarketOutcomeTarget =
-    action.kind === 'resolve' ? { status: 'resolved', outcomeId: action.outcomeId } : action.kind === 'void' ? { status: 'voided' } : action.target;
+    action.kind === 'resolve'
+      ? { status: 'resolved', outcomeId: action.outcomeId }
+      : action.kind === 'void'
+        ? { status: 'voided' }
+        : action.target;
   if (target.status === 'resolved' && !market.outcomeIds.includes(target.outcomeId)) {
     return { ok: false, code: 'validation_failed', message: `The market has no outcome ${target.outcomeId}.` };
   }
   const live = market.status === 'open' || market.status === 'suspended';
   if (action.kind !== 'correct') {
-    if (!live) return { ok: false, code: 'state_conflict', message: `The market is already ${market.status}; use a correction.` };
+    if (!live)
+      return {
+        ok: false,
+        code: 'state_conflict',
+        message: `The market is already ${market.status}; use a correction.`,
+      };
     return { ok: true, kind: action.kind, target };
   }
-  if (live) return { ok: false, code: 'state_conflict', message: `The market is ${market.status}; only a resolved or voided market can be corrected.` };
+  if (live)
+    return {
+      ok: false,
+      code: 'state_conflict',
+      message: `The market is ${market.status}; only a resolved or voided market can be corrected.`,
+    };
   if (market.status === 'resolved' && target.status === 'resolved') {
-    if (target.outcomeId === market.resolvedOutcomeId) return { ok: false, code: 'state_conflict', message: 'The market is already resolved to that outcome.' };
+    if (target.outcomeId === market.resolvedOutcomeId)
+      return { ok: false, code: 'state_conflict', message: 'The market is already resolved to that outcome.' };
     return { ok: true, kind: 'settlement_correction', target };
   }
-  if (market.status === target.status) return { ok: false, code: 'state_conflict', message: 'The market is already voided.' };
+  if (market.status === target.status)
+    return { ok: false, code: 'state_conflict', message: 'The market is already voided.' };
   return { ok: true, kind: 'void_correction', target };
 }

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { settledWinPayout } from '../../markets/model/quotes.js';
-import { applyPostings, endingOf, moveOf, type MarketOutcomeTarget, type PositionStanding, type Posting } from './settlement-plan.js';
+import {
+  applyPostings,
+  endingOf,
+  moveOf,
+  type MarketOutcomeTarget,
+  type PositionStanding,
+  type Posting,
+} from './settlement-plan.js';
 
 const A = 'outcome-a';
 const B = 'outcome-b';
@@ -10,28 +17,94 @@ const win = settledWinPayout(1000n, 523827n);
 const resolvedA: MarketOutcomeTarget = { status: 'resolved', outcomeId: A };
 const resolvedB: MarketOutcomeTarget = { status: 'resolved', outcomeId: B };
 const voided: MarketOutcomeTarget = { status: 'voided' };
-const standing = (state: PositionStanding['state'], payout: bigint | null, credit: string | null): PositionStanding => ({ state, payout, creditTransactionId: credit });
+const standing = (
+  state: PositionStanding['state'],
+  payout: bigint | null,
+  credit: string | null,
+): PositionStanding => ({ state, payout, creditTransactionId: credit });
 
 describe('endingOf', () => {
   it('pays a win stake / price at open rounded down, a loss nothing, a void the stake', () => {
     expect(win).toBe(1909n);
-    expect(endingOf(position, resolvedA)).toEqual({ state: 'settled_win', payout: 1909n, credit: { type: 'settlement_credit', amount: 1909n } });
+    expect(endingOf(position, resolvedA)).toEqual({
+      state: 'settled_win',
+      payout: 1909n,
+      credit: { type: 'settlement_credit', amount: 1909n },
+    });
     expect(endingOf(position, resolvedB)).toEqual({ state: 'settled_loss', payout: 0n, credit: null });
-    expect(endingOf(position, voided)).toEqual({ state: 'voided', payout: 1000n, credit: { type: 'market_void_refund', amount: 1000n } });
+    expect(endingOf(position, voided)).toEqual({
+      state: 'voided',
+      payout: 1000n,
+      credit: { type: 'market_void_refund', amount: 1000n },
+    });
   });
 });
 
 describe('moveOf: every row of spec 3.1', () => {
   it.each([
-    ['open → settled_win', standing('open', null, null), resolvedA, 'settled_win', [{ kind: 'credit', type: 'settlement_credit', amount: 1909n }]],
+    [
+      'open → settled_win',
+      standing('open', null, null),
+      resolvedA,
+      'settled_win',
+      [{ kind: 'credit', type: 'settlement_credit', amount: 1909n }],
+    ],
     ['open → settled_loss', standing('open', null, null), resolvedB, 'settled_loss', []],
-    ['open → voided', standing('open', null, null), voided, 'voided', [{ kind: 'credit', type: 'market_void_refund', amount: 1000n }]],
-    ['settled_win → settled_loss', standing('settled_win', 1909n, 'c1'), resolvedB, 'settled_loss', [{ kind: 'reversal', type: 'settlement_credit', amount: 1909n, reverses: 'c1' }]],
-    ['settled_loss → settled_win', standing('settled_loss', 0n, null), resolvedA, 'settled_win', [{ kind: 'credit', type: 'settlement_credit', amount: 1909n }]],
-    ['voided → settled_win', standing('voided', 1000n, 'r1'), resolvedA, 'settled_win', [{ kind: 'reversal', type: 'market_void_refund', amount: 1000n, reverses: 'r1' }, { kind: 'credit', type: 'settlement_credit', amount: 1909n }]],
-    ['voided → settled_loss', standing('voided', 1000n, 'r1'), resolvedB, 'settled_loss', [{ kind: 'reversal', type: 'market_void_refund', amount: 1000n, reverses: 'r1' }]],
-    ['settled_win → voided', standing('settled_win', 1909n, 'c1'), voided, 'voided', [{ kind: 'reversal', type: 'settlement_credit', amount: 1909n, reverses: 'c1' }, { kind: 'credit', type: 'market_void_refund', amount: 1000n }]],
-    ['settled_loss → voided', standing('settled_loss', 0n, null), voided, 'voided', [{ kind: 'credit', type: 'market_void_refund', amount: 1000n }]],
+    [
+      'open → voided',
+      standing('open', null, null),
+      voided,
+      'voided',
+      [{ kind: 'credit', type: 'market_void_refund', amount: 1000n }],
+    ],
+    [
+      'settled_win → settled_loss',
+      standing('settled_win', 1909n, 'c1'),
+      resolvedB,
+      'settled_loss',
+      [{ kind: 'reversal', type: 'settlement_credit', amount: 1909n, reverses: 'c1' }],
+    ],
+    [
+      'settled_loss → settled_win',
+      standing('settled_loss', 0n, null),
+      resolvedA,
+      'settled_win',
+      [{ kind: 'credit', type: 'settlement_credit', amount: 1909n }],
+    ],
+    [
+      'voided → settled_win',
+      standing('voided', 1000n, 'r1'),
+      resolvedA,
+      'settled_win',
+      [
+        { kind: 'reversal', type: 'market_void_refund', amount: 1000n, reverses: 'r1' },
+        { kind: 'credit', type: 'settlement_credit', amount: 1909n },
+      ],
+    ],
+    [
+      'voided → settled_loss',
+      standing('voided', 1000n, 'r1'),
+      resolvedB,
+      'settled_loss',
+      [{ kind: 'reversal', type: 'market_void_refund', amount: 1000n, reverses: 'r1' }],
+    ],
+    [
+      'settled_win → voided',
+      standing('settled_win', 1909n, 'c1'),
+      voided,
+      'voided',
+      [
+        { kind: 'reversal', type: 'settlement_credit', amount: 1909n, reverses: 'c1' },
+        { kind: 'credit', type: 'market_void_refund', amount: 1000n },
+      ],
+    ],
+    [
+      'settled_loss → voided',
+      standing('settled_loss', 0n, null),
+      voided,
+      'voided',
+      [{ kind: 'credit', type: 'market_void_refund', amount: 1000n }],
+    ],
   ] as const)('%s', (_name, from, target, state, postings) => {
     const move = moveOf(position, from, target);
     expect(move?.ending.state).toBe(state);
@@ -60,8 +133,17 @@ describe('applyPostings', () => {
 
   it('never takes a balance below zero and ends at start + the sum of its lines', () => {
     const posting = fc.oneof(
-      fc.record({ kind: fc.constant('reversal' as const), type: fc.constant('settlement_credit' as const), amount: fc.bigInt(1n, 10n ** 9n), reverses: fc.constant('x') }),
-      fc.record({ kind: fc.constant('credit' as const), type: fc.constant('market_void_refund' as const), amount: fc.bigInt(1n, 10n ** 9n) }),
+      fc.record({
+        kind: fc.constant('reversal' as const),
+        type: fc.constant('settlement_credit' as const),
+        amount: fc.bigInt(1n, 10n ** 9n),
+        reverses: fc.constant('x'),
+      }),
+      fc.record({
+        kind: fc.constant('credit' as const),
+        type: fc.constant('market_void_refund' as const),
+        amount: fc.bigInt(1n, 10n ** 9n),
+      }),
     );
     fc.assert(
       fc.property(fc.bigInt(0n, 10n ** 9n), fc.array(posting, { maxLength: 6 }), (start, postings) => {

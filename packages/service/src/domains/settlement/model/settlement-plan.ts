@@ -32,7 +32,8 @@ export interface Ending {
 
 /** The state, payout and credit a position ends in under a target (decisions part 3 for the win payout). */
 export function endingOf(position: PositionTerms, target: MarketOutcomeTarget): Ending {
-  if (target.status === 'voided') return { state: 'voided', payout: position.stake, credit: { type: 'market_void_refund', amount: position.stake } };
+  if (target.status === 'voided')
+    return { state: 'voided', payout: position.stake, credit: { type: 'market_void_refund', amount: position.stake } };
   if (position.outcomeId !== target.outcomeId) return { state: 'settled_loss', payout: 0n, credit: null };
   const payout = settledWinPayout(position.stake, position.priceMicro);
   return { state: 'settled_win', payout, credit: { type: 'settlement_credit', amount: payout } };
@@ -65,7 +66,8 @@ export function moveOf(position: PositionTerms, standing: PositionStanding, targ
   const postings: Posting[] = [];
   const oldType = creditTypeOf(standing.state);
   if (oldType !== null) {
-    if (standing.creditTransactionId === null || standing.payout === null) throw new Error(`a ${standing.state} position without its credit`);
+    if (standing.creditTransactionId === null || standing.payout === null)
+      throw new Error(`a ${standing.state} position without its credit`);
     postings.push({ kind: 'reversal', type: oldType, amount: standing.payout, reverses: standing.creditTransactionId });
   }
   if (ending.credit) postings.push({ kind: 'credit', ...ending.credit });
@@ -86,7 +88,12 @@ export function applyPostings(balance: bigint, postings: Posting[]): { lines: Le
   for (const posting of postings) {
     if (posting.kind === 'reversal') {
       if (balance < posting.amount) {
-        lines.push({ entryType: 'correction_shortfall_credit', amount: posting.amount - balance, reverses: null, posting: null });
+        lines.push({
+          entryType: 'correction_shortfall_credit',
+          amount: posting.amount - balance,
+          reverses: null,
+          posting: null,
+        });
         balance = posting.amount;
       }
       lines.push({ entryType: posting.type, amount: -posting.amount, reverses: posting.reverses, posting });

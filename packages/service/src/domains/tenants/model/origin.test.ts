@@ -66,25 +66,23 @@ describe('isRegistrableOrigin', () => {
 
   it('refuses any accepted origin with something appended or a letter upper-cased', () => {
     fc.assert(
-      fc.property(
-        scheme,
-        host,
-        fc.constantFrom('/', '/p', '?', '?q=1', '#', '#h', ':443x'),
-        (s, h, suffix) => {
-          expect(isRegistrableOrigin(`${s}://${h}${suffix}`)).toBe(false);
-          const upper = h.replace(/[a-z]/, (c) => c.toUpperCase());
-          if (upper !== h) expect(isRegistrableOrigin(`${s}://${upper}`)).toBe(false);
-        },
-      ),
+      fc.property(scheme, host, fc.constantFrom('/', '/p', '?', '?q=1', '#', '#h', ':443x'), (s, h, suffix) => {
+        expect(isRegistrableOrigin(`${s}://${h}${suffix}`)).toBe(false);
+        const upper = h.replace(/[a-z]/, (c) => c.toUpperCase());
+        if (upper !== h) expect(isRegistrableOrigin(`${s}://${upper}`)).toBe(false);
+      }),
       { numRuns: 500 },
     );
   });
 });
 
 describe('hosts a browser never sends', () => {
-  it.each(['https://*.example.com', 'https://exa_mple.com', 'https://-bad.example', 'http://a..b'])('refuses %s', (origin) => {
-    expect(isRegistrableOrigin(origin)).toBe(false);
-  });
+  it.each(['https://*.example.com', 'https://exa_mple.com', 'https://-bad.example', 'http://a..b'])(
+    'refuses %s',
+    (origin) => {
+      expect(isRegistrableOrigin(origin)).toBe(false);
+    },
+  );
   it('accepts IP literals', () => {
     expect(isRegistrableOrigin('http://127.0.0.1:8080')).toBe(true);
     expect(isRegistrableOrigin('http://[::1]:3000')).toBe(true);

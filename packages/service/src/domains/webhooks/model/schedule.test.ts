@@ -11,7 +11,8 @@ describe('the webhook retry schedule', () => {
   });
 
   it('waits longer each time and spans 7 h 45 min from the first attempt to the last', () => {
-    for (let i = 1; i < RETRY_DELAYS_MS.length; i++) expect(RETRY_DELAYS_MS[i]!).toBeGreaterThan(RETRY_DELAYS_MS[i - 1]!);
+    for (let i = 1; i < RETRY_DELAYS_MS.length; i++)
+      expect(RETRY_DELAYS_MS[i]!).toBeGreaterThan(RETRY_DELAYS_MS[i - 1]!);
     expect(RETRY_WINDOW_MS).toBe((7 * 60 + 45) * 60_000);
     let at = now;
     for (let attempt = 1; attempt < MAX_ATTEMPTS; attempt++) {
@@ -35,9 +36,13 @@ describe('the webhook retry schedule', () => {
 
 describe('the state after an attempt', () => {
   it('is delivered on any 2xx and nothing else', () => {
-    for (const status of [200, 201, 204, 299]) expect(nextState({ status, attemptInCycle: 1 }, now)).toEqual({ state: 'delivered' });
+    for (const status of [200, 201, 204, 299])
+      expect(nextState({ status, attemptInCycle: 1 }, now)).toEqual({ state: 'delivered' });
     for (const status of [null, 199, 301, 302, 400, 410, 500, 503]) {
-      expect(nextState({ status, attemptInCycle: 1 }, now)).toEqual({ state: 'pending', nextAttemptAt: new Date(now.getTime() + 5_000) });
+      expect(nextState({ status, attemptInCycle: 1 }, now)).toEqual({
+        state: 'pending',
+        nextAttemptAt: new Date(now.getTime() + 5_000),
+      });
     }
     expect(isDelivered(300)).toBe(false);
   });

@@ -28,7 +28,8 @@ export type AfterFailure = { next: 'retry'; at: Date } | { next: 'dead' };
  * claiming can cause, also ends in the dead letters.
  */
 export function afterFailure(attempt: number, now: Date): AfterFailure {
-  if (!Number.isInteger(attempt) || attempt < 1) throw new Error(`attempt must be a whole number from 1, got ${attempt}`);
+  if (!Number.isInteger(attempt) || attempt < 1)
+    throw new Error(`attempt must be a whole number from 1, got ${attempt}`);
   const delay = RETRY_DELAYS_MS[attempt - 1];
   return delay === undefined ? { next: 'dead' } : { next: 'retry', at: new Date(now.getTime() + delay) };
 }
@@ -45,7 +46,10 @@ export type NextState = { state: 'delivered' } | { state: 'pending'; nextAttempt
  * or dead. `noUrl`: the environment's webhook_url was removed since the event; it goes straight to the
  * dead letters (nothing is sent without an address, spec 6.1 rule 1), from which it can be resent.
  */
-export function nextState(attempt: { status: number | null; attemptInCycle: number; noUrl?: boolean }, now: Date): NextState {
+export function nextState(
+  attempt: { status: number | null; attemptInCycle: number; noUrl?: boolean },
+  now: Date,
+): NextState {
   if (attempt.noUrl) return { state: 'dead' };
   if (isDelivered(attempt.status)) return { state: 'delivered' };
   const step = afterFailure(attempt.attemptInCycle, now);

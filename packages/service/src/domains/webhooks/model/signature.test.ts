@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { signBody, verifySignature } from './signature.js';
 
-const body = '{"id":"0b6f2c52-4a1b-4c1e-9d5e-3f1f3f1f3f1f","event":"position.opened","occurred_at":"2026-06-01T12:00:00.000Z","data":{"stake":"3.00"}}';
+const body =
+  '{"id":"0b6f2c52-4a1b-4c1e-9d5e-3f1f3f1f3f1f","event":"position.opened","occurred_at":"2026-06-01T12:00:00.000Z","data":{"stake":"3.00"}}';
 
 describe('webhook signatures', () => {
   it('round-trips: what is signed verifies with the same secret, over the same bytes', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { SignJWT, base64url, decodeJwt, decodeProtectedHeader } from 'jose';
-import { SESSION_CAP_MS, SESSION_LIFETIME_MS, signSessionToken, verifySessionToken, type SessionClaims } from './session-token.js';
+import {
+  SESSION_CAP_MS,
+  SESSION_LIFETIME_MS,
+  signSessionToken,
+  verifySessionToken,
+  type SessionClaims,
+} from './session-token.js';
 
 const SECRET = 'unit-test-widget-secret';
 const MINUTE = 60 * 1000;
@@ -76,7 +82,11 @@ describe('verifySessionToken refuses', () => {
   it('a token at or after its cap even when exp says otherwise', async () => {
     // A token whose exp runs past its cap cannot come from signSessionToken; the cap must still hold.
     const { token } = await signSessionToken(SECRET, claims, t0);
-    const payload = { ...payloadOf(token), iat: Math.floor(at(SESSION_CAP_MS).getTime() / 1000), exp: Math.floor(at(SESSION_CAP_MS + 10 * MINUTE).getTime() / 1000) };
+    const payload = {
+      ...payloadOf(token),
+      iat: Math.floor(at(SESSION_CAP_MS).getTime() / 1000),
+      exp: Math.floor(at(SESSION_CAP_MS + 10 * MINUTE).getTime() / 1000),
+    };
     const forged = await signRaw(payload);
     expect(await verifySessionToken(SECRET, forged, at(SESSION_CAP_MS - 1000))).not.toBeNull();
     expect(await verifySessionToken(SECRET, forged, at(SESSION_CAP_MS))).toBeNull();
@@ -101,13 +111,19 @@ describe('verifySessionToken refuses', () => {
     expect(await verifySessionToken(SECRET, hs512, t0)).toBeNull();
     // The original HS256 signature under a header that claims HS512.
     const [, body, signature] = token.split('.');
-    expect(await verifySessionToken(SECRET, `${encodePart({ alg: 'HS512', typ: 'JWT' })}.${body}.${signature}`, t0)).toBeNull();
+    expect(
+      await verifySessionToken(SECRET, `${encodePart({ alg: 'HS512', typ: 'JWT' })}.${body}.${signature}`, t0),
+    ).toBeNull();
   });
 
   it('a tampered payload', async () => {
     const { token } = await signSessionToken(SECRET, claims, t0);
     const [header, , signature] = token.split('.');
-    for (const change of [{ sub: 'player-2' }, { env: 'live' }, { cap: Math.floor(at(2 * SESSION_CAP_MS).getTime() / 1000) }]) {
+    for (const change of [
+      { sub: 'player-2' },
+      { env: 'live' },
+      { cap: Math.floor(at(2 * SESSION_CAP_MS).getTime() / 1000) },
+    ]) {
       const tampered = `${header}.${encodePart({ ...payloadOf(token), ...change })}.${signature}`;
       expect(await verifySessionToken(SECRET, tampered, t0), JSON.stringify(change)).toBeNull();
     }
@@ -125,7 +141,7 @@ describe('verifySessionToken refuses', () => {
     ['two parts', 'abc.def'],
     ['three junk parts', 'a.b.c'],
     ['four parts', 'a.b.c.d'],
-    ['an API key', 'pmk_sandbox_' + 'A'.repeat(32)],
+    ['an API key', `pmk_sandbox_${'A'.repeat(32)}`],
     ['a header that is not JSON', `${base64url.encode('{not json')}.${encodePart({ sub: 'x' })}.sig`],
   ])('malformed text: %s', async (_name, text) => {
     expect(await verifySessionToken(SECRET, text, t0)).toBeNull();

@@ -54,7 +54,13 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       requiredClaims: ['exp', 'iat', 'sub'],
     });
     const { tid, env, cap, sub } = payload as { tid?: unknown; env?: unknown; cap?: unknown; sub?: unknown };
-    if (typeof tid !== 'string' || (env !== 'sandbox' && env !== 'live') || typeof cap !== 'number' || typeof sub !== 'string') return null;
+    if (
+      typeof tid !== 'string' ||
+      (env !== 'sandbox' && env !== 'live') ||
+      typeof cap !== 'number' ||
+      typeof sub !== 'string'
+    )
+      return null;
     if (now.getTime() >= cap * 1000) return null;
     return { tenantId: tid, environment: env, externalUserId: sub, capAt: new Date(cap * 1000) };
   } catch (error) {
