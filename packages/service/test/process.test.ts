@@ -417,79 +417,85 @@ describe('the service as a process', () => {
     await terminate(service);
   });
 
-  it('finishes in-flight requests on SIGTERM, exits 0, stops the embedded database and keeps the data', {
-    timeout: 120_000,
-  }, async () => {
-    const site = await newSite();
-    const first = await startService(site);
-    const users = ['term-user-0', 'term-user-1', 'term-user-2'];
-    const { tenantId, apiKey } = await newTenant(first, users);
-    for (const user of users)
-      expect(
-        (await send(first, apiKey, { kind: 'single', key: `seed-${user}`, body: credit(user, 1000) })).status,
-      ).toBe(200);
+  it(
+    'finishes in-flight requests on SIGTERM, exits 0, stops the embedded database and keeps the data',
+    {
+      timeout: 120_000,
+    },
+    async () => {
+      const site = await newSite();
+      const first = await startService(site);
+      const users = ['term-user-0', 'term-user-1', 'term-user-2'];
+      const { tenantId, apiKey } = await newTenant(first, users);
+      for (const user of users)
+        expect(
+          (await send(first, apiKey, { kind: 'single', key: `seed-${user}`, body: credit(user, 1000) })).status,
+        ).toBe(200);
 
-    // Hold the users' rows so that the requests below stay inside their transactions until released.
-    const url = await databaseUrlOf(site);
-    const [blocker, observer] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
-    for (const client of [blocker, observer]) {
-      client.on('error', () => {}); // a failed test may leave the server to be stopped under them
-      await client.connect();
-    }
-    await blocker.query('begin');
-    await blocker.query('select 1 from users where tenant_id = $1 for update', [tenantId]);
-    const held: SyncRequest[] = users.flatMap((user, u) =>
-      [0, 1, 2].map((i) => ({ kind: 'single' as const, key: `held-${u}-${i}`, body: credit(user, 100 + i) })),
-    );
-    held.push({
-      kind: 'batch',
-      key: 'held-batch',
-      items: users.map((user, u) => ({ idempotency_key: `held-batch-${u}`, ...credit(user, 5) })),
-    });
-    const answers = Promise.all(held.map((r) => sendOnOwnConnection(first, apiKey, r)));
-    answers.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
-    // Counted from outside any transaction: inside one, pg_stat_activity is a snapshot.
-    const waiting = async () =>
-      Number(
-        (
-          await observer.query(
-            `select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
-          )
-        ).rows[0].count,
+      // Hold the users' rows so that the requests below stay inside their transactions until released.
+      const url = await databaseUrlOf(site);
+      const [blocker, observer] = [new pg.Client({ connectionString: url }), new pg.Client({ connectionString: url })];
+      for (const client of [blocker, observer]) {
+        client.on('error', () => {}); // a failed test may leave the server to be stopped under them
+        await client.connect();
+      }
+      await blocker.query('begin');
+      await blocker.query('select 1 from users where tenant_id = $1 for update', [tenantId]);
+      const held: SyncRequest[] = users.flatMap((user, u) =>
+        [0, 1, 2].map((i) => ({ kind: 'single' as const, key: `held-${u}-${i}`, body: credit(user, 100 + i) })),
       );
-    const deadline = Date.now() + 20_000;
-    while ((await waiting()) < held.length) {
-      expect(Date.now() < deadline, 'every held request reaches the row lock').toBe(true);
-      await sleep(50);
-    }
-    await observer.end();
+      held.push({
+        kind: 'batch',
+        key: 'held-batch',
+        items: users.map((user, u) => ({ idempotency_key: `held-batch-${u}`, ...credit(user, 5) })),
+      });
+      const answers = Promise.all(held.map((r) => sendOnOwnConnection(first, apiKey, r)));
+      answers.catch(() => {}); // awaited below; a failure before then must not be an unhandled rejection
+      // Counted from outside any transaction: inside one, pg_stat_activity is a snapshot.
+      const waiting = async () =>
+        Number(
+          (
+            await observer.query(
+              `select count(*) from pg_stat_activity where wait_event_type = 'Lock' and datname = current_database()`,
+            )
+          ).rows[0].count,
+        );
+      const deadline = Date.now() + 20_000;
+      while ((await waiting()) < held.length) {
+        expect(Date.now() < deadline, 'every held request reaches the row lock').toBe(true);
+        await sleep(50);
+      }
+      await observer.end();
 
-    const embeddedPid = USE_EMBEDDED ? await postmasterPid(site) : null;
-    first.child.kill('SIGTERM');
-    const early = await Promise.race([first.exited.then(() => 'exited'), sleep(500).then(() => 'still running')]);
-    expect(early, 'the process waits for its in-flight requests').toBe('still running');
-    expect(
-      (await call(first.sandbox, 'GET', '/healthz').catch(() => null))?.status,
-      'no new requests while stopping',
-    ).not.toBe(200);
-    await blocker.query('rollback');
-    await blocker.end();
-    for (const res of await answers) expect(res.status, res.text).toBe(200);
-    expect(await first.exited, `exit after SIGTERM; stderr:\n${first.stderr()}`).toEqual({ code: 0, signal: null });
-    if (embeddedPid !== null) {
-      expect(existsSync(postmasterPidFile(site)), 'the embedded PostgreSQL was stopped').toBe(false);
-      expect(await goneSoon(embeddedPid), 'the embedded PostgreSQL was stopped').toBe(true);
-    }
+      const embeddedPid = USE_EMBEDDED ? await postmasterPid(site) : null;
+      first.child.kill('SIGTERM');
+      const early = await Promise.race([first.exited.then(() => 'exited'), sleep(500).then(() => 'still running')]);
+      expect(early, 'the process waits for its in-flight requests').toBe('still running');
+      expect(
+        (await call(first.sandbox, 'GET', '/healthz').catch(() => null))?.status,
+        'no new requests while stopping',
+      ).not.toBe(200);
+      await blocker.query('rollback');
+      await blocker.end();
+      for (const res of await answers) expect(res.status, res.text).toBe(200);
+      expect(await first.exited, `exit after SIGTERM; stderr:\n${first.stderr()}`).toEqual({ code: 0, signal: null });
+      if (embeddedPid !== null) {
+        expect(existsSync(postmasterPidFile(site)), 'the embedded PostgreSQL was stopped').toBe(false);
+        expect(await goneSoon(embeddedPid), 'the embedded PostgreSQL was stopped').toBe(true);
+      }
 
-    const second = await startService(site);
-    const balances = await Promise.all(users.map((user) => balanceOf(second, apiKey, user)));
-    expect(balances).toEqual(users.map(() => 1000 + 100 + 101 + 102 + 5));
-    if (USE_EMBEDDED) {
-      expect(first.stdout(), 'the first start on an empty database creates the demo tenant').toMatch(/pmk_sandbox_\w+/);
-      expect(second.stdout(), 'a restart does not create it again').not.toMatch(/pmk_sandbox_/);
-    }
-    await terminate(second);
-  });
+      const second = await startService(site);
+      const balances = await Promise.all(users.map((user) => balanceOf(second, apiKey, user)));
+      expect(balances).toEqual(users.map(() => 1000 + 100 + 101 + 102 + 5));
+      if (USE_EMBEDDED) {
+        expect(first.stdout(), 'the first start on an empty database creates the demo tenant').toMatch(
+          /pmk_sandbox_\w+/,
+        );
+        expect(second.stdout(), 'a restart does not create it again').not.toMatch(/pmk_sandbox_/);
+      }
+      await terminate(second);
+    },
+  );
 
   it.skipIf(!USE_EMBEDDED)(
     'refuses a second process on the same DATA_DIR while the first runs',

@@ -26,10 +26,7 @@ export interface MarketState extends MarketWindow {
  * fill: the price at open for the stake is at or below the limit now; the open's other rules decide.
  */
 export type OrderDecision =
-  | { action: 'expire' }
-  | { action: 'wait' }
-  | { action: 'reject'; code: Rejection['code'] }
-  | { action: 'fill' };
+  { action: 'expire' } | { action: 'wait' } | { action: 'reject'; code: Rejection['code'] } | { action: 'fill' };
 
 /** An order is expired from its expires_at on (the instant itself included). */
 export function isExpired(order: Pick<OrderTerms, 'expiresAt'>, now: Date): boolean {

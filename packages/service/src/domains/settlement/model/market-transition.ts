@@ -1,9 +1,7 @@
 import type { MarketOutcomeTarget } from './settlement-plan.js';
 
 export type MarketAction =
-  | { kind: 'resolve'; outcomeId: string }
-  | { kind: 'void' }
-  | { kind: 'correct'; target: MarketOutcomeTarget };
+  { kind: 'resolve'; outcomeId: string } | { kind: 'void' } | { kind: 'correct'; target: MarketOutcomeTarget };
 
 /** Which positions a change moves, and which events it sends (spec 3.1, 3.2). */
 export type Transition =
