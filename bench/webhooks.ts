@@ -14,7 +14,7 @@ import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { verifySignature } from '../packages/service/src/domains/webhooks/model/signature.js';
+import { verifySignature } from '../packages/service/src/domains/webhooks/signature.js';
 import { prepareDatabase, type BenchDatabase } from './lib/database.js';
 import { keyMaker, userIds } from './lib/movements.js';
 import { ADMIN_TOKEN, startServiceProcess, type ServiceProcess } from './lib/service-process.js';

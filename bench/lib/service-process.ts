@@ -5,7 +5,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { BenchDatabase } from './database.js';
 
-export const ADMIN_TOKEN = 'bench-platform-admin-token';
+export const ADMIN_TOKEN = 'bench-platform-admin-token-0123456789abcdef';
 
 /** How long a first start may take: initdb of the embedded server plus migrations. */
 const START_TIMEOUT_MS = 120_000;
@@ -49,12 +49,14 @@ export async function startServiceProcess(
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    WIDGET_SESSION_SECRET: 'bench-widget-secret',
+    WIDGET_SESSION_SECRET: 'bench-widget-session-secret-0123456789abcdef',
     SANDBOX_PORT: String(sandbox),
     LIVE_PORT: String(live),
     PLATFORM_PORT: String(platform),
     LOG_LEVEL: 'warn',
     SEED_DEMO: '0',
+    // The benches' webhook receivers listen on loopback.
+    ALLOW_INSECURE_WEBHOOKS: '1',
     DB_POOL_SIZE: String(poolSize),
     DATA_DIR: database.dataDir,
   };

@@ -1,8 +1,12 @@
 import path from 'node:path';
+import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
 /** The service's settings, read from the environment once (decisions part 1). The only reader of process.env. */
 export interface Config {
+  /** Bind address of the sandbox and live listeners. */
   readonly host: string;
+  /** Bind address of the platform listener, apart from host: exposing the operator API never exposes it. */
+  readonly platformHost: string;
   readonly sandboxPort: number;
   readonly livePort: number;
   readonly platformPort: number;
@@ -18,7 +22,9 @@ export interface Config {
   readonly idempotencyLockSeconds: number;
   /** Create the demo tenant on an empty database. */
   readonly seedDemo: boolean;
-  readonly logLevel: 'info' | 'warn' | 'error' | 'silent';
+  readonly logLevel: LogLevel;
+  /** Webhooks may use plain http and private addresses: local development and tests only. */
+  readonly allowInsecureWebhooks: boolean;
   /** Run the background jobs in this process (RUN_WORKERS=0 for API-only processes). */
   readonly runWorkers: boolean;
 }
@@ -46,29 +52,56 @@ function optional(env: NodeJS.ProcessEnv, name: string): string | null {
   return raw === undefined || raw === '' ? null : raw;
 }
 
-function logLevel(raw: string | undefined): Config['logLevel'] {
-  const levels = ['info', 'warn', 'error', 'silent'] as const;
+function logLevel(raw: string | undefined): LogLevel {
   if (raw === undefined || raw === '') return 'warn';
-  if (!(levels as readonly string[]).includes(raw))
-    throw new Error(`LOG_LEVEL must be one of ${levels.join(', ')}, got "${raw}"`);
-  return raw as Config['logLevel'];
+  if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+    throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${raw}"`);
+  }
+  return raw as LogLevel;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === '1') return true;
+  throw new Error(`${name} must be 0 or 1, got "${raw}"`);
+}
+
+/** Secrets given in the environment must be strong enough to stand alone (decisions part 1). */
+const MIN_SECRET_BYTES = 32;
+
+function secret(env: NodeJS.ProcessEnv, name: string): string | null {
+  const value = optional(env, name);
+  if (value !== null && Buffer.byteLength(value) < MIN_SECRET_BYTES) {
+    throw new Error(`${name} must be at least ${MIN_SECRET_BYTES} bytes; generate one with: openssl rand -base64 32`);
+  }
+  return value;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const platformAdminToken = secret(env, 'PLATFORM_ADMIN_TOKEN');
+  const widgetSessionSecret = secret(env, 'WIDGET_SESSION_SECRET');
+  if (platformAdminToken !== null && platformAdminToken === widgetSessionSecret) {
+    throw new Error(
+      'WIDGET_SESSION_SECRET must differ from PLATFORM_ADMIN_TOKEN: each secret is used for one thing only',
+    );
+  }
   return Object.freeze({
     host: env.HOST || '127.0.0.1',
+    platformHost: env.PLATFORM_HOST || '127.0.0.1',
     sandboxPort: port(env, 'SANDBOX_PORT', 8080),
     livePort: port(env, 'LIVE_PORT', 8081),
     platformPort: port(env, 'PLATFORM_PORT', 8090),
     databaseUrl: optional(env, 'DATABASE_URL'),
     dataDir: path.resolve(env.DATA_DIR || './data'),
-    platformAdminToken: optional(env, 'PLATFORM_ADMIN_TOKEN'),
-    widgetSessionSecret: optional(env, 'WIDGET_SESSION_SECRET'),
+    platformAdminToken,
+    widgetSessionSecret,
     redisUrl: optional(env, 'REDIS_URL'),
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
     idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: logLevel(env.LOG_LEVEL),
     runWorkers: env.RUN_WORKERS !== '0',
+    allowInsecureWebhooks: flag(env, 'ALLOW_INSECURE_WEBHOOKS'),
   });
 }

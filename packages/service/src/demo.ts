@@ -1,8 +1,6 @@
-import type { Db } from './db/connection.js';
-import type { Clock } from './lib/clock.js';
-import { SCOPES } from './domains/api-keys/model/scopes.js';
-import { issueApiKey } from './domains/api-keys/issue-api-key.js';
-import { createTenant } from './domains/tenants/create-tenant.js';
+import { SCOPES } from './domains/api-keys/index.js';
+import { systemContextOf, type Runtime } from './domains/context.js';
+import { createTenant, issueApiKey } from './domains/tenants/index.js';
 
 export interface Demo {
   tenantId: string;
@@ -14,12 +12,14 @@ export interface Demo {
  * null on any other database. Two processes starting at once may both see it empty; that only makes
  * two demo tenants, which is harmless.
  */
-export async function seedDemo(deps: { db: Db; clock: Clock }): Promise<Demo | null> {
-  const any = await deps.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
+export async function seedDemo(runtime: Runtime): Promise<Demo | null> {
+  const ctx = systemContextOf(runtime, 'seed-demo');
+  const any = await ctx.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
   if (any) return null;
-  const tenant = await createTenant(deps, 'Demo operator');
-  const key = await issueApiKey(deps, tenant.id, 'sandbox', [...SCOPES]);
-  return { tenantId: tenant.id, sandboxKey: key.apiKey };
+  const tenant = await createTenant(ctx, { name: 'Demo operator' });
+  const key = await issueApiKey(ctx, { tenantId: tenant.id, environment: 'sandbox', scopes: SCOPES });
+  if (!key.ok) throw new Error(`the demo tenant got no key: ${key.rejection.message}`);
+  return { tenantId: tenant.id, sandboxKey: key.value.apiKey };
 }
 
 export function demoInstructions(demo: Demo, sandboxUrl: string): string {

@@ -1,10 +1,15 @@
-import type { Db } from './db/connection.js';
-import type { Clock } from './lib/clock.js';
+import type { Runtime } from './domains/context.js';
+import type { WebhookTransport } from './domains/webhooks/index.js';
+import type { RateLimiter } from './http/rate-limit.js';
 
-/** What the listeners and workers share: built once in main (or a test) and passed down. */
-export interface ServiceDeps {
-  db: Db;
-  clock: Clock;
+/**
+ * What the listeners and the jobs share, built once in main (or a test) and passed down. The ports (the
+ * pool, the clock, the logger, the webhook transport, the rate limiter) each have a real implementation
+ * and a test one; verbs see them only through their context.
+ */
+export interface ServiceDeps extends Runtime {
+  webhookTransport: WebhookTransport;
+  rateLimiter: RateLimiter;
   platformAdminToken: string;
   /** HMAC secret of widget session tokens, used for nothing else. */
   widgetSessionSecret: string;
@@ -13,5 +18,4 @@ export interface ServiceDeps {
   instanceId: string;
   /** False before the database is ready and once shutdown begins: /healthz answers 503. */
   isReady(): boolean;
-  logLevel: 'info' | 'warn' | 'error' | 'silent';
 }

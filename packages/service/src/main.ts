@@ -7,7 +7,7 @@ async function main(): Promise<void> {
   const config = loadConfig();
   const log = (line: string) => console.log(line);
   const release = config.databaseUrl === null ? await claimDataDir(config.dataDir) : async () => {};
-  const service = await startService(config, { log });
+  const service = await startService(config, { announce: log });
   log(
     [
       'prediction-market operator service is up:',

@@ -6,31 +6,37 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
+import { fetchTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
+import { noRateLimits, type RateLimiter } from './http/rate-limit.js';
+import { migrateQueue, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { createLogger, type Logger } from './lib/logger.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
-import { startWorkers, type Workers } from './workers/runner.js';
-import { purgeIdempotencyKeysJob } from './workers/purge-idempotency-keys.js';
-import { expireOrdersJob } from './workers/expire-orders.js';
-import { deliverWebhooksJob } from './domains/webhooks/deliver-due.js';
 
 export interface RunningService {
   urls: Record<Listener, string>;
   routes: Record<Listener, RouteInfo[]>;
   deps: ServiceDeps;
   demo: Demo | null;
-  /** Stops accepting, finishes in-flight requests, closes the pool and stops the embedded server. */
+  /** Stops accepting, finishes in-flight requests and jobs, closes the pool and stops the embedded server. */
   stop(): Promise<void>;
 }
 
+/** The ports a test replaces; each has its real implementation by default. */
 export interface StartOptions {
   clock?: Clock;
-  log?: (line: string) => void;
+  logger?: Logger;
+  webhookTransport?: WebhookTransport;
+  rateLimiter?: RateLimiter;
+  /** Lines for the person who started the service (where to reach it, the generated token). */
+  announce?: (line: string) => void;
 }
 
-/** config → database → migrations → listeners (DESIGN.md part 1). */
+/** config → database → migrations → listeners and jobs (DESIGN.md part 1). */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
-  const log = options.log ?? (() => {});
+  const announce = options.announce ?? (() => {});
+  const log = options.logger ?? createLogger(config.logLevel);
   const needsSecrets =
     config.databaseUrl === null || config.platformAdminToken === null || config.widgetSessionSecret === null;
   const secrets = needsSecrets ? await loadOrCreateSecrets(config.dataDir) : null;
@@ -38,39 +44,44 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let embedded: EmbeddedServer | null = null;
   let url = config.databaseUrl;
   if (url === null) {
-    embedded = await startEmbeddedServer(config.dataDir, secrets!.embeddedDbPassword, log);
+    embedded = await startEmbeddedServer(config.dataDir, secrets!.embeddedDbPassword, announce);
     url = embedded.url;
   }
-  const pool = createPool(url, config.dbPoolSize, (error) => log(`idle database connection ended: ${error.message}`));
+  const pool = createPool(url, config.dbPoolSize, (error) =>
+    log.warn({ err: error }, 'an idle database connection ended'),
+  );
   let ready = false;
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
-  let workers: Workers | null = null;
+  let jobs: Jobs | null = null;
   const stop = async () => {
     ready = false;
     await Promise.all(Object.values(apps).map((app) => app.close()));
-    await workers?.stop();
+    await jobs?.stop();
     await pool.end();
     await embedded?.stop();
   };
 
   try {
     const applied = await migrate(pool);
-    if (applied.length > 0) log(`migrations applied: ${applied.join(', ')}`);
+    if (applied.length > 0) log.info({ applied }, 'migrations applied');
+    await migrateQueue(pool, log);
     const deps: ServiceDeps = {
       db: createDb(pool),
       clock: options.clock ?? systemClock,
+      log,
+      webhookTransport: options.webhookTransport ?? fetchTransport,
+      rateLimiter: options.rateLimiter ?? noRateLimits,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,
       instanceId: randomBytes(6).toString('hex'),
       isReady: () => ready,
-      logLevel: config.logLevel,
     };
     const demo = embedded && config.seedDemo ? await seedDemo(deps) : null;
-    const ports: Record<Listener, number> = {
-      sandbox: config.sandboxPort,
-      live: config.livePort,
-      platform: config.platformPort,
+    const listeners = {
+      sandbox: { host: config.host, port: config.sandboxPort },
+      live: { host: config.host, port: config.livePort },
+      platform: { host: config.platformHost, port: config.platformPort },
     };
     const urls = {} as Record<Listener, string>;
     const routes = {} as Record<Listener, RouteInfo[]>;
@@ -78,18 +89,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
       const app = await buildApp(listener, deps);
       apps[listener] = app;
       routes[listener] = app.routeTable;
-      const address = await app.listen({ host: config.host, port: ports[listener] });
+      const address = await app.listen(listeners[listener]);
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
-    if (config.runWorkers) {
-      workers = startWorkers(deps, [purgeIdempotencyKeysJob, expireOrdersJob, deliverWebhooksJob], (job, error) =>
-        log(`job ${job.name} failed: ${String(error)}`),
-      );
-    }
+    if (config.runWorkers) jobs = await startJobs(deps, pool);
     ready = true;
-    if (config.platformAdminToken === null)
-      log(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
-    if (demo) log(demoInstructions(demo, urls.sandbox));
+    if (config.platformAdminToken === null) {
+      announce(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
+    }
+    if (demo) announce(demoInstructions(demo, urls.sandbox));
     return { urls, routes, deps, demo, stop };
   } catch (error) {
     await stop().catch(() => {});

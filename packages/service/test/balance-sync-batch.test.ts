@@ -196,13 +196,14 @@ describe('a batch with an item another request still holds', () => {
     const heldKey = uniqueKey();
     const held = { idempotency_key: heldKey, external_user_id: 'b-held', direction: 'credit', amount: '1.00' };
     const free = { idempotency_key: uniqueKey(), external_user_id: 'b-held', direction: 'credit', amount: '2.00' };
-    const { fingerprint } = await import('../src/domains/idempotency/model/fingerprint.js');
+    const { fingerprint } = await import('../src/domains/idempotency/fingerprint.js');
     const { idempotency_key: _k, ...fields } = held;
     await service.db
       .insertInto('idempotency_keys')
       .values({
         tenant_id: tenant.tenantId,
         environment: 'sandbox',
+        principal: 'operator',
         operation: 'balance_sync',
         key: heldKey,
         request_hash: fingerprint(fields),

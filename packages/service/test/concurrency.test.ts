@@ -94,6 +94,7 @@ describe('concurrent balance syncs', () => {
       .values({
         tenant_id: tenant.tenantId,
         environment: 'sandbox',
+        principal: 'operator',
         operation: 'balance_sync',
         key,
         request_hash: Buffer.alloc(32),
@@ -123,6 +124,6 @@ describe('concurrent balance syncs', () => {
 });
 
 async function fingerprintOf(body: Record<string, string>): Promise<Buffer> {
-  const { fingerprint } = await import('../src/domains/idempotency/model/fingerprint.js');
+  const { fingerprint } = await import('../src/domains/idempotency/fingerprint.js');
   return fingerprint(body);
 }

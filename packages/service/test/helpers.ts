@@ -2,13 +2,15 @@ import { inject } from 'vitest';
 import { expect } from 'vitest';
 import { sql } from 'kysely';
 import { loadConfig } from '../src/config.js';
-import { startService, type RunningService } from '../src/service.js';
-import type { Clock } from '../src/lib/clock.js';
+import { startService, type RunningService, type StartOptions } from '../src/service.js';
+import { systemContextOf, type Ctx, type SystemActor } from '../src/domains/context.js';
 import type { Environment } from '../src/db/schema.js';
 import { SCOPES, type Scope } from '../src/domains/api-keys/model/scopes.js';
 import type { Db } from '../src/db/connection.js';
 
-export const ADMIN_TOKEN = 'test-platform-admin-token';
+/** Test secrets: at least 32 bytes and distinct, as the service demands of any it is given. */
+export const ADMIN_TOKEN = 'test-platform-admin-token-0123456789abcdef';
+export const WIDGET_SECRET = 'test-widget-session-secret-0123456789abcdef';
 
 export interface Response {
   status: number;
@@ -47,13 +49,15 @@ export async function call(base: string, method: string, path: string, options: 
 
 export interface TestService extends RunningService {
   db: Db;
+  /** A system context on this service's pool and clock, for calling jobs' verbs directly. */
+  system(job?: string): Ctx<SystemActor>;
   platform(method: string, path: string, body?: unknown): Promise<Response>;
   api(environment: Environment, method: string, path: string, options?: CallOptions): Promise<Response>;
 }
 
 /** The service on the run's test database, listeners on free loopback ports. */
 export async function startTestService(
-  options: { clock?: Clock; env?: Record<string, string> } = {},
+  options: Omit<StartOptions, 'announce'> & { env?: Record<string, string> } = {},
 ): Promise<TestService> {
   const config = loadConfig({
     DATABASE_URL: inject('databaseUrl'),
@@ -61,16 +65,18 @@ export async function startTestService(
     LIVE_PORT: '0',
     PLATFORM_PORT: '0',
     PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    WIDGET_SESSION_SECRET: 'test-widget-secret',
+    WIDGET_SESSION_SECRET: WIDGET_SECRET,
     DB_POOL_SIZE: '10',
     LOG_LEVEL: 'silent',
     RUN_WORKERS: '0',
     ...options.env,
   });
-  const service = await startService(config, { clock: options.clock });
+  const { env: _env, ...ports } = options;
+  const service = await startService(config, ports);
   return {
     ...service,
     db: service.deps.db,
+    system: (job = 'test') => systemContextOf(service.deps, job),
     platform: (method, path, body) => call(service.urls.platform, method, path, { key: ADMIN_TOKEN, body }),
     api: (environment, method, path, callOptions) => call(service.urls[environment], method, path, callOptions),
   };

@@ -1,15 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { call, createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
+import {
+  ADMIN_TOKEN,
+  call,
+  createTenant,
+  expectEnvelope,
+  startTestService,
+  WIDGET_SECRET,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
-import { signSessionToken } from '../src/domains/widget-sessions/model/session-token.js';
-import {
-  findMarketsByIds,
-  lockMarketById,
-  lockMarketForTrade,
-  saveMarketState,
-} from '../src/domains/markets/market-repo.js';
+import { signSessionToken } from '../src/http/session-token.js';
+import { findMarketsByIds, saveMarketState } from '../src/domains/markets/market-repo.js';
+import { lockMarketForTrade } from '../src/domains/trading/market-lock.js';
 import { initialQ } from '../src/domains/markets/model/lmsr.js';
 
 const START = '2026-03-01T12:00:00.000Z';
@@ -235,7 +240,7 @@ describe('POST /platform/v1/markets', () => {
     );
     expectEnvelope(
       await service.api('sandbox', 'POST', '/platform/v1/markets', {
-        key: 'test-platform-admin-token',
+        key: ADMIN_TOKEN,
         body: marketBody(),
       }),
       'not_found',
@@ -356,11 +361,11 @@ describe('market-repo for trades', () => {
       outcomes: market.outcomes.map((o: any, ordinal: number) => ({ id: o.id, ordinal, title: o.title })),
     };
     await service.db.transaction().execute(async (tx) => {
-      expect(await lockMarketForTrade(tx, tenant.tenantId, market.slug)).toMatchObject(expected);
-      expect(await lockMarketById(tx, tenant.tenantId, market.id)).toMatchObject(expected);
-      expect(await lockMarketForTrade(tx, other.tenantId, market.slug)).toBeNull();
-      expect(await lockMarketById(tx, other.tenantId, market.id)).toBeNull();
-      expect(await lockMarketForTrade(tx, tenant.tenantId, 'no-such-market')).toBeNull();
+      expect(await lockMarketForTrade(tx, tenant.tenantId, { slug: market.slug })).toMatchObject(expected);
+      expect(await lockMarketForTrade(tx, tenant.tenantId, { id: market.id })).toMatchObject(expected);
+      expect(await lockMarketForTrade(tx, other.tenantId, { slug: market.slug })).toBeNull();
+      expect(await lockMarketForTrade(tx, other.tenantId, { id: market.id })).toBeNull();
+      expect(await lockMarketForTrade(tx, tenant.tenantId, { slug: 'no-such-market' })).toBeNull();
     });
     const byId = await findMarketsByIds(service.db, [market.id, market.id, '00000000-0000-4000-8000-000000000000']);
     expect([...byId.keys()]).toEqual([market.id]);
@@ -377,10 +382,10 @@ describe('market-repo for trades', () => {
     const market = await createMarket();
     await enable(tenant.tenantId, market.slug);
     await service.db.transaction().execute(async (tx) => {
-      await lockMarketForTrade(tx, tenant.tenantId, market.slug);
+      await lockMarketForTrade(tx, tenant.tenantId, { slug: market.slug });
       const blocked = service.db.transaction().execute(async (other) => {
         await sql`set local lock_timeout = '200ms'`.execute(other);
-        return lockMarketById(other, tenant.tenantId, market.id);
+        return lockMarketForTrade(other, tenant.tenantId, { id: market.id });
       });
       await expect(blocked).rejects.toThrow(/lock timeout/);
     });
@@ -450,7 +455,7 @@ describe('the market feed', () => {
     const live = await feed(tenant.liveKey, '/v1/markets', 'live');
     expect(live.json).toEqual(sandbox.json);
     const { token } = await signSessionToken(
-      'test-widget-secret',
+      WIDGET_SECRET,
       {
         tenantId: tenant.tenantId,
         environment: 'live',

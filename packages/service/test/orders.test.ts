@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
-import { evaluateOrders } from '../src/domains/orders/evaluate-orders.js';
-import { expireOrders } from '../src/workers/expire-orders.js';
+import { expireOrders } from '../src/domains/orders/expire-orders.js';
+import { evaluateOrders } from '../src/domains/trading/evaluate-orders.js';
 import {
   createMarket as createMarketFor,
   fundedUser as fundedUserFor,
@@ -534,7 +534,7 @@ describe('under concurrency', () => {
     expect(events.length).toBe(filled.length);
     // Every evaluation ran after its trade's commit: one more finds nothing left to fill.
     const ids = await sql<{ id: string }>`select id from markets where slug = ${market.slug}`.execute(service.db);
-    expect(await evaluateOrders({ db: service.db, clock }, ids.rows[0]!.id)).toBe(0);
+    expect(await evaluateOrders(service.system(), { id: ids.rows[0]!.id })).toBe(0);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 });
@@ -553,10 +553,10 @@ describe('the expiry job', () => {
     const soon = (await place({ ...body, expires_at: new Date(clock.now().getTime() + HOUR).toISOString() })).json;
     const later = (await place({ ...body, expires_at: new Date(clock.now().getTime() + 3 * HOUR).toISOString() })).json;
     const never = (await place(body)).json;
-    await expireOrders({ db: service.db, clock });
+    await expireOrders(service.system());
     expect(await statusOf(soon.id)).toBe('open');
     clock.advance(HOUR);
-    expect(await expireOrders({ db: service.db, clock })).toBeGreaterThanOrEqual(1);
+    expect(await expireOrders(service.system())).toBeGreaterThanOrEqual(1);
     expect([await statusOf(soon.id), await statusOf(later.id), await statusOf(never.id)]).toEqual([
       'expired',
       'open',
@@ -578,7 +578,7 @@ describe('the expiry job', () => {
       })
     ).json;
     clock.advance(HOUR);
-    await expireOrders({ db: service.db, clock });
+    await expireOrders(service.system());
     expect(await orderRow(order.id)).toEqual({ status: 'rejected', reject_code: 'validation_failed' });
   });
 });

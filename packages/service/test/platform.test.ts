@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenant, expectEnvelope, registerUser, startTestService, type TestService } from './helpers.js';
+import {
+  ADMIN_TOKEN,
+  call,
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  type TestService,
+} from './helpers.js';
 
 let service: TestService;
 
@@ -25,7 +33,7 @@ describe('platform API', () => {
   it('is not served on the tenant listeners, and the operator API is not served on the platform listener', async () => {
     expectEnvelope(
       await service.api('sandbox', 'POST', '/platform/v1/tenants', {
-        key: 'test-platform-admin-token',
+        key: ADMIN_TOKEN,
         body: { name: 'x' },
       }),
       'not_found',

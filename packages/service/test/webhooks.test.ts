@@ -6,7 +6,7 @@ import { sql } from 'kysely';
 import type { Environment } from '../src/db/schema.js';
 import { deliverDue } from '../src/domains/webhooks/deliver-due.js';
 import { MAX_ATTEMPTS, RETRY_WINDOW_MS } from '../src/domains/webhooks/model/schedule.js';
-import { verifySignature } from '../src/domains/webhooks/model/signature.js';
+import { verifySignature } from '../src/domains/webhooks/signature.js';
 import { FakeClock } from '../src/lib/clock.js';
 import {
   createTenant,
@@ -29,7 +29,9 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 /** One worker pass with a short timeout, as the job runs it. */
-const pass = (on: TestService = service) => deliverDue(on.deps, { timeoutMs: 400 });
+/** The delivery worker's verb, as its job runs it, on a service's transport. */
+const portsOf = (on: TestService) => ({ transport: on.deps.webhookTransport, keepGoing: () => on.deps.isReady() });
+const pass = (on: TestService = service) => deliverDue(on.system(), portsOf(on), { timeoutMs: 400 });
 
 // ---- a webhook receiver on loopback -------------------------------------------------------------
 
@@ -422,7 +424,7 @@ describe('webhook delivery', () => {
       ).toBe(201);
     };
     await open();
-    const lingering = deliverDue(service.deps, { timeoutMs: 400, lingerMs: 2_000, pollMs: 20 });
+    const lingering = deliverDue(service.system(), portsOf(service), { timeoutMs: 400, lingerMs: 2_000, pollMs: 20 });
     await sleep(300);
     expect(receiver.received).toHaveLength(1);
     await open();

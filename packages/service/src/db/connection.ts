@@ -4,6 +4,8 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 export type Tx = Transaction<Database>;
+/** The pool or a transaction: what a verb reads and writes through (ctx.db). */
+export type Executor = Kysely<Database>;
 
 const INT8_OID = 20;
 const INT8_ARRAY_OID = 1016;

@@ -75,6 +75,8 @@ export interface BalanceSyncsTable {
 export interface IdempotencyKeysTable {
   tenant_id: string;
   environment: Environment;
+  /** 'operator' or 'user:<external_user_id>' (migration 0004). */
+  principal: string;
   operation: string;
   key: string;
   request_hash: Buffer;

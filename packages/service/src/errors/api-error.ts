@@ -1,4 +1,5 @@
 import { ERROR_CATALOG, type ErrorCode } from './catalog.js';
+import type { Rejection } from './rejection.js';
 
 /** The one error type the service throws on purpose; the HTTP layer renders it as the envelope. */
 export class ApiError extends Error {
@@ -20,6 +21,11 @@ export class ApiError extends Error {
     this.details = options.details ?? null;
     this.retryAfter = options.retryAfter ?? null;
   }
+}
+
+/** The error a verb's rejection becomes at the HTTP edge. */
+export function apiErrorOf(rejection: Rejection): ApiError {
+  return new ApiError(rejection.code, rejection.message, { details: rejection.details ?? null });
 }
 
 export function isApiError(error: unknown): error is ApiError {

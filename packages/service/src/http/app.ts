@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -7,6 +7,9 @@ import type { ServiceDeps } from '../deps.js';
 import { installErrorHandling, sourceOf } from './errors.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
+import { installRateLimits } from './rate-limit.js';
+import { ApiError } from '../errors/index.js';
+import { nestsDeeperThan } from '../lib/json-depth.js';
 import { installRequestContext } from './request-context.js';
 import { errorCatalogComponents } from './openapi.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -29,11 +32,13 @@ declare module 'fastify' {
 
 /** Default body limit; routes that take more (the batch) or less set their own. */
 const BODY_LIMIT = 64 * 1024;
+/** No request of the API nests beyond four levels (audit: 20,000 levels overflowed the fingerprint). */
+const MAX_JSON_DEPTH = 32;
 
 /** Builds the app of one listener: sandbox or live (the operator API), or platform. */
 export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel },
+    loggerInstance: deps.log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
@@ -60,6 +65,9 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
+      return done(new ApiError('validation_failed', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`));
+    }
     parseJson(request, body as string, done);
   });
 
@@ -72,6 +80,7 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     await app.register(platformRoutes(deps));
   } else {
     installTenantAuth(app, deps, listener);
+    installRateLimits(app, deps.rateLimiter);
     installIdempotencyKeyCheck(app);
     await app.register(swagger, {
       openapi: {

@@ -1,21 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { authenticateApiKey, type Scope } from '../domains/api-keys/index.js';
+import type { TenantEnv } from '../domains/context.js';
+import { tenantStatus } from '../domains/tenants/index.js';
+import { verifySessionToken } from './session-token.js';
 import type { Environment } from '../db/schema.js';
-import { ApiError } from '../errors/index.js';
-import { authenticateApiKey, type ApiKeyPrincipal } from '../domains/api-keys/authenticate-api-key.js';
-import { verifySessionToken } from '../domains/widget-sessions/model/session-token.js';
-import type { TenantEnv } from '../domains/tenant-env.js';
 import type { ServiceDeps } from '../deps.js';
+import { ApiError } from '../errors/index.js';
 import type { Credential } from './route-meta.js';
 
-/** A widget session: one user of one tenant environment, no scopes. */
-export interface SessionPrincipal extends TenantEnv {
-  kind: 'session';
-  externalUserId: string;
-  capAt: Date;
-}
-
-export type Principal = (ApiKeyPrincipal & { kind: 'api_key' }) | SessionPrincipal;
+/** Who called a tenant route: an operator's API key (with its scopes) or one end user's widget session. */
+export type Principal =
+  | { kind: 'operator'; tenantEnv: TenantEnv; keyId: string; scopes: readonly Scope[] }
+  | { kind: 'user'; tenantEnv: TenantEnv; externalUserId: string; capAt: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -37,12 +34,6 @@ export function principalOf(request: FastifyRequest): Principal {
   return request.principal;
 }
 
-/** The external_user_id a session is bound to, or null for the API key (which names users in the body or query). */
-export function sessionUserOf(request: FastifyRequest): string | null {
-  const principal = principalOf(request);
-  return principal.kind === 'session' ? principal.externalUserId : null;
-}
-
 const invalidKey = () => new ApiError('invalid_api_key', 'Send the API key as Authorization: Bearer <API_KEY>.');
 const invalidSession = () =>
   new ApiError('invalid_session_token', 'The session token is missing, malformed, expired or revoked.');
@@ -52,6 +43,7 @@ async function authenticate(
   environment: Environment,
   credential: Exclude<Credential, 'platform' | 'none'>,
   token: string | null,
+  renewsSession: boolean,
 ): Promise<Principal> {
   const isApiKey = token?.startsWith('pmk_') ?? false;
   if (credential === 'session') {
@@ -59,11 +51,23 @@ async function authenticate(
   } else if (!token || (credential === 'api_key' && !isApiKey)) {
     throw invalidKey();
   }
-  if (isApiKey) return { kind: 'api_key', ...(await authenticateApiKey(deps.db, token!, environment)) };
+  if (isApiKey) {
+    const key = await authenticateApiKey(deps.db, token!, environment);
+    if (!key.ok) throw new ApiError(key.rejection.code, key.rejection.message);
+    const { keyId, scopes, tenantEnv } = key.value;
+    return { kind: 'operator', tenantEnv, keyId, scopes };
+  }
   const claims = await verifySessionToken(deps.widgetSessionSecret, token!, deps.clock.now());
   // A token of the other environment is as invalid as a forged one.
   if (!claims || claims.environment !== environment) throw invalidSession();
-  return { kind: 'session', ...claims };
+  // Tokens are not stored, so a suspension reaches a session only through this read (audit: a suspended
+  // tenant's sessions kept trading for up to 15 minutes).
+  if ((await tenantStatus(deps.db, claims.tenantId)) !== 'active') {
+    if (renewsSession) throw invalidSession();
+    throw new ApiError('tenant_suspended', 'The tenant is suspended.');
+  }
+  const tenantEnv = { tenantId: claims.tenantId, environment: claims.environment };
+  return { kind: 'user', tenantEnv, externalUserId: claims.externalUserId, capAt: claims.capAt };
 }
 
 /**
@@ -75,8 +79,9 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
     if (!meta || meta.credential === 'none' || meta.credential === 'platform') return;
-    const principal = await authenticate(deps, environment, meta.credential, bearerToken(request));
-    if (principal.kind === 'api_key' && meta.scope && !principal.scopes.includes(meta.scope)) {
+    const token = bearerToken(request);
+    const principal = await authenticate(deps, environment, meta.credential, token, meta.renewsSession === true);
+    if (principal.kind === 'operator' && meta.scope && !principal.scopes.includes(meta.scope)) {
       throw new ApiError('insufficient_scope', `This route needs the scope ${meta.scope}.`);
     }
     request.principal = principal;

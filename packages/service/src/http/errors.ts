@@ -8,6 +8,13 @@ export function sourceOf(listener: string, instanceId: string): string {
   return Buffer.from(`${listener}:${instanceId}`).toString('base64url');
 }
 
+/**
+ * PostgreSQL's data exceptions that only bad input causes: 22021 a NUL or invalid byte in text, 22P05 a
+ * character the database encoding cannot hold (a lone surrogate), 22003 a number out of its column's
+ * range, 22P02 text that is not a valid uuid or number.
+ */
+const PG_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
+
 /** Turns anything thrown into the catalog error it means; unexpected failures become internal_error. */
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (isApiError(error)) return error;
@@ -35,6 +42,11 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
       return new ApiError('validation_failed', 'The request body is not valid JSON.');
   }
   if (error instanceof SyntaxError) return new ApiError('validation_failed', 'The request body is not valid JSON.');
+  // A backstop behind the edge's validation: text or a number PostgreSQL cannot take is bad input, not a fault.
+  if (PG_DATA_ERRORS.has((error as { code?: unknown }).code as string)) {
+    request.log.warn({ err: error, request_id: request.id }, 'input reached the database unvalidated');
+    return new ApiError('validation_failed', 'The request carries a value the service cannot store.');
+  }
   const status = fastifyError.statusCode;
   if (status === 404) return new ApiError('not_found', 'No such route.');
   if (status !== undefined && status >= 400 && status < 500) {

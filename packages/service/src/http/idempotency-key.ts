@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/index.js';
-import { IdempotencyKey } from '../domains/idempotency/schemas.js';
+import { IdempotencyKey } from '../domains/idempotency/index.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -19,7 +19,10 @@ export function installIdempotencyKeyCheck(app: FastifyInstance): void {
     }
     const key = Array.isArray(raw) ? raw.join(',') : raw;
     if (!IdempotencyKey.safeParse(key).success) {
-      throw new ApiError('validation_failed', 'The Idempotency-Key header must be 1 to 128 characters with no colon.');
+      throw new ApiError(
+        'validation_failed',
+        'The Idempotency-Key header must be 1 to 128 printable ASCII characters with no colon.',
+      );
     }
     request.idempotencyKey = key;
   });

@@ -1,4 +1,4 @@
-import type { Scope } from '../domains/api-keys/model/scopes.js';
+import type { Scope } from '../domains/api-keys/index.js';
 
 /** Rate tiers of spec 8.1, plus the platform listener's own and unlimited public reads (health, docs). */
 export type RateTier =
@@ -20,8 +20,8 @@ export type RateTier =
 export type Credential = 'api_key' | 'session' | 'api_key_or_session' | 'platform' | 'none';
 
 /**
- * What every route declares about itself. The auth hook reads credential and scope, the idempotency
- * hook reads idempotent, and the rate limiter (a later capability) reads tier.
+ * What every route declares about itself. The auth hook reads credential and scope, the rate-limit hook
+ * tier, the idempotency hook idempotent.
  */
 export interface RouteMeta {
   tier: RateTier;
@@ -30,6 +30,11 @@ export interface RouteMeta {
   scope?: Scope;
   /** Write routes that require an Idempotency-Key header. */
   idempotent?: boolean;
+  /**
+   * The session refresh: a session of a suspended tenant is 401 invalid_session_token here (spec 5.3:
+   * it cannot be renewed), and 403 tenant_suspended on every other route.
+   */
+  renewsSession?: boolean;
 }
 
 declare module 'fastify' {

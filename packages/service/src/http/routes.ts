@@ -1,24 +1,26 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
-import { ledgerRoutes } from '../domains/ledger/routes.js';
-import { marketFeedRoutes, marketPlatformRoutes } from '../domains/markets/routes.js';
-import { orderRoutes } from '../domains/orders/routes.js';
-import { positionRoutes } from '../domains/positions/routes.js';
-import { settlementRoutes } from '../domains/settlement/routes.js';
-import { syncRoutes } from '../domains/sync/routes.js';
-import { tenantPlatformRoutes } from '../domains/tenants/routes.js';
-import { userRoutes } from '../domains/users/routes.js';
-import { widgetSessionRoutes } from '../domains/widget-sessions/routes.js';
-import { deadLetterPlatformRoutes, eventFeedRoutes } from '../domains/webhooks/routes.js';
+import { balanceSyncRoutes } from './routes/balance-sync.js';
+import { ledgerRoutes } from './routes/ledger.js';
+import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
+import { orderRoutes } from './routes/orders.js';
+import { tenantPlatformRoutes } from './routes/platform-tenants.js';
+import { positionRoutes } from './routes/positions.js';
+import { settlementRoutes } from './routes/settlement.js';
+import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
+import { userRoutes } from './routes/users.js';
+import { deadLetterPlatformRoutes, eventFeedRoutes } from './routes/webhooks.js';
+import { widgetSessionRoutes } from './routes/widget-sessions.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(userRoutes(deps));
-    await app.register(syncRoutes(deps));
+    await app.register(balanceSyncRoutes(deps));
     await app.register(ledgerRoutes(deps));
     await app.register(marketFeedRoutes(deps));
     await app.register(widgetSessionRoutes(deps));
+    await app.register(tradingRoutes(deps));
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
@@ -30,6 +32,7 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(tenantPlatformRoutes(deps));
     await app.register(marketPlatformRoutes(deps));
+    await app.register(marketStatusPlatformRoutes(deps));
     await app.register(deadLetterPlatformRoutes(deps));
     await app.register(settlementRoutes(deps));
   };

@@ -1,4 +1,4 @@
-import type { Db, Tx } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
 
 export interface ApiKeyRecord {
@@ -11,7 +11,7 @@ export interface ApiKeyRecord {
   revokedAt: Date | null;
 }
 
-export async function insertApiKey(db: Db, record: ApiKeyRecord, keyHash: Buffer): Promise<void> {
+export async function insertApiKey(db: Executor, record: ApiKeyRecord, keyHash: Buffer): Promise<void> {
   await db
     .insertInto('api_keys')
     .values({
@@ -28,7 +28,7 @@ export async function insertApiKey(db: Db, record: ApiKeyRecord, keyHash: Buffer
 }
 
 /** Revokes one key, keeping the first revocation time; false when there is no such key. */
-export async function revokeKey(db: Db, id: string, now: Date): Promise<boolean> {
+export async function revokeKey(db: Executor, id: string, now: Date): Promise<boolean> {
   const row = await db
     .updateTable('api_keys')
     .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
@@ -39,7 +39,7 @@ export async function revokeKey(db: Db, id: string, now: Date): Promise<boolean>
 }
 
 /** Revokes every live key of a tenant (a suspension, spec 5.1). */
-export async function revokeTenantKeys(tx: Tx, tenantId: string, now: Date): Promise<void> {
+export async function revokeTenantKeys(tx: Executor, tenantId: string, now: Date): Promise<void> {
   await tx
     .updateTable('api_keys')
     .set({ revoked_at: now })
@@ -48,7 +48,7 @@ export async function revokeTenantKeys(tx: Tx, tenantId: string, now: Date): Pro
     .execute();
 }
 
-export async function listTenantKeys(db: Db, tenantId: string): Promise<ApiKeyRecord[]> {
+export async function listTenantKeys(db: Executor, tenantId: string): Promise<ApiKeyRecord[]> {
   const rows = await db
     .selectFrom('api_keys')
     .select(['id', 'tenant_id', 'environment', 'key_prefix', 'scopes', 'created_at', 'revoked_at'])

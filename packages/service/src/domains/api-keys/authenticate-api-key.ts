@@ -1,27 +1,28 @@
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
-import { ApiError } from '../../errors/index.js';
-import type { TenantEnv } from '../tenant-env.js';
-import { environmentOfKey, hashApiKey } from './model/api-key.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import type { TenantEnv } from '../context.js';
+import { environmentOfKey, hashApiKey } from './api-key.js';
 import type { Scope } from './model/scopes.js';
 
-export interface ApiKeyPrincipal extends TenantEnv {
+export interface AuthenticatedKey {
+  tenantEnv: TenantEnv;
   keyId: string;
   scopes: Scope[];
 }
 
-const invalid = () => new ApiError('invalid_api_key', 'The API key is not valid for this environment.');
-
 /**
  * Resolves a bearer API key on the listener of one environment. Unknown, revoked and other-environment
- * keys are all the same 401 (spec 5.1: the answer does not say which).
+ * keys are all the same invalid_api_key (spec 5.1: the answer does not say which); a live key of a
+ * suspended tenant is tenant_suspended.
  */
 export async function authenticateApiKey(
-  db: Db,
+  db: Executor,
   key: string,
   listenerEnvironment: Environment,
-): Promise<ApiKeyPrincipal> {
-  if (environmentOfKey(key) !== listenerEnvironment) throw invalid();
+): Promise<Result<AuthenticatedKey>> {
+  const invalid = rejected('invalid_api_key', 'The API key is not valid for this environment.');
+  if (environmentOfKey(key) !== listenerEnvironment) return invalid;
   const row = await db
     .selectFrom('api_keys')
     .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
@@ -29,7 +30,8 @@ export async function authenticateApiKey(
     .where('api_keys.key_hash', '=', hashApiKey(key))
     .where('api_keys.revoked_at', 'is', null)
     .executeTakeFirst();
-  if (!row || row.environment !== listenerEnvironment) throw invalid();
-  if (row.status === 'suspended') throw new ApiError('tenant_suspended', 'The tenant is suspended.');
-  return { tenantId: row.tenant_id, environment: row.environment, keyId: row.id, scopes: row.scopes as Scope[] };
+  if (!row || row.environment !== listenerEnvironment) return invalid;
+  if (row.status === 'suspended') return rejected('tenant_suspended', 'The tenant is suspended.');
+  const tenantEnv = { tenantId: row.tenant_id, environment: row.environment };
+  return ok({ tenantEnv, keyId: row.id, scopes: row.scopes as Scope[] });
 }

@@ -1,6 +1,6 @@
-import type { Tx } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { TenantEnv } from '../context.js';
 
 /** An event of spec 6.3 as the outbox stores it; occurred_at is the time of the state change. */
 export interface NewEvent {
@@ -13,7 +13,7 @@ export interface NewEvent {
  * Writes events in the transaction of the state change they report (DESIGN.md part 5), so an event
  * exists exactly when its change committed. Delivery reads them from here.
  */
-export async function recordEvents(tx: Tx, events: NewEvent[], occurredAt: Date): Promise<void> {
+export async function recordEvents(tx: Executor, events: NewEvent[], occurredAt: Date): Promise<void> {
   if (events.length === 0) return;
   await tx
     .insertInto('events')

@@ -13,7 +13,12 @@ afterAll(() => service.stop());
 
 describe('completeKeys', () => {
   it('refuses, and so rolls back the work, when another request took the reservation over', async () => {
-    const scope: KeyScope = { tenantId: tenant.tenantId, environment: 'sandbox', operation: 'test_op' };
+    const scope: KeyScope = {
+      tenantId: tenant.tenantId,
+      environment: 'sandbox',
+      principal: 'operator',
+      operation: 'test_op',
+    };
     const key = uniqueKey();
     const hash = Buffer.alloc(32, 1);
     const start = new Date();

@@ -1,12 +1,13 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/connection.js';
-import type { Environment } from '../../db/schema.js';
+import type { Executor } from '../../db/connection.js';
+import type { TenantEnv } from '../context.js';
 import { claimOf, type Claim } from './model/claim.js';
 
-export interface KeyScope {
-  tenantId: string;
-  environment: Environment;
-  operation: string;
+/** Whose keys these are and of which operation (decisions part 4: keys are per tenant environment and principal). */
+export interface KeyScope extends TenantEnv {
+  /** 'operator' for API-key requests, 'user:<external_user_id>' for one end user's session requests. */
+  readonly principal: string;
+  readonly operation: string;
 }
 
 export interface KeyRequest {
@@ -20,15 +21,18 @@ export interface Completion {
   body: string;
 }
 
+const inScope = (scope: KeyScope) => sql`tenant_id = ${scope.tenantId} and environment = ${scope.environment}
+  and principal = ${scope.principal} and operation = ${scope.operation}`;
+
 /**
  * Reserves keys for one holder in one statement. A key is taken when it is new, or when an earlier
  * reservation expired without its work committing (work and completion commit together, so an expired
  * in_progress row means nothing was applied). Every other key gets the claim that decides its answer.
  */
 export async function reserveKeys(
-  db: Db,
+  db: Executor,
   scope: KeyScope,
-  requests: KeyRequest[],
+  requests: readonly KeyRequest[],
   holder: string,
   now: Date,
   lockSeconds: number,
@@ -38,10 +42,11 @@ export async function reserveKeys(
   const lockedUntil = new Date(now.getTime() + lockSeconds * 1000);
   const reserved = await sql<{ key: string }>`
     insert into idempotency_keys
-      (tenant_id, environment, operation, key, request_hash, state, holder, locked_until, created_at)
-    select ${scope.tenantId}, ${scope.environment}, ${scope.operation}, r.key, r.hash, 'in_progress', ${holder}, ${lockedUntil}, ${now}
+      (tenant_id, environment, principal, operation, key, request_hash, state, holder, locked_until, created_at)
+    select ${scope.tenantId}, ${scope.environment}, ${scope.principal}, ${scope.operation}, r.key, r.hash,
+           'in_progress', ${holder}, ${lockedUntil}, ${now}
     from unnest(${requests.map((r) => r.key)}::text[], ${requests.map((r) => r.requestHash)}::bytea[]) as r(key, hash)
-    on conflict (tenant_id, environment, operation, key) do update
+    on conflict (tenant_id, environment, principal, operation, key) do update
       set request_hash = excluded.request_hash, holder = excluded.holder,
           locked_until = excluded.locked_until, created_at = excluded.created_at
       where idempotency_keys.state = 'in_progress' and idempotency_keys.locked_until < ${now}
@@ -49,19 +54,19 @@ export async function reserveKeys(
   for (const row of reserved.rows) result.set(row.key, 'reserved');
   const others = requests.filter((r) => !result.has(r.key));
   if (others.length === 0) return result;
-  const stored = await db
-    .selectFrom('idempotency_keys')
-    .select(['key', 'request_hash', 'state', 'locked_until', 'created_at', 'response_status', 'response_body'])
-    .where('tenant_id', '=', scope.tenantId)
-    .where('environment', '=', scope.environment)
-    .where('operation', '=', scope.operation)
-    .where(
-      'key',
-      'in',
-      others.map((r) => r.key),
-    )
-    .execute();
-  const byKey = new Map(stored.map((row) => [row.key, row]));
+  const stored = await sql<{
+    key: string;
+    request_hash: Buffer;
+    state: 'in_progress' | 'done';
+    locked_until: Date;
+    created_at: Date;
+    response_status: number | null;
+    response_body: string | null;
+  }>`
+    select key, request_hash, state, locked_until, created_at, response_status, response_body
+    from idempotency_keys
+    where ${inScope(scope)} and key = any(${others.map((r) => r.key)}::text[])`.execute(db);
+  const byKey = new Map(stored.rows.map((row) => [row.key, row]));
   for (const request of others) {
     const row = byKey.get(request.key);
     // Deleted between the two statements (a released reservation): the client may simply retry.
@@ -89,20 +94,26 @@ export async function reserveKeys(
  * a key is no longer held (its reservation expired and another request took it over), which rolls the
  * work back: that other request now owns the outcome.
  */
-export async function completeKeys(tx: Tx, scope: KeyScope, holder: string, completions: Completion[]): Promise<void> {
+export async function completeKeys(
+  tx: Executor,
+  scope: KeyScope,
+  holder: string,
+  completions: readonly Completion[],
+): Promise<void> {
   if (completions.length === 0) return;
   // Matched on the primary key alone (the any() gives the planner a key lookup rather than a join it
   // may plan as a scan of the operation's done keys) and the holder checked on the returned rows: a
   // filter on the per-request holder uuid misleads the planner into scanning the table.
   // Writing a row another holder took over is harmless, since the throw below rolls it back.
+  const keys = completions.map((c) => c.key);
   const updated = await sql<{ key: string; holder: string }>`
     update idempotency_keys k
     set state = 'done', response_status = c.status, response_body = c.body
-    from unnest(${completions.map((c) => c.key)}::text[], ${completions.map((c) => c.status)}::int[],
+    from unnest(${keys}::text[], ${completions.map((c) => c.status)}::int[],
                 ${completions.map((c) => c.body)}::text[]) as c(key, status, body)
     where k.tenant_id = ${scope.tenantId} and k.environment = ${scope.environment}
-      and k.operation = ${scope.operation} and k.key = any(${completions.map((c) => c.key)}::text[])
-      and k.key = c.key and k.state = 'in_progress'
+      and k.principal = ${scope.principal} and k.operation = ${scope.operation}
+      and k.key = any(${keys}::text[]) and k.key = c.key and k.state = 'in_progress'
     returning k.key, k.holder`.execute(tx);
   if (updated.rows.length !== completions.length || updated.rows.some((row) => row.holder !== holder)) {
     throw new Error('an idempotency reservation expired before its work committed; the work is rolled back');
@@ -110,15 +121,16 @@ export async function completeKeys(tx: Tx, scope: KeyScope, holder: string, comp
 }
 
 /** Gives keys back unspent (for answers that must not spend them, such as unknown_user). */
-export async function releaseKeys(db: Db | Tx, scope: KeyScope, holder: string, keys: string[]): Promise<void> {
+export async function releaseKeys(
+  db: Executor,
+  scope: KeyScope,
+  holder: string,
+  keys: readonly string[],
+): Promise<void> {
   if (keys.length === 0) return;
-  await db
-    .deleteFrom('idempotency_keys')
-    .where('tenant_id', '=', scope.tenantId)
-    .where('environment', '=', scope.environment)
-    .where('operation', '=', scope.operation)
-    .where('key', 'in', keys)
-    .where('holder', '=', holder)
-    .where('state', '=', 'in_progress')
-    .execute();
+  await sql`
+    delete from idempotency_keys
+    where ${inScope(scope)} and key = any(${[...keys]}::text[]) and holder = ${holder} and state = 'in_progress'`.execute(
+    db,
+  );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db/connection.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { Executor } from '../../db/connection.js';
+import type { TenantEnv } from '../context.js';
 
 export interface LockedUser {
   id: string;
@@ -13,7 +13,11 @@ export interface LockedUser {
  * Locks users of one tenant environment for the rest of the transaction, in id order so that two
  * transactions locking overlapping sets never deadlock. Ids that are not registered are absent.
  */
-export async function lockUsers(tx: Tx, scope: TenantEnv, externalUserIds: string[]): Promise<Map<string, LockedUser>> {
+export async function lockUsers(
+  tx: Executor,
+  scope: TenantEnv,
+  externalUserIds: readonly string[],
+): Promise<Map<string, LockedUser>> {
   const rows = await tx
     .selectFrom('users')
     .select(['id', 'external_user_id', 'status', 'balance_minor'])
@@ -45,7 +49,7 @@ export interface Entry {
  * Appends entries to the ledger and sets each user's balance to the balance after its last entry, in
  * one statement. The caller holds the users' row locks and computed balanceAfter with post().
  */
-export async function postEntries(tx: Tx, scope: TenantEnv, entries: Entry[], now: Date): Promise<void> {
+export async function postEntries(tx: Executor, scope: TenantEnv, entries: readonly Entry[], now: Date): Promise<void> {
   if (entries.length === 0) return;
   const finalBalance = new Map<string, bigint>();
   for (const e of entries) finalBalance.set(e.userId, e.balanceAfter);
@@ -67,4 +71,58 @@ export async function postEntries(tx: Tx, scope: TenantEnv, entries: Entry[], no
     update users set balance_minor = b.balance, updated_at = ${now}
     from unnest(${[...finalBalance.keys()]}::uuid[], ${[...finalBalance.values()]}::bigint[]) as b(id, balance)
     where users.id = b.id`.execute(tx);
+}
+
+export interface TransactionRow {
+  seq: bigint;
+  id: string;
+  externalUserId: string;
+  entryType: string;
+  amount: bigint;
+  balanceAfter: bigint;
+  reversesTransactionId: string | null;
+  positionId: string | null;
+  createdAt: Date;
+}
+
+/** A tenant environment's ledger rows after afterSeq, oldest first, limit + 1 rows (the caller pages). */
+export async function listTransactionRows(
+  db: Executor,
+  scope: TenantEnv,
+  f: { externalUserId?: string; entryType?: string; afterSeq: bigint | null; limit: number },
+): Promise<TransactionRow[]> {
+  let query = db
+    .selectFrom('transactions as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.seq',
+      't.id',
+      'u.external_user_id',
+      't.entry_type',
+      't.amount_minor',
+      't.balance_after_minor',
+      't.reverses_transaction_id',
+      't.position_id',
+      't.created_at',
+    ])
+    .where('t.tenant_id', '=', scope.tenantId)
+    .where('t.environment', '=', scope.environment);
+  if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
+  if (f.entryType !== undefined) query = query.where('t.entry_type', '=', f.entryType);
+  if (f.afterSeq !== null) query = query.where('t.seq', '>', f.afterSeq);
+  const rows = await query
+    .orderBy('t.seq')
+    .limit(f.limit + 1)
+    .execute();
+  return rows.map((r) => ({
+    seq: r.seq,
+    id: r.id,
+    externalUserId: r.external_user_id,
+    entryType: r.entry_type,
+    amount: r.amount_minor,
+    balanceAfter: r.balance_after_minor,
+    reversesTransactionId: r.reverses_transaction_id,
+    positionId: r.position_id,
+    createdAt: r.created_at,
+  }));
 }

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { PageQuery, pageOf } from '../../http/pagination.js';
-import { ExternalUserId } from '../users/schemas.js';
+import { formatAmount } from '../../lib/money.js';
+import { PageQuery, pageOf } from '../../lib/page.js';
+import { ExternalUserId } from '../users/index.js';
+import type { TransactionRow } from './ledger-repo.js';
 
 export const ENTRY_TYPE_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 
@@ -31,3 +33,16 @@ export const Transaction = z.object({
 });
 
 export const TransactionPage = pageOf(Transaction);
+
+export function presentTransaction(t: TransactionRow): z.infer<typeof Transaction> {
+  return {
+    id: t.id,
+    external_user_id: t.externalUserId,
+    entry_type: t.entryType,
+    amount: formatAmount(t.amount),
+    balance_after: formatAmount(t.balanceAfter),
+    reverses_transaction_id: t.reversesTransactionId,
+    position_id: t.positionId,
+    created_at: t.createdAt.toISOString(),
+  };
+}

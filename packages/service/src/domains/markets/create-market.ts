@@ -1,7 +1,6 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
-import type { Clock } from '../../lib/clock.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
+import { withTransaction, type Ctx } from '../context.js';
 import { findMarketBySlug, insertMarket, saveMarketState, type MarketRecord } from './market-repo.js';
 import { checkInitialPrices, microsToFractions } from './model/initial-prices.js';
 import { initialQ } from './model/lmsr.js';
@@ -24,27 +23,27 @@ export interface NewMarket {
 /**
  * Creates an open market with its outcomes and records its first price point (decisions part 2). The
  * route's schema has checked the fields; the rules that decide q are checked again here because they
- * are this verb's to keep. A taken slug is 409 state_conflict.
+ * are this verb's to keep. A taken slug is state_conflict.
  */
-export async function createMarket(deps: { db: Db; clock: Clock }, input: NewMarket): Promise<MarketRecord> {
+export async function createMarket(ctx: Ctx, input: NewMarket): Promise<Result<MarketRecord>> {
   const b = Number(input.liquidity);
-  if (!(Number.isFinite(b) && b > 0)) throw new ApiError('validation_failed', 'liquidity must be a positive decimal.');
-  if (input.closesAt.getTime() <= input.opensAt.getTime())
-    throw new ApiError('validation_failed', 'closes_at must be after opens_at.');
+  if (!(Number.isFinite(b) && b > 0)) return rejected('validation_failed', 'liquidity must be a positive decimal.');
+  if (input.closesAt.getTime() <= input.opensAt.getTime()) {
+    return rejected('validation_failed', 'closes_at must be after opens_at.');
+  }
   let q = input.outcomeTitles.map(() => 0);
   if (input.initialPrices !== undefined) {
     const checked = checkInitialPrices(input.initialPrices, input.outcomeTitles.length);
-    if (!checked.ok) throw new ApiError('validation_failed', `initial_prices ${checked.message}.`);
+    if (!checked.ok) return rejected('validation_failed', `initial_prices ${checked.message}.`);
     q = initialQ(microsToFractions(checked.micros), b);
   }
-  const now = deps.clock.now();
   const id = newId();
-  return deps.db.transaction().execute(async (tx) => {
+  return withTransaction(ctx, async (tx) => {
     const outcomes = input.outcomeTitles.map((title, ordinal) => ({ id: newId(), ordinal, title }));
-    if (!(await insertMarket(tx, { ...input, id, q, outcomes }, now))) {
-      throw new ApiError('state_conflict', `A market with slug ${input.slug} already exists; slugs are unique.`);
+    if (!(await insertMarket(tx.db, { ...input, id, q, outcomes }, ctx.now))) {
+      return rejected('state_conflict', `A market with slug ${input.slug} already exists; slugs are unique.`);
     }
-    await saveMarketState(tx, id, q, b, now);
-    return (await findMarketBySlug(tx, input.slug))!;
+    await saveMarketState(tx.db, id, q, b, ctx.now);
+    return ok((await findMarketBySlug(tx.db, input.slug))!);
   });
 }

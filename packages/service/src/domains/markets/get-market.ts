@@ -1,13 +1,13 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import type { TenantCtx } from '../context.js';
 import { findEnabledMarket, type MarketRecord } from './market-repo.js';
 
 /**
- * A market as the tenant's feed sees it. Unknown and not-enabled markets are the same 404, so a tenant
- * cannot learn which markets exist for others.
+ * A market as the tenant's feed sees it, with its prices at ctx.now (a snapshot is this market and that
+ * time). Unknown and not-enabled markets are the same not_found, so a tenant cannot learn which markets
+ * exist for others.
  */
-export async function getFeedMarket(deps: { db: Db }, tenantId: string, slug: string): Promise<MarketRecord> {
-  const market = await findEnabledMarket(deps.db, tenantId, slug);
-  if (!market) throw new ApiError('not_found', `No market ${slug}.`);
-  return market;
+export async function getFeedMarket(ctx: TenantCtx, slug: string): Promise<Result<MarketRecord>> {
+  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv.tenantId, slug);
+  return market ? ok(market) : rejected('not_found', `No market ${slug}.`);
 }

@@ -1,35 +1,34 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import type { Page } from '../../lib/page.js';
+import type { TenantCtx } from '../context.js';
 import { listEnabledMarkets, type MarketRecord, type MarketStatus } from './market-repo.js';
-import { SLUG_PATTERN } from './schemas.js';
+import { SLUG_PATTERN } from './model/slug.js';
 
 /** Cursors are opaque to clients: here the last slug of the page, base64url-encoded. */
-export function encodeMarketCursor(slug: string): string {
+function encodeMarketCursor(slug: string): string {
   return Buffer.from(`m:${slug}`).toString('base64url');
 }
 
-export function decodeMarketCursor(cursor: string | undefined): string | null {
-  if (cursor === undefined) return null;
+function decodeMarketCursor(cursor: string): string | null {
   const text = Buffer.from(cursor, 'base64url').toString();
   const slug = text.startsWith('m:') ? text.slice(2) : '';
-  if (!SLUG_PATTERN.test(slug)) throw new ApiError('validation_failed', 'cursor is not a cursor this list gave out.');
-  return slug;
+  return SLUG_PATTERN.test(slug) ? slug : null;
 }
 
-/** Markets enabled for the tenant, ordered by slug, one page at a time. */
+/** GET /v1/markets: markets enabled for the tenant, ordered by slug, one page at a time. */
 export async function listMarkets(
-  deps: { db: Db },
-  tenantId: string,
+  ctx: TenantCtx,
   page: { status?: MarketStatus; limit: number; cursor?: string },
-): Promise<{ markets: MarketRecord[]; nextCursor: string | null }> {
-  const rows = await listEnabledMarkets(deps.db, tenantId, {
-    afterSlug: decodeMarketCursor(page.cursor),
+): Promise<Result<Page<MarketRecord>>> {
+  const afterSlug = page.cursor === undefined ? null : decodeMarketCursor(page.cursor);
+  if (afterSlug === null && page.cursor !== undefined) {
+    return rejected('validation_failed', 'cursor is not a cursor this list gave out.');
+  }
+  const rows = await listEnabledMarkets(ctx.db, ctx.tenantEnv.tenantId, {
+    afterSlug,
     limit: page.limit + 1,
     status: page.status,
   });
-  const markets = rows.slice(0, page.limit);
-  return {
-    markets,
-    nextCursor: rows.length > page.limit ? encodeMarketCursor(markets[markets.length - 1]!.slug) : null,
-  };
+  const items = rows.slice(0, page.limit);
+  return ok({ items, nextCursor: rows.length > page.limit ? encodeMarketCursor(items[items.length - 1]!.slug) : null });
 }

@@ -1,7 +1,8 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { Db, Tx } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { MarketStatus, MarketsTable } from '../../db/schema.js';
 import { displayPrices } from './model/quotes.js';
+import { isSlug } from './model/slug.js';
 
 export type { MarketStatus };
 
@@ -47,7 +48,8 @@ const marketColumns = sql`
   (select json_agg(json_build_object('id', o.id, 'ordinal', o.ordinal, 'title', o.title) order by o.ordinal)
      from market_outcomes o where o.market_id = m.id) as outcomes`;
 
-const enabledFor = (tenantId: string) =>
+/** The condition that a market (alias m) is enabled for the tenant. */
+export const enabledFor = (tenantId: string) =>
   sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${tenantId})`;
 
 function toRecord(row: MarketRow): MarketRecord {
@@ -69,8 +71,12 @@ function toRecord(row: MarketRow): MarketRecord {
   };
 }
 
-async function selectMarkets(
-  db: Db | Tx,
+/**
+ * Markets matching `where` (alias m) with their outcomes, in one round trip; `tail` ends the statement
+ * (an order, a limit, or the trading domain's `for update of m`).
+ */
+export async function queryMarkets(
+  db: Executor,
   where: RawBuilder<unknown>,
   tail: RawBuilder<unknown> = sql``,
 ): Promise<MarketRecord[]> {
@@ -79,27 +85,17 @@ async function selectMarkets(
 }
 
 /**
- * Locks the market a tenant trades on, by slug, for the rest of the transaction (SELECT … FOR UPDATE on
- * its row), and reads it. Null when there is no such market or it is not enabled for the tenant. Trades
- * on one market serialise on this lock; take it before any user lock (DESIGN part 2: market, then user).
- */
-export async function lockMarketForTrade(tx: Tx, tenantId: string, slug: string): Promise<MarketForTrade | null> {
-  const [market] = await selectMarkets(tx, sql`m.slug = ${slug} and ${enabledFor(tenantId)}`, sql`for update of m`);
-  return market ?? null;
-}
-
-/** {@link lockMarketForTrade} by the market's id. */
-export async function lockMarketById(tx: Tx, tenantId: string, marketId: string): Promise<MarketForTrade | null> {
-  const [market] = await selectMarkets(tx, sql`m.id = ${marketId} and ${enabledFor(tenantId)}`, sql`for update of m`);
-  return market ?? null;
-}
-
-/**
  * Writes a market's new q and records the prices it shows as a price point at now, in one statement.
  * The caller holds the market's row lock (lockMarketForTrade), so points of one market are recorded in
  * the order of its trades.
  */
-export async function saveMarketState(tx: Tx, marketId: string, q: number[], b: number, now: Date): Promise<void> {
+export async function saveMarketState(
+  tx: Executor,
+  marketId: string,
+  q: number[],
+  b: number,
+  now: Date,
+): Promise<void> {
   const prices = displayPrices(q, b);
   await sql`
     with updated as (
@@ -110,32 +106,34 @@ export async function saveMarketState(tx: Tx, marketId: string, q: number[], b: 
 }
 
 /** Markets by id (any status, enabled or not), for presenting positions and orders. */
-export async function findMarketsByIds(db: Db | Tx, ids: readonly string[]): Promise<Map<string, MarketRecord>> {
+export async function findMarketsByIds(db: Executor, ids: readonly string[]): Promise<Map<string, MarketRecord>> {
   if (ids.length === 0) return new Map();
-  const markets = await selectMarkets(db, sql`m.id = any(${[...new Set(ids)]}::uuid[])`);
+  const markets = await queryMarkets(db, sql`m.id = any(${[...new Set(ids)]}::uuid[])`);
   return new Map(markets.map((m) => [m.id, m]));
 }
 
-export async function findMarketBySlug(db: Db | Tx, slug: string): Promise<MarketRecord | null> {
-  const [market] = await selectMarkets(db, sql`m.slug = ${slug}`);
+export async function findMarketBySlug(db: Executor, slug: string): Promise<MarketRecord | null> {
+  if (!isSlug(slug)) return null;
+  const [market] = await queryMarkets(db, sql`m.slug = ${slug}`);
   return market ?? null;
 }
 
 /** A market by slug, only when it is enabled for the tenant. */
-export async function findEnabledMarket(db: Db, tenantId: string, slug: string): Promise<MarketRecord | null> {
-  const [market] = await selectMarkets(db, sql`m.slug = ${slug} and ${enabledFor(tenantId)}`);
+export async function findEnabledMarket(db: Executor, tenantId: string, slug: string): Promise<MarketRecord | null> {
+  if (!isSlug(slug)) return null;
+  const [market] = await queryMarkets(db, sql`m.slug = ${slug} and ${enabledFor(tenantId)}`);
   return market ?? null;
 }
 
 /** Markets enabled for the tenant, by slug, after a slug (keyset pagination), optionally of one status. */
 export async function listEnabledMarkets(
-  db: Db,
+  db: Executor,
   tenantId: string,
   page: { afterSlug: string | null; limit: number; status?: MarketStatus },
 ): Promise<MarketRecord[]> {
   const after = page.afterSlug === null ? sql`true` : sql`m.slug > ${page.afterSlug}`;
   const status = page.status === undefined ? sql`true` : sql`m.status = ${page.status}`;
-  return selectMarkets(
+  return queryMarkets(
     db,
     sql`${enabledFor(tenantId)} and ${after} and ${status}`,
     sql`order by m.slug limit ${page.limit}`,
@@ -159,7 +157,7 @@ export interface NewMarketRow {
  * Inserts an open market with its outcomes; false (and nothing written) when the slug is taken. The
  * conflict clause, not a prior read, decides, so two concurrent creations of one slug cannot both win.
  */
-export async function insertMarket(tx: Tx, market: NewMarketRow, now: Date): Promise<boolean> {
+export async function insertMarket(tx: Executor, market: NewMarketRow, now: Date): Promise<boolean> {
   const inserted = await tx
     .insertInto('markets')
     .values({
@@ -194,12 +192,13 @@ export async function insertMarket(tx: Tx, market: NewMarketRow, now: Date): Pro
  * It waits for the row lock of any trade in progress on the market.
  */
 export async function updateMarketStatus(
-  tx: Tx,
+  tx: Executor,
   slug: string,
   from: MarketStatus,
   to: MarketStatus,
   now: Date,
 ): Promise<string | null> {
+  if (!isSlug(slug)) return null;
   const row = await tx
     .updateTable('markets')
     .set({ status: to, updated_at: now })
@@ -211,7 +210,7 @@ export async function updateMarketStatus(
 }
 
 /** Enables a market for a tenant (both environments); enabling again keeps the first enabled_at. */
-export async function enableMarket(db: Db, tenantId: string, marketId: string, now: Date): Promise<void> {
+export async function enableMarket(db: Executor, tenantId: string, marketId: string, now: Date): Promise<void> {
   await db
     .insertInto('tenant_markets')
     .values({ tenant_id: tenantId, market_id: marketId, enabled_at: now })
@@ -219,6 +218,6 @@ export async function enableMarket(db: Db, tenantId: string, marketId: string, n
     .execute();
 }
 
-export async function disableMarket(db: Db, tenantId: string, marketId: string): Promise<void> {
+export async function disableMarket(db: Executor, tenantId: string, marketId: string): Promise<void> {
   await db.deleteFrom('tenant_markets').where('tenant_id', '=', tenantId).where('market_id', '=', marketId).execute();
 }

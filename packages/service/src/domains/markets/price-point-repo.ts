@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { PricePoint } from './model/history.js';
 
 /**
@@ -8,7 +8,7 @@ import type { PricePoint } from './model/history.js';
  * record many thousands of points a day, and this keeps the answer to one row per bucket.
  */
 export async function lastPricePointPerBucket(
-  db: Db,
+  db: Executor,
   marketId: string,
   from: Date,
   to: Date,

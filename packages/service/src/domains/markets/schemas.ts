@@ -1,13 +1,14 @@
 import { z } from 'zod';
-import { PageQuery, pageOf } from '../../http/pagination.js';
+import { PageQuery, pageOf } from '../../lib/page.js';
+import { PlainText } from '../../lib/text.js';
+import { SLUG_PATTERN } from './model/slug.js';
 import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
 import { checkInitialPrices } from './model/initial-prices.js';
-import { INTERVALS } from './model/history.js';
+import { INTERVALS, type HistoryPoint } from './model/history.js';
 import { displayPrices, formatPrice } from './model/quotes.js';
 import type { MarketRecord } from './market-repo.js';
+import type { TenantMarket } from './set-market-enabled.js';
 
-/** Slugs: 1 to 64 characters from a-z 0-9 and '-'. */
-export const SLUG_PATTERN = /^[a-z0-9-]{1,64}$/;
 /** Liquidity: a positive decimal with at most 12 integer digits and 6 decimals. */
 export const LIQUIDITY_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
 export const MIN_OUTCOMES = 2;
@@ -16,7 +17,7 @@ export const MAX_OUTCOMES = 20;
 const MARKET_STATUSES = ['open', 'suspended', 'resolved', 'voided'] as const;
 export const MarketStatusSchema = z.enum(MARKET_STATUSES);
 
-const Slug = z.string().regex(SLUG_PATTERN).describe('1 to 64 characters from a-z, 0-9 and "-".');
+export const Slug = z.string().regex(SLUG_PATTERN).describe('1 to 64 characters from a-z, 0-9 and "-".');
 const Timestamp = z.iso.datetime().describe('RFC 3339 UTC with a Z, for example "2026-06-01T18:00:00Z".');
 const PositiveAmount = z
   .string()
@@ -28,9 +29,9 @@ const Price = z.string().describe('Decimal string strictly between 0 and 1 with 
 export const CreateMarketBody = z
   .object({
     slug: Slug.describe('The operator-facing identifier: 1 to 64 characters from a-z, 0-9 and "-". Unique.'),
-    title: z.string().trim().min(1).max(200),
+    title: PlainText.min(1).max(200),
     outcomes: z
-      .array(z.object({ title: z.string().trim().min(1).max(200) }).strict())
+      .array(z.object({ title: PlainText.min(1).max(200) }).strict())
       .min(MIN_OUTCOMES)
       .max(MAX_OUTCOMES)
       .describe(`${MIN_OUTCOMES} to ${MAX_OUTCOMES} outcomes with distinct titles, in display order.`),
@@ -65,8 +66,9 @@ export const CreateMarketBody = z
   });
 export type CreateMarketBody = z.infer<typeof CreateMarketBody>;
 
-export const MarketParams = z.object({ slug: z.string() });
-export const TenantMarketParams = z.object({ tenant_id: z.string(), slug: z.string() });
+/** A slug in a path is only looked up when it is a slug: any other text names no market (404). */
+export const MarketParams = z.object({ slug: z.string().max(200) });
+export const TenantMarketParams = z.object({ tenant_id: z.string().max(200), slug: z.string().max(200) });
 
 const PricedOutcome = z.object({ id: z.uuid(), title: z.string(), price: Price });
 
@@ -182,4 +184,15 @@ export function presentSnapshot(market: MarketRecord, ts: Date): z.infer<typeof 
     ts: ts.toISOString(),
     outcomes: presentOutcomePrices(market, displayPrices(market.q, market.b)),
   };
+}
+
+export function presentHistory(market: MarketRecord, points: readonly HistoryPoint[]): z.infer<typeof History> {
+  return {
+    market_slug: market.slug,
+    points: points.map((p) => ({ ts: p.ts.toISOString(), outcomes: presentOutcomePrices(market, p.prices) })),
+  };
+}
+
+export function presentEnablement(e: TenantMarket): z.infer<typeof MarketEnablement> {
+  return { tenant_id: e.tenantId, market_slug: e.marketSlug, enabled: e.enabled };
 }

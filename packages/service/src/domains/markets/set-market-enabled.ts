@@ -1,11 +1,9 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
-import type { Clock } from '../../lib/clock.js';
-import { isUuid } from '../../lib/ids.js';
-import { findTenant } from '../tenants/tenant-repo.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import type { Ctx } from '../context.js';
+import { existingTenant } from '../tenants/index.js';
 import { disableMarket, enableMarket, findMarketBySlug } from './market-repo.js';
 
-export interface MarketEnablement {
+export interface TenantMarket {
   tenantId: string;
   marketSlug: string;
   enabled: boolean;
@@ -16,19 +14,12 @@ export interface MarketEnablement {
  * harmless. Disabling hides the market from the tenant's feed and trades; positions already open on it
  * are not touched (they still settle when the market is resolved or voided).
  */
-export async function setMarketEnabled(
-  deps: { db: Db; clock: Clock },
-  tenantId: string,
-  slug: string,
-  enabled: boolean,
-): Promise<MarketEnablement> {
-  const [tenant, market] = await Promise.all([
-    isUuid(tenantId) ? findTenant(deps.db, tenantId) : null,
-    findMarketBySlug(deps.db, slug),
-  ]);
-  if (!tenant) throw new ApiError('not_found', `No tenant ${tenantId}.`);
-  if (!market) throw new ApiError('not_found', `No market ${slug}.`);
-  if (enabled) await enableMarket(deps.db, tenantId, market.id, deps.clock.now());
-  else await disableMarket(deps.db, tenantId, market.id);
-  return { tenantId, marketSlug: market.slug, enabled };
+export async function setMarketEnabled(ctx: Ctx, input: TenantMarket): Promise<Result<TenantMarket>> {
+  const { tenantId, marketSlug, enabled } = input;
+  const [tenant, market] = await Promise.all([existingTenant(ctx, tenantId), findMarketBySlug(ctx.db, marketSlug)]);
+  if (!tenant.ok) return tenant;
+  if (!market) return rejected('not_found', `No market ${marketSlug}.`);
+  if (enabled) await enableMarket(ctx.db, tenantId, market.id, ctx.now);
+  else await disableMarket(ctx.db, tenantId, market.id);
+  return ok({ tenantId, marketSlug: market.slug, enabled });
 }

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { OrderStatus } from '../../db/schema.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { TenantEnv } from '../context.js';
 
 /** An order with the names operators know it by (external_user_id, market_slug). */
 export interface OrderView {
@@ -32,7 +32,7 @@ export interface NewOrder {
   expiresAt: Date | null;
 }
 
-export async function insertOrder(tx: Tx, scope: TenantEnv, o: NewOrder, now: Date): Promise<bigint> {
+export async function insertOrder(tx: Executor, scope: TenantEnv, o: NewOrder, now: Date): Promise<bigint> {
   const row = await tx
     .insertInto('orders')
     .values({
@@ -57,7 +57,7 @@ export async function insertOrder(tx: Tx, scope: TenantEnv, o: NewOrder, now: Da
   return row.seq;
 }
 
-function viewQuery(db: Db | Tx) {
+function viewQuery(db: Executor) {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.user_id')
@@ -105,7 +105,7 @@ function toView(r: ViewRow): OrderView {
 }
 
 /** One order of a tenant environment. */
-export async function findOrder(db: Db | Tx, scope: TenantEnv, id: string): Promise<OrderView | null> {
+export async function findOrder(db: Executor, scope: TenantEnv, id: string): Promise<OrderView | null> {
   const row = await viewQuery(db)
     .where('o.tenant_id', '=', scope.tenantId)
     .where('o.environment', '=', scope.environment)
@@ -122,7 +122,7 @@ export interface OrderFilter {
 }
 
 /** Oldest first, limit + 1 rows (the caller pages). */
-export async function listOrderRows(db: Db, scope: TenantEnv, f: OrderFilter): Promise<OrderView[]> {
+export async function listOrderRows(db: Executor, scope: TenantEnv, f: OrderFilter): Promise<OrderView[]> {
   let query = viewQuery(db).where('o.tenant_id', '=', scope.tenantId).where('o.environment', '=', scope.environment);
   if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
   if (f.status !== undefined) query = query.where('o.status', '=', f.status);
@@ -141,7 +141,7 @@ export type MarketRef = { id: string } | { slug: string };
  * This is the whole cost of an evaluation on a market without open orders: one statement on the
  * partial index orders_market_open (and markets' slug index when named by slug).
  */
-export async function openOrdersOfMarket(db: Db, market: MarketRef): Promise<OrderView[]> {
+export async function openOrdersOfMarket(db: Executor, market: MarketRef): Promise<OrderView[]> {
   const marketId =
     'id' in market
       ? sql<string>`${market.id}::uuid`
@@ -159,7 +159,7 @@ export async function openOrdersOfMarket(db: Db, market: MarketRef): Promise<Ord
  * (another evaluation, a cancel or the expiry job got there first). Taken after the market's row lock
  * and before the user's.
  */
-export async function lockOpenOrder(tx: Tx, id: string): Promise<boolean> {
+export async function lockOpenOrder(tx: Executor, id: string): Promise<boolean> {
   const row = await tx
     .selectFrom('orders')
     .select('id')
@@ -176,7 +176,7 @@ export type OrderChange =
   | { status: 'expired' };
 
 /** Moves an open order to a final status; false (nothing written) when it is no longer open. */
-export async function finishOrder(db: Db | Tx, id: string, change: OrderChange, now: Date): Promise<boolean> {
+export async function finishOrder(db: Executor, id: string, change: OrderChange, now: Date): Promise<boolean> {
   const result = await db
     .updateTable('orders')
     .set({
@@ -197,7 +197,7 @@ export async function finishOrder(db: Db | Tx, id: string, change: OrderChange, 
  * instead (it could no longer fill), which the cancel then answers as a conflict. The condition on
  * status is re-checked after waiting for a fill in progress, so a cancel never overwrites a fill.
  */
-export async function cancelOpenOrder(db: Db, scope: TenantEnv, id: string, now: Date): Promise<void> {
+export async function cancelOpenOrder(db: Executor, scope: TenantEnv, id: string, now: Date): Promise<void> {
   await db
     .updateTable('orders')
     .set({
@@ -216,7 +216,7 @@ export async function cancelOpenOrder(db: Db, scope: TenantEnv, id: string, now:
  * order an evaluation holds is skipped (that evaluation checks the expiry itself), and several
  * processes can run this at once.
  */
-export async function expireDueOrders(db: Db, now: Date, limit: number): Promise<number> {
+export async function expireDueOrders(db: Executor, now: Date, limit: number): Promise<number> {
   const result = await sql`
     update orders set status = 'expired', updated_at = ${now}
     where status = 'open' and id in (
@@ -231,7 +231,7 @@ export async function expireDueOrders(db: Db, now: Date, limit: number): Promise
  * Rejects (validation_failed, the code an open would get) open orders on markets that can never trade
  * again: resolved, voided, or past closes_at. No trade happens there, so no evaluation would reach them.
  */
-export async function rejectOrdersOfClosedMarkets(db: Db, now: Date, limit: number): Promise<number> {
+export async function rejectOrdersOfClosedMarkets(db: Executor, now: Date, limit: number): Promise<number> {
   const result = await sql`
     update orders set status = 'rejected', reject_code = 'validation_failed', updated_at = ${now}
     where status = 'open' and id in (
@@ -240,4 +240,12 @@ export async function rejectOrdersOfClosedMarkets(db: Db, now: Date, limit: numb
       order by o.seq limit ${limit}
       for update of o skip locked)`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/** The markets that have open orders (any tenant): what the periodic evaluation sweep visits. */
+export async function marketsWithOpenOrders(db: Executor): Promise<string[]> {
+  const rows = await sql<{ market_id: string }>`select distinct market_id from orders where status = 'open'`.execute(
+    db,
+  );
+  return rows.rows.map((r) => r.market_id);
 }

@@ -1,40 +1,12 @@
 import { z } from 'zod';
-import { PageQuery, pageOf } from '../../http/pagination.js';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
-import { formatPrice, parsePrice } from '../markets/model/quotes.js';
-import { ExternalUserId } from '../users/schemas.js';
+import { formatAmount } from '../../lib/money.js';
+import { PageQuery, pageOf } from '../../lib/page.js';
+import { formatPrice } from '../markets/index.js';
+import { ExternalUserId } from '../users/index.js';
 import type { OrderView } from './order-repo.js';
 
 export const ORDER_STATUSES = ['open', 'filled', 'expired', 'rejected', 'cancelled'] as const;
 export const OrderStatusSchema = z.enum(ORDER_STATUSES);
-
-export const PlaceOrderBody = z.object({
-  external_user_id: ExternalUserId.optional().describe(
-    "Required with the API key; with a session token it is the session's user.",
-  ),
-  market_slug: z.string().min(1).max(64),
-  outcome_id: z.string().min(1).max(64).describe('An outcome of the market (uuid).'),
-  stake: z
-    .string()
-    .regex(AMOUNT_PATTERN)
-    .refine((text) => parseAmount(text)! > 0n, { message: 'stake must be above zero' })
-    .describe(`Amount debited when the order fills (nothing is debited at placement). ${AMOUNT_DESCRIPTION}`),
-  limit_price: z
-    .string()
-    .refine((text) => (parsePrice(text) ?? 0n) > 0n, {
-      message: 'must be a decimal string above 0 and at most 1, with at most 6 decimals',
-    })
-    .describe(
-      'The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals.',
-    ),
-  expires_at: z.iso
-    .datetime()
-    .optional()
-    .describe(
-      'RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.',
-    ),
-});
-export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
 export const OrderParams = z.object({ id: z.string().max(64) });
 

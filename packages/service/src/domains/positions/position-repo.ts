@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db, Tx } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { PositionState } from '../../db/schema.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { TenantEnv } from '../context.js';
 import type { PositionView } from './schemas.js';
 
 export interface NewPosition {
@@ -17,7 +17,7 @@ export interface NewPosition {
   orderId: string | null;
 }
 
-export async function insertPosition(tx: Tx, scope: TenantEnv, p: NewPosition, now: Date): Promise<void> {
+export async function insertPosition(tx: Executor, scope: TenantEnv, p: NewPosition, now: Date): Promise<void> {
   await tx
     .insertInto('positions')
     .values({
@@ -46,14 +46,14 @@ export async function insertPosition(tx: Tx, scope: TenantEnv, p: NewPosition, n
 }
 
 /** The user's total open stake on a market: what the per-user cap counts (frees at close and settlement). */
-export async function openStakeOnMarket(tx: Tx, userId: string, marketId: string): Promise<bigint> {
+export async function openStakeOnMarket(tx: Executor, userId: string, marketId: string): Promise<bigint> {
   const row = await sql<{ total: bigint }>`
     select coalesce(sum(stake_minor), 0)::bigint as total from positions
     where user_id = ${userId} and market_id = ${marketId} and state = 'open'`.execute(tx);
   return row.rows[0]!.total;
 }
 
-function viewQuery(db: Db | Tx, scope: TenantEnv) {
+function viewQuery(db: Executor, scope: TenantEnv) {
   return db
     .selectFrom('positions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -115,7 +115,7 @@ function toView(r: ViewRow): PositionRow {
 
 /** One position of a tenant environment; with lock, its row stays locked for the transaction. */
 export async function findPosition(
-  db: Db | Tx,
+  db: Executor,
   scope: TenantEnv,
   id: string,
   lock = false,
@@ -135,7 +135,7 @@ export interface PositionFilter {
 }
 
 /** Oldest first, limit + 1 rows (the caller pages). */
-export async function listPositionRows(db: Db, scope: TenantEnv, f: PositionFilter): Promise<PositionRow[]> {
+export async function listPositionRows(db: Executor, scope: TenantEnv, f: PositionFilter): Promise<PositionRow[]> {
   let query = viewQuery(db, scope);
   if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
   if (f.marketSlug !== undefined) query = query.where('m.slug', '=', f.marketSlug);
@@ -149,7 +149,7 @@ export async function listPositionRows(db: Db, scope: TenantEnv, f: PositionFilt
 }
 
 export async function markClosed(
-  tx: Tx,
+  tx: Executor,
   id: string,
   close: { payout: bigint; closePriceMicro: bigint; transactionId: string; via: 'api_key' | 'session' },
   now: Date,

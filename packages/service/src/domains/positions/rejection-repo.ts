@@ -1,6 +1,6 @@
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { TenantEnv } from '../context.js';
 
 export interface RejectedAttempt {
   externalUserId: string;
@@ -11,7 +11,12 @@ export interface RejectedAttempt {
 }
 
 /** Written after the attempt's transaction rolled back, so the record survives the rejection. */
-export async function recordRejection(db: Db, scope: TenantEnv, attempt: RejectedAttempt, now: Date): Promise<void> {
+export async function recordRejection(
+  db: Executor,
+  scope: TenantEnv,
+  attempt: RejectedAttempt,
+  now: Date,
+): Promise<void> {
   await db
     .insertInto('position_rejections')
     .values({
@@ -28,8 +33,11 @@ export async function recordRejection(db: Db, scope: TenantEnv, attempt: Rejecte
     .execute();
 }
 
+export type RejectionRow = Awaited<ReturnType<typeof listRejectionRows>>[number];
+
+/** Rejected attempts of a tenant environment after afterSeq, oldest first, limit + 1 rows (the caller pages). */
 export async function listRejectionRows(
-  db: Db,
+  db: Executor,
   scope: TenantEnv,
   f: { externalUserId?: string; afterSeq: bigint | null; limit: number },
 ) {

@@ -1,32 +1,10 @@
 import { z } from 'zod';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
-import { PageQuery, pageOf } from '../../http/pagination.js';
-import { ExternalUserId } from '../users/schemas.js';
-import { formatPrice, SHARE_SCALE } from '../markets/model/quotes.js';
+import { formatAmount } from '../../lib/money.js';
+import { PageQuery, pageOf } from '../../lib/page.js';
+import { formatPrice, SHARE_SCALE, Slug } from '../markets/index.js';
+import { ExternalUserId } from '../users/index.js';
+import type { RejectionRow } from './rejection-repo.js';
 import type { PositionState } from '../../db/schema.js';
-
-const PRICE_PATTERN = /^(0(\.[0-9]{1,6})?|1(\.0{1,6})?)$/;
-const priceLimit = z.string().regex(PRICE_PATTERN, 'must be a decimal string from 0 to 1 with at most 6 decimals');
-const stake = z
-  .string()
-  .regex(AMOUNT_PATTERN)
-  .refine((text) => parseAmount(text)! > 0n, { message: 'stake must be above zero' })
-  .describe(AMOUNT_DESCRIPTION);
-
-export const OpenPositionBody = z.object({
-  external_user_id: ExternalUserId.optional().describe(
-    "Required with the API key; with a session token it is the session's user.",
-  ),
-  market_slug: z.string().min(1).max(64),
-  outcome_id: z.string().min(1).max(64).describe('An outcome of the market (uuid).'),
-  stake: stake.describe(`Amount debited at open. ${AMOUNT_DESCRIPTION}`),
-  max_price: priceLimit.describe('The open fails with 409 price_moved when the price at open would be above it.'),
-});
-export type OpenPositionBody = z.infer<typeof OpenPositionBody>;
-
-export const ClosePositionBody = z.object({
-  min_price: priceLimit.describe('The close fails with 409 price_moved when the close price would be below it.'),
-});
 
 export const PositionParams = z.object({ id: z.string().max(64) });
 
@@ -51,16 +29,9 @@ export const Position = z.object({
 });
 export type Position = z.infer<typeof Position>;
 
-export const CloseQuote = z.object({
-  position_id: z.uuid(),
-  proceeds: z.string(),
-  close_price: z.string(),
-  quoted_at: z.string(),
-});
-
 export const PositionListQuery = z.object({
   external_user_id: ExternalUserId.optional(),
-  market_slug: z.string().max(64).optional(),
+  market_slug: Slug.optional(),
   state: PositionState_.optional(),
   ...PageQuery,
 });
@@ -119,5 +90,17 @@ export function presentPosition(p: PositionView): Position {
     opened_at: p.openedAt.toISOString(),
     closed_at: p.closedAt?.toISOString() ?? null,
     settled_at: p.settledAt?.toISOString() ?? null,
+  };
+}
+
+export function presentRejection(r: RejectionRow): z.infer<typeof PositionRejection> {
+  return {
+    id: r.id,
+    external_user_id: r.external_user_id,
+    action: r.action,
+    position_id: r.position_id,
+    error: r.code,
+    request: r.request as Record<string, unknown>,
+    created_at: r.created_at.toISOString(),
   };
 }

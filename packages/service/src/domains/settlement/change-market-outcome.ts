@@ -1,17 +1,16 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
-import type { Clock } from '../../lib/clock.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
-import { ENVIRONMENTS, type TenantEnv } from '../tenant-env.js';
-import { recordEvents, type NewEvent } from '../events/event-repo.js';
-import { postEntries, type Entry } from '../ledger/ledger-repo.js';
+import { ENVIRONMENTS, withTransaction, type Ctx, type TenantEnv } from '../context.js';
+import { recordEvents, type NewEvent } from '../events/index.js';
+import { postEntries, type Entry } from '../ledger/index.js';
+import { findMarketBySlug, type MarketRecord } from '../markets/index.js';
+import { lockMarketForSettlement } from '../trading/index.js';
 import { transitionOf, type MarketAction } from './model/market-transition.js';
 import { applyPostings, moveOf } from './model/settlement-plan.js';
 import { marketEvent, positionEvent } from './position-events.js';
 import {
   expireOpenOrders,
   lockBalances,
-  lockMarketBySlug,
   positionsInStates,
   setMarketOutcome,
   tenantsWithMarket,
@@ -28,16 +27,16 @@ import {
  * Locks: the market row, then every affected user in id order, as every trade and settlement does.
  */
 export async function changeMarketOutcome(
-  deps: { db: Db; clock: Clock },
-  slug: string,
-  action: MarketAction,
-): Promise<void> {
-  const now = deps.clock.now();
-  await deps.db.transaction().execute(async (tx) => {
-    const market = await lockMarketBySlug(tx, slug);
-    if (!market) throw new ApiError('not_found', `No market ${slug}.`);
+  ctx: Ctx,
+  input: { slug: string; action: MarketAction },
+): Promise<Result<MarketRecord>> {
+  const { now } = ctx;
+  const { slug, action } = input;
+  return withTransaction(ctx, async ({ db: tx }) => {
+    const market = await lockMarketForSettlement(tx, slug);
+    if (!market) return rejected('not_found', `No market ${slug}.`);
     const transition = transitionOf(market, action);
-    if (!transition.ok) throw new ApiError(transition.code, transition.message);
+    if (!transition.ok) return rejected(transition.code, transition.message);
     const { kind, target } = transition;
 
     const initial = kind === 'resolve' || kind === 'void';
@@ -100,5 +99,6 @@ export async function changeMarketOutcome(
     await setMarketOutcome(tx, market.id, target.status, target.status === 'resolved' ? target.outcomeId : null, now);
     if (initial) await expireOpenOrders(tx, market.id, now);
     await recordEvents(tx, events, now);
+    return ok((await findMarketBySlug(tx, slug))!);
   });
 }

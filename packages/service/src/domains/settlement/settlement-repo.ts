@@ -1,39 +1,7 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db/connection.js';
-import type { Environment, MarketStatus } from '../../db/schema.js';
+import type { Executor } from '../../db/connection.js';
+import type { Environment } from '../../db/schema.js';
 import type { EndState } from './model/settlement-plan.js';
-
-export interface LockedMarket {
-  id: string;
-  slug: string;
-  status: MarketStatus;
-  resolvedOutcomeId: string | null;
-  outcomeIds: string[];
-}
-
-/** The market row under lock, for the platform (any tenant): the first lock of every settlement. */
-export async function lockMarketBySlug(tx: Tx, slug: string): Promise<LockedMarket | null> {
-  const { rows } = await sql<{
-    id: string;
-    slug: string;
-    status: MarketStatus;
-    resolved_outcome_id: string | null;
-    outcome_ids: string[];
-  }>`
-    select m.id, m.slug, m.status, m.resolved_outcome_id,
-           array(select o.id from market_outcomes o where o.market_id = m.id order by o.ordinal) as outcome_ids
-    from markets m where m.slug = ${slug} for update of m`.execute(tx);
-  const row = rows[0];
-  return row
-    ? {
-        id: row.id,
-        slug: row.slug,
-        status: row.status,
-        resolvedOutcomeId: row.resolved_outcome_id,
-        outcomeIds: row.outcome_ids,
-      }
-    : null;
-}
 
 export interface SettleablePosition {
   id: string;
@@ -50,7 +18,11 @@ export interface SettleablePosition {
 }
 
 /** The market's positions in the given states (closed positions are never settled or corrected). */
-export async function positionsInStates(tx: Tx, marketId: string, states: string[]): Promise<SettleablePosition[]> {
+export async function positionsInStates(
+  tx: Executor,
+  marketId: string,
+  states: string[],
+): Promise<SettleablePosition[]> {
   const rows = await tx
     .selectFrom('positions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -87,7 +59,7 @@ export async function positionsInStates(tx: Tx, marketId: string, states: string
 }
 
 /** Locks users by id, in id order (the lock order of every multi-user transaction), returning balances. */
-export async function lockBalances(tx: Tx, userIds: string[]): Promise<Map<string, bigint>> {
+export async function lockBalances(tx: Executor, userIds: string[]): Promise<Map<string, bigint>> {
   if (userIds.length === 0) return new Map();
   const rows = await tx
     .selectFrom('users')
@@ -107,7 +79,7 @@ export interface PositionUpdate {
 }
 
 /** Moves positions in one statement; settled_at is set once, at the first ending, and kept through corrections. */
-export async function updatePositions(tx: Tx, updates: PositionUpdate[], now: Date): Promise<void> {
+export async function updatePositions(tx: Executor, updates: PositionUpdate[], now: Date): Promise<void> {
   if (updates.length === 0) return;
   await sql`
     update positions p
@@ -119,7 +91,7 @@ export async function updatePositions(tx: Tx, updates: PositionUpdate[], now: Da
 }
 
 export async function setMarketOutcome(
-  tx: Tx,
+  tx: Executor,
   marketId: string,
   status: 'resolved' | 'voided',
   resolvedOutcomeId: string | null,
@@ -133,7 +105,7 @@ export async function setMarketOutcome(
 }
 
 /** A market that ended takes no more fills: its open orders expire (no event, spec 3.3). */
-export async function expireOpenOrders(tx: Tx, marketId: string, now: Date): Promise<void> {
+export async function expireOpenOrders(tx: Executor, marketId: string, now: Date): Promise<void> {
   await tx
     .updateTable('orders')
     .set({ status: 'expired', updated_at: now })
@@ -143,7 +115,7 @@ export async function expireOpenOrders(tx: Tx, marketId: string, now: Date): Pro
 }
 
 /** The tenants with the market enabled: market events go to both environments of each. */
-export async function tenantsWithMarket(tx: Tx, marketId: string): Promise<string[]> {
+export async function tenantsWithMarket(tx: Executor, marketId: string): Promise<string[]> {
   const rows = await tx.selectFrom('tenant_markets').select('tenant_id').where('market_id', '=', marketId).execute();
   return rows.map((r) => r.tenant_id);
 }

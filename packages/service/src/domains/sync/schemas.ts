@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, parseAmount } from '../../lib/money.js';
-import { IdempotencyKey } from '../idempotency/schemas.js';
-import { EXTERNAL_USER_ID_PATTERN } from '../users/model/external-user-id.js';
+import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { IdempotencyKey } from '../idempotency/index.js';
+import { ExternalUserId } from '../users/index.js';
+import type { Movement, SyncApplied } from './apply-balance-syncs.js';
 
 export const MAX_BATCH_ITEMS = 500;
 
@@ -10,7 +11,7 @@ const positiveAmount = amount.refine((text) => parseAmount(text)! > 0n, { messag
 
 export const BalanceSyncBody = z
   .object({
-    external_user_id: z.string().regex(EXTERNAL_USER_ID_PATTERN).describe("The operator's id of a registered user."),
+    external_user_id: ExternalUserId.describe("The operator's id of a registered user."),
     direction: z.enum(['credit', 'debit']).describe('credit adds to the balance, debit takes from it.'),
     amount: positiveAmount.describe(`Always positive; direction carries the sign. ${AMOUNT_DESCRIPTION}`),
     resulting_balance: amount
@@ -50,3 +51,30 @@ export const BalanceSyncBatchResult = z.object({
     )
     .describe('One result per item, in item order.'),
 });
+
+/**
+ * A movement as sent, for the verb, with the fields its key is bound to. The fields are the text as sent
+ * (not the parsed amounts), so "10" and "10.00" under one key are different bodies, and a single sync
+ * and a batch item with the same fields are one request.
+ */
+export function movementOf(key: string, body: BalanceSyncBody): { fields: Record<string, unknown>; input: Movement } {
+  return {
+    fields: {
+      external_user_id: body.external_user_id,
+      direction: body.direction,
+      amount: body.amount,
+      resulting_balance: body.resulting_balance,
+    },
+    input: {
+      key,
+      externalUserId: body.external_user_id,
+      direction: body.direction,
+      amount: parseAmount(body.amount)!,
+      resultingBalance: body.resulting_balance === undefined ? null : parseAmount(body.resulting_balance)!,
+    },
+  };
+}
+
+export function presentSyncApplied(applied: SyncApplied): z.infer<typeof BalanceSyncResult> {
+  return { transaction_id: applied.transactionId, balance: formatAmount(applied.balance) };
+}

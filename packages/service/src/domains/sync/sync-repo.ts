@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Tx } from '../../db/connection.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { Executor } from '../../db/connection.js';
+import type { TenantEnv } from '../context.js';
 
 export interface SyncRecord {
   id: string;
@@ -15,7 +15,12 @@ export interface SyncRecord {
 }
 
 /** Records movements that reached the ledger, applied or refused; a refusal is flagged for reconciliation. */
-export async function insertSyncRecords(tx: Tx, scope: TenantEnv, records: SyncRecord[], now: Date): Promise<void> {
+export async function insertSyncRecords(
+  tx: Executor,
+  scope: TenantEnv,
+  records: readonly SyncRecord[],
+  now: Date,
+): Promise<void> {
   if (records.length === 0) return;
   await sql`
     insert into balance_syncs

@@ -1,11 +1,10 @@
-import type { Db } from '../../db/connection.js';
-import type { Clock } from '../../lib/clock.js';
 import { newId } from '../../lib/ids.js';
+import { withTransaction, type Ctx } from '../context.js';
 import { insertTenant, type TenantRow } from './tenant-repo.js';
 
 /** Creates an active tenant with its sandbox and live environments (no webhook, no origins, no keys yet). */
-export async function createTenant(deps: { db: Db; clock: Clock }, name: string): Promise<TenantRow> {
-  const tenant: TenantRow = { id: newId(), name, status: 'active', createdAt: deps.clock.now() };
-  await deps.db.transaction().execute((tx) => insertTenant(tx, tenant));
+export async function createTenant(ctx: Ctx, input: { name: string }): Promise<TenantRow> {
+  const tenant: TenantRow = { id: newId(), name: input.name, status: 'active', createdAt: ctx.now };
+  await withTransaction(ctx, (tx) => insertTenant(tx.db, tenant));
   return tenant;
 }

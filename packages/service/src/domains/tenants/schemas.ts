@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { ENVIRONMENTS } from '../tenant-env.js';
-import { SCOPES } from '../api-keys/model/scopes.js';
+import { SCOPES, type ApiKeyRecord } from '../api-keys/index.js';
+import { ENVIRONMENTS } from '../context.js';
+import { PlainText } from '../../lib/text.js';
 import { isRegistrableOrigin } from './model/origin.js';
+import type { TenantWithSettings } from './get-tenant.js';
 import type { TenantRow, EnvironmentSettings } from './tenant-repo.js';
-import type { ApiKeyRecord } from '../api-keys/api-key-repo.js';
 
 export const EnvironmentName = z.enum(ENVIRONMENTS);
 export const TenantParams = z.object({ tenant_id: z.string() });
 export const EnvironmentParams = z.object({ tenant_id: z.string(), environment: EnvironmentName });
 
-export const CreateTenantBody = z.object({ name: z.string().trim().min(1).max(200) });
+export const CreateTenantBody = z.object({ name: PlainText.min(1).max(200) });
 
 export const Tenant = z.object({ id: z.uuid(), name: z.string(), status: z.enum(['active', 'suspended']) });
 
@@ -95,4 +96,17 @@ export function presentKey(k: ApiKeyRecord): z.infer<typeof ApiKeyMetadata> {
     created_at: k.createdAt.toISOString(),
     revoked_at: k.revokedAt?.toISOString() ?? null,
   };
+}
+
+export function presentTenantDetail(d: TenantWithSettings): z.infer<typeof TenantDetail> {
+  return {
+    ...presentTenant(d.tenant),
+    created_at: d.tenant.createdAt.toISOString(),
+    environments: d.environments.map(presentSettings),
+    api_keys: d.keys.map(presentKey),
+  };
+}
+
+export function presentIssuedKey(k: ApiKeyRecord & { apiKey: string }): z.infer<typeof IssuedApiKey> {
+  return { id: k.id, api_key: k.apiKey, environment: k.environment, scopes: k.scopes };
 }

@@ -1,7 +1,7 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
-import type { Clock } from '../../lib/clock.js';
-import { revokeTenantKeys } from '../api-keys/api-key-repo.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import { isUuid } from '../../lib/ids.js';
+import { revokeTenantKeys } from '../api-keys/index.js';
+import { withTransaction, type Ctx } from '../context.js';
 import { updateTenantStatus, type TenantRow } from './tenant-repo.js';
 
 /**
@@ -9,16 +9,16 @@ import { updateTenantStatus, type TenantRow } from './tenant-repo.js';
  * bring revoked keys back: the platform issues new ones. Repeating either is harmless.
  */
 export async function setTenantStatus(
-  deps: { db: Db; clock: Clock },
-  tenantId: string,
-  status: TenantRow['status'],
-): Promise<TenantRow> {
-  const now = deps.clock.now();
-  const tenant = await deps.db.transaction().execute(async (tx) => {
-    const updated = await updateTenantStatus(tx, tenantId, status, now);
-    if (updated && status === 'suspended') await revokeTenantKeys(tx, tenantId, now);
-    return updated;
-  });
-  if (!tenant) throw new ApiError('not_found', `No tenant ${tenantId}.`);
-  return tenant;
+  ctx: Ctx,
+  input: { tenantId: string; status: TenantRow['status'] },
+): Promise<Result<TenantRow>> {
+  const { tenantId, status } = input;
+  const tenant = !isUuid(tenantId)
+    ? null
+    : await withTransaction(ctx, async (tx) => {
+        const updated = await updateTenantStatus(tx.db, tenantId, status, ctx.now);
+        if (updated && status === 'suspended') await revokeTenantKeys(tx.db, tenantId, ctx.now);
+        return updated;
+      });
+  return tenant ? ok(tenant) : rejected('not_found', `No tenant ${tenantId}.`);
 }

@@ -1,6 +1,6 @@
-import type { Db, Tx } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
-import { ENVIRONMENTS } from '../tenant-env.js';
+import { ENVIRONMENTS } from '../context.js';
 
 export interface TenantRow {
   id: string;
@@ -16,7 +16,7 @@ export interface EnvironmentSettings {
   webhookSecretSet: boolean;
 }
 
-export async function insertTenant(tx: Tx, tenant: TenantRow): Promise<void> {
+export async function insertTenant(tx: Executor, tenant: TenantRow): Promise<void> {
   await tx
     .insertInto('tenants')
     .values({
@@ -33,7 +33,13 @@ export async function insertTenant(tx: Tx, tenant: TenantRow): Promise<void> {
     .execute();
 }
 
-export async function findTenant(db: Db | Tx, id: string): Promise<TenantRow | null> {
+/** A tenant's status alone (the check every session request makes), or null when there is no such tenant. */
+export async function tenantStatus(db: Executor, id: string): Promise<TenantRow['status'] | null> {
+  const row = await db.selectFrom('tenants').select('status').where('id', '=', id).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+export async function findTenant(db: Executor, id: string): Promise<TenantRow | null> {
   const row = await db
     .selectFrom('tenants')
     .select(['id', 'name', 'status', 'created_at'])
@@ -44,7 +50,7 @@ export async function findTenant(db: Db | Tx, id: string): Promise<TenantRow | n
 
 /** Sets the status; returns the tenant, or null when there is none. */
 export async function updateTenantStatus(
-  tx: Tx,
+  tx: Executor,
   id: string,
   status: TenantRow['status'],
   now: Date,
@@ -74,7 +80,7 @@ function presentSettings(row: {
   };
 }
 
-export async function listEnvironmentSettings(db: Db, tenantId: string): Promise<EnvironmentSettings[]> {
+export async function listEnvironmentSettings(db: Executor, tenantId: string): Promise<EnvironmentSettings[]> {
   const rows = await db
     .selectFrom('tenant_environments')
     .select(settingsColumns)
@@ -85,7 +91,7 @@ export async function listEnvironmentSettings(db: Db, tenantId: string): Promise
 }
 
 export async function updateEnvironmentSettings(
-  db: Db,
+  db: Executor,
   tenantId: string,
   environment: Environment,
   changes: { webhookUrl?: string | null; allowedOrigins?: string[] },
@@ -106,7 +112,7 @@ export async function updateEnvironmentSettings(
 }
 
 export async function setWebhookSecret(
-  db: Db,
+  db: Executor,
   tenantId: string,
   environment: Environment,
   secret: string,

@@ -1,16 +1,20 @@
-import type { Db } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
-import { ApiError } from '../../errors/index.js';
-import type { Clock } from '../../lib/clock.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import { isUuid } from '../../lib/ids.js';
+import type { Ctx } from '../context.js';
 import { updateEnvironmentSettings, type EnvironmentSettings } from './tenant-repo.js';
 
-export async function updateEnvironment(
-  deps: { db: Db; clock: Clock },
-  tenantId: string,
-  environment: Environment,
-  changes: { webhookUrl?: string | null; allowedOrigins?: string[] },
-): Promise<EnvironmentSettings> {
-  const settings = await updateEnvironmentSettings(deps.db, tenantId, environment, changes, deps.clock.now());
-  if (!settings) throw new ApiError('not_found', `No tenant ${tenantId}.`);
-  return settings;
+export interface EnvironmentChanges {
+  tenantId: string;
+  environment: Environment;
+  webhookUrl?: string | null;
+  allowedOrigins?: string[];
+}
+
+export async function updateEnvironment(ctx: Ctx, changes: EnvironmentChanges): Promise<Result<EnvironmentSettings>> {
+  const { tenantId, environment } = changes;
+  const settings = isUuid(tenantId)
+    ? await updateEnvironmentSettings(ctx.db, tenantId, environment, changes, ctx.now)
+    : null;
+  return settings ? ok(settings) : rejected('not_found', `No tenant ${tenantId}.`);
 }

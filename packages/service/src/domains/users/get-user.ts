@@ -1,10 +1,9 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
-import type { TenantEnv } from '../tenant-env.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import type { TenantCtx } from '../context.js';
 import { findUser, type UserRow } from './user-repo.js';
 
-export async function getUser(deps: { db: Db }, scope: TenantEnv, externalUserId: string): Promise<UserRow> {
-  const user = await findUser(deps.db, scope, externalUserId);
-  if (!user) throw new ApiError('unknown_user', `No user "${externalUserId}" is registered.`);
-  return user;
+/** A registered user of the tenant environment with its balance; unknown_user otherwise. */
+export async function getUser(ctx: TenantCtx, externalUserId: string): Promise<Result<UserRow>> {
+  const user = await findUser(ctx.db, ctx.tenantEnv, externalUserId);
+  return user ? ok(user) : rejected('unknown_user', `No user "${externalUserId}" is registered.`);
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { Executor } from '../../db/connection.js';
+import type { TenantEnv } from '../context.js';
 
 export interface UserRow {
   id: string;
@@ -11,7 +11,7 @@ export interface UserRow {
 
 /** Creates the user or sets its status, in one statement; created tells which happened. */
 export async function upsertUserRow(
-  db: Db,
+  db: Executor,
   scope: TenantEnv,
   externalUserId: string,
   status: 'active' | 'blocked',
@@ -28,7 +28,7 @@ export async function upsertUserRow(
   return { id: row.id, externalUserId, status: row.status, balance: row.balance_minor, created: row.created };
 }
 
-export async function findUser(db: Db, scope: TenantEnv, externalUserId: string): Promise<UserRow | null> {
+export async function findUser(db: Executor, scope: TenantEnv, externalUserId: string): Promise<UserRow | null> {
   const row = await db
     .selectFrom('users')
     .select(['id', 'external_user_id', 'status', 'balance_minor'])

@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ServiceDeps } from '../../deps.js';
-import type { Job } from '../../workers/runner.js';
+import type { Ctx } from '../context.js';
 import { claimDue, envKey, recordAttempt, type ClaimedDelivery } from './delivery-repo.js';
 import { webhookBody } from './model/body.js';
 import { nextState } from './model/schedule.js';
-import { signBody } from './model/signature.js';
-import { sendWebhook, type SendResult } from './send-webhook.js';
+import { signBody } from './signature.js';
+import type { SendResult, WebhookTransport } from './transport.js';
 
 export interface DeliveryOptions {
   /** Per attempt, the whole exchange with the receiver. */
@@ -39,7 +38,11 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
 /** The lease covers the send and the recording of its attempt, with room for a slow database. */
 const LEASE_MARGIN_MS = 60_000;
 
-type DeliveryDeps = Pick<ServiceDeps, 'db' | 'clock' | 'isReady'>;
+export interface DeliveryPorts {
+  transport: WebhookTransport;
+  /** False once the process is stopping: the pass stops claiming and lets what is in flight finish. */
+  keepGoing(): boolean;
+}
 
 /**
  * One pass of the webhook worker: claims due deliveries, POSTs each signed with its environment's
@@ -48,7 +51,11 @@ type DeliveryDeps = Pick<ServiceDeps, 'db' | 'clock' | 'isReady'>;
  * environment's slots while the others keep flowing. Stops claiming once the service shuts down and
  * returns when nothing is in flight, with the number of attempts made. Safe in any number of processes.
  */
-export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOptions> = {}): Promise<number> {
+export async function deliverDue(
+  ctx: Ctx,
+  ports: DeliveryPorts,
+  options: Partial<DeliveryOptions> = {},
+): Promise<number> {
   const o = { ...DELIVERY_DEFAULTS, ...options };
   const perEnv = new Map<string, number>();
   const inFlight = new Set<Promise<void>>();
@@ -58,7 +65,7 @@ export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOp
   const start = (delivery: ClaimedDelivery, token: string) => {
     const key = envKey(delivery);
     perEnv.set(key, (perEnv.get(key) ?? 0) + 1);
-    const running: Promise<void> = attemptDelivery(deps, delivery, token, o.timeoutMs)
+    const running: Promise<void> = attemptDelivery(ctx, ports.transport, delivery, token, o.timeoutMs)
       .catch((error: unknown) => void failures.push(error))
       .finally(() => {
         inFlight.delete(running);
@@ -71,16 +78,16 @@ export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOp
   try {
     for (;;) {
       const room = Math.min(o.maxInFlight - inFlight.size, o.maxAttemptsPerPass - attempts);
-      const canClaim = room > 0 && deps.isReady();
+      const canClaim = room > 0 && ports.keepGoing();
       // A claim that found nothing while slots were busy may have been held back by the per-environment
       // limit: claim again once they are free rather than end the pass with work left.
       let claimAgain = false;
       if (canClaim) {
         const busy = inFlight.size > 0;
-        const now = deps.clock.now();
+        const now = ctx.runtime.clock.now();
         const token = randomUUID();
         const leaseUntil = new Date(now.getTime() + o.timeoutMs + LEASE_MARGIN_MS);
-        const claimed = await claimDue(deps.db, {
+        const claimed = await claimDue(ctx.db, {
           now,
           leaseUntil,
           token,
@@ -109,15 +116,17 @@ export async function deliverDue(deps: DeliveryDeps, options: Partial<DeliveryOp
 
 /** Sends one claimed delivery (or finds it cannot be sent) and records the attempt. */
 async function attemptDelivery(
-  deps: DeliveryDeps,
+  ctx: Ctx,
+  transport: WebhookTransport,
   delivery: ClaimedDelivery,
   token: string,
   timeoutMs: number,
 ): Promise<void> {
-  const attemptedAt = deps.clock.now();
-  const result = await send(delivery, timeoutMs);
-  const finishedAt = deps.clock.now();
-  await recordAttempt(deps.db, {
+  const { clock } = ctx.runtime;
+  const attemptedAt = clock.now();
+  const result = await send(transport, delivery, timeoutMs);
+  const finishedAt = clock.now();
+  await recordAttempt(ctx.db, {
     eventId: delivery.eventId,
     attempt: delivery.attempt,
     token,
@@ -140,13 +149,13 @@ async function attemptDelivery(
  * signed and sent. An environment without a secret is not sent to unsigned: the attempt fails and is
  * retried on schedule, so setting a secret lets it through.
  */
-function send(delivery: ClaimedDelivery, timeoutMs: number): Promise<SendResult> {
+function send(transport: WebhookTransport, delivery: ClaimedDelivery, timeoutMs: number): Promise<SendResult> {
   const unsent = (error: string): Promise<SendResult> =>
     Promise.resolve({ status: null, error, latencyMs: 0, excerpt: null });
   if (delivery.webhookUrl === null) return unsent('no webhook_url');
   if (delivery.webhookSecret === null) return unsent('no webhook secret');
   const body = JSON.stringify(webhookBody(delivery.event));
-  return sendWebhook({
+  return transport.send({
     url: delivery.webhookUrl,
     body,
     timeoutMs,
@@ -157,15 +166,3 @@ function send(delivery: ClaimedDelivery, timeoutMs: number): Promise<SendResult>
     },
   });
 }
-
-/**
- * The webhook worker as a job: a pass every second (again at once after a pass that found work), which
- * keeps polling every 50 ms for a second after its last delivery, so a steady stream of events is sent
- * within ~50 ms of its commit while an idle worker costs one query a second.
- */
-export function webhookDeliveryJob(options: Partial<DeliveryOptions> = {}): Job {
-  const settings = { lingerMs: 1_000, ...options };
-  return { name: 'deliver-webhooks', intervalMs: 1_000, run: (deps) => deliverDue(deps, settings) };
-}
-
-export const deliverWebhooksJob = webhookDeliveryJob();

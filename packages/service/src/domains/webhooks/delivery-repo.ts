@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { TenantEnv } from '../context.js';
 import type { StoredEvent } from './model/body.js';
 
 export type DeliveryState = 'pending' | 'delivered' | 'dead';
@@ -42,7 +42,7 @@ export interface ClaimRequest {
  * At most maxPerEnv per tenant environment, counting the caller's in-flight ones; environments already
  * full are skipped in the scan, so one slow receiver's backlog does not hold up the others.
  */
-export async function claimDue(db: Db, request: ClaimRequest): Promise<ClaimedDelivery[]> {
+export async function claimDue(db: Executor, request: ClaimRequest): Promise<ClaimedDelivery[]> {
   const busy = [...request.inFlight].map(([key, n]) => ({ key, n }));
   const tenants = busy.map((b) => b.key.split('/')[0]!);
   const environments = busy.map((b) => b.key.split('/')[1]!);
@@ -119,7 +119,7 @@ export interface AttemptRecord {
  * claimed again leaves the delivery to the new holder (its attempt is still recorded, under its own
  * number). True when the delivery moved.
  */
-export async function recordAttempt(db: Db, record: AttemptRecord): Promise<boolean> {
+export async function recordAttempt(db: Executor, record: AttemptRecord): Promise<boolean> {
   const { outcome } = record;
   const moved = await sql<{ moved: boolean }>`
     with attempt as (
@@ -190,7 +190,7 @@ function presentDeadLetter(r: DeadLetterSqlRow): DeadLetterRow {
 
 /** Dead deliveries in event order, optionally of one tenant and environment, after afterSeq; limit + 1 rows. */
 export async function listDeadLetterRows(
-  db: Db,
+  db: Executor,
   filter: { tenantId?: string; environment?: Environment; afterSeq: bigint | null; limit: number },
 ): Promise<DeadLetterRow[]> {
   const rows = await sql<DeadLetterSqlRow>`
@@ -211,7 +211,7 @@ export async function listDeadLetterRows(
  * (then findDeliveryState tells unknown from another state).
  */
 export async function reviveDeadDelivery(
-  db: Db,
+  db: Executor,
   eventId: string,
   now: Date,
 ): Promise<{ eventId: string; attempts: number } | null> {
@@ -224,7 +224,7 @@ export async function reviveDeadDelivery(
   return r ? { eventId: r.event_id, attempts: r.attempts } : null;
 }
 
-export async function findDeliveryState(db: Db, eventId: string): Promise<DeliveryState | null> {
+export async function findDeliveryState(db: Executor, eventId: string): Promise<DeliveryState | null> {
   const row = await sql<{
     state: DeliveryState;
   }>`select state from webhook_deliveries where event_id = ${eventId}`.execute(db);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
-import type { TenantEnv } from '../tenant-env.js';
+import type { Executor } from '../../db/connection.js';
+import type { TenantEnv } from '../context.js';
 import type { StoredEvent } from './model/body.js';
 
 /** A place in the feed: the writing transaction's id (xid8, as text) and the event's seq. */
@@ -20,7 +20,7 @@ export interface FeedRow extends StoredEvent {
  * skips an event that commits later (migration 0003 explains the order).
  */
 export async function listFeedRows(
-  db: Db,
+  db: Executor,
   scope: TenantEnv,
   after: FeedPosition | null,
   limit: number,

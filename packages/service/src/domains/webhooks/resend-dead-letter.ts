@@ -1,22 +1,21 @@
-import type { Db } from '../../db/connection.js';
-import { ApiError } from '../../errors/index.js';
-import type { Clock } from '../../lib/clock.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
+import type { Ctx } from '../context.js';
 import { findDeliveryState, reviveDeadDelivery } from './delivery-repo.js';
 
 /**
  * POST /platform/v1/dead-letters/{id}/resend: the delivery is pending again and due now; the worker
- * sends it at its next pass, with a new cycle of the retry schedule. 404 for an unknown id, 409
+ * sends it at its next pass, with a new cycle of the retry schedule. not_found for an unknown id,
  * state_conflict for a delivery that is not dead (pending or delivered).
  */
 export async function resendDeadLetter(
-  deps: { db: Db; clock: Clock },
+  ctx: Ctx,
   id: string,
-): Promise<{ id: string; state: 'pending'; attempts: number }> {
-  if (!isUuid(id)) throw new ApiError('not_found', `No dead letter ${id}.`);
-  const revived = await reviveDeadDelivery(deps.db, id, deps.clock.now());
-  if (revived) return { id: revived.eventId, state: 'pending', attempts: revived.attempts };
-  const state = await findDeliveryState(deps.db, id);
-  if (state === null) throw new ApiError('not_found', `No dead letter ${id}.`);
-  throw new ApiError('state_conflict', `Delivery ${id} is ${state}, not dead; only a dead letter can be resent.`);
+): Promise<Result<{ id: string; state: 'pending'; attempts: number }>> {
+  if (!isUuid(id)) return rejected('not_found', `No dead letter ${id}.`);
+  const revived = await reviveDeadDelivery(ctx.db, id, ctx.now);
+  if (revived) return ok({ id: revived.eventId, state: 'pending', attempts: revived.attempts });
+  const state = await findDeliveryState(ctx.db, id);
+  if (state === null) return rejected('not_found', `No dead letter ${id}.`);
+  return rejected('state_conflict', `Delivery ${id} is ${state}, not dead; only a dead letter can be resent.`);
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { PageQuery, pageOf } from '../../http/pagination.js';
-import { ENVIRONMENTS } from '../tenant-env.js';
+import { PageQuery, pageOf } from '../../lib/page.js';
+import { ENVIRONMENTS } from '../context.js';
 import type { DeadLetterRow } from './delivery-repo.js';
+import type { EventFeedPage } from './list-events.js';
 
 const Cursor = z.string().max(128);
 
@@ -75,4 +76,8 @@ export function presentDeadLetter(r: DeadLetterRow): z.infer<typeof DeadLetter> 
     last_error: r.lastError,
     dead_at: r.deadAt.toISOString(),
   };
+}
+
+export function presentEventFeed(page: EventFeedPage): z.infer<typeof EventPage> {
+  return { data: page.events, next_cursor: page.nextCursor };
 }

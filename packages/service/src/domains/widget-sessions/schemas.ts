@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { toRfc3339 } from '../../lib/clock.js';
-import { ExternalUserId } from '../users/schemas.js';
-import type { IssuedToken } from './model/session-token.js';
+import { ExternalUserId } from '../users/index.js';
 
 export const MintSessionBody = z
   .object({
@@ -28,6 +27,6 @@ export const WidgetSession = z
   .describe('A widget session token and when it expires.');
 export type WidgetSession = z.infer<typeof WidgetSession>;
 
-export function presentSession(issued: IssuedToken): WidgetSession {
+export function presentSession(issued: { token: string; expiresAt: Date }): WidgetSession {
   return { token: issued.token, expires_at: toRfc3339(issued.expiresAt) };
 }

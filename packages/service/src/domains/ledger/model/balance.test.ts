@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { post } from './balance.js';
+import { MAX_BALANCE_MINOR, post } from './balance.js';
 
 /** Amounts on a scale comparable to the balance, so that both postings and refusals happen often. */
 const scaled = (limit: bigint) =>
@@ -52,5 +52,17 @@ describe('post', () => {
         expect(post(balance, -balance - 1n)).toEqual({ ok: false, code: 'would_overdraw', balance });
       }),
     );
+  });
+});
+
+describe('the largest storable balance', () => {
+  it('posts up to it and refuses a credit past it, reporting the unchanged balance', () => {
+    expect(post(MAX_BALANCE_MINOR - 5n, 5n)).toEqual({ ok: true, balanceAfter: MAX_BALANCE_MINOR });
+    expect(post(MAX_BALANCE_MINOR - 5n, 6n)).toEqual({
+      ok: false,
+      code: 'balance_limit',
+      balance: MAX_BALANCE_MINOR - 5n,
+    });
+    expect(post(MAX_BALANCE_MINOR, -1n)).toEqual({ ok: true, balanceAfter: MAX_BALANCE_MINOR - 1n });
   });
 });

@@ -6,6 +6,7 @@ import {
   formatPrice,
   limitOrderFill,
   limitOrderFillsByThreshold,
+  MAX_SHARE_UNITS,
   parsePrice,
   PRICE_SCALE,
   quoteClose,
@@ -149,6 +150,16 @@ describe('quoteOpen', () => {
     expect(quoteOpen([0, 0], 1, 0, 10n ** 15n)).toEqual({ ok: false, code: 'stake_too_large' });
     expect(quoteOpen([1e308, -1e308], 1e-10, 0, 100n)).toEqual({ ok: false, code: 'not_representable' });
     expect(quoteOpen([1e8, 0], 1, 1, 100n)).toEqual({ ok: false, code: 'not_representable' });
+  });
+
+  it('refuses a stake that would buy more shares than a position stores (audit: a 500 at insert)', () => {
+    // The deepest market the platform can create, one outcome at the lowest price, the largest stake.
+    const b = 1e12;
+    const q = initialQ([0.000001, 0.999999], b);
+    expect(Number(sharesForStake(q, b, 0, 1e13)) * 1e8).toBeGreaterThan(Number(MAX_SHARE_UNITS));
+    expect(quoteOpen(q, b, 0, 10n ** 15n)).toEqual({ ok: false, code: 'not_representable' });
+    const fits = quoteOpen(q, b, 0, 10n ** 6n);
+    expect(fits.ok && fits.shares <= MAX_SHARE_UNITS).toBe(true);
   });
 
   it('gives a sane quote or a named failure, never NaN, for q/b to ±1e4 and stakes to 10^13', () => {

@@ -13,6 +13,8 @@ import { LmsrRangeError, limitFillThreshold, prices, proceedsForShares, sharesFo
 
 /** Share units per share: shares are kept with 8 decimals. */
 export const SHARE_SCALE = 10n ** 8n;
+/** The most share units a position can hold: the bigint column they are stored in. */
+export const MAX_SHARE_UNITS = 2n ** 63n - 1n;
 /** Micro-units per 1.000000: prices are kept with 6 decimals. */
 export const PRICE_SCALE = 10n ** 6n;
 
@@ -28,7 +30,7 @@ export type OpenQuote = { ok: true; shares: bigint; priceMicro: bigint; qAfter: 
  * stake_too_small: the stake buys less than 1e-8 share (a guard: since Δ ≥ s, one cent always buys at least
  * 0.01 share). stake_too_large: the stake moves the price so far
  * that price at open rounds up to 1.000000 (the position could not gain). not_representable: q/b is
- * beyond what float64 prices reliably. The caller maps each to validation_failed.
+ * beyond what float64 prices reliably, or the shares beyond what a position stores. The caller maps each to validation_failed.
  */
 export type OpenFailure = { ok: false; code: 'stake_too_small' | 'stake_too_large' | 'not_representable' };
 export type CloseQuote = { ok: true; proceedsMinor: bigint; closePriceMicro: bigint; qAfter: number[] };
@@ -88,6 +90,8 @@ export function quoteOpen(q: readonly number[], b: number, i: number, stakeMinor
   if (shares === 0n) return { ok: false, code: 'stake_too_small' };
   const priceMicro = ceilDiv(stakeMinor * CENTS_TO_PRICE, shares);
   if (priceMicro >= PRICE_SCALE) return { ok: false, code: 'stake_too_large' };
+  // Shares are stored as a bigint of 1e-8 units: a huge stake at a tiny price could buy more.
+  if (shares > MAX_SHARE_UNITS) return { ok: false, code: 'not_representable' };
   return { ok: true, shares, priceMicro, qAfter: withShares(q, i, shares) };
 }
 

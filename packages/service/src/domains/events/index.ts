@@ -1,0 +1,1 @@
+export { recordEvents, type NewEvent } from './event-repo.js';

@@ -1,0 +1,14 @@
+/**
+ * Every keyed write, with how long its stored answer is replayed (spec 8.2: balance sync 90 days,
+ * position opens without limit). Closes and order placements are kept like opens: their answers name a
+ * position or an order that stays readable. The purge job deletes answers past their window.
+ */
+export const KEYED_OPERATIONS = {
+  balance_sync: { replayDays: 90 },
+  balance_sync_batch: { replayDays: 90 },
+  position_open: { replayDays: null },
+  position_close: { replayDays: null },
+  order_place: { replayDays: null },
+} as const satisfies Record<string, { replayDays: number | null }>;
+
+export type KeyedOperation = keyof typeof KEYED_OPERATIONS;

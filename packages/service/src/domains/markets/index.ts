@@ -1,0 +1,31 @@
+export { createMarket, type NewMarket } from './create-market.js';
+export { getFeedMarket } from './get-market.js';
+export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
+export { listMarkets } from './list-markets.js';
+export {
+  enabledFor,
+  findMarketBySlug,
+  findMarketsByIds,
+  queryMarkets,
+  saveMarketState,
+  updateMarketStatus,
+  type MarketForTrade,
+  type MarketOutcome,
+  type MarketRecord,
+  type MarketStatus,
+} from './market-repo.js';
+export { INTERVALS, type Interval } from './model/history.js';
+export {
+  displayPrices,
+  formatPrice,
+  limitOrderFill,
+  parsePrice,
+  PRICE_SCALE,
+  quoteClose,
+  quoteOpen,
+  settledWinPayout,
+  SHARE_SCALE,
+} from './model/quotes.js';
+export { isSlug, SLUG_PATTERN } from './model/slug.js';
+export * from './schemas.js';
+export { setMarketEnabled, type TenantMarket } from './set-market-enabled.js';

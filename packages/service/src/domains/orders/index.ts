@@ -1,0 +1,17 @@
+export { cancelOrder } from './cancel-order.js';
+export { expireOrders } from './expire-orders.js';
+export { getOrder } from './get-order.js';
+export { listOrders } from './list-orders.js';
+export { isFinalOrderStatus } from './model/order-status.js';
+export {
+  finishOrder,
+  insertOrder,
+  lockOpenOrder,
+  marketsWithOpenOrders,
+  openOrdersOfMarket,
+  type MarketRef,
+  type NewOrder,
+  type OrderChange,
+  type OrderView,
+} from './order-repo.js';
+export * from './schemas.js';

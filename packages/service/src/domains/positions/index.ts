@@ -1,0 +1,12 @@
+export { getPosition } from './get-position.js';
+export { listPositions, listRejections, type PositionFilter } from './list-positions.js';
+export {
+  findPosition,
+  insertPosition,
+  markClosed,
+  openStakeOnMarket,
+  type NewPosition,
+  type PositionRow,
+} from './position-repo.js';
+export { recordRejection, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
+export * from './schemas.js';

@@ -1,0 +1,2 @@
+export { changeMarketOutcome } from './change-market-outcome.js';
+export type { MarketAction } from './model/market-transition.js';

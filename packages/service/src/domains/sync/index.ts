@@ -1,0 +1,11 @@
+export { applyBalanceSyncs, ENTRY_TYPE_BY_DIRECTION, type Movement, type SyncApplied } from './apply-balance-syncs.js';
+export {
+  BalanceSyncBatchBody,
+  BalanceSyncBatchResult,
+  BalanceSyncBody,
+  BalanceSyncResult,
+  BatchItem,
+  MAX_BATCH_ITEMS,
+  movementOf,
+  presentSyncApplied,
+} from './schemas.js';

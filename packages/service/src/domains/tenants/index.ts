@@ -1,0 +1,11 @@
+export { createTenant } from './create-tenant.js';
+export { existingTenant } from './existing-tenant.js';
+export { getTenant, type TenantWithSettings } from './get-tenant.js';
+export { issueApiKey, type IssueApiKeyInput } from './issue-api-key.js';
+export { isRegistrableOrigin } from './model/origin.js';
+export { revokeApiKey } from './revoke-api-key.js';
+export { rotateWebhookSecret } from './rotate-webhook-secret.js';
+export * from './schemas.js';
+export { setTenantStatus } from './set-tenant-status.js';
+export { findTenant, tenantStatus, type EnvironmentSettings, type TenantRow } from './tenant-repo.js';
+export { updateEnvironment, type EnvironmentChanges } from './update-environment.js';

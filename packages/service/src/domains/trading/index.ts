@@ -1,0 +1,9 @@
+export { closePosition, recordCloseRejection, type CloseInput } from './close-position.js';
+export { evaluateOrders } from './evaluate-orders.js';
+export { lockMarketForSettlement, lockMarketForTrade, type LockedMarket } from './market-lock.js';
+export { openPosition, recordOpenRejection, type OpenInput } from './open-position.js';
+export { placeOrder, type OrderInput } from './place-order.js';
+export { quoteClose, type CloseQuoteView } from './quote-close.js';
+export * from './schemas.js';
+export { setMarketStatus, STATUS_MOVES, type StatusAction } from './set-market-status.js';
+export { sweepOrders } from './sweep-orders.js';

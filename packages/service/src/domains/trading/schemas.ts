@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { formatPrice, parsePrice, Slug } from '../markets/index.js';
+import { ExternalUserId } from '../users/index.js';
+import type { CloseQuoteView } from './quote-close.js';
+
+const PRICE_PATTERN = /^(0(\.[0-9]{1,6})?|1(\.0{1,6})?)$/;
+const priceLimit = z.string().regex(PRICE_PATTERN, 'must be a decimal string from 0 to 1 with at most 6 decimals');
+const stake = z
+  .string()
+  .regex(AMOUNT_PATTERN)
+  .refine((text) => parseAmount(text)! > 0n, { message: 'stake must be above zero' });
+const actingUserField = ExternalUserId.optional().describe(
+  "Required with the API key; with a session token it is the session's user.",
+);
+const OutcomeId = z.uuid().describe('An outcome of the market.');
+
+export const OpenPositionBody = z.object({
+  external_user_id: actingUserField,
+  market_slug: Slug,
+  outcome_id: OutcomeId,
+  stake: stake.describe(`Amount debited at open. ${AMOUNT_DESCRIPTION}`),
+  max_price: priceLimit.describe('The open fails with 409 price_moved when the price at open would be above it.'),
+});
+export type OpenPositionBody = z.infer<typeof OpenPositionBody>;
+
+export const ClosePositionBody = z.object({
+  min_price: priceLimit.describe('The close fails with 409 price_moved when the close price would be below it.'),
+});
+
+export const CloseQuote = z.object({
+  position_id: z.uuid(),
+  proceeds: z.string(),
+  close_price: z.string(),
+  quoted_at: z.string(),
+});
+
+export const PlaceOrderBody = z.object({
+  external_user_id: actingUserField,
+  market_slug: Slug,
+  outcome_id: OutcomeId,
+  stake: stake.describe(`Amount debited when the order fills (nothing is debited at placement). ${AMOUNT_DESCRIPTION}`),
+  limit_price: z
+    .string()
+    .refine((text) => (parsePrice(text) ?? 0n) > 0n, {
+      message: 'must be a decimal string above 0 and at most 1, with at most 6 decimals',
+    })
+    .describe(
+      'The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals.',
+    ),
+  expires_at: z.iso
+    .datetime()
+    .optional()
+    .describe(
+      'RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.',
+    ),
+});
+export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
+
+export function presentCloseQuote(quote: CloseQuoteView): z.infer<typeof CloseQuote> {
+  return {
+    position_id: quote.positionId,
+    proceeds: formatAmount(quote.proceeds),
+    close_price: formatPrice(quote.closePriceMicro),
+    quoted_at: quote.quotedAt.toISOString(),
+  };
+}

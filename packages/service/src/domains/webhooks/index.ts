@@ -1,0 +1,7 @@
+export { deliverDue, DELIVERY_DEFAULTS, type DeliveryOptions, type DeliveryPorts } from './deliver-due.js';
+export { listDeadLetters } from './list-dead-letters.js';
+export { listEvents, type EventFeedPage } from './list-events.js';
+export { resendDeadLetter } from './resend-dead-letter.js';
+export * from './schemas.js';
+export { signBody, verifySignature } from './signature.js';
+export { fetchTransport, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';

@@ -1,0 +1,28 @@
+import type { ErrorCode } from './catalog.js';
+
+/**
+ * An expected refusal, as a value: a code of the catalog, a message for people and, for some codes,
+ * details (spec 7.1: details.remaining of stake_limit_exceeded). Verbs return it; only the HTTP layer
+ * turns it into a status and an envelope, so no domain knows a status code.
+ */
+export interface Rejection {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details?: Record<string, unknown>;
+}
+
+/** What a verb returns: its value, or why it refused. */
+export type Result<T> =
+  { readonly ok: true; readonly value: T } | { readonly ok: false; readonly rejection: Rejection };
+
+export function ok<T>(value: T): { ok: true; value: T } {
+  return { ok: true, value };
+}
+
+export function rejected(
+  code: ErrorCode,
+  message: string,
+  details?: Record<string, unknown>,
+): { ok: false; rejection: Rejection } {
+  return { ok: false, rejection: details === undefined ? { code, message } : { code, message, details } };
+}

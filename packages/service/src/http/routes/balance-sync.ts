@@ -1,0 +1,150 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
+import {
+  applyBalanceSyncs,
+  BalanceSyncBatchBody,
+  BalanceSyncBatchResult,
+  BalanceSyncBody,
+  BalanceSyncResult,
+  BatchItem,
+  movementOf,
+  presentSyncApplied,
+  type Movement,
+  type SyncApplied,
+} from '../../domains/sync/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { ApiError, type RequestContext } from '../../errors/index.js';
+import { tenantCtx } from '../context.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import {
+  answerOfError,
+  keyedAnswer,
+  keyedBatchAnswer,
+  sendStored,
+  type KeyedUnit,
+  type KeyedWrite,
+  type StoredAnswer,
+} from '../keyed-write.js';
+import { API_KEY_ERRORS, errorResponses } from '../openapi.js';
+import { presenter } from '../present.js';
+
+const SYNC_ERRORS = [
+  'validation_failed',
+  'idempotency_key_required',
+  ...API_KEY_ERRORS,
+  'request_too_large',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
+] as const;
+
+/**
+ * Balance movements under their keys (spec 4.1). A refused debit (would_overdraw) spends its key: it is
+ * recorded and replayed. Any other refusal (unknown_user) gives the key back, recording nothing.
+ */
+const balanceSyncWrite: KeyedWrite<Movement, SyncApplied> = {
+  operation: 'balance_sync',
+  run: applyBalanceSyncs,
+  status: 200,
+  present: presenter(BalanceSyncResult, presentSyncApplied),
+  spends: (rejection) => rejection.code === 'would_overdraw',
+};
+
+export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/balance-sync',
+      {
+        config: { meta: { tier: 'balance_sync', credential: 'api_key', scope: 'write:sync', idempotent: true } },
+        bodyLimit: 16 * 1024,
+        schema: {
+          summary: 'Mirror one balance movement into the ledger',
+          description:
+            'Same key and body: the first answer is replayed byte for byte and nothing is applied again. ' +
+            'Same key, other body: 422. A refused debit (409 would_overdraw) is recorded and replayed for its key. ' +
+            'An unregistered user (404 unknown_user) is not recorded and the key is not spent.',
+          tags: ['balance sync'],
+          security: [{ apiKey: [] }],
+          headers: IdempotencyHeaders,
+          body: BalanceSyncBody,
+          response: { 200: BalanceSyncResult, ...errorResponses(...SYNC_ERRORS, 'unknown_user', 'would_overdraw') },
+        },
+      },
+      async (request, reply) => {
+        // The single request is a batch of one: the same verb, the same key space as batch items.
+        const key = idempotencyKeyOf(request);
+        const unit = { key, ...movementOf(key, request.body) };
+        return sendStored(
+          reply,
+          await keyedAnswer(deps, tenantCtx(deps, request), request.requestContext, balanceSyncWrite, unit),
+        );
+      },
+    );
+
+    app.post(
+      '/v1/balance-sync/batch',
+      {
+        config: { meta: { tier: 'balance_sync', credential: 'api_key', scope: 'write:sync', idempotent: true } },
+        bodyLimit: 512 * 1024,
+        schema: {
+          summary: 'Mirror up to 500 balance movements',
+          description:
+            'Each item applies independently under its own idempotency_key and follows every rule of a single ' +
+            'balance sync; results come in item order with the status and body the single request would have had. ' +
+            "The request's own Idempotency-Key replays the whole answer.",
+          tags: ['balance sync'],
+          security: [{ apiKey: [] }],
+          headers: IdempotencyHeaders,
+          body: BalanceSyncBatchBody,
+          response: { 200: BalanceSyncBatchResult, ...errorResponses(...SYNC_ERRORS) },
+        },
+      },
+      async (request, reply) => {
+        const ctx = tenantCtx(deps, request);
+        const items = request.body.items.map((raw) => parseItem(raw, request.requestContext, ctx.now));
+        const units = items.filter((item): item is KeyedUnit<Movement> => 'input' in item);
+        const outer = {
+          operation: 'balance_sync_batch' as const,
+          key: idempotencyKeyOf(request),
+          fields: { items: request.body.items },
+          compose: (answers: StoredAnswer[]) => {
+            let next = 0;
+            const results = items.map((item) => ('input' in item ? answers[next++]! : item));
+            // Item bodies are embedded as stored, so a replayed item is byte for byte its first answer.
+            const body = `{"results":[${results.map((r) => `{"status":${r.status},"body":${r.body}}`).join(',')}]}`;
+            // An item another request still holds has no outcome yet: keep the batch key unspent so that a
+            // retry of the whole batch gets that item's real answer instead of a stored 409 for ever.
+            return { answer: { status: 200, body }, store: results.every((r) => r.retryAfter === undefined) };
+          },
+        };
+        return sendStored(
+          reply,
+          await keyedBatchAnswer(deps, ctx, request.requestContext, balanceSyncWrite, units, outer),
+        );
+      },
+    );
+  };
+}
+
+/** A batch item as a keyed movement, or the 400 answer a single request with that body would have had. */
+function parseItem(raw: unknown, request: RequestContext, now: Date): KeyedUnit<Movement> | StoredAnswer {
+  const refuse = (error: ApiError) => answerOfError(error, request, now);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return refuse(new ApiError('validation_failed', 'Each item must be an object.'));
+  }
+  const key = (raw as { idempotency_key?: unknown }).idempotency_key;
+  if (key === undefined || key === null || key === '') {
+    return refuse(new ApiError('idempotency_key_required', 'Each item needs its own idempotency_key.'));
+  }
+  const result = BatchItem.safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({
+      location: 'body',
+      path: `/${i.path.join('/')}`,
+      message: i.message,
+    }));
+    const message = `Invalid item: ${issues[0]!.path} ${issues[0]!.message}`;
+    return refuse(new ApiError('validation_failed', message, { details: { issues } }));
+  }
+  const { idempotency_key, ...body } = result.data;
+  return { key: idempotency_key, ...movementOf(idempotency_key, body) };
+}

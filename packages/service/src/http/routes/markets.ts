@@ -1,0 +1,174 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  createMarket,
+  CreateMarketBody,
+  FeedMarket,
+  FeedMarketPage,
+  getFeedMarket,
+  getPriceHistory,
+  History,
+  HistoryQuery,
+  listMarkets,
+  MarketEnablement,
+  MarketParams,
+  MarketsQuery,
+  PlatformMarket,
+  presentEnablement,
+  presentFeedMarket,
+  presentHistory,
+  presentPlatformMarket,
+  presentSnapshot,
+  setMarketEnabled,
+  Snapshot,
+  TenantMarketParams,
+} from '../../domains/markets/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { parseAmount } from '../../lib/money.js';
+import { presentPage } from '../../lib/page.js';
+import { platformCtx, tenantCtx } from '../context.js';
+import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+import type { RouteMeta } from '../route-meta.js';
+
+const platformMeta = { tier: 'platform', credential: 'platform' } as const satisfies RouteMeta;
+
+/** Platform API for markets (decisions part 2): create, enable and disable per tenant. */
+export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/platform/v1/markets',
+      {
+        config: { meta: platformMeta },
+        schema: {
+          body: CreateMarketBody,
+          response: { 201: PlatformMarket, ...errorResponses('validation_failed', 'state_conflict') },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const input = {
+          slug: body.slug,
+          title: body.title,
+          outcomeTitles: body.outcomes.map((o) => o.title),
+          opensAt: new Date(body.opens_at),
+          closesAt: new Date(body.closes_at),
+          maxStakePerPosition: parseAmount(body.max_stake_per_position)!,
+          maxOpenStakePerUser: parseAmount(body.max_open_stake_per_user)!,
+          liquidity: body.liquidity,
+          initialPrices: body.initial_prices,
+        };
+        const market = valueOrThrow(await createMarket(platformCtx(deps, request), input));
+        return reply.code(201).send(presentPlatformMarket(market));
+      },
+    );
+
+    for (const [method, enabled] of [
+      ['PUT', true],
+      ['DELETE', false],
+    ] as const) {
+      app.route({
+        method,
+        url: '/platform/v1/tenants/:tenant_id/markets/:slug',
+        config: { meta: platformMeta },
+        schema: {
+          params: TenantMarketParams,
+          response: { 200: MarketEnablement, ...errorResponses('validation_failed', 'not_found') },
+        },
+        handler: async (request) => {
+          const input = { tenantId: request.params.tenant_id, marketSlug: request.params.slug, enabled };
+          return presentEnablement(valueOrThrow(await setMarketEnabled(platformCtx(deps, request), input)));
+        },
+      });
+    }
+  };
+}
+
+const feedMeta = {
+  tier: 'feed_read',
+  credential: 'api_key_or_session',
+  scope: 'read:markets',
+} as const satisfies RouteMeta;
+const FEED_ERRORS = API_KEY_OR_SESSION_ERRORS;
+const feedDoc = { tags: ['markets'], security: API_KEY_OR_SESSION_SECURITY };
+
+/** The market feed (/v1/markets…): API key with read:markets, or a widget session token. */
+export function marketFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/v1/markets',
+      {
+        config: { meta: feedMeta },
+        schema: {
+          ...feedDoc,
+          summary: 'List the markets enabled for the tenant',
+          description: 'Ordered by slug. Takes an API key with read:markets or a widget session token.',
+          querystring: MarketsQuery,
+          response: { 200: FeedMarketPage, ...errorResponses('validation_failed', ...FEED_ERRORS) },
+        },
+      },
+      async (request) =>
+        presentPage(valueOrThrow(await listMarkets(tenantCtx(deps, request), request.query)), presentFeedMarket),
+    );
+
+    app.get(
+      '/v1/markets/:slug',
+      {
+        config: { meta: feedMeta },
+        schema: {
+          ...feedDoc,
+          summary: 'Read one market with its outcomes and current prices',
+          description: 'A market that does not exist or is not enabled for the tenant is 404 not_found.',
+          params: MarketParams,
+          response: { 200: FeedMarket, ...errorResponses('validation_failed', 'not_found', ...FEED_ERRORS) },
+        },
+      },
+      async (request) =>
+        presentFeedMarket(valueOrThrow(await getFeedMarket(tenantCtx(deps, request), request.params.slug))),
+    );
+
+    app.get(
+      '/v1/markets/:slug/snapshot',
+      {
+        config: { meta: feedMeta },
+        schema: {
+          ...feedDoc,
+          summary: 'Current prices of a market',
+          params: MarketParams,
+          response: { 200: Snapshot, ...errorResponses('validation_failed', 'not_found', ...FEED_ERRORS) },
+        },
+      },
+      async (request) => {
+        const ctx = tenantCtx(deps, request);
+        return presentSnapshot(valueOrThrow(await getFeedMarket(ctx, request.params.slug)), ctx.now);
+      },
+    );
+
+    app.get(
+      '/v1/markets/:slug/history',
+      {
+        config: { meta: feedMeta },
+        schema: {
+          ...feedDoc,
+          summary: 'Price history of a market',
+          description:
+            'For each bucket of [from, to) in which the price changed, the last price of that bucket, stamped with the bucket start. ' +
+            'Buckets are aligned to UTC; from is rounded down to a bucket start. More than 1,500 buckets is 400 validation_failed.',
+          params: MarketParams,
+          querystring: HistoryQuery,
+          response: { 200: History, ...errorResponses('validation_failed', 'not_found', ...FEED_ERRORS) },
+        },
+      },
+      async (request) => {
+        const { from, to, interval } = request.query;
+        const input = {
+          slug: request.params.slug,
+          from: from === undefined ? undefined : new Date(from),
+          to: to === undefined ? undefined : new Date(to),
+          interval,
+        };
+        const { market, points } = valueOrThrow(await getPriceHistory(tenantCtx(deps, request), input));
+        return presentHistory(market, points);
+      },
+    );
+  };
+}

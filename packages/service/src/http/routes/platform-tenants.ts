@@ -1,0 +1,135 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createTenant,
+  CreateTenantBody,
+  EnvironmentParams,
+  EnvironmentSettingsSchema,
+  getTenant,
+  issueApiKey,
+  IssueApiKeyBody,
+  IssuedApiKey,
+  presentIssuedKey,
+  presentSettings,
+  presentTenant,
+  presentTenantDetail,
+  revokeApiKey,
+  rotateWebhookSecret,
+  setTenantStatus,
+  Tenant,
+  TenantDetail,
+  TenantParams,
+  updateEnvironment,
+  UpdateEnvironmentBody,
+  WebhookSecret,
+} from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+
+const meta = { tier: 'platform', credential: 'platform' } as const;
+
+/** Platform API for tenants, their environments and their keys (decisions part 2). */
+export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/platform/v1/tenants',
+      {
+        config: { meta },
+        schema: { body: CreateTenantBody, response: { 201: Tenant, ...errorResponses('validation_failed') } },
+      },
+      async (request, reply) =>
+        reply
+          .code(201)
+          .send(presentTenant(await createTenant(platformCtx(deps, request), { name: request.body.name }))),
+    );
+
+    app.get(
+      '/platform/v1/tenants/:tenant_id',
+      {
+        config: { meta },
+        schema: { params: TenantParams, response: { 200: TenantDetail, ...errorResponses('not_found') } },
+      },
+      async (request) =>
+        presentTenantDetail(valueOrThrow(await getTenant(platformCtx(deps, request), request.params.tenant_id))),
+    );
+
+    app.post(
+      '/platform/v1/tenants/:tenant_id/api-keys',
+      {
+        config: { meta },
+        schema: {
+          params: TenantParams,
+          body: IssueApiKeyBody,
+          response: { 201: IssuedApiKey, ...errorResponses('validation_failed', 'not_found', 'state_conflict') },
+        },
+      },
+      async (request, reply) => {
+        const input = { tenantId: request.params.tenant_id, ...request.body };
+        const key = valueOrThrow(await issueApiKey(platformCtx(deps, request), input));
+        return reply.code(201).send(presentIssuedKey(key));
+      },
+    );
+
+    app.delete(
+      '/platform/v1/api-keys/:key_id',
+      { config: { meta }, schema: { params: z.object({ key_id: z.string() }), response: errorResponses('not_found') } },
+      async (request, reply) => {
+        valueOrThrow(await revokeApiKey(platformCtx(deps, request), request.params.key_id));
+        return reply.code(204).send();
+      },
+    );
+
+    app.put(
+      '/platform/v1/tenants/:tenant_id/environments/:environment',
+      {
+        config: { meta },
+        schema: {
+          params: EnvironmentParams,
+          body: UpdateEnvironmentBody,
+          response: { 200: EnvironmentSettingsSchema, ...errorResponses('validation_failed', 'not_found') },
+        },
+      },
+      async (request) => {
+        const changes = {
+          tenantId: request.params.tenant_id,
+          environment: request.params.environment,
+          webhookUrl: request.body.webhook_url,
+          allowedOrigins: request.body.allowed_origins,
+        };
+        return presentSettings(valueOrThrow(await updateEnvironment(platformCtx(deps, request), changes)));
+      },
+    );
+
+    app.post(
+      '/platform/v1/tenants/:tenant_id/environments/:environment/webhook-secret',
+      {
+        config: { meta },
+        schema: { params: EnvironmentParams, response: { 201: WebhookSecret, ...errorResponses('not_found') } },
+      },
+      async (request, reply) => {
+        const input = { tenantId: request.params.tenant_id, environment: request.params.environment };
+        const secret = valueOrThrow(await rotateWebhookSecret(platformCtx(deps, request), input));
+        return reply.code(201).send({ webhook_secret: secret });
+      },
+    );
+
+    for (const [action, status] of [
+      ['suspend', 'suspended'],
+      ['reactivate', 'active'],
+    ] as const) {
+      app.post(
+        `/platform/v1/tenants/:tenant_id/${action}`,
+        {
+          config: { meta },
+          schema: { params: TenantParams, response: { 200: Tenant, ...errorResponses('not_found') } },
+        },
+        async (request) => {
+          const input = { tenantId: request.params.tenant_id, status };
+          return presentTenant(valueOrThrow(await setTenantStatus(platformCtx(deps, request), input)));
+        },
+      );
+    }
+  };
+}

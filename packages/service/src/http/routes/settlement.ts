@@ -1,0 +1,48 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MarketParams, PlatformMarket, presentPlatformMarket } from '../../domains/markets/index.js';
+import { changeMarketOutcome, type MarketAction } from '../../domains/settlement/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+
+const meta = { tier: 'platform', credential: 'platform' } as const;
+const OutcomeId = z.uuid().describe('An outcome of the market.');
+
+const ResolveBody = z.object({ outcome_id: OutcomeId });
+const CorrectionBody = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('resolved'), outcome_id: OutcomeId }),
+  z.object({ status: z.literal('voided') }),
+]);
+
+/** Platform API for market endings (decisions part 2): resolve, void, and corrections of either. */
+export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const errors = errorResponses('validation_failed', 'not_found', 'state_conflict');
+    const schema = { params: MarketParams, response: { 200: PlatformMarket, ...errors } };
+    const change = async (request: Parameters<typeof platformCtx>[1], slug: string, action: MarketAction) =>
+      presentPlatformMarket(valueOrThrow(await changeMarketOutcome(platformCtx(deps, request), { slug, action })));
+
+    app.post(
+      '/platform/v1/markets/:slug/resolve',
+      { config: { meta }, schema: { ...schema, body: ResolveBody } },
+      async (request) => change(request, request.params.slug, { kind: 'resolve', outcomeId: request.body.outcome_id }),
+    );
+    app.post('/platform/v1/markets/:slug/void', { config: { meta }, schema }, async (request) =>
+      change(request, request.params.slug, { kind: 'void' }),
+    );
+    app.post(
+      '/platform/v1/markets/:slug/corrections',
+      { config: { meta }, schema: { ...schema, body: CorrectionBody } },
+      async (request) => {
+        const body = request.body;
+        const target =
+          body.status === 'resolved'
+            ? ({ status: 'resolved', outcomeId: body.outcome_id } as const)
+            : ({ status: 'voided' } as const);
+        return change(request, request.params.slug, { kind: 'correct', target });
+      },
+    );
+  };
+}

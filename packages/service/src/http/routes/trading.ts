@@ -1,0 +1,232 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { sessionUser } from '../../domains/context.js';
+import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
+import { MarketParams, parsePrice, PlatformMarket, presentPlatformMarket } from '../../domains/markets/index.js';
+import { Order, presentOrder, type OrderView } from '../../domains/orders/index.js';
+import { Position, PositionParams, presentPosition, type PositionView } from '../../domains/positions/index.js';
+import {
+  closePosition,
+  ClosePositionBody,
+  CloseQuote,
+  openPosition,
+  OpenPositionBody,
+  placeOrder,
+  PlaceOrderBody,
+  presentCloseQuote,
+  quoteClose,
+  recordCloseRejection,
+  recordOpenRejection,
+  setMarketStatus,
+  type CloseInput,
+  type OpenInput,
+  type OrderInput,
+} from '../../domains/trading/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { parseAmount } from '../../lib/money.js';
+import { platformCtx, tenantCtx } from '../context.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
+import { presenter, valueOrThrow } from '../present.js';
+
+const security = API_KEY_OR_SESSION_SECURITY;
+const AUTH_ERRORS = API_KEY_OR_SESSION_ERRORS;
+const WRITE_ERRORS = [
+  'validation_failed',
+  'idempotency_key_required',
+  ...AUTH_ERRORS,
+  'request_too_large',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
+] as const;
+const TRADE_ERRORS = ['market_suspended', 'user_blocked', 'price_moved', 'would_overdraw', 'unknown_user'] as const;
+
+/** Refused trades give their key back and are listed in /v1/position-rejections (spec 4.1 rule 4). */
+const openWrite: KeyedWrite<OpenInput, PositionView> = {
+  operation: 'position_open',
+  run: oneByOne(openPosition),
+  status: 201,
+  present: presenter(Position, presentPosition),
+  recordRejection: recordOpenRejection,
+};
+
+const closeWrite: KeyedWrite<CloseInput, PositionView> = {
+  operation: 'position_close',
+  run: oneByOne(closePosition),
+  status: 200,
+  present: presenter(Position, presentPosition),
+  recordRejection: recordCloseRejection,
+};
+
+/** A refused placement gives its key back and is not recorded (a placed order is, with its status). */
+const orderWrite: KeyedWrite<OrderInput, OrderView> = {
+  operation: 'order_place',
+  run: oneByOne(placeOrder),
+  status: 201,
+  present: presenter(Order, presentOrder),
+};
+
+/** The trading writes (positions and limit orders) and, on the platform listener, suspend and reopen. */
+export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/positions',
+      {
+        config: {
+          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
+        },
+        schema: {
+          summary: 'Open a position',
+          description:
+            "With the API key, external_user_id names the user; with a widget session token it is the session's user " +
+            '(and the open sends position.opened). A rejected open does not spend its key and is listed in ' +
+            '/v1/position-rejections; an opened position is replayed for its key with no time limit.',
+          tags: ['positions'],
+          security,
+          headers: IdempotencyHeaders,
+          body: OpenPositionBody,
+          response: { 201: Position, ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'stake_limit_exceeded') },
+        },
+      },
+      async (request, reply) => {
+        const ctx = tenantCtx(deps, request);
+        const body = request.body;
+        const input = {
+          externalUserId: body.external_user_id,
+          marketSlug: body.market_slug,
+          outcomeId: body.outcome_id,
+          stake: parseAmount(body.stake)!,
+          maxPriceMicro: parsePrice(body.max_price)!,
+        };
+        // The key is bound to the user the open acts for, whether named or the session's own.
+        const fields = { ...body, external_user_id: body.external_user_id ?? sessionUser(ctx) ?? undefined };
+        const unit = { key: idempotencyKeyOf(request), fields, input };
+        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, openWrite, unit));
+      },
+    );
+
+    app.post(
+      '/v1/positions/:id/close',
+      {
+        config: {
+          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
+        },
+        schema: {
+          summary: 'Close a position',
+          description:
+            'Sells the shares back to the market maker; proceeds are rounded down to the cent. With a session token ' +
+            'the close sends position.closed (once). A closed, settled or voided position is 409 position_terminal.',
+          tags: ['positions'],
+          security,
+          headers: IdempotencyHeaders,
+          params: PositionParams,
+          body: ClosePositionBody,
+          response: {
+            200: Position,
+            ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'position_terminal', 'not_found'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const positionId = request.params.id;
+        const input = { positionId, minPriceMicro: parsePrice(request.body.min_price)! };
+        const fields = { position_id: positionId, min_price: request.body.min_price };
+        const unit = { key: idempotencyKeyOf(request), fields, input };
+        const ctx = tenantCtx(deps, request);
+        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, closeWrite, unit));
+      },
+    );
+
+    app.post(
+      '/v1/positions/:id/close-quote',
+      {
+        config: { meta: { tier: 'default', credential: 'api_key_or_session', scope: 'write:positions' } },
+        schema: {
+          summary: 'Quote a close',
+          description: 'What a close would pay now. Changes nothing: no body, no Idempotency-Key.',
+          tags: ['positions'],
+          security,
+          params: PositionParams,
+          response: {
+            200: CloseQuote,
+            ...errorResponses(
+              'validation_failed',
+              ...AUTH_ERRORS,
+              'market_suspended',
+              'position_terminal',
+              'not_found',
+            ),
+          },
+        },
+      },
+      async (request) => presentCloseQuote(valueOrThrow(await quoteClose(tenantCtx(deps, request), request.params.id))),
+    );
+
+    app.post(
+      '/v1/orders',
+      {
+        config: {
+          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
+        },
+        schema: {
+          summary: 'Place a limit order',
+          description: [
+            "With the API key, external_user_id names the user; with a widget session token it is the session's user.",
+            'Nothing is debited at placement. The order fills when the price at open for its stake is at or below',
+            'limit_price: it opens a position (every open rule applies, at the fill), debits the stake then, and sends',
+            'order.filled. Orders are evaluated oldest first at placement, after every open and close on the market and',
+            'when the market reopens. A placement the market already satisfies fills at once (status filled);',
+            'a fill the open rules refuse (balance, blocked user, stake caps) rejects the order (status rejected).',
+            'A refused placement does not spend its key; a placed order replays its first answer for its key.',
+          ].join(' '),
+          tags: ['orders'],
+          security,
+          headers: IdempotencyHeaders,
+          body: PlaceOrderBody,
+          response: {
+            201: Order,
+            ...errorResponses(...WRITE_ERRORS, 'user_blocked', 'unknown_user', 'market_suspended'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const ctx = tenantCtx(deps, request);
+        const body = request.body;
+        const input = {
+          externalUserId: body.external_user_id,
+          marketSlug: body.market_slug,
+          outcomeId: body.outcome_id,
+          stake: parseAmount(body.stake)!,
+          limitPriceMicro: parsePrice(body.limit_price)!,
+          expiresAt: body.expires_at === undefined ? null : new Date(body.expires_at),
+        };
+        const actingFor = body.external_user_id ?? sessionUser(ctx) ?? undefined;
+        const fields = { ...body, external_user_id: actingFor, expires_at: body.expires_at ?? null };
+        const unit = { key: idempotencyKeyOf(request), fields, input };
+        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, orderWrite, unit));
+      },
+    );
+  };
+}
+
+/** Platform API: suspend and reopen a market (spec 3.2). A reopen evaluates the market's limit orders. */
+export function marketStatusPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    for (const action of ['suspend', 'reopen'] as const) {
+      app.post(
+        `/platform/v1/markets/:slug/${action}`,
+        {
+          config: { meta: { tier: 'platform', credential: 'platform' } },
+          schema: {
+            params: MarketParams,
+            response: { 200: PlatformMarket, ...errorResponses('validation_failed', 'not_found', 'state_conflict') },
+          },
+        },
+        async (request) => {
+          const input = { slug: request.params.slug, action };
+          return presentPlatformMarket(valueOrThrow(await setMarketStatus(platformCtx(deps, request), input)));
+        },
+      );
+    }
+  };
+}

@@ -1,0 +1,79 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  MintSessionBody,
+  presentSession,
+  renewSession,
+  startSession,
+  WidgetSession,
+} from '../../domains/widget-sessions/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { principalOf } from '../auth.js';
+import { tenantCtx } from '../context.js';
+import { API_KEY_ERRORS, errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+import { signSessionToken } from '../session-token.js';
+
+export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/widget/sessions',
+      {
+        config: { meta: { tier: 'widget_session', credential: 'api_key', scope: 'write:positions' } },
+        schema: {
+          summary: 'Mint a widget session token for a user',
+          description: [
+            'Call from your server only, never from a browser: it takes the API key and gets no CORS allowance.',
+            "The user must be registered in the key's environment (404 unknown_user otherwise); a blocked user",
+            'still gets a session, which can read but cannot open or close positions. The token lives 15 minutes;',
+            'refreshes carry it on until an absolute cap 24 hours after this mint.',
+            'Takes no Idempotency-Key: minting changes nothing, so a retry simply mints another token.',
+          ].join(' '),
+          tags: ['widget sessions'],
+          security: [{ apiKey: [] }],
+          body: MintSessionBody,
+          response: {
+            201: WidgetSession,
+            ...errorResponses('validation_failed', ...API_KEY_ERRORS, 'unknown_user', 'request_too_large'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const ctx = tenantCtx(deps, request);
+        const claims = valueOrThrow(await startSession(ctx, { externalUserId: request.body.external_user_id }));
+        return reply.code(201).send(presentSession(await signSessionToken(deps.widgetSessionSecret, claims, ctx.now)));
+      },
+    );
+
+    app.post(
+      '/v1/widget/sessions/refresh',
+      {
+        config: { meta: { tier: 'widget_session', credential: 'session', renewsSession: true } },
+        schema: {
+          summary: 'Refresh a widget session token',
+          description: [
+            'The current session token is the only credential: Authorization: Bearer <token> (an API key here is',
+            '401 invalid_session_token). No body and no Idempotency-Key. Answers a new token for the same user',
+            "that expires 15 minutes from now or at the session's 24-hour cap, whichever comes first.",
+            'An expired, capped, forged or other-environment token, a suspended tenant or a user that no longer',
+            'exists all give 401 invalid_session_token; the host then mints a new session.',
+          ].join(' '),
+          tags: ['widget sessions'],
+          security: [{ sessionToken: [] }],
+          response: {
+            200: WidgetSession,
+            ...errorResponses('validation_failed', 'invalid_session_token', 'request_too_large'),
+          },
+        },
+      },
+      async (request) => {
+        const principal = principalOf(request);
+        if (principal.kind !== 'user')
+          throw new Error('the refresh route authenticated something other than a session');
+        const ctx = tenantCtx(deps, request);
+        const session = { ...principal.tenantEnv, externalUserId: principal.externalUserId, capAt: principal.capAt };
+        const claims = valueOrThrow(await renewSession(ctx, session));
+        return presentSession(await signSessionToken(deps.widgetSessionSecret, claims, ctx.now));
+      },
+    );
+  };
+}

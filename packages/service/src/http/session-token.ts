@@ -1,0 +1,58 @@
+import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
+import { tokenExpiry, type SessionClaims } from '../domains/widget-sessions/index.js';
+
+/**
+ * Widget session tokens (spec 5.3): HS256 JWTs signed with a secret used for nothing else, carrying the
+ * session's claims (decided by the widget-sessions domain); the algorithm is pinned on verification.
+ */
+const ISSUER = 'pm-operator-service';
+const AUDIENCE = 'pm-widget';
+
+export interface IssuedToken {
+  token: string;
+  expiresAt: Date;
+}
+
+const keyOf = (secret: string) => new TextEncoder().encode(secret);
+const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
+/** Signs a token valid from now for 15 minutes, or until the cap if that comes first. */
+export async function signSessionToken(secret: string, claims: SessionClaims, now: Date): Promise<IssuedToken> {
+  const expiresAt = tokenExpiry(claims, now);
+  const token = await new SignJWT({ tid: claims.tenantId, env: claims.environment, cap: seconds(claims.capAt) })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setSubject(claims.externalUserId)
+    .setIssuedAt(seconds(now))
+    .setExpirationTime(seconds(expiresAt))
+    .sign(keyOf(secret));
+  return { token, expiresAt: new Date(seconds(expiresAt) * 1000) };
+}
+
+/** The claims of a valid token, or null for anything else: malformed, forged, expired, past its cap. */
+export async function verifySessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: now,
+      clockTolerance: 0,
+      requiredClaims: ['exp', 'iat', 'sub'],
+    });
+    const { tid, env, cap, sub } = payload as { tid?: unknown; env?: unknown; cap?: unknown; sub?: unknown };
+    if (
+      typeof tid !== 'string' ||
+      (env !== 'sandbox' && env !== 'live') ||
+      typeof cap !== 'number' ||
+      typeof sub !== 'string'
+    )
+      return null;
+    if (now.getTime() >= cap * 1000) return null;
+    return { tenantId: tid, environment: env, externalUserId: sub, capAt: new Date(cap * 1000) };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

@@ -1,0 +1,72 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { CronItem, JobHelpers, TaskList } from 'graphile-worker';
+import { systemContextOf } from '../domains/context.js';
+import { purgeExpiredAnswers } from '../domains/idempotency/index.js';
+import { expireOrders } from '../domains/orders/index.js';
+import { sweepOrders } from '../domains/trading/index.js';
+import { deliverDue } from '../domains/webhooks/index.js';
+import type { ServiceDeps } from '../deps.js';
+
+/**
+ * Every background job of the service, each a domain verb run with a system context. Scheduled ones
+ * come from cron (minute resolution). The two that must run more often than once a minute reschedule
+ * themselves under a job key (one of each cluster-wide); their cron entry, under the same key, is a
+ * watchdog: if a process dies holding one, the next minute schedules it again.
+ */
+export const JOBS = {
+  deliverWebhooks: 'deliver-webhooks',
+  expireOrders: 'expire-orders',
+  sweepOrders: 'sweep-orders',
+  purgeIdempotencyKeys: 'purge-idempotency-keys',
+} as const;
+
+/** Order expiry runs every 5 s. */
+const EXPIRE_EVERY_MS = 5_000;
+/** A webhook pass holds its job this long, then hands over to a fresh job (and so to any process). */
+const DELIVERY_PASS_MS = 55_000;
+/** While deliveries flow the pass polls every 50 ms; idle, every half second. */
+const DELIVERY_IDLE_MS = 500;
+
+export function taskList(deps: ServiceDeps): TaskList {
+  const context = (job: string) => systemContextOf(deps, job);
+  return {
+    [JOBS.deliverWebhooks]: async (_payload, helpers) => {
+      const until = Date.now() + DELIVERY_PASS_MS;
+      const keepGoing = () => !helpers.abortSignal.aborted && deps.isReady() && Date.now() < until;
+      const ports = { transport: deps.webhookTransport, keepGoing };
+      while (keepGoing()) {
+        const attempts = await deliverDue(context(JOBS.deliverWebhooks), ports, { lingerMs: 1_000, pollMs: 50 });
+        if (attempts === 0) await sleep(DELIVERY_IDLE_MS, undefined, { signal: helpers.abortSignal }).catch(() => {});
+      }
+      await again(helpers, JOBS.deliverWebhooks, 0);
+    },
+    [JOBS.expireOrders]: async (_payload, helpers) => {
+      await expireOrders(context(JOBS.expireOrders));
+      await again(helpers, JOBS.expireOrders, EXPIRE_EVERY_MS);
+    },
+    [JOBS.sweepOrders]: async () => {
+      await sweepOrders(context(JOBS.sweepOrders));
+    },
+    [JOBS.purgeIdempotencyKeys]: async () => {
+      // A bounded batch per pass: keep going while a pass finds a full batch.
+      while ((await purgeExpiredAnswers(context(JOBS.purgeIdempotencyKeys))) > 0);
+    },
+  };
+}
+
+/** Schedules the job's next run under its key, so exactly one of it is pending cluster-wide. */
+async function again(helpers: JobHelpers, task: string, afterMs: number): Promise<void> {
+  await helpers.addJob(task, {}, { jobKey: task, runAt: new Date(Date.now() + afterMs) });
+}
+
+export const cronItems: CronItem[] = [
+  { task: JOBS.purgeIdempotencyKeys, match: '17 * * * *', identifier: JOBS.purgeIdempotencyKeys },
+  { task: JOBS.sweepOrders, match: '* * * * *', identifier: JOBS.sweepOrders },
+  // Watchdogs of the self-rescheduling jobs (preserve_run_at: a pending run keeps its time).
+  ...[JOBS.deliverWebhooks, JOBS.expireOrders].map((task) => ({
+    task,
+    match: '* * * * *',
+    identifier: `${task}-watchdog`,
+    options: { jobKey: task, jobKeyMode: 'preserve_run_at' as const },
+  })),
+];
