@@ -82,3 +82,22 @@ describe('an unexpected failure', () => {
     expect(res.body).not.toMatch(/at .*\.ts:\d+/);
   });
 });
+
+describe('a PostgreSQL data error that slipped past validation', () => {
+  it.each([
+    ['22021', 'a NUL byte in text'],
+    ['22P05', 'a lone surrogate'],
+    ['22003', 'a number out of range'],
+    ['22P02', 'text that is not a uuid'],
+  ])('%s (%s) answers 400 validation_failed, not 500', async (code) => {
+    const app = Fastify();
+    installErrorHandling(app, { clock: new FakeClock() } as unknown as ServiceDeps, 'test-source');
+    app.get('/db', async () => {
+      throw Object.assign(new Error('database detail'), { code });
+    });
+    const res = await app.inject({ method: 'GET', url: '/db' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ error: 'validation_failed' });
+    expect(res.body).not.toContain('database detail');
+  });
+});

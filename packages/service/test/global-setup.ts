@@ -6,6 +6,8 @@ import type { TestProject } from 'vitest/node';
 import { startEmbeddedServer } from '../src/db/embedded-server.js';
 import { createPool } from '../src/db/connection.js';
 import { migrate } from '../src/db/migrate.js';
+import { migrateQueue } from '../src/jobs/queue.js';
+import { memoryLogger } from '../src/lib/logger.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -41,6 +43,7 @@ export default async function setup(project: TestProject) {
   const url = withDatabase(serverUrl, name);
   const pool = createPool(url, 2);
   await migrate(pool);
+  await migrateQueue(pool, memoryLogger('silent').log);
   await pool.end();
   project.provide('databaseUrl', url);
 

@@ -248,3 +248,18 @@ describe('platform API', () => {
     expect(read.json.environments.find((e: any) => e.environment === 'live').webhook_secret_set).toBe(true);
   });
 });
+
+describe('PLATFORM_HOST', () => {
+  it('binds the platform listener apart from HOST, so exposing the operator API does not expose it', async () => {
+    const apart = await startTestService({ env: { HOST: '127.0.0.1', PLATFORM_HOST: '127.0.0.2' } });
+    try {
+      const platform = new URL(apart.urls.platform);
+      expect(platform.hostname).toBe('127.0.0.2');
+      expect(new URL(apart.urls.sandbox).hostname).toBe('127.0.0.1');
+      expect((await fetch(`${apart.urls.platform}/healthz`)).status).toBe(200);
+      await expect(fetch(`http://127.0.0.1:${platform.port}/healthz`)).rejects.toThrow();
+    } finally {
+      await apart.stop();
+    }
+  });
+});

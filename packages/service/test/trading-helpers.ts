@@ -45,3 +45,13 @@ export async function fundedUser(service: TestService, key: string, name: string
   expect((await sync(service, key, { external_user_id: id, direction: 'credit', amount })).status).toBe(200);
   return id;
 }
+
+/** A widget session token for a registered user of the key's environment. */
+export async function sessionFor(service: TestService, key: string, externalUserId: string): Promise<string> {
+  const minted = await service.api('sandbox', 'POST', '/v1/widget/sessions', {
+    key,
+    body: { external_user_id: externalUserId },
+  });
+  expect(minted.status, minted.text).toBe(201);
+  return minted.json.token as string;
+}

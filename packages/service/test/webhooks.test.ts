@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
@@ -19,6 +18,7 @@ import {
   type TestTenant,
 } from './helpers.js';
 import { createMarket } from './trading-helpers.js';
+import { startReceiver, type Answer, type Received, type Receiver } from './receiver.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -28,55 +28,9 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-/** One worker pass with a short timeout, as the job runs it. */
-/** The delivery worker's verb, as its job runs it, on a service's transport. */
+/** One worker pass with a short timeout, as the job runs it, on the service's transport. */
 const portsOf = (on: TestService) => ({ transport: on.deps.webhookTransport, keepGoing: () => on.deps.isReady() });
 const pass = (on: TestService = service) => deliverDue(on.system(), portsOf(on), { timeoutMs: 400 });
-
-// ---- a webhook receiver on loopback -------------------------------------------------------------
-
-interface Received {
-  raw: Buffer;
-  json: any;
-  headers: IncomingHttpHeaders;
-}
-type Answer = number | 'hang' | { status: number; body?: string; headers?: Record<string, string> };
-
-/** Records raw bodies and headers and answers what `answer` says (2xx by default), after `delayMs`. */
-async function startReceiver() {
-  const state = {
-    received: [] as Received[],
-    answer: (_r: Received): Answer => 204,
-    delayMs: 0,
-    inFlight: 0,
-    maxInFlight: 0,
-  };
-  const server = createServer((req, res) => {
-    state.maxInFlight = Math.max(state.maxInFlight, ++state.inFlight);
-    res.on('close', () => state.inFlight--);
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', async () => {
-      const raw = Buffer.concat(chunks);
-      const received = { raw, json: raw.length > 0 ? JSON.parse(raw.toString('utf8')) : null, headers: req.headers };
-      state.received.push(received);
-      const answer = state.answer(received);
-      if (state.delayMs) await sleep(state.delayMs);
-      if (answer === 'hang') return;
-      const { status, body = '', headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
-      res.writeHead(status, headers).end(body);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
-  const close = () =>
-    new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    });
-  return Object.assign(state, { url, close });
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 // ---- tenants, trades and what the database says -----------------------------------------------
 

@@ -30,6 +30,9 @@ export function createPool(url: string, max: number, onIdleError: (error: Error)
   // An idle connection the server ends (a restart, pg_terminate_backend, our own shutdown) is dropped
   // from the pool; without a listener the pool would rethrow it and end the process.
   pool.on('error', onIdleError);
+  // A checked-out client whose connection dies fails the query it runs, which reports it; this listener
+  // only keeps its 'error' event from becoming uncaught (the pool reports idle clients above).
+  pool.on('connect', (client) => client.on('error', () => {}));
   return pool;
 }
 

@@ -1,0 +1,96 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { FakeClock } from '../src/lib/clock.js';
+import { createTenant, startTestService, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import { startReceiver, type Receiver } from './receiver.js';
+import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+
+/**
+ * The background jobs as a running service runs them (RUN_WORKERS=1): on graphile-worker, in the service's
+ * database, with nobody calling their verbs.
+ */
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+let receiver: Receiver;
+
+/** Waits (in real time: the jobs are scheduled by the queue) until check() holds, up to 15 s. */
+async function eventually(check: () => Promise<boolean>): Promise<void> {
+  for (let i = 0; i < 150; i++) {
+    if (await check()) return;
+    await sleep(100);
+  }
+  throw new Error('the job did not run within 15 s');
+}
+
+beforeAll(async () => {
+  service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
+  tenant = await createTenant(service);
+  receiver = await startReceiver();
+  const settings = { webhook_url: receiver.url };
+  expect(
+    (await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`, settings)).status,
+  ).toBe(200);
+  expect(
+    (await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox/webhook-secret`))
+      .status,
+  ).toBe(201);
+});
+afterAll(async () => {
+  await service.stop();
+  await receiver.close();
+});
+
+describe('the jobs of a running service', () => {
+  it('deliver webhooks: a widget open reaches the receiver', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'jobs');
+    const token = await sessionFor(service, tenant.sandboxKey, user);
+    const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
+    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
+      key: token,
+      body,
+      idempotencyKey: uniqueKey(),
+    });
+    expect(opened.status).toBe(201);
+    await eventually(async () => receiver.received.some((r) => r.json?.data?.position_id === opened.json.id));
+    const delivered = receiver.received.find((r) => r.json.data.position_id === opened.json.id)!;
+    expect(delivered.headers['x-webhook-event']).toBe('position.opened');
+  });
+
+  it('expire orders past expires_at, on the service clock', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'expiring');
+    const expiresAt = new Date(clock.now().getTime() + 60_000).toISOString();
+    const order = await service.api('sandbox', 'POST', '/v1/orders', {
+      key: tenant.sandboxKey,
+      body: {
+        external_user_id: user,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '1.00',
+        limit_price: '0.01',
+        expires_at: expiresAt,
+      },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(order.json.status).toBe('open');
+    clock.advance(120_000);
+    const status = async () =>
+      (await service.api('sandbox', 'GET', `/v1/orders/${order.json.id}`, { key: tenant.sandboxKey })).json.status;
+    await eventually(async () => (await status()) === 'expired');
+  });
+
+  it('keep exactly one pending run of each self-rescheduling job, cluster-wide', async () => {
+    const { rows } = await sql<{ task: string; n: number }>`
+      select t.identifier as task, count(*)::int as n
+      from graphile_worker._private_jobs j join graphile_worker._private_tasks t on t.id = j.task_id
+      where j.key in ('deliver-webhooks', 'expire-orders')
+      group by t.identifier order by t.identifier`.execute(service.db);
+    expect(rows).toEqual([
+      { task: 'deliver-webhooks', n: 1 },
+      { task: 'expire-orders', n: 1 },
+    ]);
+  });
+});

@@ -1,0 +1,131 @@
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tenantContextOf } from '../src/domains/context.js';
+import { Position } from '../src/domains/positions/index.js';
+import { applyBalanceSyncs, movementOf, type Movement, type SyncApplied } from '../src/domains/sync/index.js';
+import { installErrorHandling } from '../src/http/errors.js';
+import { keyedAnswer, sendStored, type KeyedWrite } from '../src/http/keyed-write.js';
+import { presenter } from '../src/http/present.js';
+import { installRequestContext } from '../src/http/request-context.js';
+import { FakeClock } from '../src/lib/clock.js';
+import {
+  createTenant,
+  expectEnvelope,
+  expectLedgerInvariant,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
+import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  tenant = await createTenant(service);
+});
+afterAll(() => service.stop());
+
+const balanceOf = async (user: string) =>
+  (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
+
+describe('idempotency keys are scoped by principal (decisions part 4)', () => {
+  it("an end user cannot replay another user's close key to read that user's position", async () => {
+    const market = await createMarket(service, tenant);
+    const [alice, bob] = [
+      await fundedUser(service, tenant.sandboxKey, 'alice'),
+      await fundedUser(service, tenant.sandboxKey, 'bob'),
+    ];
+    const [aliceToken, bobToken] = [
+      await sessionFor(service, tenant.sandboxKey, alice),
+      await sessionFor(service, tenant.sandboxKey, bob),
+    ];
+    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
+      key: aliceToken,
+      body: { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '5.00', max_price: '1' },
+      idempotencyKey: uniqueKey('open'),
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const key = uniqueKey('close');
+    const closeAs = (token: string) =>
+      service.api('sandbox', 'POST', `/v1/positions/${opened.json.id}/close`, {
+        key: token,
+        body: { min_price: '0' },
+        idempotencyKey: key,
+      });
+    const closed = await closeAs(aliceToken);
+    expect(closed.status).toBe(200);
+    // Bob's request with Alice's key and body is Bob's own: the position is not his, so it is not found.
+    const replayAttempt = await closeAs(bobToken);
+    expectEnvelope(replayAttempt, 'not_found', 404);
+    expect(replayAttempt.text).not.toContain(alice);
+    // Alice still gets her own answer back byte for byte.
+    expect((await closeAs(aliceToken)).text).toBe(closed.text);
+  });
+
+  it("an end user cannot spoil the operator's key in advance, nor the operator a user's", async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'spoiler');
+    const token = await sessionFor(service, tenant.sandboxKey, user);
+    const key = uniqueKey('shared');
+    const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
+    const bySession = await service.api('sandbox', 'POST', '/v1/positions', { key: token, body, idempotencyKey: key });
+    expect(bySession.status).toBe(201);
+    // The operator's request with the same key and another body is not idempotency_key_reused.
+    const byOperator = await service.api('sandbox', 'POST', '/v1/positions', {
+      key: tenant.sandboxKey,
+      body: { ...body, external_user_id: user, stake: '2.00' },
+      idempotencyKey: key,
+    });
+    expect(byOperator.status, byOperator.text).toBe(201);
+    expect(byOperator.json.id).not.toBe(bySession.json.id);
+    expect(await balanceOf(user)).toBe('997.00');
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+});
+
+describe('a keyed answer is presented through its response schema', () => {
+  it('fails with 500 when a 2xx body breaks its schema, applies nothing and keeps the key unspent', async () => {
+    await registerUser(service, tenant.sandboxKey, 'schema-user');
+    // The balance-sync verb, presented through the Position schema: the value cannot pass it.
+    const broken: KeyedWrite<Movement, SyncApplied> = {
+      operation: 'balance_sync',
+      run: applyBalanceSyncs,
+      status: 200,
+      present: presenter(Position, (applied: SyncApplied) => ({ id: applied.transactionId }) as never),
+    };
+    const app = Fastify();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    installErrorHandling(app, service.deps, 'test-source');
+    installRequestContext(app, 'test-source', () => true);
+    const key = uniqueKey('broken');
+    const body = { external_user_id: 'schema-user', direction: 'credit' as const, amount: '5.00' };
+    app.post('/broken', async (request, reply) => {
+      const ctx = tenantContextOf(
+        service.deps,
+        { tenantId: tenant.tenantId, environment: 'sandbox' },
+        { kind: 'operator', keyId: 'test' },
+      );
+      return sendStored(
+        reply,
+        await keyedAnswer(service.deps, ctx, request.requestContext, broken, { key, ...movementOf(key, body) }),
+      );
+    });
+    const res = await app.inject({ method: 'POST', url: '/broken' });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toMatchObject({ error: 'internal_error' });
+    expect(await balanceOf('schema-user')).toBe('0.00');
+    // The key was given back: the real route now applies the same request once.
+    const retried = await sync(service, tenant.sandboxKey, body, key);
+    expect(retried.status).toBe(200);
+    expect(retried.json.balance).toBe('5.00');
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+});

@@ -1,0 +1,47 @@
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A webhook receiver on loopback, for the tests of delivery. */
+
+export interface Received {
+  raw: Buffer;
+  json: any;
+  headers: IncomingHttpHeaders;
+}
+export type Answer = number | 'hang' | { status: number; body?: string; headers?: Record<string, string> };
+
+/** Records raw bodies and headers and answers what `answer` says (2xx by default), after `delayMs`. */
+export async function startReceiver() {
+  const state = {
+    received: [] as Received[],
+    answer: (_r: Received): Answer => 204,
+    delayMs: 0,
+    inFlight: 0,
+    maxInFlight: 0,
+  };
+  const server = createServer((req, res) => {
+    state.maxInFlight = Math.max(state.maxInFlight, ++state.inFlight);
+    res.on('close', () => state.inFlight--);
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', async () => {
+      const raw = Buffer.concat(chunks);
+      const received = { raw, json: raw.length > 0 ? JSON.parse(raw.toString('utf8')) : null, headers: req.headers };
+      state.received.push(received);
+      const answer = state.answer(received);
+      if (state.delayMs) await sleep(state.delayMs);
+      if (answer === 'hang') return;
+      const { status, body = '', headers = {} } = typeof answer === 'number' ? { status: answer } : answer;
+      res.writeHead(status, headers).end(body);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`;
+  const close = () =>
+    new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    });
+  return Object.assign(state, { url, close });
+}
+export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
