@@ -1,4 +1,5 @@
 export { applyBalanceSyncs, ENTRY_TYPE_BY_DIRECTION, type Movement, type SyncApplied } from './apply-balance-syncs.js';
+export { insertSyncRecords, type SyncRecord } from './sync-repo.js';
 export {
   BalanceSyncBatchBody,
   BalanceSyncBatchResult,
