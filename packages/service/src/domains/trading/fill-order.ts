@@ -6,9 +6,8 @@ import { recordEvents } from '../events/index.js';
 import type { LockedUser } from '../ledger/index.js';
 import { formatPrice, type MarketForTrade } from '../markets/index.js';
 import { finishOrder, type OrderView } from '../orders/index.js';
-import { openStakeOnMarket } from '../positions/index.js';
 import { executeOpen } from './execute-open.js';
-import { openRules } from './model/open-rules.js';
+import { decideOpen } from './decide-open.js';
 import { afterRefusedFill, decideOrder } from './model/order-rules.js';
 
 export type OrderResolution =
@@ -55,16 +54,8 @@ export async function fillOrder(
       return assertNever(decision);
   }
   const user = await lockUser(ctx.db);
-  const opening = openRules({
-    stage: 'open',
-    market,
-    user: user ?? { externalUserId: order.externalUserId, missing: true },
-    openStake: user ? await openStakeOnMarket(ctx.db, user.id, market.id) : 0n,
-    outcomeId: order.outcomeId,
-    stake: order.stake,
-    maxPriceMicro: order.limitPriceMicro,
-    now,
-  });
+  const ask = { user, externalUserId: order.externalUserId, outcomeId: order.outcomeId, stake: order.stake };
+  const opening = await decideOpen(ctx.db, market, { ...ask, maxPriceMicro: order.limitPriceMicro }, now);
   if (!opening.ok) {
     return afterRefusedFill(opening.rejection) === 'wait' ? { status: 'open' } : reject(opening.rejection.code);
   }

@@ -1,11 +1,11 @@
 import { ok, rejected, type Rejection, type Result } from '../../errors/index.js';
 import { actingUser, type TenantCtx } from '../context.js';
 import { lockUsers } from '../ledger/index.js';
-import { openStakeOnMarket, recordRejection, type PositionView } from '../positions/index.js';
+import { recordRejection, type PositionView } from '../positions/index.js';
+import { decideOpen } from './decide-open.js';
 import { evaluateOrders } from './evaluate-orders.js';
 import { executeOpen } from './execute-open.js';
 import { lockMarketForTrade } from './market-lock.js';
-import { openRules } from './model/open-rules.js';
 import { tradeRejection } from './model/trade-rejection.js';
 
 export interface OpenInput {
@@ -29,16 +29,9 @@ export async function openPosition(ctx: TenantCtx, input: OpenInput): Promise<Re
   const market = await lockMarketForTrade(ctx.db, tenantEnv.tenantId, { slug: input.marketSlug });
   if (!market) return rejected('validation_failed', `No market "${input.marketSlug}" is available to this tenant.`);
   const user = (await lockUsers(ctx.db, tenantEnv, [externalUserId.value])).get(externalUserId.value);
-  const decision = openRules({
-    stage: 'open',
-    market,
-    user: user ?? { externalUserId: externalUserId.value, missing: true },
-    openStake: user ? await openStakeOnMarket(ctx.db, user.id, market.id) : 0n,
-    outcomeId: input.outcomeId,
-    stake: input.stake,
-    maxPriceMicro: input.maxPriceMicro,
-    now: ctx.now,
-  });
+  const { outcomeId, stake, maxPriceMicro } = input;
+  const ask = { user, externalUserId: externalUserId.value, outcomeId, stake, maxPriceMicro };
+  const decision = await decideOpen(ctx.db, market, ask, ctx.now);
   if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection) };
   const openedVia = ctx.actor.kind === 'user' ? 'session' : 'api_key';
   const position = await executeOpen(ctx, {

@@ -28,6 +28,7 @@ import { idempotencyKeyOf } from '../idempotency-key.js';
 import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
+import type { RouteMeta } from '../route-meta.js';
 
 const security = API_KEY_OR_SESSION_SECURITY;
 const AUTH_ERRORS = API_KEY_OR_SESSION_ERRORS;
@@ -39,6 +40,13 @@ const WRITE_ERRORS = [
   'idempotency_key_reused',
   'idempotency_key_in_progress',
 ] as const;
+/** Every trade write: tier positions, an API key with write:positions or a session, an Idempotency-Key. */
+const tradeWriteMeta = {
+  tier: 'positions',
+  credential: 'api_key_or_session',
+  scope: 'write:positions',
+  idempotent: true,
+} as const satisfies RouteMeta;
 const TRADE_ERRORS = ['market_suspended', 'user_blocked', 'price_moved', 'would_overdraw', 'unknown_user'] as const;
 
 /** Refused trades give their key back and are listed in /v1/position-rejections (spec 4.1 rule 4). */
@@ -72,9 +80,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/positions',
       {
-        config: {
-          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
-        },
+        config: { meta: tradeWriteMeta },
         schema: {
           summary: 'Open a position',
           description:
@@ -108,9 +114,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/positions/:id/close',
       {
-        config: {
-          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
-        },
+        config: { meta: tradeWriteMeta },
         schema: {
           summary: 'Close a position',
           description:
@@ -165,9 +169,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/orders',
       {
-        config: {
-          meta: { tier: 'positions', credential: 'api_key_or_session', scope: 'write:positions', idempotent: true },
-        },
+        config: { meta: tradeWriteMeta },
         schema: {
           summary: 'Place a limit order',
           description: [
