@@ -8,6 +8,7 @@ import { installErrorHandling, sourceOf } from './errors.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
 import { installRequestContext } from './request-context.js';
+import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
 import type { RouteMeta } from './route-meta.js';
@@ -40,6 +41,8 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     // While closing, requests on open connections are still served (the pool closes after the listeners),
     // rather than answered with a 503 body that is not our envelope.
     return503OnClosing: false,
+    // A request whose headers and body take longer than REQUEST_TIMEOUT_MS to arrive is cut off.
+    ...requestTimeoutOptions(deps.requestTimeoutMs),
   });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
