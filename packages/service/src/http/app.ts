@@ -8,6 +8,8 @@ import { installErrorHandling, sourceOf } from './errors.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
 import { installRequestContext } from './request-context.js';
+import { clientErrorHandler } from './client-errors.js';
+import { frameworkErrorHandler } from './framework-errors.js';
 import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -33,6 +35,7 @@ const BODY_LIMIT = 64 * 1024;
 
 /** Builds the app of one listener: sandbox or live (the operator API), or platform. */
 export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<FastifyInstance> {
+  const source = sourceOf(listener, deps.instanceId);
   const app = Fastify({
     logger: deps.logLevel === 'silent' ? false : { level: deps.logLevel },
     genReqId: () => randomUUID(),
@@ -43,6 +46,9 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     return503OnClosing: false,
     // A request whose headers and body take longer than REQUEST_TIMEOUT_MS to arrive is cut off.
     ...requestTimeoutOptions(deps.requestTimeoutMs),
+    // Errors raised before routing (a bad URL, unparsable HTTP) answer with the envelope too.
+    clientErrorHandler: clientErrorHandler(deps, source),
+    frameworkErrors: frameworkErrorHandler(deps, source),
   });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
@@ -53,7 +59,6 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const source = sourceOf(listener, deps.instanceId);
   installErrorHandling(app, deps, source);
   installRequestContext(app, source, deps.isReady);
 
