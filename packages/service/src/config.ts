@@ -20,6 +20,8 @@ export interface Config {
   readonly dbPoolSize: number;
   /** How long an in-progress idempotency reservation holds before another request may take it over. */
   readonly idempotencyLockSeconds: number;
+  /** A request whose headers and body have not all arrived within this many milliseconds is cut off. */
+  readonly requestTimeoutMs: number;
   /** Create the demo tenant on an empty database. */
   readonly seedDemo: boolean;
   readonly logLevel: LogLevel;
@@ -99,6 +101,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: optional(env, 'REDIS_URL'),
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
     idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
+    requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: logLevel(env.LOG_LEVEL),
     runWorkers: env.RUN_WORKERS !== '0',

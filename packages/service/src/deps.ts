@@ -14,6 +14,8 @@ export interface ServiceDeps extends Runtime {
   /** HMAC secret of widget session tokens, used for nothing else. */
   widgetSessionSecret: string;
   idempotencyLockSeconds: number;
+  /** Config requestTimeoutMs: the time a request's headers and body have to arrive (server-limits.ts). */
+  requestTimeoutMs: number;
   /** Random per process; part of every error's opaque source. */
   instanceId: string;
   /** False before the database is ready and once shutdown begins: /healthz answers 503. */

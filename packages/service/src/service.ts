@@ -74,6 +74,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,
+      requestTimeoutMs: config.requestTimeoutMs,
       instanceId: randomBytes(6).toString('hex'),
       isReady: () => ready,
     };

@@ -11,6 +11,10 @@ import { installRateLimits } from './rate-limit.js';
 import { ApiError } from '../errors/index.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
 import { installRequestContext } from './request-context.js';
+import { clientErrorHandler } from './client-errors.js';
+import { frameworkErrorHandler } from './framework-errors.js';
+import { installRefusedBodyDrain } from './refused-body-drain.js';
+import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
 import type { RouteMeta } from './route-meta.js';
@@ -37,6 +41,7 @@ const MAX_JSON_DEPTH = 32;
 
 /** Builds the app of one listener: sandbox or live (the operator API), or platform. */
 export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<FastifyInstance> {
+  const source = sourceOf(listener, deps.instanceId);
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
@@ -45,6 +50,11 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     // While closing, requests on open connections are still served (the pool closes after the listeners),
     // rather than answered with a 503 body that is not our envelope.
     return503OnClosing: false,
+    // A request whose headers and body take longer than REQUEST_TIMEOUT_MS to arrive is cut off.
+    ...requestTimeoutOptions(deps.requestTimeoutMs),
+    // Errors raised before routing (a bad URL, unparsable HTTP) answer with the envelope too.
+    clientErrorHandler: clientErrorHandler(deps, source),
+    frameworkErrors: frameworkErrorHandler(deps, source),
   });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);
@@ -55,9 +65,9 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const source = sourceOf(listener, deps.instanceId);
   installErrorHandling(app, deps, source);
   installRequestContext(app, source, deps.isReady);
+  installRefusedBodyDrain(app);
 
   // Any content type is read as JSON (operators' clients are not always careful with headers);
   // fastify's own parser keeps its prototype-poisoning protection.
