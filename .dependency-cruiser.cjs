@@ -47,7 +47,7 @@ module.exports = {
           '^packages/service/src/lib/(money|assert-never)\\.ts$',
           '^packages/service/src/errors/(rejection|catalog)\\.ts$',
           '^packages/service/src/db/schema\\.ts$',
-          '^node_modules/(vitest|fast-check)/',
+          '^node_modules/(vitest|fast-check|ipaddr\\.js)/',
         ],
       },
     },

@@ -10,6 +10,8 @@ import type { RateLimiter } from './http/rate-limit.js';
 export interface ServiceDeps extends Runtime {
   webhookTransport: WebhookTransport;
   rateLimiter: RateLimiter;
+  /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
+  allowInsecureWebhooks: boolean;
   platformAdminToken: string;
   /** HMAC secret of widget session tokens, used for nothing else. */
   widgetSessionSecret: string;

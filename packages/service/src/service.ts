@@ -6,7 +6,7 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
-import { fetchTransport, type WebhookTransport } from './domains/webhooks/index.js';
+import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import { noRateLimits, type RateLimiter } from './http/rate-limit.js';
 import { migrateQueue, startJobs, type Jobs } from './jobs/queue.js';
@@ -69,7 +69,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       db: createDb(pool),
       clock: options.clock ?? systemClock,
       log,
-      webhookTransport: options.webhookTransport ?? fetchTransport,
+      webhookTransport: options.webhookTransport ?? httpTransport({ allowInsecure: config.allowInsecureWebhooks }),
+      allowInsecureWebhooks: config.allowInsecureWebhooks,
       rateLimiter: options.rateLimiter ?? noRateLimits,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,

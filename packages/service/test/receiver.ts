@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { WebhookRequest, WebhookTransport } from '../src/domains/webhooks/index.js';
 
 /** A webhook receiver on loopback, for the tests of delivery. */
 
@@ -45,3 +46,15 @@ export async function startReceiver() {
   return Object.assign(state, { url, close });
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** The webhook transport's test implementation: records each request and answers `status`, on no network. */
+export function recordingTransport(status = 204) {
+  const sent: WebhookRequest[] = [];
+  const transport: WebhookTransport = {
+    send: async (request) => {
+      sent.push(request);
+      return { status, error: null, latencyMs: 0, excerpt: '' };
+    },
+  };
+  return { sent, transport };
+}

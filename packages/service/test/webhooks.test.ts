@@ -21,10 +21,12 @@ import { createMarket } from './trading-helpers.js';
 import { startReceiver, type Answer, type Received, type Receiver } from './receiver.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+/** The receivers here are plain http on loopback (decisions part 1). */
+const INSECURE = { ALLOW_INSECURE_WEBHOOKS: '1' };
 let service: TestService;
 
 beforeAll(async () => {
-  service = await startTestService({ clock });
+  service = await startTestService({ clock, env: INSECURE });
 });
 afterAll(() => service.stop());
 
@@ -345,7 +347,7 @@ describe('webhook delivery', () => {
     const trader = await hookedTenant(receiver);
     const { tenant } = trader;
     await widgetOpens(trader, 12);
-    const second = await startTestService({ clock });
+    const second = await startTestService({ clock, env: INSECURE });
     try {
       await Promise.all([pass(), pass(second), pass()]);
     } finally {
@@ -389,12 +391,12 @@ describe('webhook delivery', () => {
 
   it('survives a restart: deliveries written before a stop are sent by the next process', async () => {
     const receiver = await startReceiver();
-    const first = await startTestService({ clock });
+    const first = await startTestService({ clock, env: INSECURE });
     const trader = await hookedTenant(receiver, { on: first });
     const { tenant, secret } = trader;
     await widgetOpens(trader, 2, { on: first });
     await first.stop();
-    const next = await startTestService({ clock });
+    const next = await startTestService({ clock, env: INSECURE });
     try {
       await pass(next);
     } finally {

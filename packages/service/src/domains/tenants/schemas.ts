@@ -43,7 +43,10 @@ export const UpdateEnvironmentBody = z
       .max(2048)
       .nullable()
       .optional()
-      .describe('Where events of this environment are POSTed; null stops delivery.'),
+      .describe(
+        'Where events of this environment are POSTed; null stops delivery. https to a public host, without ' +
+          'user:password@; plain http and loopback, private or link-local hosts only with ALLOW_INSECURE_WEBHOOKS=1.',
+      ),
     allowed_origins: z
       .array(
         z

@@ -4,4 +4,5 @@ export { listEvents, type EventFeedPage } from './list-events.js';
 export { resendDeadLetter } from './resend-dead-letter.js';
 export * from './schemas.js';
 export { signBody, verifySignature } from './signature.js';
-export { fetchTransport, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';
+export { webhookUrlProblem, type WebhookUrlPolicy } from './model/webhook-url.js';
+export { httpTransport, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';

@@ -97,6 +97,7 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           environment: request.params.environment,
           webhookUrl: request.body.webhook_url,
           allowedOrigins: request.body.allowed_origins,
+          webhookUrlPolicy: { allowInsecure: deps.allowInsecureWebhooks },
         };
         return presentSettings(valueOrThrow(await updateEnvironment(platformCtx(deps, request), changes)));
       },
