@@ -193,6 +193,39 @@ export interface EventsTable {
   type: string;
   occurred_at: Date;
   data: unknown;
+  /** xid8 of the writing transaction, as text: the feed's order (migration 0003). */
+  xact_id: Generated<string>;
+}
+
+export type DeliveryState = 'pending' | 'delivered' | 'dead';
+
+export interface WebhookDeliveriesTable {
+  event_id: string;
+  event_seq: bigint;
+  tenant_id: string;
+  environment: Environment;
+  state: DeliveryState;
+  attempts: Generated<number>;
+  schedule_base: Generated<number>;
+  next_attempt_at: Date | null;
+  leased_until: Date | null;
+  lease_token: string | null;
+  last_attempt_at: Date | null;
+  last_status: number | null;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+export interface WebhookAttemptsTable {
+  event_id: string;
+  attempt: number;
+  attempted_at: Date;
+  url: string | null;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+  response_excerpt: string | null;
 }
 
 export interface Database {
@@ -211,4 +244,6 @@ export interface Database {
   position_rejections: PositionRejectionsTable;
   orders: OrdersTable;
   events: EventsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_attempts: WebhookAttemptsTable;
 }

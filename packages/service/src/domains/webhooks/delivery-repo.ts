@@ -1,10 +1,8 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import type { Environment } from '../../db/schema.js';
+import type { DeliveryState, Environment } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import type { StoredEvent } from './model/body.js';
-
-export type DeliveryState = 'pending' | 'delivered' | 'dead';
 
 /** A tenant environment as a map key. */
 export const envKey = (scope: TenantEnv) => `${scope.tenantId}/${scope.environment}`;

@@ -1,0 +1,265 @@
+import type { ColumnType } from "kysely";
+
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
+  ? U[]
+  : ArrayTypeImpl<T>;
+
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S[], I[], U[]>
+  : T[];
+
+export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
+  ? ColumnType<S, I | undefined, U>
+  : ColumnType<T, T | undefined, T>;
+
+export type Json = JsonValue;
+
+export type JsonArray = JsonValue[];
+
+export type JsonObject = {
+  [x: string]: JsonValue | undefined;
+};
+
+export type JsonPrimitive = boolean | number | string | null;
+
+export type JsonValue = JsonArray | JsonObject | JsonPrimitive;
+
+export type Numeric = ColumnType<string, number | string, number | string>;
+
+export type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface ApiKeys {
+  created_at: Timestamp;
+  environment: string;
+  id: string;
+  key_hash: Buffer;
+  key_prefix: string;
+  revoked_at: Timestamp | null;
+  scopes: string[];
+  tenant_id: string;
+}
+
+export interface BalanceSyncs {
+  amount_minor: bigint;
+  created_at: Timestamp;
+  direction: string;
+  environment: string;
+  flagged_for_reconciliation: Generated<boolean>;
+  id: string;
+  idempotency_key: string;
+  ledger_balance_minor: bigint;
+  outcome: string;
+  resulting_balance_minor: bigint | null;
+  tenant_id: string;
+  transaction_id: string | null;
+  user_id: string;
+}
+
+export interface Events {
+  data: Json;
+  environment: string;
+  id: string;
+  occurred_at: Timestamp;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  type: string;
+  xact_id: Generated<string>;
+}
+
+export interface IdempotencyKeys {
+  created_at: Timestamp;
+  environment: string;
+  holder: string;
+  key: string;
+  locked_until: Timestamp;
+  operation: string;
+  principal: string;
+  request_hash: Buffer;
+  response_body: string | null;
+  response_status: number | null;
+  state: string;
+  tenant_id: string;
+}
+
+export interface MarketOutcomes {
+  id: string;
+  market_id: string;
+  ordinal: number;
+  title: string;
+}
+
+export interface Markets {
+  closes_at: Timestamp;
+  created_at: Timestamp;
+  id: string;
+  liquidity: Numeric;
+  max_open_stake_per_user_minor: bigint;
+  max_stake_per_position_minor: bigint;
+  opens_at: Timestamp;
+  q: number[];
+  resolved_outcome_id: string | null;
+  slug: string;
+  status: string;
+  title: string;
+  updated_at: Timestamp;
+}
+
+export interface Orders {
+  created_at: Timestamp;
+  environment: string;
+  expires_at: Timestamp | null;
+  fill_price_micro: bigint | null;
+  id: string;
+  limit_price_micro: bigint;
+  market_id: string;
+  outcome_id: string;
+  position_id: string | null;
+  reject_code: string | null;
+  seq: Generated<bigint>;
+  stake_minor: bigint;
+  status: string;
+  tenant_id: string;
+  updated_at: Timestamp;
+  user_id: string;
+}
+
+export interface PositionRejections {
+  action: string;
+  code: string;
+  created_at: Timestamp;
+  environment: string;
+  external_user_id: string;
+  id: string;
+  position_id: string | null;
+  request: Json;
+  seq: Generated<bigint>;
+  tenant_id: string;
+}
+
+export interface Positions {
+  close_price_micro: bigint | null;
+  closed_at: Timestamp | null;
+  closed_via: string | null;
+  environment: string;
+  id: string;
+  market_id: string;
+  open_transaction_id: string;
+  opened_at: Timestamp;
+  opened_via: string;
+  order_id: string | null;
+  outcome_id: string;
+  payout_minor: bigint | null;
+  price_micro: bigint;
+  seq: Generated<bigint>;
+  settled_at: Timestamp | null;
+  settlement_transaction_id: string | null;
+  shares_units: bigint;
+  stake_minor: bigint;
+  state: string;
+  tenant_id: string;
+  user_id: string;
+}
+
+export interface PricePoints {
+  market_id: string;
+  prices: ArrayType<bigint>;
+  seq: Generated<bigint>;
+  ts: Timestamp;
+}
+
+export interface TenantEnvironments {
+  allowed_origins: Generated<string[]>;
+  environment: string;
+  tenant_id: string;
+  updated_at: Timestamp;
+  webhook_secret: string | null;
+  webhook_url: string | null;
+}
+
+export interface TenantMarkets {
+  enabled_at: Timestamp;
+  market_id: string;
+  tenant_id: string;
+}
+
+export interface Tenants {
+  created_at: Timestamp;
+  id: string;
+  name: string;
+  status: string;
+  updated_at: Timestamp;
+}
+
+export interface Transactions {
+  amount_minor: bigint;
+  balance_after_minor: bigint;
+  created_at: Timestamp;
+  entry_type: string;
+  environment: string;
+  id: string;
+  position_id: string | null;
+  reverses_transaction_id: string | null;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  user_id: string;
+}
+
+export interface Users {
+  balance_minor: Generated<bigint>;
+  created_at: Timestamp;
+  environment: string;
+  external_user_id: string;
+  id: string;
+  status: string;
+  tenant_id: string;
+  updated_at: Timestamp;
+}
+
+export interface WebhookAttempts {
+  attempt: number;
+  attempted_at: Timestamp;
+  error: string | null;
+  event_id: string;
+  latency_ms: number;
+  response_excerpt: string | null;
+  status_code: number | null;
+  url: string | null;
+}
+
+export interface WebhookDeliveries {
+  attempts: Generated<number>;
+  created_at: Timestamp;
+  environment: string;
+  event_id: string;
+  event_seq: bigint;
+  finished_at: Timestamp | null;
+  last_attempt_at: Timestamp | null;
+  last_error: string | null;
+  last_status: number | null;
+  lease_token: string | null;
+  leased_until: Timestamp | null;
+  next_attempt_at: Timestamp | null;
+  schedule_base: Generated<number>;
+  state: string;
+  tenant_id: string;
+}
+
+export interface DB {
+  api_keys: ApiKeys;
+  balance_syncs: BalanceSyncs;
+  events: Events;
+  idempotency_keys: IdempotencyKeys;
+  market_outcomes: MarketOutcomes;
+  markets: Markets;
+  orders: Orders;
+  position_rejections: PositionRejections;
+  positions: Positions;
+  price_points: PricePoints;
+  tenant_environments: TenantEnvironments;
+  tenant_markets: TenantMarkets;
+  tenants: Tenants;
+  transactions: Transactions;
+  users: Users;
+  webhook_attempts: WebhookAttempts;
+  webhook_deliveries: WebhookDeliveries;
+}
