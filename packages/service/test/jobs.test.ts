@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, startTestService, uniqueKey, type TestService, type TestTenant } from './helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
-import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+import { createMarket, fundedUser, widgetOpen } from './trading-helpers.js';
 
 /**
  * The background jobs as a running service runs them (RUN_WORKERS=1): on graphile-worker, in the service's
@@ -44,16 +44,7 @@ afterAll(async () => {
 
 describe('the jobs of a running service', () => {
   it('deliver webhooks: a widget open reaches the receiver', async () => {
-    const market = await createMarket(service, tenant);
-    const user = await fundedUser(service, tenant.sandboxKey, 'jobs');
-    const token = await sessionFor(service, tenant.sandboxKey, user);
-    const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
-    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
-      key: token,
-      body,
-      idempotencyKey: uniqueKey(),
-    });
-    expect(opened.status).toBe(201);
+    const { opened } = await widgetOpen(service, tenant, 'jobs');
     await eventually(async () => receiver.received.some((r) => r.json?.data?.position_id === opened.json.id));
     const delivered = receiver.received.find((r) => r.json.data.position_id === opened.json.id)!;
     expect(delivered.headers['x-webhook-event']).toBe('position.opened');

@@ -8,7 +8,7 @@ import {
   uniqueKey,
   type TestService,
 } from './helpers.js';
-import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+import { widgetOpen } from './trading-helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -21,16 +21,7 @@ afterAll(() => service.stop());
 describe("a suspended tenant's widget sessions (audit B7)", () => {
   it('are refused with 403 tenant_suspended before they change anything, and cannot be refreshed', async () => {
     const tenant = await createTenant(service);
-    const market = await createMarket(service, tenant);
-    const user = await fundedUser(service, tenant.sandboxKey, 'suspended');
-    const token = await sessionFor(service, tenant.sandboxKey, user);
-    const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
-    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
-      key: token,
-      body,
-      idempotencyKey: uniqueKey(),
-    });
-    expect(opened.status).toBe(201);
+    const { market, token, body, opened } = await widgetOpen(service, tenant, 'suspended');
 
     expect((await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/suspend`)).status).toBe(200);
     const refused = [

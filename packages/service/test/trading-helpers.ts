@@ -55,3 +55,21 @@ export async function sessionFor(service: TestService, key: string, externalUser
   expect(minted.status, minted.text).toBe(201);
   return minted.json.token as string;
 }
+
+/**
+ * A fresh market, a funded user with a widget session, and one 1.00 open through that session (which,
+ * unlike an API-key open, writes a position.opened event).
+ */
+export async function widgetOpen(service: TestService, tenant: TestTenant, name = 'widget') {
+  const market = await createMarket(service, tenant);
+  const user = await fundedUser(service, tenant.sandboxKey, name);
+  const token = await sessionFor(service, tenant.sandboxKey, user);
+  const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
+  const opened = await service.api('sandbox', 'POST', '/v1/positions', {
+    key: token,
+    body,
+    idempotencyKey: `widget-open-${Math.random()}`,
+  });
+  expect(opened.status, opened.text).toBe(201);
+  return { market, user, token, body, opened };
+}

@@ -3,9 +3,9 @@ import { sql } from 'kysely';
 import { deliverDue } from '../src/domains/webhooks/deliver-due.js';
 import { httpTransport } from '../src/domains/webhooks/transport.js';
 import { FakeClock } from '../src/lib/clock.js';
-import { createTenant, expectEnvelope, startTestService, uniqueKey, type TestService } from './helpers.js';
+import { createTenant, expectEnvelope, startTestService, type TestService } from './helpers.js';
 import { recordingTransport, startReceiver, type Receiver } from './receiver.js';
-import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+import { widgetOpen } from './trading-helpers.js';
 
 /**
  * ALLOW_INSECURE_WEBHOOKS (decisions part 1, audit B5): a webhook URL is checked when it is set, and
@@ -116,17 +116,7 @@ describe('a service without ALLOW_INSECURE_WEBHOOKS', () => {
     await sql`update tenant_environments set webhook_url = ${stored}
               where tenant_id = ${tenant.tenantId} and environment = 'sandbox'`.execute(service.deps.db);
     const before = receiver.received.length;
-    const market = await createMarket(service, tenant);
-    const user = await fundedUser(service, tenant.sandboxKey, 'transport');
-    // position.opened is sent for a widget session's open (spec 6.2), not for the API key's.
-    const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
-    const token = await sessionFor(service, tenant.sandboxKey, user);
-    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
-      key: token,
-      body,
-      idempotencyKey: uniqueKey(),
-    });
-    expect(opened.status, opened.text).toBe(201);
+    await widgetOpen(service, tenant, 'transport');
     const ports = { transport: service.deps.webhookTransport, keepGoing: () => service.deps.isReady() };
     await deliverDue(service.system(), ports, { timeoutMs: 1000 });
     const { rows } = await sql<{ error: string | null; status_code: number | null }>`
@@ -155,15 +145,7 @@ describe('the test transport', () => {
     const settings = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
     expect((await service.platform('PUT', settings, { webhook_url: 'https://hooks.example.com/pm' })).status).toBe(200);
     expect((await service.platform('POST', `${settings}/webhook-secret`)).status).toBe(201);
-    const market = await createMarket(service, tenant);
-    const token = await sessionFor(service, tenant.sandboxKey, await fundedUser(service, tenant.sandboxKey, 'port'));
-    const body = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00', max_price: '1' };
-    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
-      key: token,
-      body,
-      idempotencyKey: uniqueKey(),
-    });
-    expect(opened.status, opened.text).toBe(201);
+    const { opened } = await widgetOpen(service, tenant, 'port');
     const ports = { transport: service.deps.webhookTransport, keepGoing: () => true };
     await deliverDue(service.system(), ports, { timeoutMs: 1000 });
     expect(webhooks.sent).toHaveLength(1);
