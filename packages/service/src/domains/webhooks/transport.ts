@@ -45,7 +45,8 @@ export function httpTransport(options: { allowInsecure: boolean }): WebhookTrans
       const started = performance.now();
       const latencyMs = () => Math.round(performance.now() - started);
       const failed = (error: string): SendResult => ({ status: null, error, latencyMs: latencyMs(), excerpt: null });
-      const url = new URL(request.url);
+      const url = URL.canParse(request.url) ? new URL(request.url) : null;
+      if (url === null) return failed('not a URL');
       const scheme = url.protocol === 'https:' ? 'https:' : url.protocol === 'http:' ? 'http:' : null;
       if (scheme === null) return failed(`refused scheme ${url.protocol}`);
       if (!options.allowInsecure) {
