@@ -26,16 +26,22 @@ export async function createScratchDatabase(name: string): Promise<ScratchDataba
       await rm(dataDir, { recursive: true, force: true });
     };
   }
-  await adminQuery(serverUrl, `create database ${name}`);
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const database = await createDatabaseOn(serverUrl, name);
   return {
-    url: url.toString(),
+    url: database.url,
     drop: async () => {
-      await adminQuery(serverUrl, `drop database if exists ${name} with (force)`);
+      await database.drop();
       await stopEmbedded();
     },
   };
+}
+
+/** Creates the database `name` on the server `serverUrl` reaches (any database of it will do). */
+export async function createDatabaseOn(serverUrl: string, name: string): Promise<ScratchDatabase> {
+  await adminQuery(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => adminQuery(serverUrl, `drop database if exists ${name} with (force)`) };
 }
 
 async function adminQuery(serverUrl: string, statement: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
+import type { PausedSwitches } from './domains/kill-switches/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 
 /**
@@ -10,6 +11,8 @@ import type { RateLimiter } from './http/rate-limit.js';
 export interface ServiceDeps extends Runtime {
   webhookTransport: WebhookTransport;
   rateLimiter: RateLimiter;
+  /** This process's view of the kill switches, at most KILL_SWITCH_REFRESH_MS old. */
+  killSwitches: PausedSwitches;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;

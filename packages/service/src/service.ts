@@ -6,6 +6,7 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
+import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import { noRateLimits, type RateLimiter } from './http/rate-limit.js';
@@ -65,13 +66,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await migrateQueue(pool, log);
+    const db = createDb(pool);
     const deps: ServiceDeps = {
-      db: createDb(pool),
+      db,
       clock: options.clock ?? systemClock,
       log,
       webhookTransport: options.webhookTransport ?? httpTransport({ allowInsecure: config.allowInsecureWebhooks }),
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       rateLimiter: options.rateLimiter ?? noRateLimits,
+      killSwitches: pausedSwitchesOf(db),
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,

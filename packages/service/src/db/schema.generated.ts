@@ -81,6 +81,12 @@ export interface IdempotencyKeys {
   tenant_id: string;
 }
 
+export interface KillSwitches {
+  name: string;
+  paused: boolean;
+  updated_at: Timestamp;
+}
+
 export interface MarketOutcomes {
   id: string;
   market_id: string;
@@ -249,6 +255,7 @@ export interface DB {
   balance_syncs: BalanceSyncs;
   events: Events;
   idempotency_keys: IdempotencyKeys;
+  kill_switches: KillSwitches;
   market_outcomes: MarketOutcomes;
   markets: Markets;
   orders: Orders;

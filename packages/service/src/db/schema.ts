@@ -228,6 +228,12 @@ export interface WebhookAttemptsTable {
   response_excerpt: string | null;
 }
 
+export interface KillSwitchesTable {
+  name: 'sync' | 'positions' | 'feed' | 'widget';
+  paused: boolean;
+  updated_at: Date;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -246,4 +252,5 @@ export interface Database {
   events: EventsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
+  kill_switches: KillSwitchesTable;
 }

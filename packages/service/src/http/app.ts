@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../deps.js';
 import { installErrorHandling, sourceOf } from './errors.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
+import { installKillSwitches } from './kill-switch.js';
 import { installRateLimits } from './rate-limit.js';
 import { ApiError } from '../errors/index.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
@@ -90,6 +91,7 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     await app.register(platformRoutes(deps));
   } else {
     installTenantAuth(app, deps, listener);
+    installKillSwitches(app, deps.killSwitches);
     installRateLimits(app, deps.rateLimiter);
     installIdempotencyKeyCheck(app);
     await app.register(swagger, {

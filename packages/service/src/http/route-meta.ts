@@ -1,4 +1,5 @@
 import type { Scope } from '../domains/api-keys/index.js';
+import type { KillSwitchName } from '../domains/kill-switches/index.js';
 
 /** Rate tiers of spec 8.1, plus the platform listener's own and unlimited public reads (health, docs). */
 export type RateTier =
@@ -35,6 +36,8 @@ export interface RouteMeta {
    * it cannot be renewed), and 403 tenant_suspended on every other route.
    */
   renewsSession?: boolean;
+  /** The kill switch that pauses this route (decisions part 5): 503 with the switch's code while paused. */
+  killSwitch?: KillSwitchName;
 }
 
 declare module 'fastify' {

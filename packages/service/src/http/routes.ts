@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
+import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
 import { orderRoutes } from './routes/orders.js';
@@ -35,5 +36,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(marketStatusPlatformRoutes(deps));
     await app.register(deadLetterPlatformRoutes(deps));
     await app.register(settlementRoutes(deps));
+    await app.register(killSwitchPlatformRoutes(deps));
   };
 }

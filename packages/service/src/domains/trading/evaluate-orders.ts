@@ -1,5 +1,6 @@
 import type { Ctx } from '../context.js';
 import { withTransaction } from '../context.js';
+import { isPaused } from '../kill-switches/index.js';
 import { lockUsers } from '../ledger/index.js';
 import { findMarketsByIds } from '../markets/index.js';
 import { finishOrder, lockOpenOrder, openOrdersOfMarket, type MarketRef, type OrderView } from '../orders/index.js';
@@ -26,14 +27,20 @@ import { decideOrder, isExpired } from './model/order-rules.js';
 export async function evaluateOrders(ctx: Ctx, market: MarketRef): Promise<number> {
   const stayedOpen = new Set<string>();
   let finished = 0;
+  let openingPaused: boolean | undefined;
   for (;;) {
     const orders = (await openOrdersOfMarket(ctx.db, market)).filter((o) => !stayedOpen.has(o.id));
     if (orders.length === 0) return finished;
+    // Under the positions kill switch orders wait unfilled (decisions part 5); expiry still ends them.
+    openingPaused ??= await isPaused(ctx.db, 'positions');
     const marketId = orders[0]!.marketId;
     const state = (await findMarketsByIds(ctx.db, [marketId])).get(marketId)!;
     // Each pass decides at its own time: a long evaluation must not fill at a stale instant.
     const now = ctx.runtime.clock.now();
-    const next = orders.find((o) => decideOrder(o, state, now).action !== 'wait');
+    const next = orders.find((o) => {
+      const action = decideOrder(o, state, now).action;
+      return openingPaused ? action === 'expire' : action !== 'wait';
+    });
     if (!next) return finished;
     const status = await settle({ ...ctx, now }, next);
     if (status === 'open') stayedOpen.add(next.id);

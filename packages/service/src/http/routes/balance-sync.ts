@@ -27,8 +27,10 @@ import {
 } from '../keyed-write.js';
 import { API_KEY_ERRORS, errorResponses } from '../openapi.js';
 import { presenter } from '../present.js';
+import type { RouteMeta } from '../route-meta.js';
 
 const SYNC_ERRORS = [
+  'sync_paused',
   'validation_failed',
   'idempotency_key_required',
   ...API_KEY_ERRORS,
@@ -49,12 +51,20 @@ const balanceSyncWrite: KeyedWrite<Movement, SyncApplied> = {
   spends: (rejection) => rejection.code === 'would_overdraw',
 };
 
+const syncMeta = {
+  tier: 'balance_sync',
+  credential: 'api_key',
+  scope: 'write:sync',
+  idempotent: true,
+  killSwitch: 'sync',
+} as const satisfies RouteMeta;
+
 export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/v1/balance-sync',
       {
-        config: { meta: { tier: 'balance_sync', credential: 'api_key', scope: 'write:sync', idempotent: true } },
+        config: { meta: syncMeta },
         bodyLimit: 16 * 1024,
         schema: {
           summary: 'Mirror one balance movement into the ledger',
@@ -83,7 +93,7 @@ export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/balance-sync/batch',
       {
-        config: { meta: { tier: 'balance_sync', credential: 'api_key', scope: 'write:sync', idempotent: true } },
+        config: { meta: syncMeta },
         bodyLimit: 512 * 1024,
         schema: {
           summary: 'Mirror up to 500 balance movements',

@@ -85,10 +85,11 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 
 const feedMeta = {
   tier: 'feed_read',
+  killSwitch: 'feed',
   credential: 'api_key_or_session',
   scope: 'read:markets',
 } as const satisfies RouteMeta;
-const FEED_ERRORS = API_KEY_OR_SESSION_ERRORS;
+const FEED_ERRORS = [...API_KEY_OR_SESSION_ERRORS, 'feed_paused'] as const;
 const feedDoc = { tags: ['markets'], security: API_KEY_OR_SESSION_SECURITY };
 
 /** The market feed (/v1/markets…): API key with read:markets, or a widget session token. */

@@ -47,6 +47,8 @@ const tradeWriteMeta = {
   scope: 'write:positions',
   idempotent: true,
 } as const satisfies RouteMeta;
+/** Opening is what the positions kill switch pauses; a close stays open, so a user can always get out. */
+const openingMeta = { ...tradeWriteMeta, killSwitch: 'positions' } as const satisfies RouteMeta;
 const TRADE_ERRORS = ['market_suspended', 'user_blocked', 'price_moved', 'would_overdraw', 'unknown_user'] as const;
 
 /** Refused trades give their key back and are listed in /v1/position-rejections (spec 4.1 rule 4). */
@@ -80,7 +82,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/positions',
       {
-        config: { meta: tradeWriteMeta },
+        config: { meta: openingMeta },
         schema: {
           summary: 'Open a position',
           description:
@@ -91,7 +93,10 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           security,
           headers: IdempotencyHeaders,
           body: OpenPositionBody,
-          response: { 201: Position, ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'stake_limit_exceeded') },
+          response: {
+            201: Position,
+            ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'stake_limit_exceeded', 'positions_paused'),
+          },
         },
       },
       async (request, reply) => {
@@ -169,7 +174,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/orders',
       {
-        config: { meta: tradeWriteMeta },
+        config: { meta: openingMeta },
         schema: {
           summary: 'Place a limit order',
           description: [
@@ -187,7 +192,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           body: PlaceOrderBody,
           response: {
             201: Order,
-            ...errorResponses(...WRITE_ERRORS, 'user_blocked', 'unknown_user', 'market_suspended'),
+            ...errorResponses(...WRITE_ERRORS, 'user_blocked', 'unknown_user', 'market_suspended', 'positions_paused'),
           },
         },
       },

@@ -18,7 +18,9 @@ export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/widget/sessions',
       {
-        config: { meta: { tier: 'widget_session', credential: 'api_key', scope: 'write:positions' } },
+        config: {
+          meta: { tier: 'widget_session', credential: 'api_key', scope: 'write:positions', killSwitch: 'widget' },
+        },
         schema: {
           summary: 'Mint a widget session token for a user',
           description: [
@@ -33,7 +35,13 @@ export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           body: MintSessionBody,
           response: {
             201: WidgetSession,
-            ...errorResponses('validation_failed', ...API_KEY_ERRORS, 'unknown_user', 'request_too_large'),
+            ...errorResponses(
+              'validation_failed',
+              ...API_KEY_ERRORS,
+              'unknown_user',
+              'request_too_large',
+              'widget_paused',
+            ),
           },
         },
       },
@@ -47,7 +55,7 @@ export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
     app.post(
       '/v1/widget/sessions/refresh',
       {
-        config: { meta: { tier: 'widget_session', credential: 'session', renewsSession: true } },
+        config: { meta: { tier: 'widget_session', credential: 'session', renewsSession: true, killSwitch: 'widget' } },
         schema: {
           summary: 'Refresh a widget session token',
           description: [
@@ -61,7 +69,7 @@ export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           security: [{ sessionToken: [] }],
           response: {
             200: WidgetSession,
-            ...errorResponses('validation_failed', 'invalid_session_token', 'request_too_large'),
+            ...errorResponses('validation_failed', 'invalid_session_token', 'request_too_large', 'widget_paused'),
           },
         },
       },

@@ -1,0 +1,46 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  KillSwitch,
+  KillSwitchList,
+  KillSwitchParams,
+  listKillSwitches,
+  presentKillSwitch,
+  setKillSwitch,
+  SetKillSwitchBody,
+} from '../../domains/kill-switches/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+
+const meta = { tier: 'platform', credential: 'platform' } as const;
+
+/** The platform team's kill switches (decisions part 5). */
+export function killSwitchPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/platform/v1/kill-switches',
+      { config: { meta }, schema: { response: { 200: KillSwitchList } } },
+      async (request) => ({ data: (await listKillSwitches(platformCtx(deps, request))).map(presentKillSwitch) }),
+    );
+
+    app.put(
+      '/platform/v1/kill-switches/:name',
+      {
+        config: { meta },
+        schema: {
+          params: KillSwitchParams,
+          body: SetKillSwitchBody,
+          response: { 200: KillSwitch, ...errorResponses('validation_failed', 'not_found') },
+        },
+      },
+      async (request) => {
+        const input = { name: request.params.name, paused: request.body.paused };
+        const state = valueOrThrow(await setKillSwitch(platformCtx(deps, request), input));
+        // This process sees it at once; the others within KILL_SWITCH_REFRESH_MS.
+        deps.killSwitches.invalidate();
+        return presentKillSwitch(state);
+      },
+    );
+  };
+}

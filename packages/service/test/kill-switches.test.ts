@@ -1,0 +1,225 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sweepOrders } from '../src/domains/trading/index.js';
+import { FakeClock } from '../src/lib/clock.js';
+import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
+import {
+  createTenant,
+  expectEnvelope,
+  expectLedgerInvariant,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
+import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+
+/**
+ * Kill switches (decisions part 5). They are global, so this file runs on a database of its own: a
+ * paused switch must not pause the other test files that share the run's database.
+ */
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let database: ScratchDatabase;
+let service: TestService;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  database = await createDatabaseOn(inject('databaseUrl'), `pm_kill_switches_${process.pid}_${Date.now()}`);
+  service = await startTestService({ clock, env: { DATABASE_URL: database.url } });
+  tenant = await createTenant(service);
+});
+afterAll(async () => {
+  await service.stop();
+  await database.drop();
+});
+
+const setSwitch = async (name: string, paused: boolean, on = service) => {
+  const res = await on.platform('PUT', `/platform/v1/kill-switches/${name}`, { paused });
+  expect(res.status, res.text).toBe(200);
+  return res.json;
+};
+const api = (method: string, path: string, options: { key?: string; body?: unknown; idempotencyKey?: string } = {}) =>
+  service.api('sandbox', method, path, { key: tenant.sandboxKey, ...options });
+
+describe('the platform API', () => {
+  it('lists all four switches, never set at first, and sets one', async () => {
+    const listed = await service.platform('GET', '/platform/v1/kill-switches');
+    expect(listed.json).toEqual({
+      data: ['sync', 'positions', 'feed', 'widget'].map((name) => ({ name, paused: false, updated_at: null })),
+    });
+    expect(await setSwitch('feed', true)).toEqual({
+      name: 'feed',
+      paused: true,
+      updated_at: clock.now().toISOString(),
+    });
+    expect(await setSwitch('feed', false)).toMatchObject({ name: 'feed', paused: false });
+    const after = await service.platform('GET', '/platform/v1/kill-switches');
+    expect(after.json.data[2]).toEqual({ name: 'feed', paused: false, updated_at: clock.now().toISOString() });
+  });
+
+  it('refuses unknown switches, bad bodies and other credentials', async () => {
+    expectEnvelope(
+      await service.platform('PUT', '/platform/v1/kill-switches/trading', { paused: true }),
+      'not_found',
+      404,
+    );
+    expectEnvelope(
+      await service.platform('PUT', '/platform/v1/kill-switches/sync', { paused: 'yes' }),
+      'validation_failed',
+      400,
+    );
+    expectEnvelope(await service.platform('PUT', '/platform/v1/kill-switches/sync', {}), 'validation_failed', 400);
+    const withKey = await service.api('sandbox', 'GET', '/platform/v1/kill-switches', { key: tenant.sandboxKey });
+    expect(withKey.status).toBe(404); // the platform API is not on the operator listeners
+    expect((await service.platform('GET', '/platform/v1/kill-switches')).json.data.every((s: any) => !s.paused)).toBe(
+      true,
+    );
+  });
+});
+
+describe('sync', () => {
+  it('pauses both balance-sync routes with 503 sync_paused, recording nothing and spending no key', async () => {
+    await registerUser(service, tenant.sandboxKey, 'ks-sync');
+    const key = uniqueKey();
+    const body = { external_user_id: 'ks-sync', direction: 'credit', amount: '5.00' };
+    await setSwitch('sync', true);
+    expectEnvelope(await sync(service, tenant.sandboxKey, body, key), 'sync_paused', 503);
+    const batch = { items: [{ ...body, idempotency_key: uniqueKey() }] };
+    expectEnvelope(
+      await api('POST', '/v1/balance-sync/batch', { body: batch, idempotencyKey: uniqueKey() }),
+      'sync_paused',
+      503,
+    );
+    // The credential comes first: a wrong key is 401 even while paused.
+    expectEnvelope(await sync(service, 'pmk_sandbox_wrong', body, uniqueKey()), 'invalid_api_key', 401);
+    expect(await service.db.selectFrom('balance_syncs').selectAll().execute()).toEqual([]);
+    // Other routes go on.
+    expect((await api('GET', '/v1/users/ks-sync')).status).toBe(200);
+
+    await setSwitch('sync', false);
+    const applied = await sync(service, tenant.sandboxKey, body, key);
+    expect(applied.status, applied.text).toBe(200);
+    expect(applied.json.balance).toBe('5.00');
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+});
+
+describe('positions', () => {
+  it('pauses opens and order placement; closes, quotes and cancels still work; limit orders wait', async () => {
+    const market = await createMarket(service, tenant);
+    const [yes] = market.outcomes;
+    const user = await fundedUser(service, tenant.sandboxKey, 'ks-trader');
+    const token = await sessionFor(service, tenant.sandboxKey, user);
+    const open = (stake: string) => ({
+      external_user_id: user,
+      market_slug: market.slug,
+      outcome_id: yes!.id,
+      stake,
+      max_price: '1',
+    });
+    // A big position lifts Yes to about 0.70; an order at 0.55 waits above its limit.
+    const big = await api('POST', '/v1/positions', { body: open('50.00'), idempotencyKey: uniqueKey() });
+    expect(big.status, big.text).toBe(201);
+    const orderBody = { external_user_id: user, market_slug: market.slug, outcome_id: yes!.id, stake: '1.00' };
+    const waiting = await api('POST', '/v1/orders', {
+      body: { ...orderBody, limit_price: '0.55' },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(waiting.json.status).toBe('open');
+    const cancelMe = await api('POST', '/v1/orders', {
+      body: { ...orderBody, limit_price: '0.10' },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(cancelMe.json.status).toBe('open');
+
+    await setSwitch('positions', true);
+    const refusedKey = uniqueKey();
+    expectEnvelope(
+      await api('POST', '/v1/positions', { body: open('1.00'), idempotencyKey: refusedKey }),
+      'positions_paused',
+      503,
+    );
+    const { external_user_id: _, ...sessionOpen } = open('1.00');
+    expectEnvelope(
+      await api('POST', '/v1/positions', { key: token, body: sessionOpen, idempotencyKey: uniqueKey() }),
+      'positions_paused',
+      503,
+    );
+    expectEnvelope(
+      await api('POST', '/v1/orders', { body: { ...orderBody, limit_price: '0.9' }, idempotencyKey: uniqueKey() }),
+      'positions_paused',
+      503,
+    );
+    // A user can always get out: quote and close (which brings Yes back to 0.50, under the order's limit).
+    expect((await api('POST', `/v1/positions/${big.json.id}/close-quote`)).status).toBe(200);
+    const closed = await api('POST', `/v1/positions/${big.json.id}/close`, {
+      body: { min_price: '0' },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(closed.status, closed.text).toBe(200);
+    expect((await api('DELETE', `/v1/orders/${cancelMe.json.id}`)).json.status).toBe('cancelled');
+    // Neither the close's evaluation nor the sweep fills the order while opening is paused.
+    await sweepOrders(service.system());
+    expect((await api('GET', `/v1/orders/${waiting.json.id}`)).json.status).toBe('open');
+    expect(await service.db.selectFrom('position_rejections').selectAll().execute()).toEqual([]);
+
+    await setSwitch('positions', false);
+    await sweepOrders(service.system());
+    expect((await api('GET', `/v1/orders/${waiting.json.id}`)).json.status).toBe('filled');
+    // The paused open's key was not spent.
+    expect((await api('POST', '/v1/positions', { body: open('1.00'), idempotencyKey: refusedKey })).status).toBe(201);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+});
+
+describe('feed and widget', () => {
+  it('pause the market reads and the session mint and refresh, and nothing else', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'ks-reader');
+    const token = await sessionFor(service, tenant.sandboxKey, user);
+    await setSwitch('feed', true);
+    for (const path of [
+      '/v1/markets',
+      `/v1/markets/${market.slug}`,
+      `/v1/markets/${market.slug}/snapshot`,
+      `/v1/markets/${market.slug}/history`,
+    ]) {
+      expectEnvelope(await api('GET', path), 'feed_paused', 503);
+      expectEnvelope(await api('GET', path, { key: token }), 'feed_paused', 503);
+    }
+    expect((await api('GET', '/v1/positions', { key: token })).status).toBe(200);
+    await setSwitch('feed', false);
+    expect((await api('GET', '/v1/markets')).status).toBe(200);
+
+    await setSwitch('widget', true);
+    expectEnvelope(
+      await api('POST', '/v1/widget/sessions', { body: { external_user_id: user } }),
+      'widget_paused',
+      503,
+    );
+    expectEnvelope(await api('POST', '/v1/widget/sessions/refresh', { key: token }), 'widget_paused', 503);
+    expect((await api('GET', `/v1/markets/${market.slug}`, { key: token })).status).toBe(200);
+    await setSwitch('widget', false);
+    expect((await api('POST', '/v1/widget/sessions', { body: { external_user_id: user } })).status).toBe(201);
+  });
+});
+
+describe('another process', () => {
+  it('sees a switch set elsewhere within its refresh interval (500 ms)', async () => {
+    const other = await startTestService({ clock, env: { DATABASE_URL: database.url } });
+    try {
+      const path = '/v1/markets';
+      expect((await other.api('sandbox', 'GET', path, { key: tenant.sandboxKey })).status).toBe(200); // cached: not paused
+      await setSwitch('feed', true); // on the first process
+      await sleep(600);
+      expectEnvelope(await other.api('sandbox', 'GET', path, { key: tenant.sandboxKey }), 'feed_paused', 503);
+      await setSwitch('feed', false);
+      await sleep(600);
+      expect((await other.api('sandbox', 'GET', path, { key: tenant.sandboxKey })).status).toBe(200);
+    } finally {
+      await other.stop();
+    }
+  });
+});
