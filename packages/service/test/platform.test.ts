@@ -85,6 +85,8 @@ describe('platform API', () => {
         prefix: issued.json.api_key.slice(0, 13),
         created_at: expect.any(String),
         revoked_at: null,
+        expires_at: null,
+        rotates_key_id: null,
       },
     ]);
     expectEnvelope(

@@ -31,10 +31,12 @@ export type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export interface ApiKeys {
   created_at: Timestamp;
   environment: string;
+  expires_at: Timestamp | null;
   id: string;
   key_hash: Buffer;
   key_prefix: string;
   revoked_at: Timestamp | null;
+  rotates_key_id: string | null;
   scopes: string[];
   tenant_id: string;
 }

@@ -29,6 +29,9 @@ export interface ApiKeysTable {
   scopes: string[];
   created_at: Date;
   revoked_at: Date | null;
+  expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** The key this one replaces, until and after the changeover is confirmed (migration 0006). */
+  rotates_key_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface UsersTable {

@@ -9,7 +9,47 @@ export interface ApiKeyRecord {
   scopes: string[];
   createdAt: Date;
   revokedAt: Date | null;
+  /** From this instant the key is refused like a revoked one; null: it does not expire. */
+  expiresAt: Date | null;
+  /** The key this one replaces (a rotation); the old one is revoked when the changeover is confirmed. */
+  rotatesKeyId: string | null;
 }
+
+const COLUMNS = [
+  'id',
+  'tenant_id',
+  'environment',
+  'key_prefix',
+  'scopes',
+  'created_at',
+  'revoked_at',
+  'expires_at',
+  'rotates_key_id',
+] as const;
+
+interface KeyRow {
+  id: string;
+  tenant_id: string;
+  environment: Environment;
+  key_prefix: string;
+  scopes: string[];
+  created_at: Date;
+  revoked_at: Date | null;
+  expires_at: Date | null;
+  rotates_key_id: string | null;
+}
+
+const toRecord = (r: KeyRow): ApiKeyRecord => ({
+  id: r.id,
+  tenantId: r.tenant_id,
+  environment: r.environment,
+  prefix: r.key_prefix,
+  scopes: r.scopes,
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+  expiresAt: r.expires_at,
+  rotatesKeyId: r.rotates_key_id,
+});
 
 export async function insertApiKey(db: Executor, record: ApiKeyRecord, keyHash: Buffer): Promise<void> {
   await db
@@ -23,8 +63,27 @@ export async function insertApiKey(db: Executor, record: ApiKeyRecord, keyHash: 
       scopes: record.scopes,
       created_at: record.createdAt,
       revoked_at: null,
+      expires_at: record.expiresAt,
+      rotates_key_id: record.rotatesKeyId,
     })
     .execute();
+}
+
+/** One key, its row locked for the caller's transaction (a rotation or its confirmation). */
+export async function lockKey(tx: Executor, id: string): Promise<ApiKeyRecord | null> {
+  const row = await tx.selectFrom('api_keys').select(COLUMNS).where('id', '=', id).forUpdate().executeTakeFirst();
+  return row ? toRecord(row) : null;
+}
+
+/** The rotation of `oldId` that is not confirmed yet: its new key is live and the old key too. */
+export async function pendingRotationOf(db: Executor, oldId: string): Promise<ApiKeyRecord | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(COLUMNS)
+    .where('rotates_key_id', '=', oldId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return row ? toRecord(row) : null;
 }
 
 /** Revokes one key, keeping the first revocation time; false when there is no such key. */
@@ -38,30 +97,29 @@ export async function revokeKey(db: Executor, id: string, now: Date): Promise<bo
   return row !== undefined;
 }
 
-/** Revokes every live key of a tenant (a suspension, spec 5.1). */
-export async function revokeTenantKeys(tx: Executor, tenantId: string, now: Date): Promise<void> {
-  await tx
+/** Revokes every live key of a tenant (a suspension, spec 5.1), or of one of its environments (go-live). */
+export async function revokeTenantKeys(
+  tx: Executor,
+  tenantId: string,
+  now: Date,
+  environment?: Environment,
+): Promise<void> {
+  let query = tx
     .updateTable('api_keys')
     .set({ revoked_at: now })
     .where('tenant_id', '=', tenantId)
-    .where('revoked_at', 'is', null)
-    .execute();
+    .where('revoked_at', 'is', null);
+  if (environment) query = query.where('environment', '=', environment);
+  await query.execute();
 }
 
 export async function listTenantKeys(db: Executor, tenantId: string): Promise<ApiKeyRecord[]> {
   const rows = await db
     .selectFrom('api_keys')
-    .select(['id', 'tenant_id', 'environment', 'key_prefix', 'scopes', 'created_at', 'revoked_at'])
+    .select(COLUMNS)
     .where('tenant_id', '=', tenantId)
     .orderBy('created_at')
+    .orderBy('id')
     .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    tenantId: r.tenant_id,
-    environment: r.environment,
-    prefix: r.key_prefix,
-    scopes: r.scopes,
-    createdAt: r.created_at,
-    revokedAt: r.revoked_at,
-  }));
+  return rows.map(toRecord);
 }

@@ -12,14 +12,15 @@ export interface AuthenticatedKey {
 }
 
 /**
- * Resolves a bearer API key on the listener of one environment. Unknown, revoked and other-environment
- * keys are all the same invalid_api_key (spec 5.1: the answer does not say which); a live key of a
- * suspended tenant is tenant_suspended.
+ * Resolves a bearer API key on the listener of one environment. Unknown, revoked, expired and
+ * other-environment keys are all the same invalid_api_key (spec 5.1: the answer does not say which); a
+ * live key of a suspended tenant is tenant_suspended.
  */
 export async function authenticateApiKey(
   db: Executor,
   key: string,
   listenerEnvironment: Environment,
+  now: Date,
 ): Promise<Result<AuthenticatedKey>> {
   const invalid = rejected('invalid_api_key', 'The API key is not valid for this environment.');
   if (environmentOfKey(key) !== listenerEnvironment) return invalid;
@@ -29,6 +30,7 @@ export async function authenticateApiKey(
     .select(['api_keys.id', 'api_keys.tenant_id', 'api_keys.environment', 'api_keys.scopes', 'tenants.status'])
     .where('api_keys.key_hash', '=', hashApiKey(key))
     .where('api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]))
     .executeTakeFirst();
   if (!row || row.environment !== listenerEnvironment) return invalid;
   if (row.status === 'suspended') return rejected('tenant_suspended', 'The tenant is suspended.');

@@ -1,9 +1,12 @@
 export { createTenant } from './create-tenant.js';
 export { existingTenant } from './existing-tenant.js';
 export { getTenant, type TenantWithSettings } from './get-tenant.js';
-export { issueApiKey, type IssueApiKeyInput } from './issue-api-key.js';
+export { confirmKeyRotation } from './confirm-key-rotation.js';
+export { goLive } from './go-live.js';
+export { issueApiKey, type IssueApiKeyInput, type IssuedKey } from './issue-api-key.js';
 export { isRegistrableOrigin } from './model/origin.js';
 export { revokeApiKey } from './revoke-api-key.js';
+export { rotateApiKey } from './rotate-api-key.js';
 export { rotateWebhookSecret } from './rotate-webhook-secret.js';
 export * from './schemas.js';
 export { setTenantStatus } from './set-tenant-status.js';

@@ -1,4 +1,5 @@
 import type { Environment } from '../../db/schema.js';
+import type { Executor } from '../../db/connection.js';
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
 import {
@@ -16,28 +17,45 @@ export interface IssueApiKeyInput {
   tenantId: string;
   environment: Environment;
   scopes: readonly Scope[];
+  /** From this instant the key is refused (decisions part 5); must be in the future. */
+  expiresAt?: Date | null;
 }
 
-/** Issues a key; the plain key is in this answer only, the database keeps its hash. */
-export async function issueApiKey(
-  ctx: Ctx,
-  input: IssueApiKeyInput,
-): Promise<Result<ApiKeyRecord & { apiKey: string }>> {
+/** A key as it is issued: its record, and the plain key, which this answer alone ever shows. */
+export type IssuedKey = ApiKeyRecord & { apiKey: string };
+
+/** Issues a key; the database keeps its hash only. */
+export async function issueApiKey(ctx: Ctx, input: IssueApiKeyInput): Promise<Result<IssuedKey>> {
   const tenant = await existingTenant(ctx, input.tenantId);
   if (!tenant.ok) return tenant;
   if (tenant.value.status === 'suspended') {
     return rejected('state_conflict', 'The tenant is suspended; reactivate it before issuing keys.');
   }
-  const apiKey = generateApiKey(input.environment);
+  const expiresAt = input.expiresAt ?? null;
+  if (expiresAt !== null && expiresAt.getTime() <= ctx.now.getTime()) {
+    return rejected('validation_failed', 'expires_at must be in the future.');
+  }
+  return ok(await writeNewKey(ctx.db, ctx.now, { ...input, expiresAt, rotatesKeyId: null }));
+}
+
+/** Generates a key and stores its record; shared by an issue, a rotation and a go-live. */
+export async function writeNewKey(
+  db: Executor,
+  now: Date,
+  spec: Pick<ApiKeyRecord, 'tenantId' | 'environment' | 'expiresAt' | 'rotatesKeyId'> & { scopes: readonly string[] },
+): Promise<IssuedKey> {
+  const apiKey = generateApiKey(spec.environment);
   const record: ApiKeyRecord = {
     id: newId(),
-    tenantId: input.tenantId,
-    environment: input.environment,
+    tenantId: spec.tenantId,
+    environment: spec.environment,
     prefix: displayPrefix(apiKey),
-    scopes: [...new Set(input.scopes)],
-    createdAt: ctx.now,
+    scopes: [...new Set(spec.scopes)],
+    createdAt: now,
     revokedAt: null,
+    expiresAt: spec.expiresAt,
+    rotatesKeyId: spec.rotatesKeyId,
   };
-  await insertApiKey(ctx.db, record, hashApiKey(apiKey));
-  return ok({ ...record, apiKey });
+  await insertApiKey(db, record, hashApiKey(apiKey));
+  return { ...record, apiKey };
 }

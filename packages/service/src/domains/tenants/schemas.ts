@@ -28,6 +28,11 @@ export const ApiKeyMetadata = z.object({
   prefix: z.string().describe('The first characters of the key, to tell keys apart.'),
   created_at: z.string(),
   revoked_at: z.string().nullable(),
+  expires_at: z.string().nullable().describe('From this instant the key is refused; null: it does not expire.'),
+  rotates_key_id: z
+    .uuid()
+    .nullable()
+    .describe('The key this one replaces; that key is revoked when the changeover is confirmed.'),
 });
 
 export const TenantDetail = Tenant.extend({
@@ -63,16 +68,30 @@ export const UpdateEnvironmentBody = z
   })
   .strict();
 
+const Scopes = z.array(z.enum(SCOPES)).min(1);
+
 export const IssueApiKeyBody = z.object({
   environment: EnvironmentName,
-  scopes: z.array(z.enum(SCOPES)).min(1),
+  scopes: Scopes,
+  expires_at: z.iso
+    .datetime()
+    .optional()
+    .describe('RFC 3339 UTC, in the future: from then on the key is 401 invalid_api_key.'),
 });
+
+export const GoLiveBody = z.object({ scopes: Scopes });
+
+export const KeyParams = z.object({ key_id: z.string() });
 
 export const IssuedApiKey = z.object({
   id: z.uuid(),
   api_key: z.string().describe('Shown in this answer only.'),
   environment: EnvironmentName,
   scopes: z.array(z.string()),
+});
+
+export const RotatedApiKey = IssuedApiKey.extend({
+  rotates_key_id: z.uuid().describe('The old key: it keeps working until the rotation is confirmed.'),
 });
 
 export const WebhookSecret = z.object({ webhook_secret: z.string() });
@@ -98,6 +117,8 @@ export function presentKey(k: ApiKeyRecord): z.infer<typeof ApiKeyMetadata> {
     prefix: k.prefix,
     created_at: k.createdAt.toISOString(),
     revoked_at: k.revokedAt?.toISOString() ?? null,
+    expires_at: k.expiresAt?.toISOString() ?? null,
+    rotates_key_id: k.rotatesKeyId,
   };
 }
 
@@ -112,4 +133,8 @@ export function presentTenantDetail(d: TenantWithSettings): z.infer<typeof Tenan
 
 export function presentIssuedKey(k: ApiKeyRecord & { apiKey: string }): z.infer<typeof IssuedApiKey> {
   return { id: k.id, api_key: k.apiKey, environment: k.environment, scopes: k.scopes };
+}
+
+export function presentRotatedKey(k: ApiKeyRecord & { apiKey: string }): z.infer<typeof RotatedApiKey> {
+  return { ...presentIssuedKey(k), rotates_key_id: k.rotatesKeyId! };
 }

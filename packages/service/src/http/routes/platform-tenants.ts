@@ -1,14 +1,22 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
+  confirmKeyRotation,
   createTenant,
   CreateTenantBody,
   EnvironmentParams,
   EnvironmentSettingsSchema,
   getTenant,
+  goLive,
+  GoLiveBody,
   issueApiKey,
   IssueApiKeyBody,
   IssuedApiKey,
+  KeyParams,
+  ApiKeyMetadata,
+  presentKey,
+  presentRotatedKey,
+  rotateApiKey,
+  RotatedApiKey,
   presentIssuedKey,
   presentSettings,
   presentTenant,
@@ -66,15 +74,65 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const input = { tenantId: request.params.tenant_id, ...request.body };
+        const { expires_at, ...body } = request.body;
+        const input = {
+          tenantId: request.params.tenant_id,
+          ...body,
+          expiresAt: expires_at ? new Date(expires_at) : null,
+        };
         const key = valueOrThrow(await issueApiKey(platformCtx(deps, request), input));
         return reply.code(201).send(presentIssuedKey(key));
       },
     );
 
+    app.post(
+      '/platform/v1/tenants/:tenant_id/go-live',
+      {
+        config: { meta },
+        schema: {
+          params: TenantParams,
+          body: GoLiveBody,
+          response: { 201: IssuedApiKey, ...errorResponses('validation_failed', 'not_found', 'state_conflict') },
+        },
+      },
+      async (request, reply) => {
+        const input = { tenantId: request.params.tenant_id, scopes: request.body.scopes };
+        const key = valueOrThrow(await goLive(platformCtx(deps, request), input));
+        return reply.code(201).send(presentIssuedKey(key));
+      },
+    );
+
+    app.post(
+      '/platform/v1/api-keys/:key_id/rotate',
+      {
+        config: { meta },
+        schema: {
+          params: KeyParams,
+          response: { 201: RotatedApiKey, ...errorResponses('not_found', 'state_conflict') },
+        },
+      },
+      async (request, reply) => {
+        const key = valueOrThrow(await rotateApiKey(platformCtx(deps, request), request.params.key_id));
+        return reply.code(201).send(presentRotatedKey(key));
+      },
+    );
+
+    app.post(
+      '/platform/v1/api-keys/:key_id/confirm-rotation',
+      {
+        config: { meta },
+        schema: {
+          params: KeyParams,
+          response: { 200: ApiKeyMetadata, ...errorResponses('not_found', 'state_conflict') },
+        },
+      },
+      async (request) =>
+        presentKey(valueOrThrow(await confirmKeyRotation(platformCtx(deps, request), request.params.key_id))),
+    );
+
     app.delete(
       '/platform/v1/api-keys/:key_id',
-      { config: { meta }, schema: { params: z.object({ key_id: z.string() }), response: errorResponses('not_found') } },
+      { config: { meta }, schema: { params: KeyParams, response: errorResponses('not_found') } },
       async (request, reply) => {
         valueOrThrow(await revokeApiKey(platformCtx(deps, request), request.params.key_id));
         return reply.code(204).send();

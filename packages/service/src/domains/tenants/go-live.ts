@@ -1,0 +1,20 @@
+import { ok, type Result } from '../../errors/index.js';
+import { revokeTenantKeys, type Scope } from '../api-keys/index.js';
+import { withTransaction, type Ctx } from '../context.js';
+import { issueApiKey, type IssuedKey } from './issue-api-key.js';
+
+/**
+ * Go-live (spec 5.1, decisions part 5): every sandbox key of the tenant is revoked and a live key
+ * issued, in one transaction, so there is never a moment with both or neither. Sandbox data stays.
+ */
+export async function goLive(
+  ctx: Ctx,
+  input: { tenantId: string; scopes: readonly Scope[] },
+): Promise<Result<IssuedKey>> {
+  return withTransaction(ctx, async (tx) => {
+    const issued = await issueApiKey(tx, { tenantId: input.tenantId, environment: 'live', scopes: input.scopes });
+    if (!issued.ok) return issued;
+    await revokeTenantKeys(tx.db, input.tenantId, tx.now, 'sandbox');
+    return ok(issued.value);
+  });
+}
