@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../deps.js';
 import { installErrorHandling, sourceOf } from './errors.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
+import { installDeprecation } from './deprecation.js';
 import { installKillSwitches } from './kill-switch.js';
 import { installRateLimits } from './rate-limit.js';
 import { ApiError } from '../errors/index.js';
@@ -94,6 +95,7 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     installKillSwitches(app, deps.killSwitches);
     installRateLimits(app, deps.rateLimiter);
     installIdempotencyKeyCheck(app);
+    installDeprecation(app);
     await app.register(swagger, {
       openapi: {
         openapi: '3.1.0',

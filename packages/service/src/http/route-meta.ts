@@ -1,5 +1,6 @@
 import type { Scope } from '../domains/api-keys/index.js';
 import type { KillSwitchName } from '../domains/kill-switches/index.js';
+import type { Deprecated } from './deprecation.js';
 
 /** Rate tiers of spec 8.1, plus the platform listener's own and unlimited public reads (health, docs). */
 export type RateTier =
@@ -38,6 +39,8 @@ export interface RouteMeta {
   renewsSession?: boolean;
   /** The kill switch that pauses this route (decisions part 5): 503 with the switch's code while paused. */
   killSwitch?: KillSwitchName;
+  /** Marks the route deprecated (spec 9.4): its answers carry Deprecation, Sunset and Link. */
+  deprecated?: Deprecated;
 }
 
 declare module 'fastify' {

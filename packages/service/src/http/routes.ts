@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
+import { changelogRoutes } from './routes/changelog.js';
 import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
@@ -25,6 +26,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
+    await app.register(changelogRoutes());
   };
 }
 
