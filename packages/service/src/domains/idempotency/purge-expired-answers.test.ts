@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../../lib/clock.js';
 import {
@@ -36,5 +37,23 @@ describe('the replay window of balance sync', () => {
     expect(after.status).toBe(200);
     expect(after.json.transaction_id).not.toBe(first.json.transaction_id);
     expect(after.json.balance).toBe('2.00');
+  });
+});
+
+describe('the purge job', () => {
+  it('clears a backlog larger than one batch in one run', async () => {
+    const old = new Date(clock.now().getTime() - 200 * 86_400_000);
+    await sql`
+      insert into idempotency_keys (tenant_id, environment, principal, operation, key, request_hash, state, holder,
+                                    locked_until, response_status, response_body, created_at)
+      select ${tenant.tenantId}, 'live', 'operator', 'balance_sync', 'backlog-' || i, '\\x00', 'done',
+             gen_random_uuid(), ${old}, 200, '{}', ${old}
+      from generate_series(1, 2500) i`.execute(service.db);
+    expect(await purgeExpiredAnswers(service.system())).toBeGreaterThanOrEqual(2500);
+    const left = await sql<{ n: string }>`
+      select count(*) as n from idempotency_keys where tenant_id = ${tenant.tenantId} and key like 'backlog-%'`.execute(
+      service.db,
+    );
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });
