@@ -12,6 +12,7 @@ import { runBareSync, STATEMENTS_PER_SYNC } from './lib/bare-sync.js';
 import { singleSyncLoad } from './lib/sync-load.js';
 import { countRefusedItems, runHttpLoad } from './lib/http-load.js';
 import { checkLedger } from './lib/ledger-check.js';
+import { limiterCost } from './lib/limiter-cost.js';
 import { keyMaker, randomMovement, userIds } from './lib/movements.js';
 import { observer, type Observation } from './lib/observe.js';
 import { barePhase, httpPhase, printPhase, printSummary, type Phase } from './lib/report.js';
@@ -133,6 +134,12 @@ runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
 
   const loadStart = new Date();
   const phases = await runPhases(service, database, tenant, ids);
+  const limiterSettings = {
+    connections: settings.connections,
+    durationS: settings.durationS,
+    poolSize: settings.poolSize,
+  };
+  await limiterCost(REPO_ROOT, service, database, tenant, ids, limiterSettings);
   await sleep(1000); // requests in flight when a phase ended still finish on the server
   const check = await checkLedger(await database.url(), tenant.tenantId, loadStart);
   printSummary(phases);

@@ -24,7 +24,7 @@ const LOCK_SECONDS = 30;
 /** One balance sync as the service sends it to the database, minus everything above the repos. */
 async function syncOnce(db: Db, apiKey: string, idempotencyKey: string, movement: Movement): Promise<void> {
   const now = new Date();
-  const key = await authenticateApiKey(db, apiKey, 'sandbox');
+  const key = await authenticateApiKey(db, apiKey, 'sandbox', now);
   if (!key.ok) throw new Error('api key not found');
   const tenantEnv: TenantEnv = key.value.tenantEnv;
   const scope = { ...tenantEnv, principal: 'operator', operation: 'balance_sync' };

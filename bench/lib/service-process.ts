@@ -44,6 +44,7 @@ export async function startServiceProcess(
   repoRoot: string,
   database: BenchDatabase,
   poolSize: number,
+  extraEnv: Record<string, string> = {},
 ): Promise<ServiceProcess> {
   const [sandbox, live, platform] = (await freePorts(3)) as [number, number, number];
   const env: NodeJS.ProcessEnv = {
@@ -59,6 +60,7 @@ export async function startServiceProcess(
     ALLOW_INSECURE_WEBHOOKS: '1',
     DB_POOL_SIZE: String(poolSize),
     DATA_DIR: database.dataDir,
+    ...extraEnv,
   };
   if (database.serviceUrl) env.DATABASE_URL = database.serviceUrl;
   else delete env.DATABASE_URL;

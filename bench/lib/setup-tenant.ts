@@ -43,6 +43,19 @@ export async function createBenchTenant(service: ServiceProcess): Promise<BenchT
     },
   );
   expectStatus('POST /platform/v1/tenants/{id}/api-keys', key, 201);
+  // The benches measure the service, not the limiter: the raisable tenant limits go as high as allowed.
+  // End-user limits cannot be raised (spec 8.1 rule 5), so widget load spreads over enough users.
+  const raised = await request(
+    `${service.platformUrl}/platform/v1/tenants/${tenant.json.id}/rate-limits`,
+    'PUT',
+    ADMIN_TOKEN,
+    {
+      balance_sync: 1_000_000,
+      positions: 1_000_000,
+      default: 1_000_000,
+    },
+  );
+  expectStatus('PUT /platform/v1/tenants/{id}/rate-limits', raised, 200);
   return { tenantId: tenant.json.id as string, apiKey: key.json.api_key as string };
 }
 

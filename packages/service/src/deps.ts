@@ -1,6 +1,7 @@
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
+import type { RaisedLimitsView } from './domains/rate-limits/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 
 /**
@@ -13,6 +14,8 @@ export interface ServiceDeps extends Runtime {
   rateLimiter: RateLimiter;
   /** This process's view of the kill switches, at most KILL_SWITCH_REFRESH_MS old. */
   killSwitches: PausedSwitches;
+  /** This process's copy of the tenants' raised rate limits, at most RAISED_LIMITS_REFRESH_MS old. */
+  raisedLimits: RaisedLimitsView;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;

@@ -6,10 +6,13 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
+import { connectRedis } from './db/redis.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
+import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
-import { noRateLimits, type RateLimiter } from './http/rate-limit.js';
+import type { RateLimiter } from './http/rate-limit.js';
+import { windowRateLimiter } from './http/rate-limiter.js';
 import { migrateQueue, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
@@ -54,10 +57,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let ready = false;
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
   let jobs: Jobs | null = null;
+  const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
   const stop = async () => {
     ready = false;
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await jobs?.stop();
+    redis?.disconnect();
     await pool.end();
     await embedded?.stop();
   };
@@ -67,13 +72,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await migrateQueue(pool, log);
     const db = createDb(pool);
+    const clock = options.clock ?? systemClock;
+    const raisedLimits = raisedLimitsViewOf(db);
     const deps: ServiceDeps = {
       db,
-      clock: options.clock ?? systemClock,
+      clock,
       log,
       webhookTransport: options.webhookTransport ?? httpTransport({ allowInsecure: config.allowInsecureWebhooks }),
       allowInsecureWebhooks: config.allowInsecureWebhooks,
-      rateLimiter: options.rateLimiter ?? noRateLimits,
+      rateLimiter: options.rateLimiter ?? windowRateLimiter({ redis, clock, log, raisedLimits }),
+      raisedLimits,
       killSwitches: pausedSwitchesOf(db),
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,

@@ -1,14 +1,22 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, call, type Response } from './helpers.js';
+import {
+  killChildren,
+  newSite as newSiteAt,
+  spawnService as spawnServiceAt,
+  startService as startServiceAt,
+  terminate,
+  type ServiceProcess,
+  type Site,
+} from './service-process.js';
 import { freePort, isAlive } from '../src/lib/processes.js';
 
 /**
@@ -18,108 +26,30 @@ import { freePort, isAlive } from '../src/lib/processes.js';
  * SIGKILLed parent and be reused on restart; with it, all cases share one throwaway database.
  */
 
-const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 const EXTERNAL = process.env.DATABASE_URL || null;
 const USE_EMBEDDED = EXTERNAL === null;
 const DB_NAME = `pm_process_${process.pid}_${Date.now()}`;
 
 let externalUrl: string | null = null;
 
-interface Site {
-  dataDir: string;
-  ports: { sandbox: number; live: number; platform: number };
-}
-
-interface Exit {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-}
-
-interface ServiceProcess {
-  child: ChildProcess;
-  sandbox: string;
-  platform: string;
-  stdout(): string;
-  stderr(): string;
-  exited: Promise<Exit>;
-}
-
 const sites: Site[] = [];
-const children = new Set<ChildProcess>();
-
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-// --- the service process -------------------------------------------------------------------------------
-
+/** A site of this file's, removed in afterAll. */
 async function newSite(): Promise<Site> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-process-'));
-  const site = { dataDir, ports: { sandbox: await freePort(), live: await freePort(), platform: await freePort() } };
+  const site = await newSiteAt();
   sites.push(site);
   return site;
 }
 
-/** Spawns the service on a site; it may or may not come up (see startService). */
-function spawnService(site: Site): ServiceProcess {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    DATA_DIR: site.dataDir,
-    SANDBOX_PORT: String(site.ports.sandbox),
-    LIVE_PORT: String(site.ports.live),
-    PLATFORM_PORT: String(site.ports.platform),
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    LOG_LEVEL: 'warn',
-    // A reservation orphaned by the crash expires quickly, so replays need not wait 30 s.
-    IDEMPOTENCY_LOCK_SECONDS: '2',
-  };
-  if (externalUrl) env.DATABASE_URL = externalUrl;
-  else delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: SERVICE_DIR,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  return {
-    child,
-    sandbox: `http://127.0.0.1:${site.ports.sandbox}`,
-    platform: `http://127.0.0.1:${site.ports.platform}`,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
-  };
-}
-
-/** Spawns the service and waits until /healthz answers 200. */
-async function startService(site: Site): Promise<ServiceProcess> {
-  const service = spawnService(site);
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const health = await Promise.race([
-      call(service.sandbox, 'GET', '/healthz').catch(() => null),
-      service.exited.then(() => 'exited' as const),
-    ]);
-    if (health === 'exited') throw new Error(`the service exited while starting:\n${service.stderr()}`);
-    if (health?.status === 200) return service;
-    await sleep(100);
-  }
-  throw new Error(`the service did not become healthy:\n${service.stderr()}`);
-}
-
-/** SIGTERM, and a clean exit. */
-async function terminate(service: ServiceProcess): Promise<void> {
-  service.child.kill('SIGTERM');
-  expect(await service.exited, `exit after SIGTERM; stderr:\n${service.stderr()}`).toEqual({ code: 0, signal: null });
-}
+/** This file's services: its throwaway database when DATABASE_URL is set, and short key reservations. */
+const envOfThisFile = () => ({
+  DATABASE_URL: externalUrl ?? undefined,
+  // A reservation orphaned by the crash expires quickly, so replays need not wait 30 s.
+  IDEMPOTENCY_LOCK_SECONDS: '2',
+});
+const startService = (site: Site) => startServiceAt(site, envOfThisFile());
+const spawnService = (site: Site) => spawnServiceAt(site, envOfThisFile());
 
 // --- the embedded server, seen from outside -----------------------------------------------------------
 
@@ -302,13 +232,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   // Whatever a failed test left behind: its processes, the embedded servers they started, the folders.
-  await Promise.all(
-    [...children].map((child) => {
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGKILL');
-      return exited;
-    }),
-  );
+  await killChildren();
   for (const site of sites) await stopEmbedded(site);
   for (const site of sites) await rm(site.dataDir, { recursive: true, force: true });
   if (EXTERNAL) {

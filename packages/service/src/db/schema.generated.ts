@@ -190,6 +190,13 @@ export interface TenantMarkets {
   tenant_id: string;
 }
 
+export interface TenantRateLimits {
+  per_minute: number;
+  tenant_id: string;
+  tier: string;
+  updated_at: Timestamp;
+}
+
 export interface Tenants {
   created_at: Timestamp;
   id: string;
@@ -266,6 +273,7 @@ export interface DB {
   price_points: PricePoints;
   tenant_environments: TenantEnvironments;
   tenant_markets: TenantMarkets;
+  tenant_rate_limits: TenantRateLimits;
   tenants: Tenants;
   transactions: Transactions;
   users: Users;

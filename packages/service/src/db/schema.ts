@@ -237,6 +237,13 @@ export interface KillSwitchesTable {
   updated_at: Date;
 }
 
+export interface TenantRateLimitsTable {
+  tenant_id: string;
+  tier: 'balance_sync' | 'positions' | 'default';
+  per_minute: number;
+  updated_at: Date;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -256,4 +263,5 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   kill_switches: KillSwitchesTable;
+  tenant_rate_limits: TenantRateLimitsTable;
 }

@@ -10,15 +10,24 @@ export interface RateLimitQuery {
   externalUserId: string | null;
 }
 
-export type RateDecision = { limited: false } | { limited: true; retryAfterSeconds: number };
+/** What the RateLimit-* headers of the answer say: the limit with the least remaining (decisions part 5). */
+export interface RateHeaders {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
 
-/** The rate-limiter port (spec 8.1); the tiers and counters come with the guards (issue 8). */
+export type RateDecision =
+  | { limited: false; headers: RateHeaders | null }
+  | { limited: true; retryAfterSeconds: number; headers: RateHeaders | null };
+
+/** The rate-limiter port (spec 8.1): windowRateLimiter (rate-limiter.ts) for real, these below for tests. */
 export interface RateLimiter {
   check(query: RateLimitQuery): Promise<RateDecision>;
 }
 
-/** The real limiter until the guards land: every request passes. */
-export const noRateLimits: RateLimiter = { check: async () => ({ limited: false }) };
+/** Every request passes, with no headers (tests that are not about limits). */
+export const noRateLimits: RateLimiter = { check: async () => ({ limited: false, headers: null }) };
 
 /** A test limiter that refuses every request of the given tiers, and records what it was asked. */
 export function refusingRateLimiter(tiers: readonly RateTier[], retryAfterSeconds = 1) {
@@ -26,7 +35,9 @@ export function refusingRateLimiter(tiers: readonly RateTier[], retryAfterSecond
   const limiter: RateLimiter = {
     check: async (query) => {
       asked.push(query);
-      return tiers.includes(query.tier) ? { limited: true, retryAfterSeconds } : { limited: false };
+      return tiers.includes(query.tier)
+        ? { limited: true, retryAfterSeconds, headers: null }
+        : { limited: false, headers: null };
     },
   };
   return { limiter, asked };
@@ -38,12 +49,17 @@ export function refusingRateLimiter(tiers: readonly RateTier[], retryAfterSecond
  * refused request costs no parsing, applies nothing and spends no key.
  */
 export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const meta = request.routeOptions.config.meta;
     const principal = request.principal;
     if (!meta || !principal) return;
     const externalUserId = principal.kind === 'user' ? principal.externalUserId : null;
     const decision = await limiter.check({ tier: meta.tier, tenantEnv: principal.tenantEnv, externalUserId });
+    if (decision.headers) {
+      reply.header('ratelimit-limit', decision.headers.limit);
+      reply.header('ratelimit-remaining', decision.headers.remaining);
+      reply.header('ratelimit-reset', decision.headers.resetSeconds);
+    }
     if (decision.limited) {
       throw new ApiError('rate_limited', 'Too many requests for this route; retry after Retry-After seconds.', {
         retryAfter: decision.retryAfterSeconds,

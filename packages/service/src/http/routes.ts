@@ -8,6 +8,7 @@ import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
 import { orderRoutes } from './routes/orders.js';
 import { tenantPlatformRoutes } from './routes/platform-tenants.js';
 import { positionRoutes } from './routes/positions.js';
+import { rateLimitPlatformRoutes } from './routes/rate-limits.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
@@ -39,5 +40,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(deadLetterPlatformRoutes(deps));
     await app.register(settlementRoutes(deps));
     await app.register(killSwitchPlatformRoutes(deps));
+    await app.register(rateLimitPlatformRoutes(deps));
   };
 }

@@ -1,0 +1,4 @@
+export * from './model/tiers.js';
+export { raisedLimitsViewOf, type RaisedLimitsView } from './raised-limits-view.js';
+export * from './schemas.js';
+export { getTenantLimits, setTenantLimits, type TenantLimits } from './tenant-limits.js';

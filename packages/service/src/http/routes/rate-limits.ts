@@ -1,0 +1,50 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  getTenantLimits,
+  presentTenantLimits,
+  setTenantLimits,
+  SetTenantLimitsBody,
+  TenantLimitsSchema,
+} from '../../domains/rate-limits/index.js';
+import { TenantParams } from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+
+const meta = { tier: 'platform', credential: 'platform' } as const;
+
+/** A tenant's rate limits, and the raises of spec 8.1 rule 5 (decisions part 5). */
+export function rateLimitPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    const path = '/platform/v1/tenants/:tenant_id/rate-limits';
+    app.get(
+      path,
+      {
+        config: { meta },
+        schema: { params: TenantParams, response: { 200: TenantLimitsSchema, ...errorResponses('not_found') } },
+      },
+      async (request) =>
+        presentTenantLimits(valueOrThrow(await getTenantLimits(platformCtx(deps, request), request.params.tenant_id))),
+    );
+
+    app.put(
+      path,
+      {
+        config: { meta },
+        schema: {
+          params: TenantParams,
+          body: SetTenantLimitsBody,
+          response: { 200: TenantLimitsSchema, ...errorResponses('validation_failed', 'not_found') },
+        },
+      },
+      async (request) => {
+        const input = { tenantId: request.params.tenant_id, limits: request.body };
+        const limits = valueOrThrow(await setTenantLimits(platformCtx(deps, request), input));
+        // This process applies it at once; the others within RAISED_LIMITS_REFRESH_MS.
+        deps.raisedLimits.invalidate(input.tenantId);
+        return presentTenantLimits(limits);
+      },
+    );
+  };
+}

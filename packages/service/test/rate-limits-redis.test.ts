@@ -1,0 +1,82 @@
+import { rm } from 'node:fs/promises';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, describe, expect, inject, it } from 'vitest';
+import { memoryLogger } from '../src/lib/logger.js';
+import {
+  ADMIN_TOKEN,
+  call,
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type Response,
+} from './helpers.js';
+import { killChildren, newSite, startService, terminate, type Site } from './service-process.js';
+
+/** Where the counters live (decisions part 5): Redis shared by every process, and Redis down. */
+const credit = { external_user_id: 'rl-shared', direction: 'credit', amount: '0.01' };
+const sites: Site[] = [];
+afterAll(async () => {
+  await killChildren();
+  for (const site of sites) await rm(site.dataDir, { recursive: true, force: true });
+});
+
+async function burst(count: number, send: () => Promise<Response>): Promise<Response[]> {
+  const answers: Response[] = [];
+  for (let i = 0; i < count; i += 16)
+    answers.push(...(await Promise.all(Array.from({ length: Math.min(16, count - i) }, send))));
+  return answers;
+}
+
+describe.skipIf(!process.env.REDIS_URL)('with REDIS_URL (the machine Redis, as in CI)', () => {
+  it('two service processes on one database share one budget', async () => {
+    const env = { DATABASE_URL: inject('databaseUrl'), REDIS_URL: process.env.REDIS_URL, RUN_WORKERS: '0' };
+    const [siteA, siteB] = [await newSite(), await newSite()];
+    sites.push(siteA, siteB);
+    const [a, b] = await Promise.all([startService(siteA, env), startService(siteB, env)]);
+    try {
+      const tenant = await call(a.platform, 'POST', '/platform/v1/tenants', {
+        key: ADMIN_TOKEN,
+        body: { name: 'Shared' },
+      });
+      const issued = await call(a.platform, 'POST', `/platform/v1/tenants/${tenant.json.id}/api-keys`, {
+        key: ADMIN_TOKEN,
+        body: { environment: 'sandbox', scopes: ['write:sync'] },
+      });
+      const key = issued.json.api_key as string;
+      expect((await call(a.sandbox, 'PUT', '/v1/users/rl-shared', { key, body: { status: 'active' } })).status).toBe(
+        201,
+      );
+      // These processes run on the real clock: start early in a minute, so the 451 syncs share one window.
+      const intoMinute = Date.now() % 60_000;
+      if (intoMinute > 40_000) await sleep(60_000 - intoMinute + 100);
+      const syncOn = (base: string) => () =>
+        call(base, 'POST', '/v1/balance-sync', { key, body: credit, idempotencyKey: uniqueKey() });
+      const [onA, onB] = await Promise.all([burst(225, syncOn(a.sandbox)), burst(225, syncOn(b.sandbox))]);
+      expect([...new Set([...onA, ...onB].map((r) => r.status))]).toEqual([200]);
+      expectEnvelope(await syncOn(a.sandbox)(), 'rate_limited', 429);
+      expectEnvelope(await syncOn(b.sandbox)(), 'rate_limited', 429);
+    } finally {
+      await Promise.all([terminate(a), terminate(b)]);
+    }
+  });
+});
+
+describe('with REDIS_URL unreachable', () => {
+  it('serves requests unlimited and logs a warning', async () => {
+    const logger = memoryLogger('warn');
+    const service = await startTestService({ logger: logger.log, env: { REDIS_URL: 'redis://127.0.0.1:1' } });
+    try {
+      const tenant = await createTenant(service);
+      await registerUser(service, tenant.sandboxKey, 'rl-shared');
+      const answers = await burst(460, () => sync(service, tenant.sandboxKey, credit, uniqueKey()));
+      expect([...new Set(answers.map((r) => r.status))]).toEqual([200]);
+      expect(answers[0]!.headers.get('ratelimit-limit')).toBeNull();
+      expect(logger.lines.some((l) => String(l.msg).includes('serving requests unlimited'))).toBe(true);
+    } finally {
+      await service.stop();
+    }
+  });
+});
