@@ -13,8 +13,8 @@ export const ErrorEnvelope = z
   })
   .describe('Error envelope');
 
-/** What any route with an API key can answer before it starts its own work. */
-export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_suspended'] as const;
+/** What any route with an API key can answer before it starts its own work (rate_limited: spec 8.1). */
+export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_suspended', 'rate_limited'] as const;
 /** The same for routes that also take a widget session token. */
 export const API_KEY_OR_SESSION_ERRORS = [...API_KEY_ERRORS, 'invalid_session_token'] as const;
 
