@@ -173,3 +173,13 @@ export function expectEnvelope(res: Response, code: string, status?: number): vo
   expect(res.json.ts).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   expect(res.headers.get('x-request-id')).toBe(res.json.request_id);
 }
+
+/** Sends `count` requests, 16 at a time, and returns their answers in order. */
+export async function burst(count: number, send: (i: number) => Promise<Response>): Promise<Response[]> {
+  const answers: Response[] = [];
+  for (let i = 0; i < count; i += 16) {
+    const batch = Array.from({ length: Math.min(16, count - i) }, (_, j) => send(i + j));
+    answers.push(...(await Promise.all(batch)));
+  }
+  return answers;
+}

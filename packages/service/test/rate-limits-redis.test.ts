@@ -4,6 +4,7 @@ import { afterAll, describe, expect, inject, it } from 'vitest';
 import { memoryLogger } from '../src/lib/logger.js';
 import {
   ADMIN_TOKEN,
+  burst,
   call,
   createTenant,
   expectEnvelope,
@@ -11,7 +12,6 @@ import {
   startTestService,
   sync,
   uniqueKey,
-  type Response,
 } from './helpers.js';
 import { killChildren, newSite, startService, terminate, type Site } from './service-process.js';
 
@@ -22,13 +22,6 @@ afterAll(async () => {
   await killChildren();
   for (const site of sites) await rm(site.dataDir, { recursive: true, force: true });
 });
-
-async function burst(count: number, send: () => Promise<Response>): Promise<Response[]> {
-  const answers: Response[] = [];
-  for (let i = 0; i < count; i += 16)
-    answers.push(...(await Promise.all(Array.from({ length: Math.min(16, count - i) }, send))));
-  return answers;
-}
 
 describe.skipIf(!process.env.REDIS_URL)('with REDIS_URL (the machine Redis, as in CI)', () => {
   it('two service processes on one database share one budget', async () => {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import {
+  burst,
   createTenant,
   expectEnvelope,
   expectLedgerInvariant,
@@ -25,15 +26,6 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-/** Sends `count` requests, 16 at a time, and returns their answers in order. */
-async function burst(count: number, send: (i: number) => Promise<Response>): Promise<Response[]> {
-  const answers: Response[] = [];
-  for (let i = 0; i < count; i += 16) {
-    const batch = Array.from({ length: Math.min(16, count - i) }, (_, j) => send(i + j));
-    answers.push(...(await Promise.all(batch)));
-  }
-  return answers;
-}
 const statuses = (answers: Response[]) => [...new Set(answers.map((a) => a.status))];
 /** Moves the clock to the start of a later window, so each test begins with empty counters. */
 const nextWindows = (n = 3) => clock.advance(n * 60_000 - (clock.now().getTime() % 60_000));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Environment } from '../db/schema.js';
 import { LIMITED_TIERS, SPEC_LIMITS, type RaisedLimits } from '../domains/rate-limits/index.js';
 import { FakeClock } from '../lib/clock.js';
 import { memoryLogger } from '../lib/logger.js';
@@ -14,7 +15,7 @@ function limiter(raised: RaisedLimits = {}) {
   const raisedLimits = { of: async () => raised, invalidate: () => {} };
   return { clock, limiter: windowRateLimiter({ redis: null, clock, log: memoryLogger('silent').log, raisedLimits }) };
 }
-const query = (tier: RateLimitQuery['tier'], user: string | null = null, environment = 'sandbox' as const) => ({
+const query = (tier: RateLimitQuery['tier'], user: string | null = null, environment: Environment = 'sandbox') => ({
   tier,
   tenantEnv: { tenantId: 't', environment },
   externalUserId: user,
