@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../db/connection.js';
+import { refreshingCache } from '../../lib/refreshing-cache.js';
 import { listSetKillSwitches } from './kill-switch-repo.js';
 import type { KillSwitchName } from './model/switches.js';
 
@@ -12,33 +13,12 @@ export interface PausedSwitches {
   invalidate(): void;
 }
 
-/**
- * One read shared by all requests of a process, refreshed lazily on real (monotonic) time, not the
- * service clock: it bounds propagation between processes. A failed read keeps the last view, so a
- * database hiccup neither pauses nor unpauses anything.
- */
+/** One read shared by all requests of a process, at most refreshMs old (lib/refreshing-cache.ts). */
 export function pausedSwitchesOf(db: Db, refreshMs = KILL_SWITCH_REFRESH_MS): PausedSwitches {
-  let view: ReadonlySet<KillSwitchName> = new Set();
-  let readAt = -Infinity;
-  let reading: Promise<ReadonlySet<KillSwitchName>> | null = null;
-  const read = async () => {
-    try {
-      const rows = await listSetKillSwitches(db);
-      view = new Set(rows.filter((r) => r.paused).map((r) => r.name));
-      readAt = performance.now();
-    } catch {
-      // keep the last view; the next request tries again
-    } finally {
-      reading = null;
-    }
-    return view;
-  };
-  return {
-    paused: () => (performance.now() - readAt < refreshMs ? Promise.resolve(view) : (reading ??= read())),
-    invalidate: () => {
-      readAt = -Infinity;
-    },
-  };
+  const read = async (): Promise<ReadonlySet<KillSwitchName>> =>
+    new Set((await listSetKillSwitches(db)).filter((r) => r.paused).map((r) => r.name));
+  const cache = refreshingCache(read, { fallback: new Set<KillSwitchName>(), refreshMs });
+  return { paused: () => cache.get(undefined), invalidate: () => cache.invalidate(undefined) };
 }
 
 /** For work outside a request (a limit order's fill): whether `name` is paused now, read directly. */

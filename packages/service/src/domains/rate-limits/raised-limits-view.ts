@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.js';
+import { refreshingCache } from '../../lib/refreshing-cache.js';
 import type { RaisedLimits } from './model/tiers.js';
 import { raisedLimitsOf } from './tenant-limits-repo.js';
 
@@ -11,38 +12,8 @@ export interface RaisedLimitsView {
   invalidate(tenantId: string): void;
 }
 
-/**
- * Each tenant's raised limits, read at most every refreshMs (monotonic time) per process, so a raise
- * reaches every process within that and the process that made it at once. A failed read keeps the
- * last copy (or the spec's limits).
- */
+/** Each tenant's raised limits: a raise reaches every process within the refresh, this one at once. */
 export function raisedLimitsViewOf(db: Db, refreshMs = RAISED_LIMITS_REFRESH_MS): RaisedLimitsView {
-  const copies = new Map<string, { limits: RaisedLimits; readAt: number }>();
-  const reading = new Map<string, Promise<RaisedLimits>>();
-  const read = async (tenantId: string): Promise<RaisedLimits> => {
-    try {
-      const limits = await raisedLimitsOf(db, tenantId);
-      copies.set(tenantId, { limits, readAt: performance.now() });
-      return limits;
-    } catch {
-      return copies.get(tenantId)?.limits ?? {};
-    } finally {
-      reading.delete(tenantId);
-    }
-  };
-  return {
-    of(tenantId) {
-      const copy = copies.get(tenantId);
-      if (copy && performance.now() - copy.readAt < refreshMs) return Promise.resolve(copy.limits);
-      let pending = reading.get(tenantId);
-      if (!pending) {
-        pending = read(tenantId);
-        reading.set(tenantId, pending);
-      }
-      return pending;
-    },
-    invalidate: (tenantId) => {
-      copies.delete(tenantId);
-    },
-  };
+  const cache = refreshingCache((tenantId: string) => raisedLimitsOf(db, tenantId), { fallback: {}, refreshMs });
+  return { of: (tenantId) => cache.get(tenantId), invalidate: (tenantId) => cache.invalidate(tenantId) };
 }
