@@ -1,6 +1,7 @@
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
+import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView } from './domains/rate-limits/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 
@@ -16,6 +17,8 @@ export interface ServiceDeps extends Runtime {
   killSwitches: PausedSwitches;
   /** This process's copy of the tenants' raised rate limits, at most RAISED_LIMITS_REFRESH_MS old. */
   raisedLimits: RaisedLimitsView;
+  /** This process's copy of the tenants' CORS allow-lists, at most ORIGINS_REFRESH_MS old. */
+  allowedOrigins: AllowedOrigins;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;

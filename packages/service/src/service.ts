@@ -9,6 +9,7 @@ import { demoInstructions, seedDemo, type Demo } from './demo.js';
 import { connectRedis } from './db/redis.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
+import { allowedOriginsViewOf } from './domains/tenants/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import type { RateLimiter } from './http/rate-limit.js';
@@ -82,6 +83,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       rateLimiter: options.rateLimiter ?? windowRateLimiter({ redis, clock, log, raisedLimits }),
       raisedLimits,
+      allowedOrigins: allowedOriginsViewOf(db),
       killSwitches: pausedSwitchesOf(db),
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,

@@ -7,6 +7,7 @@ import type { ServiceDeps } from '../deps.js';
 import { installErrorHandling, sourceOf } from './errors.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
+import { installCors } from './cors.js';
 import { installDeprecation } from './deprecation.js';
 import { installKillSwitches } from './kill-switch.js';
 import { installRateLimits } from './rate-limit.js';
@@ -92,6 +93,7 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     await app.register(platformRoutes(deps));
   } else {
     installTenantAuth(app, deps, listener);
+    installCors(app, deps.allowedOrigins, listener);
     installKillSwitches(app, deps.killSwitches);
     installRateLimits(app, deps.rateLimiter);
     installIdempotencyKeyCheck(app);

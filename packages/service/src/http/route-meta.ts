@@ -41,6 +41,8 @@ export interface RouteMeta {
   killSwitch?: KillSwitchName;
   /** Marks the route deprecated (spec 9.4): its answers carry Deprecation, Sunset and Link. */
   deprecated?: Deprecated;
+  /** A route browsers never call (the session mint, spec 4.3): no CORS header, not even to a preflight. */
+  serverOnly?: boolean;
 }
 
 declare module 'fastify' {

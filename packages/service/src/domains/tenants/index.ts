@@ -1,6 +1,7 @@
 export { createTenant } from './create-tenant.js';
 export { existingTenant } from './existing-tenant.js';
 export { getTenant, type TenantWithSettings } from './get-tenant.js';
+export { allowedOriginsViewOf, type AllowedOrigins } from './allowed-origins.js';
 export { confirmKeyRotation } from './confirm-key-rotation.js';
 export { goLive } from './go-live.js';
 export { issueApiKey, type IssueApiKeyInput, type IssuedKey } from './issue-api-key.js';

@@ -126,3 +126,25 @@ export async function setWebhookSecret(
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
+
+/** The origins one tenant environment lists for CORS. */
+export async function originsOfTenant(db: Executor, scope: { tenantId: string; environment: Environment }) {
+  const row = await db
+    .selectFrom('tenant_environments')
+    .select('allowed_origins')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  return row?.allowed_origins ?? [];
+}
+
+/** Every origin some tenant lists in an environment: what a preflight, which names no tenant, is told. */
+export async function originsListedIn(db: Executor, environment: Environment): Promise<string[]> {
+  const rows = await db
+    .selectFrom('tenant_environments')
+    .select((eb) => eb.fn<string>('unnest', ['allowed_origins']).as('origin'))
+    .where('environment', '=', environment)
+    .distinct()
+    .execute();
+  return rows.map((r) => r.origin);
+}

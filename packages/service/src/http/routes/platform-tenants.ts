@@ -157,7 +157,9 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           allowedOrigins: request.body.allowed_origins,
           webhookUrlPolicy: { allowInsecure: deps.allowInsecureWebhooks },
         };
-        return presentSettings(valueOrThrow(await updateEnvironment(platformCtx(deps, request), changes)));
+        const settings = valueOrThrow(await updateEnvironment(platformCtx(deps, request), changes));
+        deps.allowedOrigins.invalidate(changes.tenantId); // the others see it within ORIGINS_REFRESH_MS
+        return presentSettings(settings);
       },
     );
 

@@ -19,7 +19,13 @@ export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       '/v1/widget/sessions',
       {
         config: {
-          meta: { tier: 'widget_session', credential: 'api_key', scope: 'write:positions', killSwitch: 'widget' },
+          meta: {
+            tier: 'widget_session',
+            credential: 'api_key',
+            scope: 'write:positions',
+            killSwitch: 'widget',
+            serverOnly: true,
+          },
         },
         schema: {
           summary: 'Mint a widget session token for a user',

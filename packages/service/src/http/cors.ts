@@ -1,0 +1,47 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Environment } from '../db/schema.js';
+import type { AllowedOrigins } from '../domains/tenants/index.js';
+
+/**
+ * CORS (spec 4.3, decisions part 6). Only origins a tenant lists get `Access-Control-Allow-Origin`,
+ * echoed, never `*`, and never credentials mode. A preflight names no tenant, so it is answered for an
+ * origin any tenant of the environment lists; the request that follows gets the header only if its own
+ * tenant lists the origin. Routes declared serverOnly (the session mint) get no CORS header at all.
+ * Every answer says `Vary: Origin`, since what it carries depends on it.
+ */
+const PREFLIGHT_HEADERS = {
+  'access-control-allow-methods': 'GET, POST, PUT, DELETE',
+  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
+  'access-control-max-age': '600',
+};
+
+export function installCors(app: FastifyInstance, origins: AllowedOrigins, environment: Environment): void {
+  // After authentication: the tenant is known. Registered before the kill-switch and rate-limit hooks,
+  // so their 503 and 429 reach the widget's code too.
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('vary', 'Origin');
+    const origin = request.headers.origin;
+    const meta = request.routeOptions.config.meta;
+    if (!origin || !request.principal || meta?.serverOnly) return;
+    if (await origins.allows(request.principal.tenantEnv, origin)) reply.header('access-control-allow-origin', origin);
+  });
+
+  const serverOnly = new Set<string>();
+  app.addHook('onRoute', (route) => {
+    if (route.config?.meta?.serverOnly) serverOnly.add(route.url);
+  });
+
+  app.options(
+    '*',
+    { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } },
+    async (request, reply) => {
+      const origin = request.headers.origin;
+      if (origin && !serverOnly.has(pathOf(request)) && (await origins.listedIn(environment, origin))) {
+        reply.headers({ 'access-control-allow-origin': origin, ...PREFLIGHT_HEADERS });
+      }
+      return reply.code(204).send();
+    },
+  );
+}
+
+const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;

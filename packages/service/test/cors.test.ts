@@ -1,0 +1,105 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
+import { call, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+
+/** CORS (spec 4.3, decisions part 6): only listed origins, per tenant and environment. */
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+const SHOP = 'https://shop.example.com';
+const OTHER = 'https://other.example.net';
+let service: TestService;
+let tenant: TestTenant;
+let neighbour: TestTenant;
+let token: string;
+let user: string;
+let slug: string;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  [tenant, neighbour] = [await createTenant(service), await createTenant(service)];
+  const put = (t: TestTenant, environment: string, origins: string[]) =>
+    service.platform('PUT', `/platform/v1/tenants/${t.tenantId}/environments/${environment}`, {
+      allowed_origins: origins,
+    });
+  expect((await put(tenant, 'sandbox', [SHOP])).status).toBe(200);
+  expect((await put(neighbour, 'sandbox', [OTHER])).status).toBe(200);
+  expect((await put(tenant, 'live', [OTHER])).status).toBe(200);
+  slug = (await createMarket(service, tenant)).slug;
+  user = await fundedUser(service, tenant.sandboxKey, 'cors');
+  token = await sessionFor(service, tenant.sandboxKey, user);
+});
+afterAll(() => service.stop());
+
+const preflight = (origin: string, path = '/v1/positions', environment: 'sandbox' | 'live' = 'sandbox') =>
+  call(service.urls[environment], 'OPTIONS', path, {
+    headers: { origin, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization' },
+  });
+const get = (origin: string, key = token, path = `/v1/markets/${slug}`) =>
+  call(service.urls.sandbox, 'GET', path, { key, headers: { origin } });
+
+describe('preflights', () => {
+  it('answer 204 with the allowed methods and headers to an origin some tenant of the environment lists', async () => {
+    for (const origin of [SHOP, OTHER]) {
+      const res = await preflight(origin);
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE');
+      expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key');
+      expect(res.headers.get('access-control-max-age')).toBe('600');
+      expect(res.headers.get('access-control-allow-credentials')).toBeNull();
+      expect(res.headers.get('vary')).toContain('Origin');
+    }
+  });
+
+  it('carry no CORS header for an unlisted origin, another environment, or the session mint', async () => {
+    for (const res of [
+      await preflight('https://evil.example.org'),
+      await preflight(`${SHOP}:8443`),
+      await preflight(SHOP, '/v1/positions', 'live'), // the tenant lists SHOP in sandbox only
+      await preflight(SHOP, '/v1/widget/sessions'),
+    ]) {
+      expect(res.status).toBe(204);
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+      expect(res.headers.get('access-control-allow-methods')).toBeNull();
+    }
+  });
+});
+
+describe('requests', () => {
+  it('get the origin back only when their own tenant lists it, errors included', async () => {
+    const own = await get(SHOP);
+    expect(own.status).toBe(200);
+    expect(own.headers.get('access-control-allow-origin')).toBe(SHOP);
+    expect(own.headers.get('vary')).toContain('Origin');
+    // The neighbour lists OTHER, but this is not the neighbour's request.
+    expect((await get(OTHER)).headers.get('access-control-allow-origin')).toBeNull();
+    // A widget error the page must be able to read: a 404 for a market that does not exist.
+    const missing = await get(SHOP, token, '/v1/markets/no-such-market');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('access-control-allow-origin')).toBe(SHOP);
+    // No credential, no tenant: no header.
+    const anonymous = await call(service.urls.sandbox, 'GET', `/v1/markets/${slug}`, { headers: { origin: SHOP } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('never on the session mint, which is for the operator server only', async () => {
+    const minted = await call(service.urls.sandbox, 'POST', '/v1/widget/sessions', {
+      key: tenant.sandboxKey,
+      body: { external_user_id: user },
+      headers: { origin: SHOP },
+    });
+    expect(minted.status).toBe(201);
+    expect(minted.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  it('follow a change of the list at once', async () => {
+    const path = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
+    expect((await service.platform('PUT', path, { allowed_origins: [] })).status).toBe(200);
+    expect((await get(SHOP)).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight(SHOP)).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await service.platform('PUT', path, { allowed_origins: [SHOP] })).status).toBe(200);
+    expect((await get(SHOP)).headers.get('access-control-allow-origin')).toBe(SHOP);
+    expect(neighbour.tenantId).not.toBe(tenant.tenantId);
+  });
+});
