@@ -48,6 +48,7 @@ module.exports = {
           '^packages/service/src/errors/(rejection|catalog)\\.ts$',
           '^packages/service/src/db/schema\\.ts$',
           '^node_modules/(vitest|fast-check|ipaddr\\.js)/',
+          '^packages/contract/src/',
         ],
       },
     },
@@ -70,6 +71,13 @@ module.exports = {
       comment: 'lib/ and errors/ are the bottom layer: they import no domain, job or database code.',
       from: { path: '^packages/service/src/(lib|errors)/' },
       to: { path: '^packages/service/src/(domains|jobs|db)/' },
+    },
+    {
+      name: 'contract-is-dependency-free',
+      severity: 'error',
+      comment: 'The browser bundle imports packages/contract as it is: nothing but its own files, no node built-ins.',
+      from: { path: '^packages/contract/src/' },
+      to: { pathNot: ['^packages/contract/src/', '^node_modules/vitest/'] },
     },
   ],
   options: {

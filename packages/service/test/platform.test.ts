@@ -50,8 +50,8 @@ describe('platform API', () => {
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: created.json.id, name: 'Acme Casino', status: 'active', api_keys: [] });
     expect(read.json.environments).toEqual([
-      { environment: 'sandbox', webhook_url: null, allowed_origins: [], webhook_secret_set: false },
-      { environment: 'live', webhook_url: null, allowed_origins: [], webhook_secret_set: false },
+      { environment: 'sandbox', webhook_url: null, allowed_origins: [], widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' }, webhook_secret_set: false },
+      { environment: 'live', webhook_url: null, allowed_origins: [], widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' }, webhook_secret_set: false },
     ]);
     expectEnvelope(
       await service.platform('GET', '/platform/v1/tenants/00000000-0000-4000-8000-000000000000'),
@@ -208,6 +208,7 @@ describe('platform API', () => {
       environment: 'sandbox',
       webhook_url: 'https://hooks.example.com/pm',
       allowed_origins: ['https://casino.example', 'http://localhost:3000'],
+      widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
       webhook_secret_set: false,
     });
     const partial = await service.platform('PUT', path, { webhook_url: null });
@@ -234,7 +235,13 @@ describe('platform API', () => {
     const live = (await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`)).json.environments.find(
       (e: any) => e.environment === 'live',
     );
-    expect(live).toEqual({ environment: 'live', webhook_url: null, allowed_origins: [], webhook_secret_set: false });
+    expect(live).toEqual({
+      environment: 'live',
+      webhook_url: null,
+      allowed_origins: [],
+      widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+      webhook_secret_set: false,
+    });
   });
 
   it('rotates the webhook secret, a new one every time, never shown afterwards', async () => {

@@ -148,6 +148,7 @@ export interface Positions {
   close_price_micro: bigint | null;
   closed_at: Timestamp | null;
   closed_via: string | null;
+  ended_at: Generated<Timestamp | null>;
   environment: string;
   id: string;
   market_id: string;
@@ -175,6 +176,12 @@ export interface PricePoints {
   ts: Timestamp;
 }
 
+export interface SavedMarkets {
+  market_id: string;
+  saved_at: Timestamp;
+  user_id: string;
+}
+
 export interface TenantEnvironments {
   allowed_origins: Generated<string[]>;
   environment: string;
@@ -182,6 +189,7 @@ export interface TenantEnvironments {
   updated_at: Timestamp;
   webhook_secret: string | null;
   webhook_url: string | null;
+  widget: Json | null;
 }
 
 export interface TenantMarkets {
@@ -259,6 +267,30 @@ export interface WebhookDeliveries {
   tenant_id: string;
 }
 
+export interface WidgetErrorReports {
+  code: string;
+  environment: string;
+  external_user_id: string;
+  id: string;
+  message: string;
+  occurred_at: Timestamp;
+  received_at: Timestamp;
+  seq: Generated<bigint>;
+  stack: string | null;
+  tenant_id: string;
+  url: string | null;
+  widget_version: string;
+}
+
+export interface WidgetProfiles {
+  display_name: string | null;
+  environment: string;
+  show_on_leaderboard: boolean;
+  tenant_id: string;
+  updated_at: Timestamp;
+  user_id: string;
+}
+
 export interface DB {
   api_keys: ApiKeys;
   balance_syncs: BalanceSyncs;
@@ -271,6 +303,7 @@ export interface DB {
   position_rejections: PositionRejections;
   positions: Positions;
   price_points: PricePoints;
+  saved_markets: SavedMarkets;
   tenant_environments: TenantEnvironments;
   tenant_markets: TenantMarkets;
   tenant_rate_limits: TenantRateLimits;
@@ -279,4 +312,6 @@ export interface DB {
   users: Users;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;
+  widget_error_reports: WidgetErrorReports;
+  widget_profiles: WidgetProfiles;
 }

@@ -18,8 +18,12 @@ export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_
 /** The same for routes that also take a widget session token. */
 export const API_KEY_OR_SESSION_ERRORS = [...API_KEY_ERRORS, 'invalid_session_token'] as const;
 
+/** The same for routes only a widget session token reaches (an API key there is invalid_session_token). */
+export const SESSION_ERRORS = ['invalid_session_token', 'tenant_suspended', 'rate_limited'] as const;
+
 /** OpenAPI security of routes by credential (the schemes are declared in http/app.ts). */
 export const API_KEY_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }];
+export const SESSION_SECURITY: Record<string, string[]>[] = [{ sessionToken: [] }];
 export const API_KEY_OR_SESSION_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { sessionToken: [] }];
 
 /**

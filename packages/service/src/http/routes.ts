@@ -13,6 +13,8 @@ import { settlementRoutes } from './routes/settlement.js';
 import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
 import { deadLetterPlatformRoutes, eventFeedRoutes } from './routes/webhooks.js';
+import { savedMarketRoutes } from './routes/saved-markets.js';
+import { widgetPlatformRoutes, widgetRoutes } from './routes/widget.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
@@ -23,6 +25,8 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(ledgerRoutes(deps));
     await app.register(marketFeedRoutes(deps));
     await app.register(widgetSessionRoutes(deps));
+    await app.register(widgetRoutes(deps));
+    await app.register(savedMarketRoutes(deps));
     await app.register(tradingRoutes(deps));
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));
@@ -41,5 +45,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(settlementRoutes(deps));
     await app.register(killSwitchPlatformRoutes(deps));
     await app.register(rateLimitPlatformRoutes(deps));
+    await app.register(widgetPlatformRoutes(deps));
   };
 }

@@ -4,6 +4,7 @@ export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
 export { listMarkets } from './list-markets.js';
 export {
   enabledFor,
+  findEnabledMarket,
   findMarketBySlug,
   findMarketsByIds,
   queryMarkets,

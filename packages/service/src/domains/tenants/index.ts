@@ -1,5 +1,6 @@
 export { createTenant } from './create-tenant.js';
 export { existingTenant } from './existing-tenant.js';
+export { getWidgetConfig } from './get-widget-config.js';
 export { getTenant, type TenantWithSettings } from './get-tenant.js';
 export { allowedOriginsViewOf, type AllowedOrigins } from './allowed-origins.js';
 export { confirmKeyRotation } from './confirm-key-rotation.js';
@@ -13,3 +14,4 @@ export * from './schemas.js';
 export { setTenantStatus } from './set-tenant-status.js';
 export { findTenant, tenantStatus, type EnvironmentSettings, type TenantRow } from './tenant-repo.js';
 export { updateEnvironment, type EnvironmentChanges } from './update-environment.js';
+export * from './widget-schemas.js';

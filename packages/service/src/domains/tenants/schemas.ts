@@ -5,6 +5,7 @@ import { PlainText } from '../../lib/text.js';
 import { isRegistrableOrigin } from './model/origin.js';
 import type { TenantWithSettings } from './get-tenant.js';
 import type { TenantRow, EnvironmentSettings } from './tenant-repo.js';
+import { presentWidgetConfig, WidgetConfig, WidgetSettingsBody } from './widget-schemas.js';
 
 export const EnvironmentName = z.enum(ENVIRONMENTS);
 export const TenantParams = z.object({ tenant_id: z.string() });
@@ -18,6 +19,7 @@ export const EnvironmentSettingsSchema = z.object({
   environment: EnvironmentName,
   webhook_url: z.string().nullable(),
   allowed_origins: z.array(z.string()),
+  widget: WidgetConfig,
   webhook_secret_set: z.boolean().describe('Whether a webhook secret exists; the secret itself is never shown here.'),
 });
 
@@ -65,6 +67,7 @@ export const UpdateEnvironmentBody = z
       .refine((list) => new Set(list).size === list.length, 'each origin may be listed once')
       .optional()
       .describe('Browser origins that get CORS headers.'),
+    widget: WidgetSettingsBody.optional(),
   })
   .strict();
 
@@ -105,6 +108,7 @@ export function presentSettings(s: EnvironmentSettings): z.infer<typeof Environm
     environment: s.environment,
     webhook_url: s.webhookUrl,
     allowed_origins: s.allowedOrigins,
+    widget: presentWidgetConfig(s.widget),
     webhook_secret_set: s.webhookSecretSet,
   };
 }

@@ -1,6 +1,7 @@
 import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
-import { ENVIRONMENTS } from '../context.js';
+import { ENVIRONMENTS, type TenantEnv } from '../context.js';
+import { DEFAULT_WIDGET_SETTINGS, type WidgetSettings } from './model/widget-settings.js';
 
 export interface TenantRow {
   id: string;
@@ -14,6 +15,7 @@ export interface EnvironmentSettings {
   webhookUrl: string | null;
   allowedOrigins: string[];
   webhookSecretSet: boolean;
+  widget: WidgetSettings;
 }
 
 export async function insertTenant(tx: Executor, tenant: TenantRow): Promise<void> {
@@ -64,20 +66,50 @@ export async function updateTenantStatus(
   return row ? { id: row.id, name: row.name, status: row.status, createdAt: row.created_at } : null;
 }
 
-const settingsColumns = ['environment', 'webhook_url', 'allowed_origins', 'webhook_secret'] as const;
+const settingsColumns = ['environment', 'webhook_url', 'allowed_origins', 'webhook_secret', 'widget'] as const;
 
 function presentSettings(row: {
   environment: Environment;
   webhook_url: string | null;
   allowed_origins: string[];
   webhook_secret: string | null;
+  widget: unknown;
 }): EnvironmentSettings {
   return {
     environment: row.environment,
     webhookUrl: row.webhook_url,
     allowedOrigins: row.allowed_origins,
     webhookSecretSet: row.webhook_secret !== null,
+    widget: widgetSettingsOf(row.widget),
   };
+}
+
+/** The stored jsonb (written only by updateEnvironmentSettings, after the contract's checks), or the defaults. */
+function widgetSettingsOf(stored: unknown): WidgetSettings {
+  if (stored === null || typeof stored !== 'object') return DEFAULT_WIDGET_SETTINGS;
+  const s = stored as {
+    theme: WidgetSettings['theme'];
+    scheme: WidgetSettings['scheme'];
+    locales: string[];
+    default_locale: string;
+  };
+  return { theme: s.theme, scheme: s.scheme, locales: s.locales, defaultLocale: s.default_locale };
+}
+
+/** One tenant environment's widget settings; FOR UPDATE inside a change, so two changes never interleave. */
+export async function widgetSettingsOfEnv(
+  db: Executor,
+  scope: TenantEnv,
+  lock = false,
+): Promise<WidgetSettings | null> {
+  let query = db
+    .selectFrom('tenant_environments')
+    .select('widget')
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment);
+  if (lock) query = query.forUpdate();
+  const row = await query.executeTakeFirst();
+  return row ? widgetSettingsOf(row.widget) : null;
 }
 
 export async function listEnvironmentSettings(db: Executor, tenantId: string): Promise<EnvironmentSettings[]> {
@@ -94,15 +126,24 @@ export async function updateEnvironmentSettings(
   db: Executor,
   tenantId: string,
   environment: Environment,
-  changes: { webhookUrl?: string | null; allowedOrigins?: string[] },
+  changes: { webhookUrl?: string | null; allowedOrigins?: string[]; widget?: WidgetSettings },
   now: Date,
 ): Promise<EnvironmentSettings | null> {
+  const widget = changes.widget;
   const row = await db
     .updateTable('tenant_environments')
     .set({
       updated_at: now,
       ...(changes.webhookUrl !== undefined && { webhook_url: changes.webhookUrl }),
       ...(changes.allowedOrigins !== undefined && { allowed_origins: changes.allowedOrigins }),
+      ...(widget !== undefined && {
+        widget: JSON.stringify({
+          theme: widget.theme,
+          scheme: widget.scheme,
+          locales: widget.locales,
+          default_locale: widget.defaultLocale,
+        }),
+      }),
     })
     .where('tenant_id', '=', tenantId)
     .where('environment', '=', environment)

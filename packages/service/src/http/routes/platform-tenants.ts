@@ -28,6 +28,7 @@ import {
   TenantDetail,
   TenantParams,
   updateEnvironment,
+  widgetChangesOf,
   UpdateEnvironmentBody,
   WebhookSecret,
 } from '../../domains/tenants/index.js';
@@ -155,6 +156,7 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           environment: request.params.environment,
           webhookUrl: request.body.webhook_url,
           allowedOrigins: request.body.allowed_origins,
+          widget: request.body.widget && widgetChangesOf(request.body.widget),
           webhookUrlPolicy: { allowInsecure: deps.allowInsecureWebhooks },
         };
         const settings = valueOrThrow(await updateEnvironment(platformCtx(deps, request), changes));

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getUser, presentUser, putUser, PutUserBody, User, UserParams } from '../../domains/users/index.js';
+import { sessionUser } from '../../domains/context.js';
 import type { ServiceDeps } from '../../deps.js';
 import { tenantCtx } from '../context.js';
-import { API_KEY_ERRORS, errorResponses } from '../openapi.js';
+import { API_KEY_ERRORS, API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 
 export function userRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -29,6 +30,27 @@ export function userRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const input = { externalUserId: request.params.external_user_id, status: request.body.status };
         const user = await putUser(tenantCtx(deps, request), input);
         return reply.code(user.created ? 201 : 200).send(presentUser(user));
+      },
+    );
+
+    // Registered before the parametric read, and a static path wins in fastify's router anyway.
+    app.get(
+      '/v1/users/me',
+      {
+        config: { meta: { tier: 'users_me', credential: 'api_key_or_session', scope: 'write:sync' } },
+        schema: {
+          summary: "The session's own user and its balance",
+          description:
+            "With a widget session token: the session's user. With the API key this is the user read of the " +
+            'user whose external_user_id is "me" (decisions part 6). Tier users_me.',
+          tags: ['users'],
+          security: API_KEY_OR_SESSION_SECURITY,
+          response: { 200: User, ...errorResponses(...API_KEY_OR_SESSION_ERRORS, 'unknown_user') },
+        },
+      },
+      async (request) => {
+        const ctx = tenantCtx(deps, request);
+        return presentUser(valueOrThrow(await getUser(ctx, sessionUser(ctx) ?? 'me')));
       },
     );
 

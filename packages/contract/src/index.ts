@@ -1,0 +1,3 @@
+export * from './theme.js';
+export * from './locale.js';
+export * from './widget-states.js';

@@ -1,0 +1,12 @@
+/**
+ * The widget-only states of spec 7.2: never in an HTTP response, shown by the widget and sent in its
+ * error beacons (POST /v1/widget/error-reports takes exactly these codes).
+ */
+export const WIDGET_STATES = [
+  'realtime_unavailable',
+  'widget_session_expired',
+  'widget_config_invalid',
+  'widget_runtime_error',
+] as const;
+
+export type WidgetState = (typeof WIDGET_STATES)[number];

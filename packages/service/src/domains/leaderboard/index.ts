@@ -1,0 +1,3 @@
+export { getLeaderboard } from './get-leaderboard.js';
+export { PERIODS, type Period } from './model/period.js';
+export * from './schemas.js';

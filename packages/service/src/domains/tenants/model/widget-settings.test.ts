@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_WIDGET_SETTINGS, mergeWidgetSettings } from './widget-settings.js';
+
+describe('mergeWidgetSettings', () => {
+  it('replaces the fields given and keeps the others', () => {
+    const first = mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { theme: { accent: '#0af' }, scheme: 'dark' });
+    expect(first).toEqual({
+      ok: true,
+      settings: { theme: { accent: '#0af' }, scheme: 'dark', locales: ['en'], defaultLocale: 'en' },
+    });
+    const second = mergeWidgetSettings(first.ok ? first.settings : DEFAULT_WIDGET_SETTINGS, { scheme: null });
+    expect(second).toMatchObject({ ok: true, settings: { theme: { accent: '#0af' }, scheme: null } });
+  });
+
+  it('stores tags in canonical case and keeps or moves the default with the locales', () => {
+    expect(mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { locales: ['EN', 'pt-br'] })).toMatchObject({
+      settings: { locales: ['en', 'pt-BR'], defaultLocale: 'en' },
+    });
+    expect(mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { locales: ['de', 'es'] })).toMatchObject({
+      settings: { locales: ['de', 'es'], defaultLocale: 'de' },
+    });
+    expect(mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { locales: ['de', 'es'], defaultLocale: 'ES' })).toMatchObject({
+      settings: { defaultLocale: 'es' },
+    });
+  });
+
+  it('refuses a default outside the locales', () => {
+    expect(mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { defaultLocale: 'de' })).toEqual({
+      ok: false,
+      path: '/widget/default_locale',
+      message: 'must be one of the locales (en)',
+    });
+  });
+});

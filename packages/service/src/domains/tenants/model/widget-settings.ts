@@ -1,0 +1,51 @@
+import { canonicalLocale, FALLBACK_LOCALE, type Theme } from '@pm/contract';
+
+/** A tenant environment's widget settings (decisions part 6), as stored and as GET /v1/widget/config shows them. */
+export interface WidgetSettings {
+  theme: Theme;
+  scheme: 'light' | 'dark' | null;
+  locales: string[];
+  defaultLocale: string;
+}
+
+/** What a tenant environment without settings answers. */
+export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
+  theme: {},
+  scheme: null,
+  locales: [FALLBACK_LOCALE],
+  defaultLocale: FALLBACK_LOCALE,
+};
+
+/** A PUT's widget object: each field given replaces the stored one; a field left out keeps it. */
+export interface WidgetChanges {
+  theme?: Theme;
+  scheme?: 'light' | 'dark' | null;
+  locales?: string[];
+  defaultLocale?: string;
+}
+
+export type MergedSettings = { ok: true; settings: WidgetSettings } | { ok: false; path: string; message: string };
+
+/**
+ * The settings after a change. Tags are stored in canonical case. Locales given without a default keep
+ * the stored default when it is still enabled, else take the first locale; a default outside the locales
+ * is refused (decisions part 6), naming the field.
+ */
+export function mergeWidgetSettings(current: WidgetSettings, changes: WidgetChanges): MergedSettings {
+  const locales = changes.locales?.map(canonicalLocale) ?? current.locales;
+  const requested = changes.defaultLocale === undefined ? undefined : canonicalLocale(changes.defaultLocale);
+  const kept = locales.includes(current.defaultLocale) ? current.defaultLocale : locales[0]!;
+  const defaultLocale = requested ?? kept;
+  if (!locales.includes(defaultLocale)) {
+    return { ok: false, path: '/widget/default_locale', message: `must be one of the locales (${locales.join(', ')})` };
+  }
+  return {
+    ok: true,
+    settings: {
+      theme: changes.theme ?? current.theme,
+      scheme: changes.scheme === undefined ? current.scheme : changes.scheme,
+      locales,
+      defaultLocale,
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { isLocaleTag, THEME_TOKENS, themeProblems, type Theme } from '@pm/contract';
+import { z } from 'zod';
+import type { WidgetChanges, WidgetSettings } from './model/widget-settings.js';
+
+const Scheme = z.enum(['light', 'dark']);
+
+const LocaleTag = z
+  .string()
+  .max(35)
+  .refine(isLocaleTag, 'must be a BCP 47 language tag such as en, pt-BR or zh-Hant-TW');
+
+/** Theme tokens and values by packages/contract's rules, the ones the widget applies to mount() themes. */
+const ThemeSchema = z
+  .record(z.string(), z.string().max(200))
+  .superRefine((theme, ctx) => {
+    for (const problem of themeProblems(theme))
+      ctx.addIssue({ code: 'custom', path: [problem.token], message: problem.message });
+  })
+  .transform((theme) => theme as Theme)
+  .describe(`Theme tokens (spec 4.3): ${THEME_TOKENS.join(', ')}. Replaces the whole stored theme; {} clears it.`);
+
+/** The `widget` object of PUT /platform/v1/tenants/{id}/environments/{environment} (decisions part 6). */
+export const WidgetSettingsBody = z
+  .object({
+    theme: ThemeSchema.optional(),
+    scheme: Scheme.nullable().optional().describe('light or dark; null: the widget default.'),
+    locales: z
+      .array(LocaleTag)
+      .min(1)
+      .max(50)
+      .refine(
+        (list) => new Set(list.map((l) => l.toLowerCase())).size === list.length,
+        'each locale may be listed once',
+      )
+      .optional()
+      .describe('Enabled locales, stored in canonical case.'),
+    default_locale: LocaleTag.optional().describe('One of locales (the stored ones when locales is left out).'),
+  })
+  .strict()
+  .describe('Widget settings: each field given replaces the stored one; a field left out keeps it.');
+
+export function widgetChangesOf(body: z.infer<typeof WidgetSettingsBody>): WidgetChanges {
+  return { theme: body.theme, scheme: body.scheme, locales: body.locales, defaultLocale: body.default_locale };
+}
+
+/** GET /v1/widget/config, and the widget part of an environment's settings. */
+export const WidgetConfig = z.object({
+  theme: z.record(z.string(), z.string()),
+  scheme: Scheme.nullable(),
+  locales: z.array(z.string()),
+  default_locale: z.string(),
+});
+
+export function presentWidgetConfig(s: WidgetSettings): z.infer<typeof WidgetConfig> {
+  return {
+    theme: s.theme as Record<string, string>,
+    scheme: s.scheme,
+    locales: s.locales,
+    default_locale: s.defaultLocale,
+  };
+}
