@@ -1,5 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
 
 let service: TestService;
@@ -28,6 +35,41 @@ describe('every route', () => {
           expect(SCOPES).toContain(route.meta!.scope);
         if (listener === 'platform' && route.url !== '/healthz') expect(route.meta!.credential).toBe('platform');
       }
+    }
+  });
+
+  it('puts the routes spec 8.1 names in their tiers, and every other /v1 route in default', () => {
+    const named: Record<string, string> = {
+      'POST /v1/balance-sync': 'balance_sync',
+      'POST /v1/balance-sync/batch': 'balance_sync',
+      'PUT /v1/users/:external_user_id': 'user_sync',
+      'POST /v1/positions': 'positions',
+      'POST /v1/positions/:id/close': 'positions',
+      'POST /v1/orders': 'positions',
+      'DELETE /v1/orders/:id': 'positions',
+      'GET /v1/markets': 'feed_read',
+      'GET /v1/markets/:slug': 'feed_read',
+      'GET /v1/markets/:slug/snapshot': 'feed_read',
+      'GET /v1/markets/:slug/history': 'feed_read',
+      'POST /v1/widget/sessions': 'widget_session',
+      'POST /v1/widget/sessions/refresh': 'widget_session',
+      'GET /v1/widget/config': 'widget_session',
+      'POST /v1/widget/error-reports': 'widget_session',
+      'GET /v1/widget/profile': 'widget_session',
+      'PUT /v1/widget/profile': 'widget_session',
+      'DELETE /v1/widget/profile': 'widget_session',
+      'GET /v1/widget/leaderboard': 'widget_session',
+      'GET /v1/users/me': 'users_me',
+      'GET /v1/widget/saved-markets': 'saved_markets',
+      'PUT /v1/widget/saved-markets/:market_slug': 'saved_markets',
+      'DELETE /v1/widget/saved-markets/:market_slug': 'saved_markets',
+    };
+    // Public reads without a credential (the changelog, the reference) are tier public.
+    const authenticated = service.routes.sandbox.filter((r) => r.meta?.credential !== 'none');
+    const tiers = new Map(authenticated.map((r) => [`${r.method} ${r.url}`, r.meta?.tier]));
+    for (const [route, tier] of Object.entries(named)) expect(tiers.get(route), route).toBe(tier);
+    for (const [route, tier] of tiers) {
+      if (route.includes(' /v1/') && !(route in named)) expect(tier, route).toBe('default');
     }
   });
 
@@ -87,6 +129,35 @@ describe('every route', () => {
       });
       expect(res.status, `${route.method} ${route.url}`).toBe(401);
       expectEnvelope(res, 'invalid_api_key');
+    }
+  });
+
+  it("answers 401 invalid_session_token on every session-only route without a token, with an API key, a forged token or the other environment's token", async () => {
+    const sessionRoutes = service.routes.sandbox.filter((r) => r.meta?.credential === 'session');
+    expect(sessionRoutes.map((r) => `${r.method} ${r.url}`)).toEqual(
+      expect.arrayContaining([
+        'GET /v1/widget/config',
+        'PUT /v1/widget/profile',
+        'GET /v1/widget/leaderboard',
+        'PUT /v1/widget/saved-markets/:market_slug',
+        'POST /v1/widget/error-reports',
+      ]),
+    );
+    await registerUser(service, tenant.liveKey, 'route-live-user', 'live');
+    const minted = await service.api('live', 'POST', '/v1/widget/sessions', {
+      key: tenant.liveKey,
+      body: { external_user_id: 'route-live-user' },
+    });
+    expect(minted.status).toBe(201);
+    for (const route of sessionRoutes) {
+      for (const key of [undefined, tenant.sandboxKey, 'eyJhbGciOiJIUzI1NiJ9.e30.forged', minted.json.token]) {
+        const res = await service.api('sandbox', route.method, concrete(route.url), {
+          key,
+          body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+        });
+        expect(res.status, `${route.method} ${route.url}`).toBe(401);
+        expectEnvelope(res, 'invalid_session_token');
+      }
     }
   });
 
