@@ -93,12 +93,21 @@ const board = async (p: Player, query = '') =>
   });
 
 describe('the leaderboard', () => {
+  let may: TestMarket;
+  const mayPosition = new Map<Player, string>();
   let ann: Player, bob: Player, cat: Player, dan: Player, eve: Player, fay: Player, gus: Player, hidden: Player;
 
   beforeAll(async () => {
-    [ann, bob, cat, dan, eve, fay, gus] = await Promise.all(
-      ['Ann', 'Bob', 'Cat', 'Dan', 'Eve', 'Fay', 'Gus'].map((n) => player(tenant, `${n} ${process.pid % 1000}`)),
-    );
+    const named = (n: string) => player(tenant, `${n} ${process.pid % 1000}`);
+    [ann, bob, cat, dan, eve, fay, gus] = [
+      await named('Ann'),
+      await named('Bob'),
+      await named('Cat'),
+      await named('Dan'),
+      await named('Eve'),
+      await named('Fay'),
+      await named('Gus'),
+    ];
     hidden = await player(tenant, null);
 
     // April: Fay opens and closes (ends in April: in "all" only).
@@ -108,7 +117,7 @@ describe('the leaderboard', () => {
 
     // Bob and Cat lose the same 5.00 and Gus 8.00 on Yes; Ann and the hidden user win on No; it resolves No
     // on Wednesday 20 May (this month, last week).
-    const may = await createMarket(service, tenant, window);
+    may = await createMarket(service, tenant, window);
     const bets = [
       [bob, 0, '5.00'],
       [cat, 0, '5.00'],
@@ -116,14 +125,13 @@ describe('the leaderboard', () => {
       [ann, 1, '5.00'],
       [hidden, 1, '30.00'],
     ] as const;
-    const ids = [];
-    for (const [p, outcome, stake] of bets) ids.push(await open(p, may, outcome, stake));
+    for (const [p, outcome, stake] of bets) mayPosition.set(p, await open(p, may, outcome, stake));
     clock.set('2026-05-20T15:00:00Z');
     const resolved = await service.platform('POST', `/platform/v1/markets/${may.slug}/resolve`, {
       outcome_id: may.outcomes[1]!.id,
     });
     expect(resolved.status, resolved.text).toBe(200);
-    for (const [i, [p]] of bets.entries()) await ended(p, ids[i]!);
+    for (const [p] of bets) await ended(p, mayPosition.get(p)!);
 
     // Monday 25 May (this week): Eve opens and closes; Dan opens and is still open (never counted).
     clock.set('2026-05-25T08:00:00Z');
@@ -220,5 +228,37 @@ describe('the leaderboard', () => {
     expect(ours.json.entries.filter((e: any) => e.display_name === nameOf('Ann'))).toEqual([
       entry(ann, ours.json.entries.find((e: any) => e.display_name === nameOf('Ann')).rank, nameOf('Ann')),
     ]);
+  });
+
+  it('follows a settlement correction and a void of positions that already ended, in the period they ended in', async () => {
+    const read = async () => (await board(bob, '?period=month')).json;
+    const corrected = await service.platform('POST', `/platform/v1/markets/${may.slug}/corrections`, {
+      status: 'resolved',
+      outcome_id: may.outcomes[0]!.id,
+    });
+    expect(corrected.status, corrected.text).toBe(200);
+    const after = await read();
+    // Yes won after all. Ann, Bob and Cat each ended only that position this month: their pnl is its new one.
+    const ranked = Object.fromEntries(after.entries.map((e: any) => [e.display_name, e]));
+    for (const p of [ann, bob, cat]) {
+      const position = (
+        await service.api('sandbox', 'GET', `/v1/positions/${mayPosition.get(p)}`, { key: tenant.sandboxKey })
+      ).json;
+      const name = nameOf(['Ann', 'Bob', 'Cat'][[ann, bob, cat].indexOf(p)]!);
+      expect(ranked[name]).toMatchObject({
+        pnl: asAmount(cents(position.payout) - cents(position.stake)),
+        positions: 1,
+      });
+    }
+    expect(ranked[nameOf('Ann')].pnl).toBe('-5.00');
+    expect(after.me).toMatchObject({ rank: ranked[nameOf('Bob')].rank, pnl: ranked[nameOf('Bob')].pnl, positions: 1 });
+
+    const voided = await service.platform('POST', `/platform/v1/markets/${may.slug}/corrections`, { status: 'voided' });
+    expect(voided.status, voided.text).toBe(200);
+    const refunded = Object.fromEntries((await read()).entries.map((e: any) => [e.display_name, e]));
+    // A refund is a position that ended at 0.00: it still counts, in the week and month it first ended.
+    for (const name of ['Ann', 'Bob', 'Cat'])
+      expect(refunded[nameOf(name)]).toMatchObject({ pnl: '0.00', positions: 1 });
+    expect((await board(bob)).json.entries.map((e: any) => e.display_name)).toEqual([nameOf('Eve')]);
   });
 });

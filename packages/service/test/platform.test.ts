@@ -50,8 +50,20 @@ describe('platform API', () => {
     expect(read.status).toBe(200);
     expect(read.json).toMatchObject({ id: created.json.id, name: 'Acme Casino', status: 'active', api_keys: [] });
     expect(read.json.environments).toEqual([
-      { environment: 'sandbox', webhook_url: null, allowed_origins: [], widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' }, webhook_secret_set: false },
-      { environment: 'live', webhook_url: null, allowed_origins: [], widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' }, webhook_secret_set: false },
+      {
+        environment: 'sandbox',
+        webhook_url: null,
+        allowed_origins: [],
+        widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+        webhook_secret_set: false,
+      },
+      {
+        environment: 'live',
+        webhook_url: null,
+        allowed_origins: [],
+        widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+        webhook_secret_set: false,
+      },
     ]);
     expectEnvelope(
       await service.platform('GET', '/platform/v1/tenants/00000000-0000-4000-8000-000000000000'),

@@ -1,16 +1,11 @@
-import type { ColumnType } from "kysely";
+import type { ColumnType } from 'kysely';
 
-export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[]
-  ? U[]
-  : ArrayTypeImpl<T>;
+export type ArrayType<T> = ArrayTypeImpl<T> extends (infer U)[] ? U[] : ArrayTypeImpl<T>;
 
-export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U>
-  ? ColumnType<S[], I[], U[]>
-  : T[];
+export type ArrayTypeImpl<T> = T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S[], I[], U[]> : T[];
 
-export type Generated<T> = T extends ColumnType<infer S, infer I, infer U>
-  ? ColumnType<S, I | undefined, U>
-  : ColumnType<T, T | undefined, T>;
+export type Generated<T> =
+  T extends ColumnType<infer S, infer I, infer U> ? ColumnType<S, I | undefined, U> : ColumnType<T, T | undefined, T>;
 
 export type Json = JsonValue;
 
@@ -87,6 +82,16 @@ export interface KillSwitches {
   name: string;
   paused: boolean;
   updated_at: Timestamp;
+}
+
+export interface LeaderboardBuckets {
+  environment: string;
+  period: string;
+  pnl_minor: bigint;
+  positions: number;
+  starts_at: Timestamp;
+  tenant_id: string;
+  user_id: string;
 }
 
 export interface MarketOutcomes {
@@ -297,6 +302,7 @@ export interface DB {
   events: Events;
   idempotency_keys: IdempotencyKeys;
   kill_switches: KillSwitches;
+  leaderboard_buckets: LeaderboardBuckets;
   market_outcomes: MarketOutcomes;
   markets: Markets;
   orders: Orders;

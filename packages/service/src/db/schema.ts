@@ -278,6 +278,17 @@ export interface WidgetErrorReportsTable {
   received_at: Date;
 }
 
+/** Realised profit per user and period bucket, kept by a trigger on positions (migration 0008). */
+export interface LeaderboardBucketsTable {
+  tenant_id: string;
+  environment: Environment;
+  period: 'day' | 'week' | 'month' | 'all';
+  starts_at: Date;
+  user_id: string;
+  pnl_minor: bigint;
+  positions: number;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -301,4 +312,5 @@ export interface Database {
   widget_profiles: WidgetProfilesTable;
   saved_markets: SavedMarketsTable;
   widget_error_reports: WidgetErrorReportsTable;
+  leaderboard_buckets: LeaderboardBucketsTable;
 }

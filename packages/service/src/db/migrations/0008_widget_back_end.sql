@@ -42,10 +42,66 @@ create table widget_error_reports (
 );
 create index widget_error_reports_tenant_seq on widget_error_reports (tenant_id, seq);
 
--- The leaderboard: realised profit of positions that ended (closed, settled or voided) in a period.
--- ended_at is when a position ended; a correction moves payout_minor but keeps settled_at, so the
--- position stays in the period it ended in. The index answers one user's ended positions of a period
--- without touching the table (payout and stake included).
+-- The leaderboard: realised profit (payout minus stake) of positions that ended (closed, settled or
+-- voided) in a period. ended_at is when a position ended; a correction moves payout_minor but keeps
+-- settled_at, so the position stays in the period it ended in.
 alter table positions add column ended_at timestamptz generated always as (coalesce(closed_at, settled_at)) stored;
-create index positions_user_ended on positions (user_id, ended_at) include (stake_minor, payout_minor)
-  where ended_at is not null;
+
+-- Per user, its sum for each day, week (from Monday), month and all time, all starting at 00:00Z: a
+-- leaderboard request reads the users of one bucket in pnl order instead of adding up their positions.
+create table leaderboard_buckets (
+  tenant_id    uuid not null,
+  environment  text not null,
+  period       text not null check (period in ('day', 'week', 'month', 'all')),
+  starts_at    timestamptz not null,
+  user_id      uuid not null references users (id),
+  pnl_minor    bigint not null,
+  positions    integer not null,
+  primary key (tenant_id, environment, period, starts_at, user_id)
+);
+create index leaderboard_buckets_rank on leaderboard_buckets (tenant_id, environment, period, starts_at, pnl_minor desc);
+
+-- Keeps the buckets in step with every statement that ends a position or corrects an ended one: what
+-- the old rows contributed comes off, what the new rows contribute goes on, in the same transaction.
+-- Every such statement (a close, a settlement, a correction) holds the row locks of the users it touches,
+-- so the bucket rows of a user are only ever written under that user's lock: they add no lock order.
+create function leaderboard_buckets_apply() returns trigger language plpgsql as $$
+begin
+  insert into leaderboard_buckets as b (tenant_id, environment, period, starts_at, user_id, pnl_minor, positions)
+  select d.tenant_id, d.environment, p.period, p.starts_at, d.user_id, sum(d.pnl), sum(d.n)
+  from (
+    select tenant_id, environment, user_id, ended_at, -(coalesce(payout_minor, 0) - stake_minor) as pnl, -1 as n
+    from old_rows where ended_at is not null
+    union all
+    select tenant_id, environment, user_id, ended_at, coalesce(payout_minor, 0) - stake_minor, 1
+    from new_rows where ended_at is not null
+  ) d
+  cross join lateral (values
+    ('day', date_trunc('day', d.ended_at, 'UTC')),
+    ('week', date_trunc('week', d.ended_at, 'UTC')),
+    ('month', date_trunc('month', d.ended_at, 'UTC')),
+    ('all', timestamptz '1970-01-01 00:00:00+00')
+  ) p (period, starts_at)
+  group by d.tenant_id, d.environment, p.period, p.starts_at, d.user_id
+  having sum(d.pnl) <> 0 or sum(d.n) <> 0
+  on conflict (tenant_id, environment, period, starts_at, user_id) do update
+    set pnl_minor = b.pnl_minor + excluded.pnl_minor, positions = b.positions + excluded.positions;
+  return null;
+end $$;
+
+create trigger positions_leaderboard after update on positions
+  referencing old table as old_rows new table as new_rows
+  for each statement execute function leaderboard_buckets_apply();
+
+-- Positions that ended before this migration.
+insert into leaderboard_buckets (tenant_id, environment, period, starts_at, user_id, pnl_minor, positions)
+select p.tenant_id, p.environment, b.period, b.starts_at, p.user_id, sum(coalesce(p.payout_minor, 0) - p.stake_minor), count(*)
+from positions p
+cross join lateral (values
+  ('day', date_trunc('day', p.ended_at, 'UTC')),
+  ('week', date_trunc('week', p.ended_at, 'UTC')),
+  ('month', date_trunc('month', p.ended_at, 'UTC')),
+  ('all', timestamptz '1970-01-01 00:00:00+00')
+) b (period, starts_at)
+where p.ended_at is not null
+group by p.tenant_id, p.environment, b.period, b.starts_at, p.user_id;

@@ -11,8 +11,8 @@ export interface Leaderboard {
   me: Standing | null;
 }
 
-/** Before any position can have ended: the start of "all". */
-const BEGINNING = new Date(0);
+/** The one bucket of "all" starts here (migration 0008). */
+const ALL_TIME = new Date(0);
 
 /**
  * Realised profit of the period (payout minus stake of positions that closed, settled or were voided
@@ -27,7 +27,8 @@ export async function getLeaderboard(
   if (!user.ok) return user;
   const from = periodStart(q.period, ctx.now);
   const board = await readLeaderboard(ctx.db, ctx.tenantEnv, {
-    from: from ?? BEGINNING,
+    period: q.period,
+    startsAt: from ?? ALL_TIME,
     limit: q.limit,
     userId: user.value.id,
   });
