@@ -93,6 +93,23 @@ describe('requests', () => {
     expect(minted.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('reach the widget routes of a listed origin, and not those of an unlisted one', async () => {
+    for (const path of ['/v1/widget/config', '/v1/widget/profile', '/v1/users/me', '/v1/widget/saved-markets']) {
+      expect((await get(SHOP, token, path)).headers.get('access-control-allow-origin'), path).toBe(SHOP);
+      expect((await get(OTHER, token, path)).headers.get('access-control-allow-origin'), path).toBeNull();
+    }
+  });
+
+  it('answer * under /widget/, the public bundle path, to any origin and none', async () => {
+    // The bundle itself is issue 10's; whatever the path answers carries the header.
+    for (const origin of [SHOP, OTHER, undefined]) {
+      const res = await call(service.urls.sandbox, 'GET', '/widget/v1/widget.iife.js', {
+        headers: origin ? { origin } : {},
+      });
+      expect(res.headers.get('access-control-allow-origin')).toBe('*');
+    }
+  });
+
   it('follow a change of the list at once', async () => {
     const path = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
     expect((await service.platform('PUT', path, { allowed_origins: [] })).status).toBe(200);

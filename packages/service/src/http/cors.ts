@@ -7,7 +7,8 @@ import type { AllowedOrigins } from '../domains/tenants/index.js';
  * echoed, never `*`, and never credentials mode. A preflight names no tenant, so it is answered for an
  * origin any tenant of the environment lists; the request that follows gets the header only if its own
  * tenant lists the origin. Routes declared serverOnly (the session mint) get no CORS header at all.
- * Every answer says `Vary: Origin`, since what it carries depends on it.
+ * Every answer says `Vary: Origin`, since what it carries depends on it. The browser bundle under
+ * /widget/ is public, the same bytes for every page: it answers `Access-Control-Allow-Origin: *`.
  */
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE',
@@ -15,11 +16,18 @@ const PREFLIGHT_HEADERS = {
   'access-control-max-age': '600',
 };
 
+/** Where the listeners serve the widget bundle (decisions part 7). */
+export const PUBLIC_BUNDLE_PATH = '/widget/';
+
 export function installCors(app: FastifyInstance, origins: AllowedOrigins, environment: Environment): void {
   // After authentication: the tenant is known. Registered before the kill-switch and rate-limit hooks,
   // so their 503 and 429 reach the widget's code too.
   app.addHook('onRequest', async (request, reply) => {
     reply.header('vary', 'Origin');
+    if (pathOf(request).startsWith(PUBLIC_BUNDLE_PATH)) {
+      reply.header('access-control-allow-origin', '*');
+      return;
+    }
     const origin = request.headers.origin;
     const meta = request.routeOptions.config.meta;
     if (!origin || !request.principal || meta?.serverOnly) return;
