@@ -79,6 +79,13 @@ module.exports = {
       from: { path: '^packages/contract/src/' },
       to: { pathNot: ['^packages/contract/src/', '^node_modules/vitest/'] },
     },
+    {
+      name: 'widget-imports-no-server-code',
+      severity: 'error',
+      comment: 'The browser bundle (decisions part 7) shares only packages/contract with the server.',
+      from: { path: '^packages/widget/src/' },
+      to: { path: '^packages/service/' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

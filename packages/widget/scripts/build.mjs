@@ -1,0 +1,46 @@
+// Builds the browser bundle (decisions part 7) with esbuild: widget.iife.js (the global
+// PredictionMarketWidget), widget.esm.js (the named export mount) and one file per locale, loaded on
+// demand. Runs on `npm install` (the root prepare script) and before `npm start`; takes well under a second.
+import { build } from 'esbuild';
+import { readFile, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
+const outdir = path.join(root, 'dist');
+await rm(outdir, { recursive: true, force: true });
+
+const common = {
+  bundle: true,
+  minify: true,
+  sourcemap: false,
+  target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  define: { __WIDGET_VERSION__: JSON.stringify(version) },
+  legalComments: 'none',
+  logLevel: 'warning',
+};
+
+await Promise.all([
+  build({
+    ...common,
+    entryPoints: [path.join(root, 'src/iife.ts')],
+    format: 'iife',
+    outfile: path.join(outdir, 'widget.iife.js'),
+  }),
+  build({
+    ...common,
+    entryPoints: [path.join(root, 'src/index.ts')],
+    format: 'esm',
+    outfile: path.join(outdir, 'widget.esm.js'),
+  }),
+  build({
+    ...common,
+    entryPoints: ['es', 'de', 'ar', 'he'].map((l) => ({ in: path.join(root, `src/i18n/${l}.ts`), out: l })),
+    format: 'esm',
+    outdir: path.join(outdir, 'locales'),
+  }),
+]);
+console.log(`widget ${version} built to ${path.relative(process.cwd(), outdir) || outdir}`);

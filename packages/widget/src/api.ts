@@ -1,0 +1,105 @@
+import type { SessionKeeper } from './session.js';
+
+/** An answer the widget can act on: the value, or the error envelope's code (spec 7.1) and what helps. */
+export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
+
+export interface ApiFailure {
+  /** A code of spec 7.2, or network when no answer came. */
+  code: string;
+  message: string;
+  details: Record<string, unknown> | null;
+  /** Retry-After in seconds (429, 503, in-progress keys). */
+  retryAfter: number | null;
+}
+
+/** Codes worth re-sending at once with the same key and body (spec 7.2 retry guidance). */
+const TRANSIENT = new Set(['network', 'internal_error', 'idempotency_key_in_progress', 'market_not_ready']);
+const RETRIES = 2;
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * The widget's HTTP client: the session token on every call, one AbortController that unmount()
+ * fires, a refresh and one replay on 401 invalid_session_token, and for writes a replay with the same
+ * Idempotency-Key and body after a network failure or an in-progress answer, so a flaky connection or
+ * a double click never buys twice.
+ */
+export class Api {
+  private readonly abort = new AbortController();
+
+  constructor(
+    readonly baseUrl: string,
+    private readonly session: SessionKeeper,
+  ) {}
+
+  get signal(): AbortSignal {
+    return this.abort.signal;
+  }
+
+  stop(): void {
+    this.abort.abort();
+  }
+
+  get<T>(path: string): Promise<ApiResult<T>> {
+    return this.call<T>('GET', path, undefined, undefined);
+  }
+
+  /** A write; a keyed one is retried with its key and body unchanged. */
+  send<T>(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, idempotencyKey?: string) {
+    return this.call<T>(method, path, body, idempotencyKey);
+  }
+
+  private async call<T>(method: string, path: string, body: unknown, key: string | undefined): Promise<ApiResult<T>> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    let renewed = false;
+    for (let attempt = 0; ; attempt += 1) {
+      const result = await this.once<T>(method, path, text, key);
+      if (result.ok || this.abort.signal.aborted) return result;
+      if (result.error.code === 'invalid_session_token' && !renewed) {
+        renewed = true;
+        if (await this.session.renewNow()) continue;
+        return result;
+      }
+      const replayable = method === 'GET' || key !== undefined;
+      if (!replayable || !TRANSIENT.has(result.error.code) || attempt >= RETRIES) return result;
+      await sleep(Math.min(5, result.error.retryAfter ?? 1) * 1000 * (attempt + 1), this.abort.signal);
+    }
+  }
+
+  private async once<T>(method: string, path: string, body: string | undefined, key: string | undefined) {
+    const token = this.session.current();
+    if (token === null) return failure<T>('invalid_session_token', 'The session has ended.');
+    const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    if (key !== undefined) headers['idempotency-key'] = key;
+    let response: Response;
+    try {
+      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, signal: this.abort.signal });
+    } catch {
+      return failure<T>('network', 'No answer from the server.');
+    }
+    const retryAfter = Number(response.headers.get('retry-after')) || null;
+    const json = await response.json().catch(() => null);
+    if (response.ok) return { ok: true, value: json as T } as const;
+    const envelope = (json ?? {}) as { error?: string; message?: string; details?: Record<string, unknown> | null };
+    return failure<T>(envelope.error ?? 'internal_error', envelope.message ?? '', envelope.details ?? null, retryAfter);
+  }
+}
+
+function failure<T>(
+  code: string,
+  message: string,
+  details: Record<string, unknown> | null = null,
+  retryAfter: number | null = null,
+): ApiResult<T> {
+  return { ok: false, error: { code, message, details, retryAfter } };
+}
+
+/** A new key per intent (spec 4.1): what a retry of the same intent re-sends. */
+export function newIdempotencyKey(): string {
+  return crypto.randomUUID();
+}

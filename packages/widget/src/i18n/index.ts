@@ -1,0 +1,38 @@
+import { isRightToLeft } from '@pm/contract';
+import en, { type MessageKey, type Messages } from './en.js';
+
+export type { MessageKey, Messages };
+
+/** Locales that have a file under /widget/v1/locales/ (en is in the bundle). */
+export const SHIPPED_LOCALES = ['en', 'es', 'de', 'ar', 'he'] as const;
+
+export interface Texts {
+  locale: string;
+  dir: 'ltr' | 'rtl';
+  t(key: MessageKey, vars?: Record<string, string | number>): string;
+}
+
+export function textsOf(locale: string, messages: Messages): Texts {
+  return {
+    locale,
+    dir: isRightToLeft(locale) ? 'rtl' : 'ltr',
+    t: (key, vars) =>
+      (messages[key] ?? en[key]).replace(/\{(\w+)\}/g, (_, name: string) => String(vars?.[name] ?? `{${name}}`)),
+  };
+}
+
+/**
+ * The texts of a locale, fetched only when needed: its file's language (es from es-MX), or English
+ * when there is none or it fails to load (spec 4.3: "If the locale text fails to load the widget shows
+ * English").
+ */
+export async function loadTexts(locale: string, bundleBase: string): Promise<Texts> {
+  const language = locale.split('-')[0]!.toLowerCase();
+  if (language === 'en' || !(SHIPPED_LOCALES as readonly string[]).includes(language)) return textsOf('en', en);
+  try {
+    const module = (await import(/* @vite-ignore */ `${bundleBase}/locales/${language}.js`)) as { default: Messages };
+    return textsOf(locale, module.default);
+  } catch {
+    return textsOf('en', en);
+  }
+}

@@ -1,0 +1,152 @@
+import { resolveLocale, type Theme } from '@pm/contract';
+import { h, render } from 'preact';
+import { Api } from './api.js';
+import { loadTexts, type Texts } from './i18n/index.js';
+import { optionsProblem, type MountOptions } from './options.js';
+import { Realtime } from './realtime.js';
+import { SessionKeeper, type RefreshOutcome } from './session.js';
+import { Store, type Position, type Snapshot } from './store.js';
+import { cssVariables, resolveLook, textOnAccent, type Scheme } from './theme.js';
+import { App, Boundary } from './ui/app.js';
+import { Widget } from './ui/context.js';
+import { STYLES } from './ui/styles.js';
+
+declare const __WIDGET_VERSION__: string;
+export const VERSION = typeof __WIDGET_VERSION__ === 'string' ? __WIDGET_VERSION__ : '0.0.0-dev';
+
+export interface Handle {
+  unmount(): void;
+}
+
+/** While the stream is down, the widget polls this often (spec 4.3: "falls back to polling"). */
+const POLL_MS = 5_000;
+/** Error beacons one mount sends at most: a loop of failures must not become a flood. */
+const MAX_REPORTS = 5;
+
+interface TenantConfig {
+  theme: Theme;
+  scheme: Scheme | null;
+  locales: string[];
+  default_locale: string;
+}
+
+/**
+ * mount() of spec 4.3. Synchronous refusal: a malformed option (or an API key as the token) is written
+ * to the console, thrown, and nothing is rendered. Otherwise the widget lives in a Shadow DOM root on a
+ * host element it appends to target; unmount() removes that element, aborts every request, stops every
+ * timer and the stream, and drops the token. A second unmount() does nothing.
+ */
+export function mount(options: MountOptions, bundleBase: string | null): Handle {
+  const problem = optionsProblem(options);
+  if (problem !== null) {
+    console.error(`PredictionMarketWidget.mount: ${problem}`);
+    throw new Error(`PredictionMarketWidget.mount: ${problem}`);
+  }
+  const apiBase = options.apiBaseUrl ?? window.location.origin;
+  const host = document.createElement('div');
+  host.setAttribute('data-prediction-market-widget', VERSION);
+  options.target.appendChild(host);
+  const root = host.attachShadow({ mode: 'open' });
+  const style = document.createElement('style');
+  style.textContent = STYLES;
+  const container = document.createElement('div');
+  root.append(style, container);
+
+  let stopped = false;
+  let expiredReported = false;
+  let pollTimer: ReturnType<typeof setInterval> | null = null;
+  let reports = 0;
+  let followed: string[] = [];
+
+  const onExpired = () => {
+    store.set({ sessionExpired: true });
+    realtime.stop();
+    if (expiredReported) return;
+    expiredReported = true;
+    try {
+      options.onSessionExpired();
+    } catch (error) {
+      console.error('PredictionMarketWidget: onSessionExpired threw', error);
+    }
+  };
+  const refresh = async (token: string): Promise<RefreshOutcome> => {
+    const response = await fetch(`${apiBase}/v1/widget/sessions/refresh`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}` },
+      signal: api.signal,
+    });
+    if (response.ok) return { ok: true, token: ((await response.json()) as { token: string }).token };
+    return { ok: false, unauthorized: response.status === 401 };
+  };
+  const session = new SessionKeeper(options.sessionToken, refresh, onExpired);
+  const api = new Api(apiBase, session);
+  const store = new Store(api);
+  const report = (error: unknown) => {
+    if (stopped || reports >= MAX_REPORTS) return;
+    reports += 1;
+    const e = error instanceof Error ? error : new Error(String(error));
+    void api.send('POST', '/v1/widget/error-reports', {
+      code: 'widget_runtime_error',
+      message: e.message.slice(0, 2000) || 'unknown error',
+      stack: e.stack?.slice(0, 12_000),
+      url: window.location.href.slice(0, 2048),
+      widget_version: VERSION,
+      occurred_at: new Date().toISOString(),
+    });
+  };
+  const realtime = new Realtime(apiBase, session, [], {
+    event: (name, data) => {
+      if (name === 'prices') store.applyPrices(data as Snapshot);
+      else if (name === 'balance') store.set({ balance: (data as { balance: string }).balance });
+      else if (name === 'position') store.applyPosition(data as Position);
+    },
+    status: (state) => {
+      store.set({ realtime: state });
+      if (pollTimer) clearInterval(pollTimer);
+      pollTimer = state === 'down' ? setInterval(() => void store.poll(followed).catch(report), POLL_MS) : null;
+    },
+  });
+  const onFollow = (slugs: string[]) => {
+    followed = slugs;
+    realtime.follow(slugs);
+  };
+
+  const show = (texts: Texts, scheme: Scheme, theme: Required<Theme>) => {
+    if (stopped) return;
+    container.setAttribute('style', cssVariables(theme, textOnAccent(theme.accent)));
+    container.className = `scheme-${scheme}`;
+    render(
+      h(
+        Widget.Provider,
+        { value: { store, texts, report } },
+        h(Boundary, { report, message: texts.t('error.widget_runtime_error') }, h(App, { onFollow })),
+      ),
+      container,
+    );
+  };
+
+  const start = async () => {
+    const config = await api.get<TenantConfig>('/v1/widget/config');
+    const tenant = config.ok ? config.value : { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' };
+    const look = resolveLook({ theme: options.theme, scheme: options.scheme }, tenant);
+    const locale = resolveLocale(options.locale, tenant.locales, tenant.default_locale);
+    const texts = await loadTexts(locale, bundleBase ?? `${apiBase}/widget/v1`);
+    show(texts, look.scheme, look.theme);
+    await Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
+    if (!stopped) realtime.start();
+  };
+  void start().catch(report);
+
+  return {
+    unmount() {
+      if (stopped) return;
+      stopped = true;
+      realtime.stop();
+      if (pollTimer) clearInterval(pollTimer);
+      session.stop();
+      api.stop();
+      render(null, container);
+      host.remove();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+import { tokenExpiry } from './options.js';
+
+/** Spec 4.3 and 8.2: refresh once 5 minutes or less of the token's life remain. */
+export const REFRESH_BEFORE_MS = 5 * 60_000;
+/** "A few retries with short waits" after a refresh that failed other than with 401. */
+export const RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
+
+/** How long to wait before refreshing a token that expires at expiresAt; 0 when it is due. */
+export function refreshDelay(expiresAt: number, now: number): number {
+  return Math.max(0, expiresAt - REFRESH_BEFORE_MS - now);
+}
+
+/** What the keeper is told by one refresh call. */
+export type RefreshOutcome = { ok: true; token: string } | { ok: false; unauthorized: boolean };
+
+export interface Timers {
+  now(): number;
+  setTimeout(run: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+}
+
+export const browserTimers: Timers = {
+  now: () => Date.now(),
+  setTimeout: (run, ms) => setTimeout(run, ms),
+  clearTimeout: (handle) => clearTimeout(handle as ReturnType<typeof setTimeout>),
+};
+
+/**
+ * Holds the session token (in memory only, spec 4.3 rule 1) and keeps it fresh: a refresh when 5
+ * minutes or less remain, retries after failures that are not 401, and on a 401 the expired state,
+ * reported once. stop() drops the token and every timer.
+ */
+export class SessionKeeper {
+  private token: string | null;
+  private timer: unknown = null;
+  private expired = false;
+  private refreshing: Promise<boolean> | null = null;
+
+  constructor(
+    token: string,
+    private readonly refresh: (token: string) => Promise<RefreshOutcome>,
+    private readonly onExpired: () => void,
+    private readonly timers: Timers = browserTimers,
+  ) {
+    this.token = token;
+    this.schedule(0);
+  }
+
+  current(): string | null {
+    return this.token;
+  }
+
+  isExpired(): boolean {
+    return this.expired;
+  }
+
+  /**
+   * Refreshes now (an API call met 401 invalid_session_token); true when a fresh token is held. Calls
+   * made at once share one refresh.
+   */
+  renewNow(): Promise<boolean> {
+    this.refreshing ??= this.attempt(0).finally(() => (this.refreshing = null));
+    return this.refreshing;
+  }
+
+  stop(): void {
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    this.token = null;
+  }
+
+  private schedule(failures: number): void {
+    if (this.token === null || this.expired) return;
+    const expiresAt = tokenExpiry(this.token) ?? this.timers.now();
+    const due = refreshDelay(expiresAt, this.timers.now());
+    const wait = failures === 0 ? due : (RETRY_DELAYS_MS[failures - 1] ?? Math.max(due, 30_000));
+    this.timer = this.timers.setTimeout(() => void this.attempt(failures), wait);
+  }
+
+  private async attempt(failures: number): Promise<boolean> {
+    const token = this.token;
+    if (token === null || this.expired) return false;
+    if (this.timer !== null) this.timers.clearTimeout(this.timer);
+    this.timer = null;
+    const outcome = await this.refresh(token).catch((): RefreshOutcome => ({ ok: false, unauthorized: false }));
+    if (this.token === null) return false; // stopped meanwhile
+    if (outcome.ok) {
+      this.token = outcome.token;
+      this.schedule(0);
+      return true;
+    }
+    if (outcome.unauthorized) {
+      this.expired = true;
+      this.token = null;
+      this.onExpired();
+      return false;
+    }
+    this.schedule(failures + 1);
+    return false;
+  }
+}

@@ -1,0 +1,123 @@
+import { Component, type ComponentChildren } from 'preact';
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { money } from '../format.js';
+import type { MessageKey } from '../i18n/index.js';
+import { useSelect, useWidget } from './context.js';
+import { Leaders } from './leaders.js';
+import { MarketDetail, MarketList } from './markets.js';
+import { Portfolio } from './portfolio.js';
+import { ProfileForm } from './profile.js';
+
+const TABS = ['markets', 'portfolio', 'leaders', 'profile'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Keeps a widget bug inside the widget: the host page goes on, and the error is reported once. */
+export class Boundary extends Component<{
+  report: (error: unknown) => void;
+  message: string;
+  children?: ComponentChildren;
+}> {
+  override state = { failed: false };
+  override componentDidCatch(error: unknown) {
+    this.props.report(error);
+    this.setState({ failed: true });
+  }
+  override render() {
+    return this.state.failed ? (
+      <p class="note error" role="alert">
+        {this.props.message}
+      </p>
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+function Header() {
+  const { texts } = useWidget();
+  const balance = useSelect((s) => s.balance);
+  return (
+    <header>
+      <span class="muted">{texts.t('balance')}</span>{' '}
+      <strong class="balance">{balance === null ? '—' : money(balance, texts.locale)}</strong>
+    </header>
+  );
+}
+
+function Banners() {
+  const { texts } = useWidget();
+  const { realtime, sessionExpired } = useSelect((s) => ({ realtime: s.realtime, sessionExpired: s.sessionExpired }));
+  return (
+    <>
+      {sessionExpired && (
+        <p class="note error" role="alert">
+          {texts.t('session.expired')}
+        </p>
+      )}
+      {!sessionExpired && realtime === 'down' && (
+        <p class="note" role="status" data-state="realtime_unavailable">
+          {texts.t('realtime.down')}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** The widget: a balance, four tabs (markets, portfolio, leaders, profile) and what each shows. */
+export function App({ onFollow }: { onFollow: (slugs: string[]) => void }) {
+  const { texts } = useWidget();
+  const [tab, setTab] = useState<Tab>('markets');
+  const [openSlug, setOpenSlug] = useState<string | null>(null);
+  const markets = useSelect((s) => s.markets);
+  const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const open = openSlug ? markets?.find((m) => m.slug === openSlug) : undefined;
+
+  useEffect(() => {
+    if (open) onFollow([open.slug]);
+    else if (markets) onFollow(markets.slice(0, 20).map((m) => m.slug));
+  }, [open?.slug, markets?.length]);
+
+  // Arrow keys move between tabs (the WAI-ARIA tabs pattern), mirrored in right-to-left layouts.
+  const onKey = (e: KeyboardEvent) => {
+    const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
+    if (!step) return;
+    const next = (TABS.indexOf(tab) + step * (texts.dir === 'rtl' ? -1 : 1) + TABS.length) % TABS.length;
+    setTab(TABS[next]!);
+    tabs.current[next]?.focus();
+  };
+
+  return (
+    <div class="app" dir={texts.dir} lang={texts.locale}>
+      <Header />
+      <Banners />
+      <nav role="tablist" aria-label="Prediction markets" onKeyDown={onKey}>
+        {TABS.map((name, i) => (
+          <button
+            key={name}
+            ref={(el) => void (tabs.current[i] = el)}
+            type="button"
+            role="tab"
+            id={`pm-tab-${name}`}
+            aria-selected={tab === name}
+            aria-controls="pm-panel"
+            tabIndex={tab === name ? 0 : -1}
+            onClick={() => setTab(name)}
+          >
+            {texts.t(`tab.${name}` as MessageKey)}
+          </button>
+        ))}
+      </nav>
+      <div id="pm-panel" role="tabpanel" aria-labelledby={`pm-tab-${tab}`}>
+        {tab === 'markets' &&
+          (open ? (
+            <MarketDetail market={open} onBack={() => setOpenSlug(null)} />
+          ) : (
+            <MarketList onOpen={setOpenSlug} />
+          ))}
+        {tab === 'portfolio' && <Portfolio />}
+        {tab === 'leaders' && <Leaders />}
+        {tab === 'profile' && <ProfileForm />}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { useRef, useState } from 'preact/hooks';
+import { newIdempotencyKey, type ApiFailure } from '../api.js';
+import { chance, maxPriceFor, money, price, stakeOf } from '../format.js';
+import type { Market, Position } from '../store.js';
+import { useWidget } from './context.js';
+import { ErrorNote } from './error-note.js';
+
+const SLIPPAGES = [0.01, 0.02, 0.05, 0.1];
+
+/** One open the user means: its key and body stay the same through every retry of it (spec 4.1). */
+interface Intent {
+  key: string;
+  body: { market_slug: string; outcome_id: string; stake: string; max_price: string };
+}
+
+/**
+ * The trade ticket: an outcome, a stake, the price it would pay now and a slippage tolerance that
+ * becomes max_price. Confirming creates one intent; "try again" after a network failure re-sends that
+ * intent unchanged, so a double click or a flaky connection never buys twice. A price_moved answer
+ * ends the intent: the user re-quotes and confirms a new one.
+ */
+export function Ticket({ market }: { market: Market }) {
+  const { store, texts } = useWidget();
+  const t = texts.t;
+  const [outcomeId, setOutcomeId] = useState(market.outcomes[0]?.id ?? '');
+  const [stakeText, setStakeText] = useState('10');
+  const [slippage, setSlippage] = useState(0.02);
+  const [sending, setSending] = useState(false);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  const [done, setDone] = useState<Position | null>(null);
+  const intent = useRef<Intent | null>(null);
+
+  const outcome = market.outcomes.find((o) => o.id === outcomeId) ?? market.outcomes[0];
+  if (!outcome) return null;
+  const stake = stakeOf(stakeText);
+  const maxPrice = maxPriceFor(outcome.price, slippage);
+  const shares = stake ? Number(stake) / Number(outcome.price) : 0;
+
+  const send = async (fresh: boolean) => {
+    if (fresh || !intent.current) {
+      if (!stake) return;
+      intent.current = {
+        key: newIdempotencyKey(),
+        body: { market_slug: market.slug, outcome_id: outcome.id, stake, max_price: maxPrice },
+      };
+    }
+    const current = intent.current;
+    setSending(true);
+    setError(null);
+    setDone(null);
+    const res = await store.api.send<Position>('POST', '/v1/positions', current.body, current.key);
+    setSending(false);
+    if (res.ok) {
+      intent.current = null;
+      setDone(res.value);
+      store.applyPosition(res.value);
+      void store.poll([market.slug]);
+      return;
+    }
+    // Only a failure whose outcome is unknown keeps the intent for a same-key retry.
+    if (res.error.code !== 'network' && res.error.code !== 'internal_error') intent.current = null;
+    setError(res.error);
+  };
+
+  if (market.status !== 'open') return <p class="note">{t('ticket.notOpen')}</p>;
+  const stakeId = `pm-stake-${market.slug}`;
+  const slipId = `pm-slip-${market.slug}`;
+  return (
+    <form
+      class="ticket"
+      aria-label={t('ticket.title')}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void send(true);
+      }}
+    >
+      <fieldset>
+        <legend>{t('ticket.outcome')}</legend>
+        <div class="choices">
+          {market.outcomes.map((o) => (
+            <label key={o.id} class={o.id === outcome.id ? 'choice selected' : 'choice'}>
+              <input
+                type="radio"
+                name={`pm-outcome-${market.slug}`}
+                value={o.id}
+                checked={o.id === outcome.id}
+                onChange={() => setOutcomeId(o.id)}
+              />
+              <span>{o.title}</span>
+              <strong>{chance(o.price, texts.locale)}</strong>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div class="row">
+        <label for={stakeId}>{t('ticket.stake')}</label>
+        <input
+          id={stakeId}
+          inputMode="decimal"
+          autoComplete="off"
+          value={stakeText}
+          aria-invalid={stake === null}
+          onInput={(e) => setStakeText((e.target as HTMLInputElement).value)}
+        />
+      </div>
+      <div class="row">
+        <label for={slipId}>{t('ticket.slippage')}</label>
+        <select
+          id={slipId}
+          value={String(slippage)}
+          onChange={(e) => setSlippage(Number((e.target as HTMLSelectElement).value))}
+        >
+          {SLIPPAGES.map((s) => (
+            <option key={s} value={String(s)}>
+              +{s * 100}%
+            </option>
+          ))}
+        </select>
+      </div>
+      <dl class="facts">
+        <div>
+          <dt>{t('ticket.price')}</dt>
+          <dd>{price(outcome.price, texts.locale)}</dd>
+        </div>
+        <div>
+          <dt class="muted">{t('ticket.maxPrice', { price: price(maxPrice, texts.locale) })}</dt>
+        </div>
+        {stake && (
+          <div>
+            <dt class="muted">
+              {t('ticket.shares', {
+                shares: shares.toFixed(2),
+                payout: money(String(shares), texts.locale),
+                outcome: outcome.title,
+              })}
+            </dt>
+          </div>
+        )}
+      </dl>
+      {error && (
+        <ErrorNote error={error}>
+          {error.code === 'price_moved' && (
+            <button type="button" onClick={() => void store.poll([market.slug]).then(() => setError(null))}>
+              {t('error.requote')}
+            </button>
+          )}
+          {error.code === 'stake_limit_exceeded' && typeof error.details?.remaining === 'string' && (
+            <button type="button" onClick={() => (setStakeText(String(error.details!.remaining)), setError(null))}>
+              {t('error.useRemaining', { remaining: money(String(error.details.remaining), texts.locale) })}
+            </button>
+          )}
+          {intent.current && (
+            <button type="button" onClick={() => void send(false)}>
+              {t('retry')}
+            </button>
+          )}
+        </ErrorNote>
+      )}
+      {done && (
+        <p class="note ok" role="status">
+          {t('ticket.done', { outcome: outcome.title, price: price(done.price, texts.locale) })}
+        </p>
+      )}
+      <button type="submit" class="primary" disabled={sending || !stake}>
+        {sending
+          ? t('ticket.sending')
+          : t('ticket.confirm', { outcome: outcome.title, stake: stake ? money(stake, texts.locale) : '—' })}
+      </button>
+    </form>
+  );
+}
