@@ -4,27 +4,42 @@ import { createTenant, issueApiKey } from './domains/tenants/index.js';
 
 export interface Demo {
   tenantId: string;
-  sandboxKey: string;
+  /** The sandbox key, on the start that created the demo only: just its hash is kept. */
+  sandboxKey: string | null;
 }
 
+const DEMO_NAME = 'Demo operator';
+
 /**
- * On a database with no tenant at all, creates a demo tenant with an all-scopes sandbox key. Returns
- * null on any other database. Two processes starting at once may both see it empty; that only makes
- * two demo tenants, which is harmless.
+ * On a database with no tenant at all, creates a demo tenant with an all-scopes sandbox key; on a later
+ * start, finds it again (for the demo page). Null on a database without one. Two processes starting at
+ * once may both see it empty; that only makes two demo tenants, which is harmless.
  */
 export async function seedDemo(runtime: Runtime): Promise<Demo | null> {
   const ctx = systemContextOf(runtime, 'seed-demo');
   const any = await ctx.db.selectFrom('tenants').select('id').limit(1).executeTakeFirst();
-  if (any) return null;
-  const tenant = await createTenant(ctx, { name: 'Demo operator' });
+  if (any) {
+    const demo = await ctx.db
+      .selectFrom('tenants')
+      .select('id')
+      .where('name', '=', DEMO_NAME)
+      .orderBy('created_at')
+      .limit(1)
+      .executeTakeFirst();
+    return demo ? { tenantId: demo.id, sandboxKey: null } : null;
+  }
+  const tenant = await createTenant(ctx, { name: DEMO_NAME });
   const key = await issueApiKey(ctx, { tenantId: tenant.id, environment: 'sandbox', scopes: SCOPES });
   if (!key.ok) throw new Error(`the demo tenant got no key: ${key.rejection.message}`);
   return { tenantId: tenant.id, sandboxKey: key.value.apiKey };
 }
 
 export function demoInstructions(demo: Demo, sandboxUrl: string): string {
+  const page = `The widget, on a demo page that plays the operator: ${sandboxUrl}/demo`;
+  if (demo.sandboxKey === null) return ['', page, ''].join('\n');
   return [
     '',
+    page,
     `Demo tenant ${demo.tenantId} created. Its sandbox API key (shown this once, only its hash is kept):`,
     `  ${demo.sandboxKey}`,
     'Try it:',

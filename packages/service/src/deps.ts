@@ -4,6 +4,7 @@ import type { PausedSwitches } from './domains/kill-switches/index.js';
 import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView } from './domains/rate-limits/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
+import type { WidgetBundle } from './http/routes/widget-bundle.js';
 
 /**
  * What the listeners and the jobs share, built once in main (or a test) and passed down. The ports (the
@@ -27,6 +28,8 @@ export interface ServiceDeps extends Runtime {
   idempotencyLockSeconds: number;
   /** Config requestTimeoutMs: the time a request's headers and body have to arrive (server-limits.ts). */
   requestTimeoutMs: number;
+  /** The built browser widget the listeners serve under /widget/; null when it was never built. */
+  widgetBundle: WidgetBundle | null;
   /** Random per process; part of every error's opaque source. */
   instanceId: string;
   /** False before the database is ready and once shutdown begins: /healthz answers 503. */

@@ -6,6 +6,8 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
+import { seedDemoData } from './demo-data.js';
+import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
@@ -13,6 +15,7 @@ import { allowedOriginsViewOf } from './domains/tenants/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import type { RateLimiter } from './http/rate-limit.js';
+import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './http/routes/widget-bundle.js';
 import { windowRateLimiter } from './http/rate-limiter.js';
 import { migrateQueue, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -89,6 +92,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,
       requestTimeoutMs: config.requestTimeoutMs,
+      widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),
       instanceId: randomBytes(6).toString('hex'),
       isReady: () => ready,
     };
@@ -101,7 +105,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const urls = {} as Record<Listener, string>;
     const routes = {} as Record<Listener, RouteInfo[]>;
     for (const listener of ['sandbox', 'live', 'platform'] as const) {
-      const app = await buildApp(listener, deps);
+      const app = await buildApp(listener, deps, listener === 'sandbox' && demo ? demoRoutes(deps, demo) : undefined);
       apps[listener] = app;
       routes[listener] = app.routeTable;
       const address = await app.listen(listeners[listener]);
@@ -111,6 +115,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
     ready = true;
     if (config.platformAdminToken === null) {
       announce(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
+    }
+    if (demo?.sandboxKey) {
+      // Through the service's own APIs, which answer only once it is ready.
+      await seedDemoData(urls, deps.platformAdminToken, demo.tenantId, demo.sandboxKey).catch((error: unknown) =>
+        log.error({ err: error }, 'the demo markets and users could not be made; the demo page shows what exists'),
+      );
     }
     if (demo) announce(demoInstructions(demo, urls.sandbox));
     return { urls, routes, deps, demo, stop };

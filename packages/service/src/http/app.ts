@@ -1,4 +1,4 @@
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -43,7 +43,11 @@ const BODY_LIMIT = 64 * 1024;
 const MAX_JSON_DEPTH = 32;
 
 /** Builds the app of one listener: sandbox or live (the operator API), or platform. */
-export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  listener: Listener,
+  deps: ServiceDeps,
+  extra?: FastifyPluginAsync,
+): Promise<FastifyInstance> {
   const source = sourceOf(listener, deps.instanceId);
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
@@ -129,6 +133,7 @@ export async function buildApp(listener: Listener, deps: ServiceDeps): Promise<F
     );
     await app.register(tenantRoutes(deps));
   }
+  if (extra) await app.register(extra);
   await app.ready();
   return app;
 }

@@ -15,6 +15,7 @@ import { userRoutes } from './routes/users.js';
 import { deadLetterPlatformRoutes, eventFeedRoutes } from './routes/webhooks.js';
 import { savedMarketRoutes } from './routes/saved-markets.js';
 import { widgetPlatformRoutes, widgetRoutes } from './routes/widget.js';
+import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
@@ -32,6 +33,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
     await app.register(changelogRoutes());
+    await app.register(widgetBundleRoutes(deps.widgetBundle));
   };
 }
 

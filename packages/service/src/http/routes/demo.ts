@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { tenantContextOf } from '../../domains/context.js';
+import { startSession } from '../../domains/widget-sessions/index.js';
+import type { Demo } from '../../demo.js';
+import { DEMO_USER } from '../../demo-data.js';
+import type { ServiceDeps } from '../../deps.js';
+import { valueOrThrow } from '../present.js';
+import { signSessionToken } from '../session-token.js';
+import { demoPage } from './demo-page.js';
+
+const meta = { tier: 'public', credential: 'none' } as const;
+
+/**
+ * The demo host page (decisions part 7), on the sandbox listener with the embedded database and
+ * SEED_DEMO on only. It plays the operator: its server side (POST /demo/session) mints a widget
+ * session for the demo user, as an operator's server would with its API key, and the page mounts the
+ * widget with it. Never registered with DATABASE_URL set or SEED_DEMO=0.
+ */
+export function demoRoutes(deps: ServiceDeps, demo: Demo): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/demo', { config: { meta }, schema: { hide: true } }, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(demoPage(deps.widgetBundle?.version ?? null)),
+    );
+
+    app.post('/demo/session', { config: { meta }, schema: { hide: true } }, async () => {
+      const tenantEnv = { tenantId: demo.tenantId, environment: 'sandbox' as const };
+      const ctx = tenantContextOf(deps, tenantEnv, { kind: 'operator', keyId: 'demo-page' });
+      const claims = valueOrThrow(await startSession(ctx, { externalUserId: DEMO_USER }));
+      const issued = await signSessionToken(deps.widgetSessionSecret, claims, ctx.now);
+      return { token: issued.token, expires_at: issued.expiresAt.toISOString() };
+    });
+  };
+}

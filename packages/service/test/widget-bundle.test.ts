@@ -1,0 +1,56 @@
+import { gzipSync } from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, expectEnvelope, startTestService, type TestService } from './helpers.js';
+
+/** The browser bundle on the sandbox and live listeners (decisions part 7). */
+let service: TestService;
+beforeAll(async () => {
+  service = await startTestService();
+});
+afterAll(() => service.stop());
+
+const VERSION = '1.0.0';
+const get = (path: string, listener: 'sandbox' | 'live' = 'sandbox') => call(service.urls[listener], 'GET', path);
+
+describe('the widget bundle', () => {
+  it('is built and served under /widget/v1/ with a 5-minute cache and its version', async () => {
+    expect(service.deps.widgetBundle, 'run npm run build:widget').not.toBeNull();
+    for (const listener of ['sandbox', 'live'] as const) {
+      for (const file of ['widget.iife.js', 'widget.esm.js', 'locales/es.js', 'locales/ar.js']) {
+        const res = await get(`/widget/v1/${file}`, listener);
+        expect(res.status, file).toBe(200);
+        expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+        expect(res.headers.get('cache-control')).toBe('public, max-age=300');
+        expect(res.headers.get('x-widget-version')).toBe(VERSION);
+        expect(res.headers.get('access-control-allow-origin')).toBe('*');
+      }
+    }
+    expect((await get('/widget/v1/widget.iife.js')).text).toContain('PredictionMarketWidget');
+  });
+
+  it('is served under its exact version, cached for a year and immutable', async () => {
+    const res = await get(`/widget/v${VERSION}/widget.esm.js`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(res.text).toBe((await get('/widget/v1/widget.esm.js')).text);
+  });
+
+  it('answers 404 not_found for any other version or file, and never leaves the bundle', async () => {
+    for (const path of [
+      '/widget/v2/widget.iife.js',
+      '/widget/v1.0.1/widget.iife.js',
+      '/widget/v1/widget.js',
+      '/widget/v1/locales/fr.js',
+      '/widget/v1/../package.json',
+      '/widget/v1/%2e%2e/package.json',
+      '/widget/v1/locales/..%2f..%2fpackage.json',
+    ])
+      expectEnvelope(await get(path), 'not_found', 404);
+  });
+
+  it('keeps widget.iife.js within 45 KB gzipped, locales apart (decisions part 7)', () => {
+    const bundle = service.deps.widgetBundle!.files.get('widget.iife.js')!;
+    const gzipped = gzipSync(bundle, { level: 9 }).length;
+    expect(gzipped).toBeLessThanOrEqual(45 * 1024);
+  });
+});
