@@ -104,3 +104,24 @@ describe('SessionKeeper', () => {
     expect(refresh).not.toHaveBeenCalled();
   });
 });
+
+describe('SessionKeeper at the cap', () => {
+  it('does not refresh in a loop when the refresh cannot extend the token, and ends at its expiry', async () => {
+    const { timers, advance } = fakeTimers(0);
+    const capped = tokenExpiring(60_000);
+    const outcomes: RefreshOutcome[] = [
+      { ok: true, token: capped },
+      { ok: false, unauthorized: true },
+    ];
+    const refresh = vi.fn(async () => outcomes.shift()!);
+    const expired = vi.fn();
+    new SessionKeeper(capped, refresh, expired, timers);
+    await advance(0);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await advance(59_999);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    await advance(1);
+    expect(refresh).toHaveBeenCalledTimes(2);
+    expect(expired).toHaveBeenCalledTimes(1);
+  });
+});

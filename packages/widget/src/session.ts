@@ -35,6 +35,8 @@ export class SessionKeeper {
   private timer: unknown = null;
   private expired = false;
   private refreshing: Promise<boolean> | null = null;
+  /** Expiry of the token before the last refresh: a refresh that cannot extend it has met the cap. */
+  private previousExpiry = 0;
 
   constructor(
     token: string,
@@ -71,8 +73,12 @@ export class SessionKeeper {
 
   private schedule(failures: number): void {
     if (this.token === null || this.expired) return;
-    const expiresAt = tokenExpiry(this.token) ?? this.timers.now();
-    const due = refreshDelay(expiresAt, this.timers.now());
+    const now = this.timers.now();
+    const expiresAt = tokenExpiry(this.token) ?? now;
+    // At the 24-hour cap a refresh answers a token that lives no longer: wait for it to expire, when the
+    // next refresh is refused and the session ends (instead of refreshing in a loop).
+    const capped = expiresAt <= this.previousExpiry;
+    const due = capped ? Math.max(0, expiresAt - now) : refreshDelay(expiresAt, now);
     const wait = failures === 0 ? due : (RETRY_DELAYS_MS[failures - 1] ?? Math.max(due, 30_000));
     this.timer = this.timers.setTimeout(() => void this.attempt(failures), wait);
   }
@@ -85,6 +91,7 @@ export class SessionKeeper {
     const outcome = await this.refresh(token).catch((): RefreshOutcome => ({ ok: false, unauthorized: false }));
     if (this.token === null) return false; // stopped meanwhile
     if (outcome.ok) {
+      this.previousExpiry = tokenExpiry(token) ?? 0;
       this.token = outcome.token;
       this.schedule(0);
       return true;

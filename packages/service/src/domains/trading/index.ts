@@ -4,6 +4,7 @@ export { lockMarketForSettlement, lockMarketForTrade, type LockedMarket } from '
 export { openPosition, recordOpenRejection, type OpenInput } from './open-position.js';
 export { placeOrder, type OrderInput } from './place-order.js';
 export { quoteClose, type CloseQuoteView } from './quote-close.js';
+export { quoteOpenPosition, type OpenQuoteView } from './quote-open.js';
 export * from './schemas.js';
 export { setMarketStatus, STATUS_MOVES, type StatusAction } from './set-market-status.js';
 export { sweepOrders } from './sweep-orders.js';

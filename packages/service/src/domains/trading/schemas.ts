@@ -3,6 +3,8 @@ import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '.
 import { formatPrice, parsePrice, Slug } from '../markets/index.js';
 import { ExternalUserId } from '../users/index.js';
 import type { CloseQuoteView } from './quote-close.js';
+import type { OpenQuoteView } from './quote-open.js';
+import { formatShares } from '../positions/index.js';
 
 const PRICE_PATTERN = /^(0(\.[0-9]{1,6})?|1(\.0{1,6})?)$/;
 const priceLimit = z.string().regex(PRICE_PATTERN, 'must be a decimal string from 0 to 1 with at most 6 decimals');
@@ -34,6 +36,32 @@ export const CloseQuote = z.object({
   close_price: z.string(),
   quoted_at: z.string(),
 });
+
+export const OpenQuoteBody = z.object({
+  market_slug: Slug,
+  outcome_id: OutcomeId,
+  stake: stake.describe(`The stake to price. ${AMOUNT_DESCRIPTION}`),
+});
+
+export const OpenQuote = z.object({
+  market_slug: z.string(),
+  outcome_id: z.uuid(),
+  stake: z.string(),
+  shares: z.string().describe('Shares the stake would buy now, 8 decimals.'),
+  price: z.string().describe('stake / shares rounded up to 6 decimals: what max_price is held against.'),
+  quoted_at: z.string(),
+});
+
+export function presentOpenQuote(quote: OpenQuoteView): z.infer<typeof OpenQuote> {
+  return {
+    market_slug: quote.marketSlug,
+    outcome_id: quote.outcomeId,
+    stake: formatAmount(quote.stake),
+    shares: formatShares(quote.shares),
+    price: formatPrice(quote.priceMicro),
+    quoted_at: quote.quotedAt.toISOString(),
+  };
+}
 
 export const PlaceOrderBody = z.object({
   external_user_id: actingUserField,

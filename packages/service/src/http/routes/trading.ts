@@ -12,8 +12,12 @@ import {
   OpenPositionBody,
   placeOrder,
   PlaceOrderBody,
+  OpenQuote,
+  OpenQuoteBody,
   presentCloseQuote,
+  presentOpenQuote,
   quoteClose,
+  quoteOpenPosition,
   recordCloseRejection,
   recordOpenRejection,
   setMarketStatus,
@@ -143,6 +147,33 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const unit = { key: idempotencyKeyOf(request), fields, input };
         const ctx = tenantCtx(deps, request);
         return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, closeWrite, unit));
+      },
+    );
+
+    app.post(
+      '/v1/positions/quote',
+      {
+        config: { meta: { tier: 'default', credential: 'api_key_or_session', scope: 'write:positions' } },
+        schema: {
+          summary: 'Quote an open',
+          description:
+            'The price an open of this stake would pay now (stake / shares: what max_price is held against) and the ' +
+            'shares it would buy. The market maker moves the price as a stake buys, so this is above the ' +
+            "outcome's price for any sizable stake. Changes nothing: no Idempotency-Key. An addition to the " +
+            "contract, for tickets such as the widget's; stake caps and the balance are judged by the open itself.",
+          tags: ['positions'],
+          security,
+          body: OpenQuoteBody,
+          response: {
+            200: OpenQuote,
+            ...errorResponses('validation_failed', ...AUTH_ERRORS, 'market_suspended', 'request_too_large'),
+          },
+        },
+      },
+      async (request) => {
+        const { market_slug, outcome_id, stake } = request.body;
+        const ask = { marketSlug: market_slug, outcomeId: outcome_id, stake: parseAmount(stake)! };
+        return presentOpenQuote(valueOrThrow(await quoteOpenPosition(tenantCtx(deps, request), ask)));
       },
     );
 

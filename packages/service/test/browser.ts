@@ -1,0 +1,81 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type Page } from 'playwright-core';
+
+/**
+ * Real Chromium for the widget's browser tests: Debian's package (never a browser a tool downloads),
+ * headless, with the flags this machine's closed network needs. CHROMIUM_PATH overrides the path.
+ */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const hasChromium = existsSync(CHROMIUM);
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+      '--disable-quic',
+    ],
+  });
+}
+
+/**
+ * An operator's page on an origin of its own (not the API's): it loads the widget script from the
+ * sandbox listener and exposes window.mountWidget(options) for the tests, recording onSessionExpired
+ * calls in window.expiredCalls and the last mount error in window.mountError.
+ */
+export async function startHostPage(apiBase: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Operator page</title>
+<meta name="viewport" content="width=device-width, initial-scale=1"></head>
+<body><main><h1>Operator page</h1><div id="target"></div></main>
+<script src="${apiBase}/widget/v1/widget.iife.js"></script>
+<script>
+  window.expiredCalls = 0;
+  window.mountWidget = (options) => {
+    window.mountError = null;
+    try {
+      window.handle = window.PredictionMarketWidget.mount({
+        target: document.getElementById('target'),
+        apiBaseUrl: ${JSON.stringify(apiBase)},
+        onSessionExpired: () => { window.expiredCalls += 1; },
+        ...options,
+      });
+      return true;
+    } catch (error) {
+      window.mountError = String(error.message);
+      return false;
+    }
+  };
+</script></body></html>`;
+  const server: Server = createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.end(html);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    origin: `http://127.0.0.1:${port}`,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+}
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+/** axe-core's findings on the page (the widget's Shadow DOM included) that are serious or critical. */
+export async function seriousAxeFindings(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
+  await page.addScriptTag({ content: axeSource });
+  return page.evaluate(async () => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<any> } }).axe;
+    const result = await axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => String(n.target)) }));
+  });
+}

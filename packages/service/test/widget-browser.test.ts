@@ -1,0 +1,277 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { signSessionToken } from '../src/http/session-token.js';
+import { hasChromium, launchChromium, seriousAxeFindings, startHostPage } from './browser.js';
+import {
+  createTenant,
+  expectLedgerInvariant,
+  startTestService,
+  uniqueKey,
+  WIDGET_SECRET,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
+import { createMarket, fundedUser, sessionFor, type TestMarket } from './trading-helpers.js';
+
+/**
+ * The widget in real Chromium (Debian's package), embedded in an operator page on an origin of its own,
+ * against the real service. Skipped, with a note, where no Chromium is installed (.ci/run installs it).
+ */
+const window_ = { opens_at: new Date(Date.now() - 86_400_000).toISOString(), closes_at: '2027-12-31T00:00:00Z' };
+let service: TestService;
+let tenant: TestTenant;
+let browser: Browser;
+let host: { origin: string; close(): Promise<void> };
+let market: TestMarket;
+let context: BrowserContext;
+let page: Page;
+
+describe.skipIf(!hasChromium)('the widget in Chromium', () => {
+  beforeAll(async () => {
+    service = await startTestService();
+    tenant = await createTenant(service);
+    host = await startHostPage(service.urls.sandbox);
+    const origins = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`, {
+      allowed_origins: [host.origin],
+    });
+    expect(origins.status).toBe(200);
+    market = await createMarket(service, tenant, { ...window_, title: 'Will the browser test pass?' });
+    browser = await launchChromium();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await host?.close();
+    await service?.stop();
+  });
+  beforeEach(async () => {
+    await context?.close();
+    context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
+    page = await context.newPage();
+    await page.goto(host.origin);
+  });
+
+  const mountAs = async (token: string, options: Record<string, unknown> = {}) =>
+    page.evaluate(([t, o]) => (window as any).mountWidget({ sessionToken: t, ...o }), [token, options] as const);
+  const newUser = async (amount = '100.00') => {
+    const user = await fundedUser(service, tenant.sandboxKey, 'browser', amount);
+    return { user, token: await sessionFor(service, tenant.sandboxKey, user) };
+  };
+  const balanceOf = async (user: string) =>
+    (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
+
+  it('mounts in a Shadow DOM under the target and shows the markets and the balance', async () => {
+    const { token } = await newUser('123.45');
+    expect(await mountAs(token)).toBe(true);
+    await expect.poll(() => page.getByText('Will the browser test pass?').count()).toBeGreaterThan(0);
+    await expect.poll(() => page.locator('.balance').textContent()).toBe('123.45');
+    const structure = await page.evaluate(() => {
+      const target = document.getElementById('target')!;
+      const host = target.firstElementChild!;
+      return { children: target.children.length, shadow: host.shadowRoot !== null, light: host.children.length };
+    });
+    expect(structure).toEqual({ children: 1, shadow: true, light: 0 });
+  });
+
+  it('refuses an API key, a malformed option and an unknown theme token: an Error, a console reason, nothing rendered', async () => {
+    const { token } = await newUser();
+    const messages: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && messages.push(m.text()));
+    for (const [sessionToken, options, reason] of [
+      [tenant.sandboxKey, {}, /API key/],
+      [token, { apiBaseUrl: `${service.urls.sandbox}/v1` }, /apiBaseUrl/],
+      [token, { theme: { glow: '#fff' } }, /glow/],
+      [token, { theme: { accent: 'url(x)' } }, /accent/],
+      [token, { locale: 'not a locale' }, /locale/],
+    ] as const) {
+      expect(await mountAs(sessionToken, options)).toBe(false);
+      expect(await page.evaluate(() => (window as any).mountError)).toMatch(reason);
+      expect(await page.evaluate(() => document.getElementById('target')!.children.length)).toBe(0);
+    }
+    expect(messages).toHaveLength(5);
+  });
+
+  it('unmounts completely: nothing left, no request afterwards, a second call does nothing', async () => {
+    const { token } = await newUser();
+    await mountAs(token);
+    await expect.poll(() => page.getByText('Will the browser test pass?').count()).toBeGreaterThan(0);
+    await page.evaluate(() => (window as any).handle.unmount());
+    const requests: string[] = [];
+    page.on('request', (r) => requests.push(r.url()));
+    await page.waitForTimeout(1_500);
+    expect(await page.evaluate(() => document.getElementById('target')!.innerHTML)).toBe('');
+    expect(await page.evaluate(() => (window as any).handle.unmount())).toBeUndefined();
+    expect(requests).toEqual([]);
+  });
+
+  it('trades from the ticket to the portfolio, and closes with a quote', async () => {
+    const { user, token } = await newUser('100.00');
+    await mountAs(token);
+    await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
+    await page.getByLabel('Stake').fill('12.5');
+    await page.getByRole('button', { name: /^Buy Yes for 12\.50/ }).click();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: '/tmp/trade.png', fullPage: true });
+    await expect.poll(() => page.getByText(/^Bought Yes at/).count()).toBe(1);
+    await expect.poll(() => balanceOf(user)).toBe('87.50');
+    await expect.poll(() => page.locator('.balance').textContent()).toBe('87.50');
+
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => page.getByText(/^Closing now pays/).count()).toBe(1);
+    await page.getByRole('button', { name: /^Close for/ }).click();
+    await expect.poll(() => page.locator('.badge.closed').count()).toBe(1);
+    const positions = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(positions.json.data.map((p: any) => p.state)).toEqual(['closed']);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it('meets price_moved with its own message and a re-quote, then trades at the new price', async () => {
+    const { user, token } = await newUser('100.00');
+    const whale = await newUser('10000.00');
+    // The stream is cut, so the ticket keeps the price it showed while another user moves it.
+    await page.route('**/v1/widget/stream**', (route) => route.abort());
+    await mountAs(token);
+    await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
+    await page.getByLabel('Accept price up to').selectOption('0.01');
+    const moved = await service.api('sandbox', 'POST', '/v1/positions', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey(),
+      body: {
+        external_user_id: whale.user,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '40.00',
+        max_price: '1',
+      },
+    });
+    expect(moved.status).toBe(201);
+    await page.getByRole('button', { name: /^Buy Yes for/ }).click();
+    await expect.poll(() => page.getByText(/The price moved past your limit/).count()).toBe(1);
+    expect(await balanceOf(user)).toBe('100.00');
+    await page.getByRole('button', { name: 'Get a new price' }).click();
+    await page.getByRole('button', { name: /^Buy Yes for/ }).click();
+    await expect.poll(() => page.getByText(/^Bought Yes at/).count()).toBe(1);
+    expect(await balanceOf(user)).toBe('90.00');
+  });
+
+  it('refreshes a token with 5 minutes or less left, and keeps working', async () => {
+    const { user } = await newUser();
+    // Signed as if minted 11 minutes ago: 4 minutes of life left, so the widget refreshes at once.
+    const now = new Date();
+    const claims = {
+      tenantId: tenant.tenantId,
+      environment: 'sandbox' as const,
+      externalUserId: user,
+      capAt: new Date(now.getTime() + 3_600_000),
+    };
+    const { token } = await signSessionToken(WIDGET_SECRET, claims, new Date(now.getTime() - 11 * 60_000));
+    const refreshed = page.waitForResponse((r) => r.url().endsWith('/v1/widget/sessions/refresh'));
+    await mountAs(token);
+    expect((await refreshed).status()).toBe(200);
+    await page.getByRole('tab', { name: 'Profile' }).click();
+    await expect.poll(() => page.getByLabel('Display name').count()).toBe(1);
+    expect(await page.evaluate(() => (window as any).expiredCalls)).toBe(0);
+  });
+
+  it('enters the expired state and calls onSessionExpired once when the session cannot be refreshed', async () => {
+    const { user } = await newUser();
+    // Past its 24-hour cap in 2 seconds: the refresh is 401 and the host must mint a new session.
+    const now = new Date();
+    const claims = {
+      tenantId: tenant.tenantId,
+      environment: 'sandbox' as const,
+      externalUserId: user,
+      capAt: new Date(now.getTime() + 2_000),
+    };
+    const { token } = await signSessionToken(WIDGET_SECRET, claims, now);
+    await mountAs(token);
+    await expect
+      .poll(() => page.getByText('Your session has ended. Reload to keep trading.').count(), { timeout: 15_000 })
+      .toBe(1);
+    await page.waitForTimeout(1_000);
+    expect(await page.evaluate(() => (window as any).expiredCalls)).toBe(1);
+  });
+
+  it('takes the phone layout at 400 px, with 16 px fields and 44 px targets whatever the theme says', async () => {
+    const { token } = await newUser();
+    await page.setViewportSize({ width: 400, height: 800 });
+    await mountAs(token, { theme: { 'font-size': '12px', spacing: '0' } });
+    await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
+    const stake = page.getByLabel('Stake');
+    expect(await stake.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
+    for (const button of await page.getByRole('button').all()) {
+      const box = await button.boundingBox();
+      if (box) expect(box.height, (await button.textContent()) ?? '').toBeGreaterThanOrEqual(44);
+    }
+    await page.getByRole('button', { name: 'Back' }).click();
+    const columns = await page
+      .locator('ul.cards')
+      .first()
+      .evaluate((el) => getComputedStyle(el).gridTemplateColumns);
+    expect(columns.split(' ')).toHaveLength(1);
+  });
+
+  it('lays out right to left in Arabic, with its text loaded on demand', async () => {
+    await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`, {
+      widget: { locales: ['en', 'ar', 'he'], default_locale: 'en' },
+    });
+    const { token } = await newUser();
+    const locale = page.waitForResponse((r) => r.url().endsWith('/widget/v1/locales/ar.js'));
+    await mountAs(token, { locale: 'ar' });
+    expect((await locale).status()).toBe(200);
+    await expect.poll(() => page.getByRole('tab', { name: 'الأسواق' }).count()).toBe(1);
+    expect(await page.locator('.app').getAttribute('dir')).toBe('rtl');
+    expect(await page.locator('.app').getAttribute('lang')).toBe('ar');
+  });
+
+  it('shows English when the locale is not enabled for the tenant, or its file fails to load', async () => {
+    const { token } = await newUser();
+    await page.route('**/locales/he.js', (route) => route.abort());
+    await mountAs(token, { locale: 'he' });
+    await expect.poll(() => page.getByRole('tab', { name: 'Markets' }).count()).toBe(1);
+    expect(await page.locator('.app').getAttribute('dir')).toBe('ltr');
+  });
+
+  it('reports an uncaught widget error through the error beacon, and the host page carries on', async () => {
+    const { user, token } = await newUser();
+    await page.route('**/v1/markets?**', (route) =>
+      route.fulfill({
+        contentType: 'application/json',
+        body: JSON.stringify({ data: [{ slug: 'x', outcomes: null }], next_cursor: null }),
+      }),
+    );
+    const beacon = page.waitForRequest((r) => r.url().endsWith('/v1/widget/error-reports'));
+    await mountAs(token);
+    expect((await beacon).postDataJSON()).toMatchObject({ code: 'widget_runtime_error', widget_version: '1.0.0' });
+    await expect.poll(() => page.getByText('Something went wrong. Reload the page.').count()).toBe(1);
+    expect(await page.evaluate(() => document.querySelector('h1')!.textContent)).toBe('Operator page');
+    const reports = await service.platform('GET', `/platform/v1/widget-error-reports?tenant_id=${tenant.tenantId}`);
+    await expect
+      .poll(async () =>
+        (
+          await service.platform('GET', `/platform/v1/widget-error-reports?tenant_id=${tenant.tenantId}`)
+        ).json.data.some((r: any) => r.external_user_id === user),
+      )
+      .toBe(true);
+    expect(reports.status).toBe(200);
+  });
+
+  it('has no serious or critical axe finding, light or dark, on every tab', async () => {
+    const { token } = await newUser();
+    for (const scheme of ['light', 'dark']) {
+      await page.goto(host.origin);
+      await mountAs(token, { scheme });
+      await expect.poll(() => page.getByText('Will the browser test pass?').count()).toBeGreaterThan(0);
+      for (const tab of ['Markets', 'Portfolio', 'Leaders', 'Profile']) {
+        await page.getByRole('tab', { name: tab }).click();
+        await page.waitForTimeout(300);
+        expect(await seriousAxeFindings(page), `${scheme} ${tab}`).toEqual([]);
+      }
+      await page.getByRole('tab', { name: 'Markets' }).click();
+      await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
+      expect(await seriousAxeFindings(page), `${scheme} market`).toEqual([]);
+    }
+  });
+});
