@@ -76,6 +76,10 @@ export async function seriousAxeFindings(page: Page): Promise<{ id: string; impa
     const result = await axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v: any) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v: any) => ({ id: v.id, impact: v.impact, nodes: v.nodes.map((n: any) => String(n.target)) }));
+      .map((v: any) => ({
+        id: v.id,
+        impact: v.impact,
+        nodes: v.nodes.map((n: any) => `${String(n.target)}: ${n.failureSummary ?? ''}`),
+      }));
   });
 }

@@ -83,6 +83,30 @@ describe('requests', () => {
     expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it("reach the 401 of the tenant's own expired session token, so the widget can refresh, but not a forged one", async () => {
+    const expiring = await sessionFor(service, tenant.sandboxKey, user);
+    clock.advance(16 * 60_000);
+    try {
+      for (const path of ['/v1/users/me', '/v1/widget/sessions/refresh']) {
+        const method = path.endsWith('refresh') ? 'POST' : 'GET';
+        const expired = await call(service.urls.sandbox, method, path, { key: expiring, headers: { origin: SHOP } });
+        expect(expired.status).toBe(401);
+        expect(expired.headers.get('access-control-allow-origin'), path).toBe(SHOP);
+        const unlisted = await call(service.urls.sandbox, method, path, { key: expiring, headers: { origin: OTHER } });
+        expect(unlisted.headers.get('access-control-allow-origin'), path).toBeNull();
+      }
+      const forged = `${expiring.slice(0, -4)}AAAA`;
+      const refused = await call(service.urls.sandbox, 'GET', '/v1/users/me', {
+        key: forged,
+        headers: { origin: SHOP },
+      });
+      expect(refused.status).toBe(401);
+      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    } finally {
+      clock.advance(-16 * 60_000);
+    }
+  });
+
   it('never on the session mint, which is for the operator server only', async () => {
     const minted = await call(service.urls.sandbox, 'POST', '/v1/widget/sessions', {
       key: tenant.sandboxKey,

@@ -109,8 +109,6 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
     await page.getByLabel('Stake').fill('12.5');
     await page.getByRole('button', { name: /^Buy Yes for 12\.50/ }).click();
-    await page.waitForTimeout(1500);
-    await page.screenshot({ path: '/tmp/trade.png', fullPage: true });
     await expect.poll(() => page.getByText(/^Bought Yes at/).count()).toBe(1);
     await expect.poll(() => balanceOf(user)).toBe('87.50');
     await expect.poll(() => page.locator('.balance').textContent()).toBe('87.50');
@@ -135,6 +133,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await mountAs(token);
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
     await page.getByLabel('Accept price up to').selectOption('0.01');
+    await expect.poll(() => page.getByText(/^Highest price you accept/).count()).toBe(1);
     const moved = await service.api('sandbox', 'POST', '/v1/positions', {
       key: tenant.sandboxKey,
       idempotencyKey: uniqueKey(),
@@ -271,6 +270,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
       }
       await page.getByRole('tab', { name: 'Markets' }).click();
       await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
+      await expect.poll(() => page.getByText(/^Highest price you accept/).count()).toBe(1);
       expect(await seriousAxeFindings(page), `${scheme} market`).toEqual([]);
     }
   });

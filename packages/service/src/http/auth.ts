@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiKey, type Scope } from '../domains/api-keys/index.js';
 import type { TenantEnv } from '../domains/context.js';
 import { tenantStatus } from '../domains/tenants/index.js';
-import { verifySessionToken } from './session-token.js';
+import { sessionScopeOf, verifySessionToken } from './session-token.js';
 import type { Environment } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { ApiError } from '../errors/index.js';
@@ -17,6 +17,11 @@ export type Principal =
 declare module 'fastify' {
   interface FastifyRequest {
     principal: Principal | null;
+    /**
+     * The tenant environment a refused session token names (its signature ours, its time up): CORS
+     * lets the widget read that 401 when the tenant lists the origin (http/cors.ts).
+     */
+    refusedSessionScope: TenantEnv | null;
   }
 }
 
@@ -76,11 +81,20 @@ async function authenticate(
  */
 export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, environment: Environment): void {
   app.decorateRequest('principal', null);
+  app.decorateRequest('refusedSessionScope', null);
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
     if (!meta || meta.credential === 'none' || meta.credential === 'platform') return;
     const token = bearerToken(request);
-    const principal = await authenticate(deps, environment, meta.credential, token, meta.renewsSession === true);
+    const principal = await authenticate(deps, environment, meta.credential, token, meta.renewsSession === true).catch(
+      async (error: unknown) => {
+        if (token && !token.startsWith('pmk_')) {
+          const scope = await sessionScopeOf(deps.widgetSessionSecret, token);
+          request.refusedSessionScope = scope?.environment === environment ? scope : null;
+        }
+        throw error;
+      },
+    );
     if (principal.kind === 'operator' && meta.scope && !principal.scopes.includes(meta.scope)) {
       throw new ApiError('insufficient_scope', `This route needs the scope ${meta.scope}.`);
     }

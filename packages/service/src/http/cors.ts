@@ -34,6 +34,15 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
     if (await origins.allows(request.principal.tenantEnv, origin)) reply.header('access-control-allow-origin', origin);
   });
 
+  // A session token refused for its time (expired, past its cap) or its tenant's suspension names its
+  // tenant all the same: the widget must be able to read that 401 or 403 to refresh or give up.
+  app.addHook('onSend', async (request, reply) => {
+    const origin = request.headers.origin;
+    const scope = request.refusedSessionScope;
+    if (!origin || !scope || reply.hasHeader('access-control-allow-origin')) return;
+    if (await origins.allows(scope, origin)) reply.header('access-control-allow-origin', origin);
+  });
+
   const serverOnly = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (route.config?.meta?.serverOnly) serverOnly.add(route.url);

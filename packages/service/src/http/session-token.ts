@@ -56,3 +56,28 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
     throw error;
   }
 }
+
+/**
+ * The tenant environment a token names when its signature is ours, whether or not it has expired or
+ * passed its cap: what CORS needs to let the widget read the 401 that tells it to refresh or re-mint.
+ * A forged token names nothing.
+ */
+export async function sessionScopeOf(
+  secret: string,
+  token: string,
+): Promise<{ tenantId: string; environment: 'sandbox' | 'live' } | null> {
+  try {
+    const { payload } = await jwtVerify(token, keyOf(secret), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+      currentDate: new Date(0),
+    });
+    const { tid, env } = payload as { tid?: unknown; env?: unknown };
+    if (typeof tid !== 'string' || (env !== 'sandbox' && env !== 'live')) return null;
+    return { tenantId: tid, environment: env };
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
+    throw error;
+  }
+}

@@ -23,7 +23,7 @@ const en = {
   'ticket.title': 'Trade',
   'ticket.outcome': 'Outcome',
   'ticket.stake': 'Stake',
-  'ticket.price': 'Price now',
+  'ticket.price': 'Price you pay',
   'ticket.slippage': 'Accept price up to',
   'ticket.maxPrice': 'Highest price you accept: {price}',
   'ticket.shares': 'About {shares} shares; pays {payout} if {outcome} wins',

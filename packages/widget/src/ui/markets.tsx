@@ -45,9 +45,9 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
         <SaveToggle market={market} />
       </div>
       <h2 id={`pm-title-${market.slug}`}>{market.title}</h2>
-      <p class="muted">
+      <p>
         <StatusBadge status={market.status} />{' '}
-        {texts.t('market.closes', { date: date(market.closes_at, texts.locale) })}
+        <span class="muted">{texts.t('market.closes', { date: date(market.closes_at, texts.locale) })}</span>
       </p>
       <PriceChart market={market} />
       <Ticket market={market} />

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, type ApiFailure } from '../api.js';
 import { chance, maxPriceFor, money, price, stakeOf } from '../format.js';
 import type { Market, Position } from '../store.js';
@@ -7,6 +7,17 @@ import { ErrorNote } from './error-note.js';
 
 const SLIPPAGES = [0.01, 0.02, 0.05, 0.1];
 
+/** What the stake would pay now (POST /v1/positions/quote). */
+interface Quote {
+  stake: string;
+  outcome_id: string;
+  price: string;
+  shares: string;
+}
+
+/** Typing settles this long before the ticket asks for a new quote. */
+const QUOTE_DEBOUNCE_MS = 300;
+
 /** One open the user means: its key and body stay the same through every retry of it (spec 4.1). */
 interface Intent {
   key: string;
@@ -14,8 +25,8 @@ interface Intent {
 }
 
 /**
- * The trade ticket: an outcome, a stake, the price it would pay now and a slippage tolerance that
- * becomes max_price. Confirming creates one intent; "try again" after a network failure re-sends that
+ * The trade ticket: an outcome, a stake, the price it would pay now (quoted by the server, which moves
+ * with the stake) and a slippage tolerance over that price that becomes max_price. Confirming creates one intent; "try again" after a network failure re-sends that
  * intent unchanged, so a double click or a flaky connection never buys twice. A price_moved answer
  * ends the intent: the user re-quotes and confirms a new one.
  */
@@ -28,17 +39,40 @@ export function Ticket({ market }: { market: Market }) {
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [done, setDone] = useState<Position | null>(null);
+  const [quote, setQuote] = useState<Quote | null>(null);
+  const [quoteError, setQuoteError] = useState<ApiFailure | null>(null);
+  const [requotes, setRequotes] = useState(0);
   const intent = useRef<Intent | null>(null);
 
   const outcome = market.outcomes.find((o) => o.id === outcomeId) ?? market.outcomes[0];
-  if (!outcome) return null;
   const stake = stakeOf(stakeText);
-  const maxPrice = maxPriceFor(outcome.price, slippage);
-  const shares = stake ? Number(stake) / Number(outcome.price) : 0;
+  // A new quote whenever the stake, the outcome or the market's prices change (a trade moved them).
+  const prices = market.outcomes.map((o) => o.price).join();
+  useEffect(() => {
+    setQuote(null);
+    setQuoteError(null);
+    if (!stake || !outcome || market.status !== 'open') return;
+    let live = true;
+    const timer = setTimeout(async () => {
+      const body = { market_slug: market.slug, outcome_id: outcome.id, stake };
+      const res = await store.api.send<Quote>('POST', '/v1/positions/quote', body);
+      if (!live) return;
+      if (res.ok) setQuote(res.value);
+      else setQuoteError(res.error);
+    }, QUOTE_DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [stake, outcome?.id, prices, market.status, requotes]);
+
+  if (!outcome) return null;
+  const current = quote && quote.stake === stake && quote.outcome_id === outcome.id ? quote : null;
+  const maxPrice = current ? maxPriceFor(current.price, slippage) : null;
 
   const send = async (fresh: boolean) => {
     if (fresh || !intent.current) {
-      if (!stake) return;
+      if (!stake || !maxPrice) return;
       intent.current = {
         key: newIdempotencyKey(),
         body: { market_slug: market.slug, outcome_id: outcome.id, stake, max_price: maxPrice },
@@ -117,30 +151,40 @@ export function Ticket({ market }: { market: Market }) {
           ))}
         </select>
       </div>
-      <dl class="facts">
+      <dl class="facts" aria-live="polite">
         <div>
           <dt>{t('ticket.price')}</dt>
-          <dd>{price(outcome.price, texts.locale)}</dd>
+          <dd>{current ? price(current.price, texts.locale) : '…'}</dd>
         </div>
-        <div>
-          <dt class="muted">{t('ticket.maxPrice', { price: price(maxPrice, texts.locale) })}</dt>
-        </div>
-        {stake && (
-          <div>
-            <dt class="muted">
-              {t('ticket.shares', {
-                shares: shares.toFixed(2),
-                payout: money(String(shares), texts.locale),
-                outcome: outcome.title,
-              })}
-            </dt>
-          </div>
+        {current && maxPrice && (
+          <>
+            <div>
+              <dt class="muted">{t('ticket.maxPrice', { price: price(maxPrice, texts.locale) })}</dt>
+            </div>
+            <div>
+              <dt class="muted">
+                {t('ticket.shares', {
+                  shares: Number(current.shares).toFixed(2),
+                  payout: money(current.shares, texts.locale),
+                  outcome: outcome.title,
+                })}
+              </dt>
+            </div>
+          </>
         )}
       </dl>
+      {quoteError && !error && <ErrorNote error={quoteError} />}
       {error && (
         <ErrorNote error={error}>
           {error.code === 'price_moved' && (
-            <button type="button" onClick={() => void store.poll([market.slug]).then(() => setError(null))}>
+            <button
+              type="button"
+              onClick={() => {
+                setError(null);
+                setRequotes((n) => n + 1);
+                void store.poll([market.slug]);
+              }}
+            >
               {t('error.requote')}
             </button>
           )}
@@ -161,7 +205,7 @@ export function Ticket({ market }: { market: Market }) {
           {t('ticket.done', { outcome: outcome.title, price: price(done.price, texts.locale) })}
         </p>
       )}
-      <button type="submit" class="primary" disabled={sending || !stake}>
+      <button type="submit" class="primary" disabled={sending || !stake || !maxPrice}>
         {sending
           ? t('ticket.sending')
           : t('ticket.confirm', { outcome: outcome.title, stake: stake ? money(stake, texts.locale) : '—' })}
