@@ -41,6 +41,10 @@ export async function seedDemoData(urls: Urls, adminToken: string, tenantId: str
   const operator = (method: string, path: string, body?: unknown, token = key) =>
     call(`${urls.sandbox}/v1${path}`, method, token, body);
   const now = Date.now();
+  // Every locale the widget ships, so the demo page's language menu shows each of them.
+  await platform('PUT', `/tenants/${tenantId}/environments/sandbox`, {
+    widget: { locales: ['en', 'es', 'de', 'ar', 'he'], default_locale: 'en' },
+  });
   const market = async (slug: string, title: string, outcomes: string[], prices?: string[]) => {
     const created = await platform('POST', '/markets', {
       slug,

@@ -11,18 +11,24 @@ const WIDTH = 320;
 const HEIGHT = 120;
 
 /**
- * The first outcome's price over the last 24 hours (hourly buckets from /history), ending at the price
- * now, as one SVG line: a single series does not need a charting library inside a 45 KB budget.
+ * The first outcome's price over the last week (hourly buckets from /history, or by the minute for a
+ * young market), ending at the price now, as one SVG line: a single series does not need a charting library inside a 45 KB budget.
  */
 export function PriceChart({ market }: { market: Market }) {
   const { store, texts } = useWidget();
   const [history, setHistory] = useState<History | null>(null);
   useEffect(() => {
     let live = true;
-    const from = new Date(Date.now() - 7 * 86_400_000).toISOString();
-    void store.api
-      .get<History>(`/v1/markets/${encodeURIComponent(market.slug)}/history?interval=1h&from=${from}`)
-      .then((res) => live && res.ok && setHistory(res.value));
+    const read = (interval: string, hours: number) =>
+      store.api.get<History>(
+        `/v1/markets/${encodeURIComponent(market.slug)}/history?interval=${interval}&from=${new Date(Date.now() - hours * 3_600_000).toISOString()}`,
+      );
+    // A week by the hour; a young market (fewer than 3 hourly points) by the minute over a day.
+    void (async () => {
+      let res = await read('1h', 7 * 24);
+      if (res.ok && res.value.points.length < 3) res = await read('1m', 24);
+      if (live && res.ok) setHistory(res.value);
+    })();
     return () => void (live = false);
   }, [market.slug]);
   const outcome = market.outcomes[0];

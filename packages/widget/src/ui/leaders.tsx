@@ -59,7 +59,7 @@ export function Leaders() {
             {board.entries.map((e) => (
               <tr key={`${e.rank}-${e.display_name}`}>
                 <td>{e.rank}</td>
-                <td>{e.display_name}</td>
+                <td dir="auto">{e.display_name}</td>
                 <td class={Number(e.pnl) < 0 ? 'num negative' : 'num positive'}>{signedMoney(e.pnl, texts.locale)}</td>
               </tr>
             ))}

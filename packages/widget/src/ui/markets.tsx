@@ -44,7 +44,9 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
         </button>
         <SaveToggle market={market} />
       </div>
-      <h2 id={`pm-title-${market.slug}`}>{market.title}</h2>
+      <h2 id={`pm-title-${market.slug}`} dir="auto">
+        {market.title}
+      </h2>
       <p>
         <StatusBadge status={market.status} />{' '}
         <span class="muted">{texts.t('market.closes', { date: date(market.closes_at, texts.locale) })}</span>
@@ -95,7 +97,9 @@ export function MarketList({ onOpen }: { onOpen: (slug: string) => void }) {
         {shown.map((m) => (
           <li key={m.slug} class="card">
             <button type="button" class="open" onClick={() => onOpen(m.slug)}>
-              <span class="title">{m.title}</span>
+              <span class="title" dir="auto">
+                {m.title}
+              </span>
               <span class="prices">
                 {m.outcomes.map((o) => (
                   <span key={o.id} class="price">

@@ -110,7 +110,9 @@ function PositionRow({ position }: { position: Position }) {
   return (
     <li class="card position">
       <div>
-        <span class="title">{market?.title ?? position.market_slug}</span>
+        <span class="title" dir="auto">
+          {market?.title ?? position.market_slug}
+        </span>
         <span class="muted">
           {outcome?.title} ·{' '}
           {t('positions.stake', {
@@ -139,13 +141,13 @@ export function Portfolio() {
   return (
     <section aria-label={t('tab.portfolio')}>
       <h2>{t('positions.open')}</h2>
-      <ul class="cards">
+      <ul class="cards rows">
         {open.map((p) => (
           <PositionRow key={p.id} position={p} />
         ))}
       </ul>
       {ended.length > 0 && <h2>{t('positions.ended')}</h2>}
-      <ul class="cards">
+      <ul class="cards rows">
         {ended.map((p) => (
           <PositionRow key={p.id} position={p} />
         ))}

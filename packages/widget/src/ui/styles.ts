@@ -42,6 +42,7 @@ nav button[aria-selected='true'] { border-bottom-color: var(--pm-accent); font-w
 .segmented { display: flex; gap: calc(var(--pm-spacing) * 2); flex-wrap: wrap; margin-bottom: var(--gap); }
 .segmented button[aria-pressed='true'] { background: var(--pm-accent); color: var(--pm-on-accent); border-color: var(--pm-accent); }
 ul.cards { list-style: none; margin: 0; padding: 0; display: grid; gap: var(--gap); grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); }
+ul.cards.rows { grid-template-columns: 1fr; }
 .card { display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); background: var(--pm-surface); border-radius: var(--pm-radius); padding: calc(var(--pm-spacing) * 3); flex-wrap: wrap; }
 .card > div { display: flex; flex-direction: column; flex: 1; min-width: 0; }
 .card .open { flex: 1; display: flex; flex-direction: column; align-items: flex-start; gap: var(--pm-spacing); text-align: start; background: transparent; border: none; padding: 0; }
