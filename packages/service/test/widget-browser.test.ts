@@ -56,6 +56,17 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     const user = await fundedUser(service, tenant.sandboxKey, 'browser', amount);
     return { user, token: await sessionFor(service, tenant.sandboxKey, user) };
   };
+  /** A session token signed here with the test service's secret, minted in the past or near its cap. */
+  const signedToken = async (user: string, life: { mintedAgoMs: number; capInMs: number }) => {
+    const now = Date.now();
+    const claims = {
+      tenantId: tenant.tenantId,
+      environment: 'sandbox' as const,
+      externalUserId: user,
+      capAt: new Date(now + life.capInMs),
+    };
+    return (await signSessionToken(WIDGET_SECRET, claims, new Date(now - life.mintedAgoMs))).token;
+  };
   const balanceOf = async (user: string) =>
     (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
 
@@ -158,14 +169,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
   it('refreshes a token with 5 minutes or less left, and keeps working', async () => {
     const { user } = await newUser();
     // Signed as if minted 11 minutes ago: 4 minutes of life left, so the widget refreshes at once.
-    const now = new Date();
-    const claims = {
-      tenantId: tenant.tenantId,
-      environment: 'sandbox' as const,
-      externalUserId: user,
-      capAt: new Date(now.getTime() + 3_600_000),
-    };
-    const { token } = await signSessionToken(WIDGET_SECRET, claims, new Date(now.getTime() - 11 * 60_000));
+    const token = await signedToken(user, { mintedAgoMs: 11 * 60_000, capInMs: 3_600_000 });
     const refreshed = page.waitForResponse((r) => r.url().endsWith('/v1/widget/sessions/refresh'));
     await mountAs(token);
     expect((await refreshed).status()).toBe(200);
@@ -177,14 +181,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
   it('enters the expired state and calls onSessionExpired once when the session cannot be refreshed', async () => {
     const { user } = await newUser();
     // Past its 24-hour cap in 2 seconds: the refresh is 401 and the host must mint a new session.
-    const now = new Date();
-    const claims = {
-      tenantId: tenant.tenantId,
-      environment: 'sandbox' as const,
-      externalUserId: user,
-      capAt: new Date(now.getTime() + 2_000),
-    };
-    const { token } = await signSessionToken(WIDGET_SECRET, claims, now);
+    const token = await signedToken(user, { mintedAgoMs: 0, capInMs: 2_000 });
     await mountAs(token);
     await expect
       .poll(() => page.getByText('Your session has ended. Reload to keep trading.').count(), { timeout: 15_000 })

@@ -61,6 +61,17 @@ create table leaderboard_buckets (
 );
 create index leaderboard_buckets_rank on leaderboard_buckets (tenant_id, environment, period, starts_at, pnl_minor desc);
 
+-- The four buckets a position that ended at `ended` counts in: its day, its week (from Monday), its
+-- month, all 00:00Z, and all time (one bucket, at the epoch).
+create function leaderboard_periods(ended timestamptz) returns table (period text, starts_at timestamptz)
+language sql stable as $$
+  values
+    ('day', date_trunc('day', ended, 'UTC')),
+    ('week', date_trunc('week', ended, 'UTC')),
+    ('month', date_trunc('month', ended, 'UTC')),
+    ('all', timestamptz '1970-01-01 00:00:00+00')
+$$;
+
 -- Keeps the buckets in step with every statement that ends a position or corrects an ended one: what
 -- the old rows contributed comes off, what the new rows contribute goes on, in the same transaction.
 -- Every such statement (a close, a settlement, a correction) holds the row locks of the users it touches,
@@ -76,12 +87,7 @@ begin
     select tenant_id, environment, user_id, ended_at, coalesce(payout_minor, 0) - stake_minor, 1
     from new_rows where ended_at is not null
   ) d
-  cross join lateral (values
-    ('day', date_trunc('day', d.ended_at, 'UTC')),
-    ('week', date_trunc('week', d.ended_at, 'UTC')),
-    ('month', date_trunc('month', d.ended_at, 'UTC')),
-    ('all', timestamptz '1970-01-01 00:00:00+00')
-  ) p (period, starts_at)
+  cross join lateral leaderboard_periods(d.ended_at) p
   group by d.tenant_id, d.environment, p.period, p.starts_at, d.user_id
   having sum(d.pnl) <> 0 or sum(d.n) <> 0
   on conflict (tenant_id, environment, period, starts_at, user_id) do update
@@ -97,11 +103,6 @@ create trigger positions_leaderboard after update on positions
 insert into leaderboard_buckets (tenant_id, environment, period, starts_at, user_id, pnl_minor, positions)
 select p.tenant_id, p.environment, b.period, b.starts_at, p.user_id, sum(coalesce(p.payout_minor, 0) - p.stake_minor), count(*)
 from positions p
-cross join lateral (values
-  ('day', date_trunc('day', p.ended_at, 'UTC')),
-  ('week', date_trunc('week', p.ended_at, 'UTC')),
-  ('month', date_trunc('month', p.ended_at, 'UTC')),
-  ('all', timestamptz '1970-01-01 00:00:00+00')
-) b (period, starts_at)
+cross join lateral leaderboard_periods(p.ended_at) b
 where p.ended_at is not null
 group by p.tenant_id, p.environment, b.period, b.starts_at, p.user_id;
