@@ -112,15 +112,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
     if (config.runWorkers) jobs = await startJobs(deps, pool);
-    ready = true;
-    if (config.platformAdminToken === null) {
-      announce(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
-    }
     if (demo?.sandboxKey) {
-      // Through the service's own APIs, which answer only once it is ready.
+      // Through the service's own APIs, before /healthz says ready: a caller that waits for it (and a
+      // SIGTERM handler installed once this returns) finds the demo whole.
       await seedDemoData(urls, deps.platformAdminToken, demo.tenantId, demo.sandboxKey).catch((error: unknown) =>
         log.error({ err: error }, 'the demo markets and users could not be made; the demo page shows what exists'),
       );
+    }
+    ready = true;
+    if (config.platformAdminToken === null) {
+      announce(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
     }
     if (demo) announce(demoInstructions(demo, urls.sandbox));
     return { urls, routes, deps, demo, stop };
