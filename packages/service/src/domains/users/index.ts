@@ -2,4 +2,4 @@ export { getUser } from './get-user.js';
 export { isExternalUserId } from './model/external-user-id.js';
 export { putUser, type PutUserInput } from './put-user.js';
 export { ExternalUserId, presentUser, PutUserBody, User, UserParams } from './schemas.js';
-export { findUser, type UserRow } from './user-repo.js';
+export { findBalances, findUser, type UserRow } from './user-repo.js';
