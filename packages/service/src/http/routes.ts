@@ -14,6 +14,7 @@ import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
 import { deadLetterPlatformRoutes, eventFeedRoutes } from './routes/webhooks.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
+import { widgetStreamRoutes } from './routes/widget-stream.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -23,6 +24,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(ledgerRoutes(deps));
     await app.register(marketFeedRoutes(deps));
     await app.register(widgetSessionRoutes(deps));
+    await app.register(widgetStreamRoutes(deps));
     await app.register(tradingRoutes(deps));
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));
