@@ -37,7 +37,7 @@ type Start = { fresh: true } | { fresh: false; changes: Change[] };
  * Last-Event-ID when they resume. Deliveries run one at a time, so every stream gets state read in order.
  */
 export async function deliverChanges(d: Delivery): Promise<Delivered> {
-  const joining = [...d.registry.all()].filter((s) => !s.started);
+  const joining = d.registry.joining();
   const batch = await readChanges(d.db, d.cursor, d.registry.filter(), d.limit);
   const starts = await startsOf(d.db, joining, batch.through);
   const wanted = nothingWanted();
@@ -58,7 +58,7 @@ export async function deliverChanges(d: Delivery): Promise<Delivered> {
     d.send(stream, sseComment(start.fresh ? 'fresh' : 'resumed'));
     if (start.fresh) sendFresh(d, stream, frames);
     else sendChanges(d, stream, start.changes, frames);
-    stream.started = true;
+    d.registry.start(stream);
   }
   return { cursor: batch.through, more: batch.full, waiting: batch.waiting };
 }

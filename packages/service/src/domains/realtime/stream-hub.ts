@@ -21,6 +21,9 @@ export interface StreamLimits {
   readLimit: number;
 }
 
+/** While reading the change log keeps failing, a warning at most this often. */
+const FAILURE_LOG_MS = 10_000;
+
 export const STREAM_LIMITS: StreamLimits = {
   pingMs: 15_000,
   pollMs: 250,
@@ -78,6 +81,8 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
   let pollTimer: NodeJS.Timeout | null = null;
   let pingTimer: NodeJS.Timeout | null = null;
   let soonTimer: NodeJS.Timeout | null = null;
+  let failingSince: number | null = null;
+  let lastFailureLog = 0;
 
   const remove = (stream: Stream) => {
     stream.closed = true;
@@ -128,9 +133,21 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
         cursor = delivered.cursor;
         if (delivered.more) again = true;
         else if (delivered.waiting) soon();
+        if (failingSince !== null)
+          log.warn({ failedForMs: performance.now() - failingSince }, 'reading the change log works again');
+        failingSince = null;
       } catch (error) {
-        // The next poll tries again from the same place; nothing was skipped.
-        log.warn({ err: error }, 'reading the change log failed; retrying');
+        // The next poll tries again from the same place, so nothing is skipped; logged once, then every
+        // 10 s while it keeps failing (a database outage would otherwise log four times a second).
+        const now = performance.now();
+        if (failingSince === null || now - lastFailureLog >= FAILURE_LOG_MS) {
+          log.warn(
+            { err: error, failingForMs: failingSince === null ? 0 : now - failingSince },
+            'reading the change log failed; retrying',
+          );
+          lastFailureLog = now;
+        }
+        failingSince ??= now;
         return;
       }
     } while (again && !closed);
@@ -146,7 +163,9 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
 
   const tick = () => {
     const now = ports.clock.now().getTime();
-    for (const stream of [...registry.all()]) if (now >= stream.expiresAt.getTime()) end(stream);
+    const expired: Stream[] = [];
+    for (const stream of registry.all()) if (now >= stream.expiresAt.getTime()) expired.push(stream);
+    for (const stream of expired) end(stream);
     schedule();
   };
   const ping = () => {

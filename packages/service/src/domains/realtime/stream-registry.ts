@@ -21,7 +21,7 @@ export interface Stream {
   /** A valid Last-Event-ID, or null for a fresh start. */
   readonly resumeFrom: ChangePosition | null;
   readonly sink: StreamSink;
-  /** False until its first delivery sent its starting state; only then does it get the others. */
+  /** False until its first delivery sent its starting state (StreamRegistry.start); only then does it get the others. */
   started: boolean;
   closed: boolean;
 }
@@ -32,6 +32,7 @@ export interface Stream {
  */
 export class StreamRegistry {
   readonly #all = new Set<Stream>();
+  readonly #joining = new Set<Stream>();
   readonly #byMarket = new Map<string, Set<Stream>>();
   readonly #byUser = new Map<string, Set<Stream>>();
 
@@ -41,6 +42,17 @@ export class StreamRegistry {
 
   all(): IterableIterator<Stream> {
     return this.#all.values();
+  }
+
+  /** The streams that have not had their starting state yet. */
+  joining(): Stream[] {
+    return [...this.#joining];
+  }
+
+  /** Marks a stream started: from now on it gets every delivery. */
+  start(stream: Stream): void {
+    stream.started = true;
+    this.#joining.delete(stream);
   }
 
   ofMarket(marketId: string): ReadonlySet<Stream> {
@@ -66,6 +78,7 @@ export class StreamRegistry {
 
   add(stream: Stream): void {
     this.#all.add(stream);
+    if (!stream.started) this.#joining.add(stream);
     for (const marketId of stream.marketIds) indexed(this.#byMarket, marketId).add(stream);
     indexed(this.#byUser, stream.userId).add(stream);
   }
@@ -73,6 +86,7 @@ export class StreamRegistry {
   /** False when it was not here (already removed). */
   remove(stream: Stream): boolean {
     if (!this.#all.delete(stream)) return false;
+    this.#joining.delete(stream);
     for (const marketId of stream.marketIds) unindex(this.#byMarket, marketId, stream);
     unindex(this.#byUser, stream.userId, stream);
     return true;
