@@ -22,6 +22,8 @@ export interface Config {
   readonly idempotencyLockSeconds: number;
   /** A request whose headers and body have not all arrived within this many milliseconds is cut off. */
   readonly requestTimeoutMs: number;
+  /** How often an open realtime stream gets a `: ping` comment (decisions part 6: 15 s). */
+  readonly streamPingMs: number;
   /** Create the demo tenant on an empty database. */
   readonly seedDemo: boolean;
   readonly logLevel: LogLevel;
@@ -102,6 +104,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
     idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
+    streamPingMs: positiveInt(env, 'STREAM_PING_MS', 15_000),
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: logLevel(env.LOG_LEVEL),
     runWorkers: env.RUN_WORKERS !== '0',

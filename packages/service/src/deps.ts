@@ -3,6 +3,7 @@ import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
 import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView } from './domains/rate-limits/index.js';
+import type { StreamHub } from './domains/realtime/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { WidgetBundle } from './http/routes/widget-bundle.js';
 
@@ -20,6 +21,8 @@ export interface ServiceDeps extends Runtime {
   raisedLimits: RaisedLimitsView;
   /** This process's copy of the tenants' CORS allow-lists, at most ORIGINS_REFRESH_MS old. */
   allowedOrigins: AllowedOrigins;
+  /** This process's realtime streams (GET /v1/widget/stream), fed from the change log. */
+  streams: StreamHub;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;

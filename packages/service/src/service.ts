@@ -11,6 +11,8 @@ import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
+import { STREAM_LIMITS, streamHub, type StreamHub } from './domains/realtime/index.js';
+import { listenTo } from './db/listen.js';
 import { allowedOriginsViewOf } from './domains/tenants/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
@@ -62,8 +64,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
   let jobs: Jobs | null = null;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
+  let streams: StreamHub | null = null;
   const stop = async () => {
     ready = false;
+    // Streams never finish on their own: end them first, or closing the listeners would wait for them.
+    await streams?.close();
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await jobs?.stop();
     redis?.disconnect();
@@ -78,6 +83,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const db = createDb(pool);
     const clock = options.clock ?? systemClock;
     const raisedLimits = raisedLimitsViewOf(db);
+    const databaseUrl = url;
+    streams = streamHub(
+      { db, clock, log, listen: (onNotify) => listenTo(databaseUrl, 'stream_changes', onNotify, log) },
+      { ...STREAM_LIMITS, pingMs: config.streamPingMs },
+    );
     const deps: ServiceDeps = {
       db,
       clock,
@@ -88,6 +98,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       raisedLimits,
       allowedOrigins: allowedOriginsViewOf(db),
       killSwitches: pausedSwitchesOf(db),
+      streams,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,

@@ -192,6 +192,22 @@ export interface SavedMarkets {
   user_id: string;
 }
 
+export interface StreamChanges {
+  created_at: Generated<Timestamp>;
+  kind: string;
+  market_id: string | null;
+  position_id: string | null;
+  seq: Generated<bigint>;
+  user_id: string | null;
+  xact_id: Generated<string>;
+}
+
+export interface StreamChangesPurged {
+  id: Generated<boolean>;
+  seq: bigint;
+  xact_id: string;
+}
+
 export interface TenantEnvironments {
   allowed_origins: Generated<string[]>;
   environment: string;
@@ -315,6 +331,8 @@ export interface DB {
   positions: Positions;
   price_points: PricePoints;
   saved_markets: SavedMarkets;
+  stream_changes: StreamChanges;
+  stream_changes_purged: StreamChangesPurged;
   tenant_environments: TenantEnvironments;
   tenant_markets: TenantMarkets;
   tenant_rate_limits: TenantRateLimits;

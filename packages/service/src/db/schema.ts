@@ -289,6 +289,27 @@ export interface LeaderboardBucketsTable {
   positions: number;
 }
 
+export type StreamChangeKind = 'prices' | 'balance' | 'position';
+
+/** The realtime stream's change log (migration 0009): what changed, in (xact_id, seq) order. */
+export interface StreamChangesTable {
+  /** xid8 of the writing transaction, as text. */
+  xact_id: Generated<string>;
+  seq: Generated<bigint>;
+  kind: StreamChangeKind;
+  market_id: string | null;
+  user_id: string | null;
+  position_id: string | null;
+  created_at: Generated<Date>;
+}
+
+/** The greatest (xact_id, seq) the purge has deleted; one row. */
+export interface StreamChangesPurgedTable {
+  id: Generated<boolean>;
+  xact_id: string;
+  seq: bigint;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -313,4 +334,6 @@ export interface Database {
   saved_markets: SavedMarketsTable;
   widget_error_reports: WidgetErrorReportsTable;
   leaderboard_buckets: LeaderboardBucketsTable;
+  stream_changes: StreamChangesTable;
+  stream_changes_purged: StreamChangesPurgedTable;
 }

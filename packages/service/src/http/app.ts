@@ -17,6 +17,7 @@ import { installRequestContext } from './request-context.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrorHandler } from './framework-errors.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
+import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(
   installErrorHandling(app, deps, source);
   installRequestContext(app, source, deps.isReady);
   installRefusedBodyDrain(app);
+  closeUnusedConnections(app);
 
   // Any content type is read as JSON (operators' clients are not always careful with headers);
   // fastify's own parser keeps its prototype-poisoning protection.

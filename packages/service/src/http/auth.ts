@@ -12,7 +12,7 @@ import type { Credential } from './route-meta.js';
 /** Who called a tenant route: an operator's API key (with its scopes) or one end user's widget session. */
 export type Principal =
   | { kind: 'operator'; tenantEnv: TenantEnv; keyId: string; scopes: readonly Scope[] }
-  | { kind: 'user'; tenantEnv: TenantEnv; externalUserId: string; capAt: Date };
+  | { kind: 'user'; tenantEnv: TenantEnv; externalUserId: string; capAt: Date; expiresAt: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -72,7 +72,8 @@ async function authenticate(
     throw new ApiError('tenant_suspended', 'The tenant is suspended.');
   }
   const tenantEnv = { tenantId: claims.tenantId, environment: claims.environment };
-  return { kind: 'user', tenantEnv, externalUserId: claims.externalUserId, capAt: claims.capAt };
+  const { externalUserId, capAt, expiresAt } = claims;
+  return { kind: 'user', tenantEnv, externalUserId, capAt, expiresAt };
 }
 
 /**

@@ -17,6 +17,7 @@ import { savedMarketRoutes } from './routes/saved-markets.js';
 import { widgetPlatformRoutes, widgetRoutes } from './routes/widget.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
+import { widgetStreamRoutes } from './routes/widget-stream.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -28,6 +29,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(widgetSessionRoutes(deps));
     await app.register(widgetRoutes(deps));
     await app.register(savedMarketRoutes(deps));
+    await app.register(widgetStreamRoutes(deps));
     await app.register(tradingRoutes(deps));
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));

@@ -8,6 +8,11 @@ import { tokenExpiry, type SessionClaims } from '../domains/widget-sessions/inde
 const ISSUER = 'pm-operator-service';
 const AUDIENCE = 'pm-widget';
 
+/** A verified token's claims and when it stops being valid: its exp, or its cap if that comes first. */
+export interface VerifiedSession extends SessionClaims {
+  expiresAt: Date;
+}
+
 export interface IssuedToken {
   token: string;
   expiresAt: Date;
@@ -31,7 +36,7 @@ export async function signSessionToken(secret: string, claims: SessionClaims, no
 }
 
 /** The claims of a valid token, or null for anything else: malformed, forged, expired, past its cap. */
-export async function verifySessionToken(secret: string, token: string, now: Date): Promise<SessionClaims | null> {
+export async function verifySessionToken(secret: string, token: string, now: Date): Promise<VerifiedSession | null> {
   try {
     const { payload } = await jwtVerify(token, keyOf(secret), {
       algorithms: ['HS256'],
@@ -41,7 +46,13 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       clockTolerance: 0,
       requiredClaims: ['exp', 'iat', 'sub'],
     });
-    const { tid, env, cap, sub } = payload as { tid?: unknown; env?: unknown; cap?: unknown; sub?: unknown };
+    const { tid, env, cap, sub, exp } = payload as {
+      tid?: unknown;
+      env?: unknown;
+      cap?: unknown;
+      sub?: unknown;
+      exp?: number;
+    };
     if (
       typeof tid !== 'string' ||
       (env !== 'sandbox' && env !== 'live') ||
@@ -50,7 +61,8 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
     )
       return null;
     if (now.getTime() >= cap * 1000) return null;
-    return { tenantId: tid, environment: env, externalUserId: sub, capAt: new Date(cap * 1000) };
+    const expiresAt = new Date(Math.min(exp! * 1000, cap * 1000));
+    return { tenantId: tid, environment: env, externalUserId: sub, capAt: new Date(cap * 1000), expiresAt };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;

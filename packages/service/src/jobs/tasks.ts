@@ -3,6 +3,7 @@ import type { CronItem, JobHelpers, TaskList } from 'graphile-worker';
 import { systemContextOf } from '../domains/context.js';
 import { purgeExpiredAnswers } from '../domains/idempotency/index.js';
 import { expireOrders } from '../domains/orders/index.js';
+import { purgeStreamChanges } from '../domains/realtime/index.js';
 import { sweepOrders } from '../domains/trading/index.js';
 import { deliverDue } from '../domains/webhooks/index.js';
 import type { ServiceDeps } from '../deps.js';
@@ -18,6 +19,7 @@ export const JOBS = {
   expireOrders: 'expire-orders',
   sweepOrders: 'sweep-orders',
   purgeIdempotencyKeys: 'purge-idempotency-keys',
+  purgeStreamChanges: 'purge-stream-changes',
 } as const;
 
 /** Order expiry runs every 5 s. */
@@ -51,6 +53,9 @@ export function taskList(deps: ServiceDeps): TaskList {
       // A bounded batch per pass: keep going while a pass finds a full batch.
       while ((await purgeExpiredAnswers(context(JOBS.purgeIdempotencyKeys))) > 0);
     },
+    [JOBS.purgeStreamChanges]: async () => {
+      await purgeStreamChanges(context(JOBS.purgeStreamChanges));
+    },
   };
 }
 
@@ -62,6 +67,8 @@ async function again(helpers: JobHelpers, task: string, afterMs: number): Promis
 export const cronItems: CronItem[] = [
   { task: JOBS.purgeIdempotencyKeys, match: '17 * * * *', identifier: JOBS.purgeIdempotencyKeys },
   { task: JOBS.sweepOrders, match: '* * * * *', identifier: JOBS.sweepOrders },
+  // The realtime stream's change log keeps 15 minutes; a purge every minute keeps it near that.
+  { task: JOBS.purgeStreamChanges, match: '* * * * *', identifier: JOBS.purgeStreamChanges },
   // Watchdogs of the self-rescheduling jobs (preserve_run_at: a pending run keeps its time).
   ...[JOBS.deliverWebhooks, JOBS.expireOrders].map((task) => ({
     task,

@@ -1,5 +1,6 @@
 export { createMarket, type NewMarket } from './create-market.js';
 export { getFeedMarket } from './get-market.js';
+export { getFeedMarkets } from './get-feed-markets.js';
 export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
 export { listMarkets } from './list-markets.js';
 export {

@@ -125,6 +125,17 @@ export async function findEnabledMarket(db: Executor, tenantId: string, slug: st
   return market ?? null;
 }
 
+/** The markets of these slugs that are enabled for the tenant (slugs that are not slugs name none). */
+export async function findEnabledMarkets(
+  db: Executor,
+  tenantId: string,
+  slugs: readonly string[],
+): Promise<MarketRecord[]> {
+  const valid = slugs.filter(isSlug);
+  if (valid.length === 0) return [];
+  return queryMarkets(db, sql`m.slug = any(${valid}::text[]) and ${enabledFor(tenantId)}`);
+}
+
 /** Markets enabled for the tenant, by slug, after a slug (keyset pagination), optionally of one status. */
 export async function listEnabledMarkets(
   db: Executor,

@@ -2,6 +2,7 @@ export { getPosition } from './get-position.js';
 export { listPositions, listRejections, type PositionFilter } from './list-positions.js';
 export {
   findPosition,
+  findPositionsByIds,
   insertPosition,
   markClosed,
   openStakeOnMarket,

@@ -54,6 +54,11 @@ export async function openStakeOnMarket(tx: Executor, userId: string, marketId: 
 }
 
 function viewQuery(db: Executor, scope: TenantEnv) {
+  return unscopedViewQuery(db).where('p.tenant_id', '=', scope.tenantId).where('p.environment', '=', scope.environment);
+}
+
+/** Positions with their user's and market's names, across tenant environments: callers scope it. */
+function unscopedViewQuery(db: Executor) {
   return db
     .selectFrom('positions as p')
     .innerJoin('users as u', 'u.id', 'p.user_id')
@@ -77,9 +82,7 @@ function viewQuery(db: Executor, scope: TenantEnv) {
       'p.opened_at',
       'p.closed_at',
       'p.settled_at',
-    ])
-    .where('p.tenant_id', '=', scope.tenantId)
-    .where('p.environment', '=', scope.environment);
+    ]);
 }
 
 type ViewRow = Awaited<ReturnType<ReturnType<typeof viewQuery>['executeTakeFirstOrThrow']>>;
@@ -124,6 +127,18 @@ export async function findPosition(
   if (lock) query = query.forUpdate('p');
   const row = await query.executeTakeFirst();
   return row ? toView(row) : null;
+}
+
+/**
+ * Positions by id, of any tenant environment, for the realtime stream: it routes each to the streams of
+ * the position's own user (PositionRow.userId), never by the id alone.
+ */
+export async function findPositionsByIds(db: Executor, ids: readonly string[]): Promise<PositionRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await unscopedViewQuery(db)
+    .where('p.id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .execute();
+  return rows.map(toView);
 }
 
 export interface PositionFilter {

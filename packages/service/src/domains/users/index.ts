@@ -2,5 +2,5 @@ export { getUser } from './get-user.js';
 export { isExternalUserId } from './model/external-user-id.js';
 export { putUser, type PutUserInput } from './put-user.js';
 export { ExternalUserId, presentUser, PutUserBody, User, UserParams } from './schemas.js';
-export { findUser, type UserRow } from './user-repo.js';
 export { sessionUserRow } from './session-user.js';
+export { findBalances, findUser, type UserRow } from './user-repo.js';

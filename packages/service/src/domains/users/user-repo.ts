@@ -40,3 +40,14 @@ export async function findUser(db: Executor, scope: TenantEnv, externalUserId: s
     ? { id: row.id, externalUserId: row.external_user_id, status: row.status, balance: row.balance_minor }
     : null;
 }
+
+/** Balances of users by id (any tenant environment: ids are unique), for the realtime stream. */
+export async function findBalances(db: Executor, ids: readonly string[]): Promise<Map<string, bigint>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('users')
+    .select(['id', 'balance_minor'])
+    .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.balance_minor]));
+}
