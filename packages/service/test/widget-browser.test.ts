@@ -166,6 +166,50 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     expect(await balanceOf(user)).toBe('90.00');
   });
 
+  const listedPrice = () =>
+    page
+      .getByRole('button', { name: /^Will the browser test pass\?/ })
+      .locator('.price strong')
+      .first()
+      .textContent();
+  const moveThePrice = async (stake: string) => {
+    const whale = await newUser('10000.00');
+    const res = await service.api('sandbox', 'POST', '/v1/positions', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey(),
+      body: {
+        external_user_id: whale.user,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake,
+        max_price: '1',
+      },
+    });
+    expect(res.status, res.text).toBe(201);
+  };
+
+  it('moves prices live from the stream when someone else trades', async () => {
+    const { token } = await newUser();
+    const stream = page.waitForResponse((r) => r.url().includes('/v1/widget/stream'));
+    await mountAs(token);
+    expect((await stream).status()).toBe(200);
+    const before = await listedPrice();
+    await moveThePrice('30.00');
+    // No poll runs while the stream is up: only the stream can bring the new price this fast.
+    await expect.poll(listedPrice, { timeout: 3_000 }).not.toBe(before);
+    expect(await page.locator('[data-state="realtime_unavailable"]').count()).toBe(0);
+  });
+
+  it('shows realtime_unavailable when the stream cannot connect, and polls meanwhile', async () => {
+    const { token } = await newUser();
+    await page.route('**/v1/widget/stream**', (route) => route.abort());
+    await mountAs(token);
+    await expect.poll(() => page.locator('[data-state="realtime_unavailable"]').count(), { timeout: 15_000 }).toBe(1);
+    const before = await listedPrice();
+    await moveThePrice('30.00');
+    await expect.poll(listedPrice, { timeout: 8_000 }).not.toBe(before);
+  });
+
   it('refreshes a token with 5 minutes or less left, and keeps working', async () => {
     const { user } = await newUser();
     // Signed as if minted 11 minutes ago: 4 minutes of life left, so the widget refreshes at once.
