@@ -193,6 +193,9 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
       // The user's oldest streams make room: a user who reloads the page is never locked out.
       const mine = [...registry.ofUser(request.userId)];
       for (const old of mine.slice(0, Math.max(0, mine.length - limits.maxStreamsPerUser + 1))) end(old);
+      // The first stream after a quiet spell starts from the log as it is now, not from where the last
+      // stream left it (possibly purged since): nobody here is owed what happened in between.
+      if (registry.size === 0) cursor = null;
       const stream: Stream = { ...request, started: false, closed: false };
       registry.add(stream);
       startTimers();
