@@ -101,6 +101,8 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       else if (name === 'position') store.applyPosition(data as Position);
     },
     status: (state) => {
+      // Back from a long break: positions may have ended meanwhile (polling reads prices and the balance).
+      if (state === 'live' && store.get().realtime === 'down') void store.loadPositions();
       store.set({ realtime: state });
       if (pollTimer) clearInterval(pollTimer);
       pollTimer = state === 'down' ? setInterval(() => void store.poll(followed).catch(report), POLL_MS) : null;
