@@ -227,7 +227,7 @@ describe('widget error reports', () => {
   const beacon = {
     code: 'widget_runtime_error',
     message: 'TypeError: x is undefined',
-    stack: 'at render (widget.js:1:2)',
+    stack: 'TypeError: x is undefined\n\tat render (widget.js:1:2)',
     url: 'https://casino.example/play',
     widget_version: '1.0.0',
     occurred_at: '2026-06-01T12:00:00Z',
@@ -296,6 +296,9 @@ describe('widget error reports', () => {
       { ...beacon, widget_version: undefined },
       { ...beacon, message: '' },
       { ...beacon, extra: 1 },
+      { ...beacon, message: 'nul \u0000 inside' },
+      { ...beacon, url: 'https://x.example/\u0007' },
+      { ...beacon, stack: '\ud800 lone surrogate' },
     ])
       expectEnvelope(await send('POST', '/v1/widget/error-reports', token, body), 'validation_failed', 400);
     const huge = await send('POST', '/v1/widget/error-reports', token, { ...beacon, stack: 'x'.repeat(16 * 1024) });

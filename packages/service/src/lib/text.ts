@@ -15,3 +15,18 @@ export const PlainText = z
   .string()
   .trim()
   .refine(isPlainText, 'must not contain control characters or unpaired surrogates');
+
+/**
+ * Free text over several lines (an error's stack, a ticket's body): PlainText's rules, but tabs and line
+ * breaks are kept, and nothing is trimmed.
+ */
+export function isMultilineText(text: string): boolean {
+  return !LONE_SURROGATE.test(text) && !/[^\P{Cc}\t\n\r]/u.test(text);
+}
+
+export const MultilineText = z
+  .string()
+  .refine(
+    isMultilineText,
+    'must not contain control characters other than tabs and line breaks, or unpaired surrogates',
+  );

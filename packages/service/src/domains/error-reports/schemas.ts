@@ -2,6 +2,7 @@ import { WIDGET_STATES } from '@pm/contract';
 import { z } from 'zod';
 import { ENVIRONMENTS } from '../context.js';
 import { PageQuery } from '../../lib/page.js';
+import { MultilineText, PlainText } from '../../lib/text.js';
 import type { ErrorReport, StoredErrorReport } from './error-report-repo.js';
 
 /** A beacon's body; the route caps the whole body at ERROR_REPORT_BODY_LIMIT bytes. */
@@ -10,10 +11,10 @@ export const ERROR_REPORT_BODY_LIMIT = 16 * 1024;
 export const ErrorReportBody = z
   .object({
     code: z.enum(WIDGET_STATES).describe('One of the widget-only states of spec 7.2.'),
-    message: z.string().min(1).max(2_000),
-    stack: z.string().max(12_000).optional(),
-    url: z.string().max(2_048).optional().describe('The host page, as the widget saw it.'),
-    widget_version: z.string().min(1).max(64),
+    message: MultilineText.min(1).max(2_000),
+    stack: MultilineText.max(12_000).optional(),
+    url: PlainText.max(2_048).optional().describe('The host page, as the widget saw it.'),
+    widget_version: PlainText.min(1).max(64),
     occurred_at: z.iso.datetime().describe('RFC 3339 UTC, by the browser clock.'),
   })
   .strict();
