@@ -208,6 +208,26 @@ export interface StreamChangesPurged {
   xact_id: string;
 }
 
+export interface SupportTicketMessages {
+  author: string;
+  body: string;
+  created_at: Timestamp;
+  seq: Generated<bigint>;
+  ticket_id: string;
+}
+
+export interface SupportTickets {
+  created_at: Timestamp;
+  environment: string;
+  id: string;
+  request_id: string | null;
+  seq: Generated<bigint>;
+  status: string;
+  subject: string;
+  tenant_id: string;
+  updated_at: Timestamp;
+}
+
 export interface TenantEnvironments {
   allowed_origins: Generated<string[]>;
   environment: string;
@@ -333,6 +353,8 @@ export interface DB {
   saved_markets: SavedMarkets;
   stream_changes: StreamChanges;
   stream_changes_purged: StreamChangesPurged;
+  support_ticket_messages: SupportTicketMessages;
+  support_tickets: SupportTickets;
   tenant_environments: TenantEnvironments;
   tenant_markets: TenantMarkets;
   tenant_rate_limits: TenantRateLimits;

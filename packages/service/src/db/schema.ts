@@ -310,6 +310,28 @@ export interface StreamChangesPurgedTable {
   seq: bigint;
 }
 
+export type TicketStatus = 'open' | 'answered' | 'closed';
+
+export interface SupportTicketsTable {
+  id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  environment: Environment;
+  status: TicketStatus;
+  subject: string;
+  request_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface SupportTicketMessagesTable {
+  seq: Generated<bigint>;
+  ticket_id: string;
+  author: 'tenant' | 'platform';
+  body: string;
+  created_at: Date;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -336,4 +358,6 @@ export interface Database {
   leaderboard_buckets: LeaderboardBucketsTable;
   stream_changes: StreamChangesTable;
   stream_changes_purged: StreamChangesPurgedTable;
+  support_tickets: SupportTicketsTable;
+  support_ticket_messages: SupportTicketMessagesTable;
 }

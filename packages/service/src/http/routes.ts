@@ -14,6 +14,7 @@ import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
 import { deadLetterPlatformRoutes, eventFeedRoutes } from './routes/webhooks.js';
 import { savedMarketRoutes } from './routes/saved-markets.js';
+import { supportTicketPlatformRoutes, supportTicketRoutes } from './routes/support-tickets.js';
 import { widgetPlatformRoutes, widgetRoutes } from './routes/widget.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
@@ -34,6 +35,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(positionRoutes(deps));
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
+    await app.register(supportTicketRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
   };
@@ -50,5 +52,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(killSwitchPlatformRoutes(deps));
     await app.register(rateLimitPlatformRoutes(deps));
     await app.register(widgetPlatformRoutes(deps));
+    await app.register(supportTicketPlatformRoutes(deps));
   };
 }

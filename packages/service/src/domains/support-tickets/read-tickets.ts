@@ -1,0 +1,34 @@
+import type { TicketStatus } from '../../db/schema.js';
+import { ok, rejected, type Result } from '../../errors/index.js';
+import { isUuid } from '../../lib/ids.js';
+import { pageFrom, readCursor, type Page } from '../../lib/page.js';
+import type { Ctx, TenantCtx } from '../context.js';
+import { findTickets, type Ticket } from './ticket-repo.js';
+
+/** One ticket of the caller's tenant environment; another tenant's or environment's is not_found. */
+export async function getTicket(ctx: TenantCtx, id: string): Promise<Result<Ticket>> {
+  const [ticket] = isUuid(id) ? await findTickets(ctx.db, { scope: ctx.tenantEnv, id, afterSeq: null, limit: 1 }) : [];
+  return ticket ? ok(ticket) : rejected('not_found', `No support ticket ${id}.`);
+}
+
+/** The caller's tickets, oldest first. */
+export async function listTickets(
+  ctx: TenantCtx,
+  query: { status?: TicketStatus; limit: number; cursor?: string },
+): Promise<Result<Page<Ticket>>> {
+  const after = readCursor(query.cursor);
+  if (!after.ok) return after;
+  const rows = await findTickets(ctx.db, { ...query, scope: ctx.tenantEnv, afterSeq: after.value });
+  return ok(pageFrom(rows, query.limit, (t) => t.seq));
+}
+
+/** The platform's view: every tenant's tickets, oldest first, optionally of one tenant or status. */
+export async function listAllTickets(
+  ctx: Ctx,
+  query: { tenantId?: string; status?: TicketStatus; limit: number; cursor?: string },
+): Promise<Result<Page<Ticket>>> {
+  const after = readCursor(query.cursor);
+  if (!after.ok) return after;
+  const rows = await findTickets(ctx.db, { ...query, afterSeq: after.value });
+  return ok(pageFrom(rows, query.limit, (t) => t.seq));
+}
