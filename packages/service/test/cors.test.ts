@@ -44,7 +44,7 @@ describe('preflights', () => {
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE');
-      expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key');
+      expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key, Last-Event-ID');
       expect(res.headers.get('access-control-max-age')).toBe('600');
       expect(res.headers.get('access-control-allow-credentials')).toBeNull();
       expect(res.headers.get('vary')).toContain('Origin');
@@ -71,6 +71,7 @@ describe('requests', () => {
     expect(own.status).toBe(200);
     expect(own.headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(own.headers.get('vary')).toContain('Origin');
+    expect(own.headers.get('access-control-expose-headers')).toContain('Retry-After');
     // The neighbour lists OTHER, but this is not the neighbour's request.
     expect((await get(OTHER)).headers.get('access-control-allow-origin')).toBeNull();
     // A widget error the page must be able to read: a 404 for a market that does not exist.

@@ -136,6 +136,33 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
+  it('never buys twice: an answer lost after the open committed is replayed with the same key and body', async () => {
+    const { user, token } = await newUser('100.00');
+    const sent: { key: string | null; body: string | null }[] = [];
+    await page.route('**/v1/positions', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      sent.push({ key: request.headers()['idempotency-key'] ?? null, body: request.postData() });
+      if (sent.length > 1) return route.continue();
+      await route.fetch(); // the service opens the position...
+      await route.abort('connectionreset'); // ...and the answer never reaches the widget
+    });
+    await mountAs(token);
+    await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
+    await page.getByLabel('Stake').fill('10');
+    await page.getByRole('button', { name: /^Buy Yes for 10\.00/ }).click();
+    // The client replays the lost answer's request after a second's wait.
+    await expect.poll(() => page.getByText(/^Bought Yes at/).count(), { timeout: 6_000 }).toBe(1);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+    expect(new Set(sent.map((s) => s.body)).size).toBe(1);
+    const positions = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(positions.json.data).toHaveLength(1);
+    expect(await balanceOf(user)).toBe('90.00');
+  });
+
   it('meets price_moved with its own message and a re-quote, then trades at the new price', async () => {
     const { user, token } = await newUser('100.00');
     const whale = await newUser('10000.00');

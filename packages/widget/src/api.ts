@@ -99,6 +99,16 @@ function failure<T>(
   return { ok: false, error: { code, message, details, retryAfter } };
 }
 
+/**
+ * Failures after which a write may or may not have happened: its intent must be re-sent with the same key
+ * and body, never a new one (spec 7.2: "a new key can open a second position").
+ */
+export function outcomeUnknown(failure: ApiFailure): boolean {
+  return (
+    failure.code === 'network' || failure.code === 'internal_error' || failure.code === 'idempotency_key_in_progress'
+  );
+}
+
 /** A new key per intent (spec 4.1): what a retry of the same intent re-sends. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();

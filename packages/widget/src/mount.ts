@@ -22,6 +22,11 @@ export interface Handle {
 const POLL_MS = 5_000;
 /** Error beacons one mount sends at most: a loop of failures must not become a flood. */
 const MAX_REPORTS = 5;
+/**
+ * How often the market list is read again: a suspension or a resolution changes a market's status,
+ * which the stream's prices (a snapshot) do not carry.
+ */
+const MARKETS_EVERY_MS = 60_000;
 
 interface TenantConfig {
   theme: Theme;
@@ -43,6 +48,10 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     throw new Error(`PredictionMarketWidget.mount: ${problem}`);
   }
   const apiBase = options.apiBaseUrl ?? window.location.origin;
+  // What the widget keeps of the options: never the options object itself, which holds the token that
+  // unmount() must leave nowhere in the widget (spec 4.3).
+  const { onSessionExpired, locale: requestedLocale } = options;
+  const lookOption = { theme: options.theme, scheme: options.scheme };
   const host = document.createElement('div');
   host.setAttribute('data-prediction-market-widget', VERSION);
   options.target.appendChild(host);
@@ -55,6 +64,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   let stopped = false;
   let expiredReported = false;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
+  let marketsTimer: ReturnType<typeof setInterval> | null = null;
   let reports = 0;
   let followed: string[] = [];
 
@@ -64,7 +74,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     if (expiredReported) return;
     expiredReported = true;
     try {
-      options.onSessionExpired();
+      onSessionExpired();
     } catch (error) {
       console.error('PredictionMarketWidget: onSessionExpired threw', error);
     }
@@ -109,8 +119,12 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     },
   });
   const onFollow = (slugs: string[]) => {
+    // A stream resumed for a new list replays only what changed since its last event: read the current
+    // prices of markets it did not follow before.
+    const added = slugs.filter((slug) => !followed.includes(slug));
     followed = slugs;
     realtime.follow(slugs);
+    if (added.length > 0 && added.length < slugs.length) void store.poll(added).catch(report);
   };
 
   const show = (texts: Texts, scheme: Scheme, theme: Required<Theme>) => {
@@ -130,12 +144,14 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   const start = async () => {
     const config = await api.get<TenantConfig>('/v1/widget/config');
     const tenant = config.ok ? config.value : { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' };
-    const look = resolveLook({ theme: options.theme, scheme: options.scheme }, tenant);
-    const locale = resolveLocale(options.locale, tenant.locales, tenant.default_locale);
+    const look = resolveLook(lookOption, tenant);
+    const locale = resolveLocale(requestedLocale, tenant.locales, tenant.default_locale);
     const texts = await loadTexts(locale, bundleBase ?? `${apiBase}/widget/v1`);
     show(texts, look.scheme, look.theme);
     await Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
-    if (!stopped) realtime.start();
+    if (stopped) return;
+    realtime.start();
+    marketsTimer = setInterval(() => void store.loadMarkets().catch(report), MARKETS_EVERY_MS);
   };
   void start().catch(report);
 
@@ -145,6 +161,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       stopped = true;
       realtime.stop();
       if (pollTimer) clearInterval(pollTimer);
+      if (marketsTimer) clearInterval(marketsTimer);
       session.stop();
       api.stop();
       render(null, container);

@@ -11,6 +11,13 @@ export interface RealtimeHandlers {
 const BACKOFF_MS = [500, 2_000, 5_000];
 /** While down, realtime recovery goes on at this pace (spec 7.2: "realtime recovery continues"). */
 const RECOVERY_MS = 15_000;
+/**
+ * A stream that ended sooner than this counts as a failure: the server ending it at once (a sixth
+ * stream of the user ended this one) must not become a reconnect loop between tabs.
+ */
+const SHORT_LIVED_MS = 30_000;
+/** The server pings every 15 s: this long without a byte means a connection dropped without a close. */
+const SILENCE_MS = 45_000;
 
 /**
  * The realtime subscription (decisions part 6): GET /v1/widget/stream read with fetch (the token
@@ -58,6 +65,12 @@ export class Realtime {
     const headers: Record<string, string> = { authorization: `Bearer ${token}`, accept: 'text/event-stream' };
     if (this.lastId) headers['last-event-id'] = this.lastId;
     let received = false;
+    const started = Date.now();
+    let silence: ReturnType<typeof setTimeout> | null = null;
+    const heard = () => {
+      if (silence) clearTimeout(silence);
+      silence = setTimeout(() => connection.abort(), SILENCE_MS);
+    };
     try {
       const url = `${this.baseUrl}/v1/widget/stream?markets=${this.markets.map(encodeURIComponent).join(',')}`;
       const response = await fetch(url, { headers, signal: connection.signal });
@@ -65,9 +78,11 @@ export class Realtime {
       if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
       const feed = sseParser();
       const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+      heard();
       for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
+        heard();
         if (!received) {
           received = true;
           this.failures = 0;
@@ -79,9 +94,11 @@ export class Realtime {
         }
       }
     } catch {
-      // A break of any kind (network, abort on follow(), a closed stream): reconnect below.
+      // A break of any kind (network, abort on follow() or on silence, a closed stream): reconnect below.
     }
-    this.retry(received);
+    if (silence) clearTimeout(silence);
+    const followed = connection.signal.aborted && !this.stopped;
+    this.retry(received && (followed || Date.now() - started >= SHORT_LIVED_MS));
   }
 
   private retry(wasLive: boolean): void {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../db/schema.js';
 import type { AllowedOrigins } from '../domains/tenants/index.js';
 
@@ -12,9 +12,17 @@ import type { AllowedOrigins } from '../domains/tenants/index.js';
  */
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE',
-  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key',
+  // Last-Event-ID beyond decisions part 6's three: the stream resumes with it, and a browser sends no
+  // header the preflight did not allow (the widget's reconnect would fail on every embed but its own origin).
+  'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Last-Event-ID',
   'access-control-max-age': '600',
 };
+
+/**
+ * Headers a page may read from an answer: without this list a browser hides all but a few, and the
+ * widget could not honour Retry-After (spec 7.2) or quote a request id to support.
+ */
+const EXPOSED = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
 
 /** Where the listeners serve the widget bundle (decisions part 7). */
 export const PUBLIC_BUNDLE_PATH = '/widget/';
@@ -31,7 +39,7 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
     const origin = request.headers.origin;
     const meta = request.routeOptions.config.meta;
     if (!origin || !request.principal || meta?.serverOnly) return;
-    if (await origins.allows(request.principal.tenantEnv, origin)) reply.header('access-control-allow-origin', origin);
+    if (await origins.allows(request.principal.tenantEnv, origin)) allow(reply, origin);
   });
 
   // A session token refused for its time (expired, past its cap) or its tenant's suspension names its
@@ -40,7 +48,7 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
     const origin = request.headers.origin;
     const scope = request.refusedSessionScope;
     if (!origin || !scope || reply.hasHeader('access-control-allow-origin')) return;
-    if (await origins.allows(scope, origin)) reply.header('access-control-allow-origin', origin);
+    if (await origins.allows(scope, origin)) allow(reply, origin);
   });
 
   const serverOnly = new Set<string>();
@@ -62,3 +70,7 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
 }
 
 const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+
+function allow(reply: FastifyReply, origin: string): void {
+  reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED);
+}

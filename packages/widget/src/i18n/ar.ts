@@ -81,6 +81,8 @@ const messages: Messages = {
   'error.state_conflict': 'هذا الاسم مستخدم. اختر اسمًا آخر.',
   'error.validation_failed': 'يرجى التحقق مما أدخلته.',
   'error.market_not_ready': 'يجري تجهيز السوق. حاول بعد لحظة.',
+  'error.idempotency_key_in_progress': 'لا يزال طلبك قيد المعالجة. حاول بعد لحظة: لن يُنفَّذ مرتين.',
+  'error.tenant_suspended': 'التداول غير متاح هنا حاليًا.',
   'error.network': 'مشكلة في الاتصال. لم يضِع طلبك: حاول مجددًا.',
   'error.internal': 'حدث خطأ لدينا. حاول مجددًا.',
   'error.widget_runtime_error': 'حدث خطأ ما. أعد تحميل الصفحة.',

@@ -81,6 +81,9 @@ const messages: Messages = {
   'error.state_conflict': 'Dieser Name ist vergeben. Wähle einen anderen.',
   'error.validation_failed': 'Bitte prüfe deine Eingabe.',
   'error.market_not_ready': 'Der Markt wird vorbereitet. Versuche es gleich noch einmal.',
+  'error.idempotency_key_in_progress':
+    'Deine Anfrage wird noch bearbeitet. Versuche es gleich erneut: Sie wird nicht doppelt ausgeführt.',
+  'error.tenant_suspended': 'Der Handel ist hier gerade nicht verfügbar.',
   'error.network': 'Verbindungsproblem. Deine Anfrage ging nicht verloren: versuche es erneut.',
   'error.internal': 'Bei uns ist etwas schiefgegangen. Versuche es erneut.',
   'error.widget_runtime_error': 'Etwas ist schiefgegangen. Lade die Seite neu.',

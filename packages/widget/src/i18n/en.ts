@@ -79,6 +79,9 @@ const en = {
   'error.state_conflict': 'That display name is taken. Choose another.',
   'error.validation_failed': 'Please check what you entered.',
   'error.market_not_ready': 'The market is getting ready. Try again in a moment.',
+  'error.idempotency_key_in_progress':
+    'Your request is still being processed. Try again in a moment: it will not be applied twice.',
+  'error.tenant_suspended': 'Trading is not available here right now.',
   'error.network': 'Connection problem. Your request was not lost: try again.',
   'error.internal': 'Something went wrong on our side. Try again.',
   'error.widget_runtime_error': 'Something went wrong. Reload the page.',

@@ -81,6 +81,9 @@ const messages: Messages = {
   'error.state_conflict': 'Ese nombre ya está en uso. Elige otro.',
   'error.validation_failed': 'Revisa lo que has escrito.',
   'error.market_not_ready': 'El mercado se está preparando. Inténtalo en un momento.',
+  'error.idempotency_key_in_progress':
+    'Tu solicitud aún se está procesando. Inténtalo en un momento: no se aplicará dos veces.',
+  'error.tenant_suspended': 'Las operaciones no están disponibles aquí en este momento.',
   'error.network': 'Problema de conexión. Tu solicitud no se perdió: inténtalo de nuevo.',
   'error.internal': 'Algo falló de nuestro lado. Inténtalo de nuevo.',
   'error.widget_runtime_error': 'Algo salió mal. Recarga la página.',

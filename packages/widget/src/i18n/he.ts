@@ -81,6 +81,8 @@ const messages: Messages = {
   'error.state_conflict': 'השם הזה תפוס. בחרו שם אחר.',
   'error.validation_failed': 'בדקו את מה שהזנתם.',
   'error.market_not_ready': 'השוק בהכנה. נסו שוב בעוד רגע.',
+  'error.idempotency_key_in_progress': 'הבקשה שלכם עדיין בטיפול. נסו שוב בעוד רגע: היא לא תבוצע פעמיים.',
+  'error.tenant_suspended': 'המסחר אינו זמין כאן כרגע.',
   'error.network': 'בעיית חיבור. הבקשה לא אבדה: נסו שוב.',
   'error.internal': 'משהו השתבש אצלנו. נסו שוב.',
   'error.widget_runtime_error': 'משהו השתבש. טענו את הדף מחדש.',

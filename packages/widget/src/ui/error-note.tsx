@@ -20,6 +20,8 @@ const KNOWN = new Set([
   'validation_failed',
   'market_not_ready',
   'network',
+  'idempotency_key_in_progress',
+  'tenant_suspended',
 ]);
 
 /** The message for an API failure, with what the user can do next passed in as children (buttons). */

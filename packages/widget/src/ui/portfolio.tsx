@@ -1,5 +1,5 @@
 import { useRef, useState } from 'preact/hooks';
-import { newIdempotencyKey, type ApiFailure } from '../api.js';
+import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
 import { minPriceFor, money, price } from '../format.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { Position } from '../store.js';
@@ -30,7 +30,6 @@ function CloseFlow({ position }: { position: Position }) {
   const ask = async () => {
     setBusy(true);
     setError(null);
-    intent.current = null;
     const res = await store.api.send<Quote>('POST', `/v1/positions/${position.id}/close-quote`);
     setBusy(false);
     if (res.ok) setQuote(res.value);
@@ -54,7 +53,7 @@ function CloseFlow({ position }: { position: Position }) {
       void store.poll([position.market_slug]);
       return;
     }
-    if (res.error.code !== 'network' && res.error.code !== 'internal_error') intent.current = null;
+    if (!outcomeUnknown(res.error)) intent.current = null;
     if (res.error.code === 'price_moved') setQuote(null);
     setError(res.error);
   };

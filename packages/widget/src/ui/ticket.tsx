@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { newIdempotencyKey, type ApiFailure } from '../api.js';
+import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
 import { chance, maxPriceFor, money, price, stakeOf } from '../format.js';
 import type { Market, Position } from '../store.js';
 import { useWidget } from './context.js';
@@ -46,10 +46,10 @@ export function Ticket({ market }: { market: Market }) {
 
   const outcome = market.outcomes.find((o) => o.id === outcomeId) ?? market.outcomes[0];
   const stake = stakeOf(stakeText);
-  // A new quote whenever the stake, the outcome or the market's prices change (a trade moved them).
-  const prices = market.outcomes.map((o) => o.price).join();
+  // A new quote when the stake or the outcome changes, or on a re-quote; not on every price move of a busy
+  // market (quotes share the tenant's default tier): the slippage tolerance covers small moves, and a
+  // price_moved answer offers the re-quote.
   useEffect(() => {
-    setQuote(null);
     setQuoteError(null);
     if (!stake || !outcome || market.status !== 'open') return;
     let live = true;
@@ -64,7 +64,7 @@ export function Ticket({ market }: { market: Market }) {
       live = false;
       clearTimeout(timer);
     };
-  }, [stake, outcome?.id, prices, market.status, requotes]);
+  }, [stake, outcome?.id, market.status, requotes]);
 
   if (!outcome) return null;
   const current = quote && quote.stake === stake && quote.outcome_id === outcome.id ? quote : null;
@@ -91,12 +91,15 @@ export function Ticket({ market }: { market: Market }) {
       void store.poll([market.slug]);
       return;
     }
-    // Only a failure whose outcome is unknown keeps the intent for a same-key retry.
-    if (res.error.code !== 'network' && res.error.code !== 'internal_error') intent.current = null;
+    // Only a failure whose outcome is unknown keeps the intent, for a same-key retry.
+    if (!outcomeUnknown(res.error)) intent.current = null;
+    if (res.error.code === 'market_suspended' || res.error.code === 'validation_failed') void store.loadMarkets();
     setError(res.error);
   };
 
   if (market.status !== 'open') return <p class="note">{t('ticket.notOpen')}</p>;
+  // An open whose outcome is unknown is pending: until it is settled, the ticket re-sends exactly it.
+  const pending = intent.current !== null;
   const stakeId = `pm-stake-${market.slug}`;
   const slipId = `pm-slip-${market.slug}`;
   return (
@@ -105,10 +108,10 @@ export function Ticket({ market }: { market: Market }) {
       aria-label={t('ticket.title')}
       onSubmit={(e) => {
         e.preventDefault();
-        void send(true);
+        void send(!pending);
       }}
     >
-      <fieldset>
+      <fieldset disabled={pending}>
         <legend>{t('ticket.outcome')}</legend>
         <div class="choices">
           {market.outcomes.map((o) => (
@@ -130,6 +133,7 @@ export function Ticket({ market }: { market: Market }) {
         <label for={stakeId}>{t('ticket.stake')}</label>
         <input
           id={stakeId}
+          disabled={pending}
           inputMode="decimal"
           autoComplete="off"
           value={stakeText}
@@ -141,6 +145,7 @@ export function Ticket({ market }: { market: Market }) {
         <label for={slipId}>{t('ticket.slippage')}</label>
         <select
           id={slipId}
+          disabled={pending}
           value={String(slippage)}
           onChange={(e) => setSlippage(Number((e.target as HTMLSelectElement).value))}
         >
@@ -181,6 +186,7 @@ export function Ticket({ market }: { market: Market }) {
               type="button"
               onClick={() => {
                 setError(null);
+                setQuote(null);
                 setRequotes((n) => n + 1);
                 void store.poll([market.slug]);
               }}
@@ -193,11 +199,6 @@ export function Ticket({ market }: { market: Market }) {
               {t('error.useRemaining', { remaining: money(String(error.details.remaining), texts.locale) })}
             </button>
           )}
-          {intent.current && (
-            <button type="button" onClick={() => void send(false)}>
-              {t('retry')}
-            </button>
-          )}
         </ErrorNote>
       )}
       {done && (
@@ -205,10 +206,12 @@ export function Ticket({ market }: { market: Market }) {
           {t('ticket.done', { outcome: outcome.title, price: price(done.price, texts.locale) })}
         </p>
       )}
-      <button type="submit" class="primary" disabled={sending || !stake || !maxPrice}>
+      <button type="submit" class="primary" disabled={sending || (!pending && (!stake || !maxPrice))}>
         {sending
           ? t('ticket.sending')
-          : t('ticket.confirm', { outcome: outcome.title, stake: stake ? money(stake, texts.locale) : '—' })}
+          : pending
+            ? t('retry')
+            : t('ticket.confirm', { outcome: outcome.title, stake: stake ? money(stake, texts.locale) : '—' })}
       </button>
     </form>
   );
