@@ -44,7 +44,9 @@ describe('preflights', () => {
       expect(res.status).toBe(204);
       expect(res.headers.get('access-control-allow-origin')).toBe(origin);
       expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PUT, DELETE');
-      expect(res.headers.get('access-control-allow-headers')).toBe('Authorization, Content-Type, Idempotency-Key, Last-Event-ID');
+      expect(res.headers.get('access-control-allow-headers')).toBe(
+        'Authorization, Content-Type, Idempotency-Key, Last-Event-ID',
+      );
       expect(res.headers.get('access-control-max-age')).toBe('600');
       expect(res.headers.get('access-control-allow-credentials')).toBeNull();
       expect(res.headers.get('vary')).toContain('Origin');
