@@ -18,6 +18,16 @@ export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_
 /** The same for routes that also take a widget session token. */
 export const API_KEY_OR_SESSION_ERRORS = [...API_KEY_ERRORS, 'invalid_session_token'] as const;
 
+/** What any keyed write with the API key can answer besides its own refusals (the keyed-write runner's). */
+export const API_KEY_WRITE_ERRORS = [
+  'validation_failed',
+  'idempotency_key_required',
+  ...API_KEY_ERRORS,
+  'request_too_large',
+  'idempotency_key_reused',
+  'idempotency_key_in_progress',
+] as const;
+
 /** The same for routes only a widget session token reaches (an API key there is invalid_session_token). */
 export const SESSION_ERRORS = ['invalid_session_token', 'tenant_suspended', 'rate_limited'] as const;
 

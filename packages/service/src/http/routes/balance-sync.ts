@@ -25,19 +25,11 @@ import {
   type KeyedWrite,
   type StoredAnswer,
 } from '../keyed-write.js';
-import { API_KEY_ERRORS, errorResponses } from '../openapi.js';
+import { API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
 import { presenter } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
-const SYNC_ERRORS = [
-  'sync_paused',
-  'validation_failed',
-  'idempotency_key_required',
-  ...API_KEY_ERRORS,
-  'request_too_large',
-  'idempotency_key_reused',
-  'idempotency_key_in_progress',
-] as const;
+const SYNC_ERRORS = ['sync_paused', ...API_KEY_WRITE_ERRORS] as const;
 
 /**
  * Balance movements under their keys (spec 4.1). A refused debit (would_overdraw) spends its key: it is

@@ -27,7 +27,7 @@ import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
-import { API_KEY_ERRORS, API_KEY_SECURITY, errorResponses } from '../openapi.js';
+import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
@@ -60,14 +60,7 @@ export function supportTicketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           body: OpenTicketBody,
           response: {
             201: OpenedTicket,
-            ...errorResponses(
-              'validation_failed',
-              'idempotency_key_required',
-              ...API_KEY_ERRORS,
-              'request_too_large',
-              'idempotency_key_reused',
-              'idempotency_key_in_progress',
-            ),
+            ...errorResponses(...API_KEY_WRITE_ERRORS),
           },
         },
       },
