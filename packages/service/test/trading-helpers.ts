@@ -73,3 +73,27 @@ export async function widgetOpen(service: TestService, tenant: TestTenant, name 
   expect(opened.status, opened.text).toBe(201);
   return { market, user, token, body, opened };
 }
+
+/** An open through the operator's API key for `user`, on outcome `index`, expected to succeed. */
+export async function operatorOpen(
+  service: TestService,
+  key: string,
+  market: TestMarket,
+  user: string,
+  stake = '5.00',
+  index = 0,
+) {
+  const res = await service.api('sandbox', 'POST', '/v1/positions', {
+    key,
+    idempotencyKey: `operator-open-${Math.random()}`,
+    body: {
+      external_user_id: user,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[index]!.id,
+      stake,
+      max_price: '1',
+    },
+  });
+  expect(res.status, res.text).toBe(201);
+  return res.json;
+}
