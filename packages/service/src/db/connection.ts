@@ -1,5 +1,6 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
+import Cursor from 'pg-cursor';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -36,6 +37,7 @@ export function createPool(url: string, max: number, onIdleError: (error: Error)
   return pool;
 }
 
+/** With pg-cursor, a query's `.stream()` reads through a server-side cursor: rows in bounded batches. */
 export function createDb(pool: pg.Pool): Db {
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });
 }

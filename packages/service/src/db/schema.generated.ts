@@ -52,6 +52,7 @@ export interface BalanceSyncs {
   ledger_balance_minor: bigint;
   outcome: string;
   resulting_balance_minor: bigint | null;
+  seq: Generated<bigint>;
   tenant_id: string;
   transaction_id: string | null;
   user_id: string;
@@ -184,6 +185,54 @@ export interface PricePoints {
   prices: ArrayType<bigint>;
   seq: Generated<bigint>;
   ts: Timestamp;
+}
+
+export interface ReconciliationDiscrepancies {
+  balance_sync_id: string;
+  created_at: Timestamp;
+  delta_minor: bigint;
+  environment: string;
+  id: string;
+  ledger_balance_minor: bigint;
+  operator_balance_minor: bigint;
+  report_id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  user_id: string;
+}
+
+export interface ReconciliationRuns {
+  discrepancies: Generated<bigint>;
+  finished_at: Timestamp | null;
+  id: string;
+  started_at: Timestamp;
+  trigger: string;
+  unverifiable: Generated<bigint>;
+  users_checked: Generated<bigint>;
+}
+
+export interface ReportChunks {
+  data: Buffer;
+  report_id: string;
+  seq: number;
+}
+
+export interface ReportJobs {
+  byte_size: bigint | null;
+  created_at: Timestamp;
+  environment: string;
+  expires_at: Timestamp | null;
+  failure: string | null;
+  format: string;
+  from_at: Timestamp | null;
+  id: string;
+  ready_at: Timestamp | null;
+  report_type: string;
+  row_count: bigint | null;
+  seq: Generated<bigint>;
+  status: string;
+  tenant_id: string;
+  to_at: Timestamp | null;
 }
 
 export interface SavedMarkets {
@@ -350,6 +399,10 @@ export interface DB {
   position_rejections: PositionRejections;
   positions: Positions;
   price_points: PricePoints;
+  reconciliation_discrepancies: ReconciliationDiscrepancies;
+  reconciliation_runs: ReconciliationRuns;
+  report_chunks: ReportChunks;
+  report_jobs: ReportJobs;
   saved_markets: SavedMarkets;
   stream_changes: StreamChanges;
   stream_changes_purged: StreamChangesPurged;

@@ -75,6 +75,8 @@ export interface BalanceSyncsTable {
   ledger_balance_minor: bigint;
   flagged_for_reconciliation: boolean;
   created_at: Date;
+  /** Request order (migration 0011): rows of one statement share created_at. */
+  seq: Generated<bigint>;
 }
 
 export interface IdempotencyKeysTable {
@@ -332,6 +334,59 @@ export interface SupportTicketMessagesTable {
   created_at: Date;
 }
 
+export type ReportType = 'transactions' | 'positions' | 'balances';
+export type ReportFormat = 'json' | 'csv';
+export type ReportStatus = 'generating' | 'ready' | 'failed';
+
+export interface ReportJobsTable {
+  id: string;
+  seq: Generated<bigint>;
+  tenant_id: string;
+  environment: Environment;
+  report_type: ReportType;
+  format: ReportFormat;
+  from_at: Date | null;
+  to_at: Date | null;
+  status: ReportStatus;
+  created_at: Date;
+  ready_at: Date | null;
+  expires_at: Date | null;
+  row_count: bigint | null;
+  byte_size: bigint | null;
+  failure: string | null;
+}
+
+/** A report's artifact, gzip-compressed, in order. */
+export interface ReportChunksTable {
+  report_id: string;
+  seq: number;
+  data: Buffer;
+}
+
+export interface ReconciliationRunsTable {
+  id: string;
+  started_at: Date;
+  finished_at: Date | null;
+  users_checked: ColumnType<bigint, bigint | undefined, bigint>;
+  unverifiable: ColumnType<bigint, bigint | undefined, bigint>;
+  discrepancies: ColumnType<bigint, bigint | undefined, bigint>;
+  trigger: 'platform' | 'schedule';
+}
+
+export interface ReconciliationDiscrepanciesTable {
+  id: string;
+  seq: Generated<bigint>;
+  report_id: string;
+  tenant_id: string;
+  environment: Environment;
+  user_id: string;
+  balance_sync_id: string;
+  ledger_balance_minor: bigint;
+  operator_balance_minor: bigint;
+  delta_minor: bigint;
+  created_at: Date;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_environments: TenantEnvironmentsTable;
@@ -360,4 +415,8 @@ export interface Database {
   stream_changes_purged: StreamChangesPurgedTable;
   support_tickets: SupportTicketsTable;
   support_ticket_messages: SupportTicketMessagesTable;
+  report_jobs: ReportJobsTable;
+  report_chunks: ReportChunksTable;
+  reconciliation_runs: ReconciliationRunsTable;
+  reconciliation_discrepancies: ReconciliationDiscrepanciesTable;
 }
