@@ -39,7 +39,7 @@ export async function createBenchTenant(service: ServiceProcess): Promise<BenchT
     ADMIN_TOKEN,
     {
       environment: 'sandbox',
-      scopes: ['write:sync', 'write:positions'],
+      scopes: ['write:sync', 'write:positions', 'read:reports'],
     },
   );
   expectStatus('POST /platform/v1/tenants/{id}/api-keys', key, 201);

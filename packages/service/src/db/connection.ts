@@ -37,6 +37,9 @@ export function createPool(url: string, max: number, onIdleError: (error: Error)
   return pool;
 }
 
+/** Rows a cursor fetches per round trip when a query is streamed: memory holds about this many. */
+export const STREAM_BATCH = 1_000;
+
 /** With pg-cursor, a query's `.stream()` reads through a server-side cursor: rows in bounded batches. */
 export function createDb(pool: pg.Pool): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool, cursor: Cursor }) });

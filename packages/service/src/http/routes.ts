@@ -9,6 +9,7 @@ import { orderRoutes } from './routes/orders.js';
 import { tenantPlatformRoutes } from './routes/platform-tenants.js';
 import { positionRoutes } from './routes/positions.js';
 import { rateLimitPlatformRoutes } from './routes/rate-limits.js';
+import { reportRoutes } from './routes/reports.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
@@ -36,6 +37,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
     await app.register(supportTicketRoutes(deps));
+    await app.register(reportRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
   };

@@ -4,6 +4,7 @@ import { systemContextOf } from '../domains/context.js';
 import { purgeExpiredAnswers } from '../domains/idempotency/index.js';
 import { expireOrders } from '../domains/orders/index.js';
 import { purgeStreamChanges } from '../domains/realtime/index.js';
+import { expireReports, failReport, GENERATE_REPORT_TASK, generateReport } from '../domains/reports/index.js';
 import { sweepOrders } from '../domains/trading/index.js';
 import { deliverDue } from '../domains/webhooks/index.js';
 import type { ServiceDeps } from '../deps.js';
@@ -20,6 +21,8 @@ export const JOBS = {
   sweepOrders: 'sweep-orders',
   purgeIdempotencyKeys: 'purge-idempotency-keys',
   purgeStreamChanges: 'purge-stream-changes',
+  generateReport: GENERATE_REPORT_TASK,
+  expireReports: 'expire-reports',
 } as const;
 
 /** Order expiry runs every 5 s. */
@@ -56,6 +59,21 @@ export function taskList(deps: ServiceDeps): TaskList {
     [JOBS.purgeStreamChanges]: async () => {
       await purgeStreamChanges(context(JOBS.purgeStreamChanges));
     },
+    // Added by POST /v1/reports in the request's transaction. A failure is retried; the last one fails
+    // the report rather than leaving it generating.
+    [JOBS.generateReport]: async (payload, helpers) => {
+      const reportId = (payload as { report_id: string }).report_id;
+      try {
+        await generateReport(context(JOBS.generateReport), reportId);
+      } catch (error) {
+        if (helpers.job.attempts < helpers.job.max_attempts) throw error;
+        helpers.logger.error(`report ${reportId} failed for good: ${String(error)}`);
+        await failReport(context(JOBS.generateReport), reportId, String(error));
+      }
+    },
+    [JOBS.expireReports]: async () => {
+      await expireReports(context(JOBS.expireReports));
+    },
   };
 }
 
@@ -67,6 +85,7 @@ async function again(helpers: JobHelpers, task: string, afterMs: number): Promis
 export const cronItems: CronItem[] = [
   { task: JOBS.purgeIdempotencyKeys, match: '17 * * * *', identifier: JOBS.purgeIdempotencyKeys },
   { task: JOBS.sweepOrders, match: '* * * * *', identifier: JOBS.sweepOrders },
+  { task: JOBS.expireReports, match: '41 * * * *', identifier: JOBS.expireReports },
   // The realtime stream's change log keeps 15 minutes; a purge every minute keeps it near that.
   { task: JOBS.purgeStreamChanges, match: '* * * * *', identifier: JOBS.purgeStreamChanges },
   // Watchdogs of the self-rescheduling jobs (preserve_run_at: a pending run keeps its time).

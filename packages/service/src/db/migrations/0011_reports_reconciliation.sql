@@ -67,3 +67,7 @@ create table reconciliation_discrepancies (
 );
 create index reconciliation_discrepancies_tenant_seq on reconciliation_discrepancies (tenant_id, environment, seq);
 create index reconciliation_discrepancies_report on reconciliation_discrepancies (report_id, seq);
+
+-- Reports read a time range of a tenant environment's ledger or positions.
+create index transactions_env_created on transactions (tenant_id, environment, created_at);
+create index positions_env_opened on positions (tenant_id, environment, opened_at);

@@ -10,6 +10,7 @@ export const KEYED_OPERATIONS = {
   position_close: { replayDays: null },
   order_place: { replayDays: null },
   support_ticket_open: { replayDays: null },
+  report_request: { replayDays: null },
 } as const satisfies Record<string, { replayDays: number | null }>;
 
 export type KeyedOperation = keyof typeof KEYED_OPERATIONS;

@@ -1,4 +1,11 @@
 export { listTransactions, type TransactionFilter } from './list-transactions.js';
-export { lockUsers, postEntries, type Entry, type LockedUser, type TransactionRow } from './ledger-repo.js';
+export {
+  lockUsers,
+  postEntries,
+  streamTransactionRows,
+  type Entry,
+  type LockedUser,
+  type TransactionRow,
+} from './ledger-repo.js';
 export { MAX_BALANCE_MINOR, post, type Posting } from './model/balance.js';
 export { presentTransaction, Transaction, TransactionPage, TransactionsQuery } from './schemas.js';

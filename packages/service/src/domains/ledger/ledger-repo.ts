@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/connection.js';
+import { STREAM_BATCH, type Executor } from '../../db/connection.js';
 import type { TenantEnv } from '../context.js';
 
 export interface LockedUser {
@@ -86,12 +86,9 @@ export interface TransactionRow {
 }
 
 /** A tenant environment's ledger rows after afterSeq, oldest first, limit + 1 rows (the caller pages). */
-export async function listTransactionRows(
-  db: Executor,
-  scope: TenantEnv,
-  f: { externalUserId?: string; entryType?: string; afterSeq: bigint | null; limit: number },
-): Promise<TransactionRow[]> {
-  let query = db
+/** The tenant environment's transactions with their user's external id, in no order yet. */
+function transactionQuery(db: Executor, scope: TenantEnv) {
+  return db
     .selectFrom('transactions as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
     .select([
@@ -107,14 +104,12 @@ export async function listTransactionRows(
     ])
     .where('t.tenant_id', '=', scope.tenantId)
     .where('t.environment', '=', scope.environment);
-  if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
-  if (f.entryType !== undefined) query = query.where('t.entry_type', '=', f.entryType);
-  if (f.afterSeq !== null) query = query.where('t.seq', '>', f.afterSeq);
-  const rows = await query
-    .orderBy('t.seq')
-    .limit(f.limit + 1)
-    .execute();
-  return rows.map((r) => ({
+}
+
+type TransactionQueryRow = Awaited<ReturnType<ReturnType<typeof transactionQuery>['executeTakeFirstOrThrow']>>;
+
+function toTransactionRow(r: TransactionQueryRow): TransactionRow {
+  return {
     seq: r.seq,
     id: r.id,
     externalUserId: r.external_user_id,
@@ -124,5 +119,36 @@ export async function listTransactionRows(
     reversesTransactionId: r.reverses_transaction_id,
     positionId: r.position_id,
     createdAt: r.created_at,
-  }));
+  };
+}
+
+export async function listTransactionRows(
+  db: Executor,
+  scope: TenantEnv,
+  f: { externalUserId?: string; entryType?: string; afterSeq: bigint | null; limit: number },
+): Promise<TransactionRow[]> {
+  let query = transactionQuery(db, scope);
+  if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
+  if (f.entryType !== undefined) query = query.where('t.entry_type', '=', f.entryType);
+  if (f.afterSeq !== null) query = query.where('t.seq', '>', f.afterSeq);
+  const rows = await query
+    .orderBy('t.seq')
+    .limit(f.limit + 1)
+    .execute();
+  return rows.map(toTransactionRow);
+}
+
+/**
+ * Every transaction created in [from, to), oldest first, read through a server-side cursor (reports):
+ * memory holds one batch, however many rows there are. `db` should hold one snapshot (a transaction).
+ */
+export async function* streamTransactionRows(
+  db: Executor,
+  scope: TenantEnv,
+  range: { from: Date | null; to: Date | null },
+): AsyncGenerator<TransactionRow> {
+  let query = transactionQuery(db, scope);
+  if (range.from !== null) query = query.where('t.created_at', '>=', range.from);
+  if (range.to !== null) query = query.where('t.created_at', '<', range.to);
+  for await (const row of query.orderBy('t.seq').stream(STREAM_BATCH)) yield toTransactionRow(row);
 }

@@ -6,6 +6,7 @@ export {
   insertPosition,
   markClosed,
   openStakeOnMarket,
+  streamPositionRows,
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';

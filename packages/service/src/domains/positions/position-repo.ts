@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/connection.js';
+import { STREAM_BATCH, type Executor } from '../../db/connection.js';
 import type { PositionState } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import type { PositionView } from './schemas.js';
@@ -182,4 +182,19 @@ export async function markClosed(
     .where('id', '=', id)
     .where('state', '=', 'open')
     .execute();
+}
+
+/**
+ * Every position opened in [from, to), oldest first, through a server-side cursor (reports): memory
+ * holds one batch. `db` should hold one snapshot (a transaction).
+ */
+export async function* streamPositionRows(
+  db: Executor,
+  scope: TenantEnv,
+  range: { from: Date | null; to: Date | null },
+): AsyncGenerator<PositionRow> {
+  let query = viewQuery(db, scope);
+  if (range.from !== null) query = query.where('p.opened_at', '>=', range.from);
+  if (range.to !== null) query = query.where('p.opened_at', '<', range.to);
+  for await (const row of query.orderBy('p.seq').stream(STREAM_BATCH)) yield toView(row);
 }

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Executor } from '../../db/connection.js';
+import { STREAM_BATCH, type Executor } from '../../db/connection.js';
 import type { TenantEnv } from '../context.js';
 
 export interface UserRow {
@@ -50,4 +50,19 @@ export async function findBalances(db: Executor, ids: readonly string[]): Promis
     .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
     .execute();
   return new Map(rows.map((r) => [r.id, r.balance_minor]));
+}
+
+/**
+ * Every user of the tenant environment in external_user_id order, through a server-side cursor
+ * (reports): memory holds one batch. `db` should hold one snapshot (a transaction).
+ */
+export async function* streamUserRows(db: Executor, scope: TenantEnv): AsyncGenerator<UserRow> {
+  const query = db
+    .selectFrom('users')
+    .select(['id', 'external_user_id', 'status', 'balance_minor'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .orderBy('external_user_id');
+  for await (const r of query.stream(STREAM_BATCH))
+    yield { id: r.id, externalUserId: r.external_user_id, status: r.status, balance: r.balance_minor };
 }

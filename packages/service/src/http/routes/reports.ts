@@ -1,0 +1,151 @@
+import { pipeline, Readable } from 'node:stream';
+import { createGunzip } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
+import {
+  getReport,
+  listReports,
+  openDownload,
+  presentReport,
+  Report,
+  ReportListQuery,
+  ReportPage,
+  ReportParams,
+  requestReport,
+  RequestReportBody,
+  type ReportJob,
+  type RequestReportInput,
+} from '../../domains/reports/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { presentPage } from '../../lib/page.js';
+import { tenantCtx } from '../context.js';
+import { idempotencyKeyOf } from '../idempotency-key.js';
+import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
+import { presenter, valueOrThrow } from '../present.js';
+import type { RouteMeta } from '../route-meta.js';
+
+const meta = { tier: 'default', credential: 'api_key', scope: 'read:reports' } as const satisfies RouteMeta;
+const tags = ['reports'];
+
+const requestWrite: KeyedWrite<RequestReportInput, ReportJob> = {
+  operation: 'report_request',
+  run: oneByOne(requestReport),
+  status: 202,
+  present: presenter(Report, presentReport),
+};
+
+const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
+
+/** Reports (decisions part 8): request one, poll it, download its artifact for 24 hours. */
+export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/v1/reports',
+      {
+        config: { meta: { ...meta, idempotent: true } },
+        schema: {
+          summary: 'Request a report',
+          description:
+            'Answers 202 with the job, `generating`; a background job writes the artifact, then the job is `ready` ' +
+            '(or `failed`) and `report.ready` is sent. Rows: `transactions` created and `positions` opened in ' +
+            '[from, to) (without `to`: everything committed when generation starts), `balances` every user at generation time (no ' +
+            'from or to). At most 3 reports generate at once per tenant environment: a fourth is 409 ' +
+            '`report_limit_reached` and its Idempotency-Key is not spent. The answer is replayed for its key with ' +
+            'no time limit, byte for byte (status `generating` as first answered: poll the job for its state).',
+          tags,
+          security: API_KEY_SECURITY,
+          headers: IdempotencyHeaders,
+          body: RequestReportBody,
+          response: { 202: Report, ...errorResponses(...API_KEY_WRITE_ERRORS, 'report_limit_reached') },
+        },
+      },
+      async (request, reply) => {
+        const body = request.body;
+        const input: RequestReportInput = {
+          reportType: body.report_type,
+          format: body.format,
+          from: body.from === undefined ? null : new Date(body.from),
+          to: body.to === undefined ? null : new Date(body.to),
+        };
+        const unit = { key: idempotencyKeyOf(request), fields: { ...body }, input };
+        const ctx = tenantCtx(deps, request);
+        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, requestWrite, unit));
+      },
+    );
+
+    app.get(
+      '/v1/reports/:id',
+      {
+        config: { meta },
+        schema: {
+          summary: 'Read a report job',
+          tags,
+          security: API_KEY_SECURITY,
+          params: ReportParams,
+          response: { 200: Report, ...errorResponses('validation_failed', ...API_KEY_ERRORS, 'not_found') },
+        },
+      },
+      async (request) => presentReport(valueOrThrow(await getReport(tenantCtx(deps, request), request.params.id))),
+    );
+
+    app.get(
+      '/v1/reports',
+      {
+        config: { meta },
+        schema: {
+          summary: "The tenant environment's report jobs, oldest first",
+          tags,
+          security: API_KEY_SECURITY,
+          querystring: ReportListQuery,
+          response: { 200: ReportPage, ...errorResponses('validation_failed', ...API_KEY_ERRORS) },
+        },
+      },
+      async (request) =>
+        presentPage(valueOrThrow(await listReports(tenantCtx(deps, request), request.query)), presentReport),
+    );
+
+    app.get(
+      '/v1/reports/:id/download',
+      {
+        config: { meta },
+        schema: {
+          summary: "Download a report's artifact",
+          description:
+            'The artifact in the format asked for, until `expires_at`; then 410 `report_expired` (the job stays ' +
+            'readable: request a new report). CSV: RFC 4180, a header row of the field names, CRLF line ends. ' +
+            'JSON: `{"report_id","report_type","generated_at","rows":[…]}`. Rows are the items of the matching ' +
+            'list endpoints. Sent gzip-encoded to a client that accepts it (`Accept-Encoding: gzip`), plain ' +
+            'otherwise. A report still generating or failed is 409 `state_conflict` (`details.status`).',
+          tags,
+          security: API_KEY_SECURITY,
+          params: ReportParams,
+          response: {
+            200: {
+              description: 'The artifact, as an attachment.',
+              content: { 'text/csv': { schema: z.string() }, 'application/json': { schema: z.string() } },
+            },
+            ...errorResponses('validation_failed', ...API_KEY_ERRORS, 'not_found', 'state_conflict', 'report_expired'),
+          },
+        },
+      },
+      async (request, reply) => {
+        const { job, gzipped } = valueOrThrow(await openDownload(tenantCtx(deps, request), request.params.id));
+        const compressed = negotiate(request.headers['accept-encoding'] ?? 'identity', ['gzip', 'identity']) === 'gzip';
+        const body = Readable.from(gzipped);
+        reply
+          .type(CONTENT_TYPES[job.format])
+          .header('content-disposition', `attachment; filename="${job.reportType}-${job.id}.${job.format}"`)
+          .header('vary', 'Accept-Encoding')
+          .header('x-report-rows', String(job.rowCount));
+        // The schema documents the bytes; the body is a stream of them (the type provider expects the string).
+        if (compressed) return reply.header('content-encoding', 'gzip').send(body as unknown as string);
+        // A reader failing mid-way destroys the inflater too, which ends the answer early (the client sees it cut).
+        const plain = pipeline(body, createGunzip(), () => {});
+        return reply.send(plain as unknown as string);
+      },
+    );
+  };
+}
