@@ -4,6 +4,25 @@
  */
 export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
+    date: '2026-11-23',
+    change:
+      'Reports: POST /v1/reports (202 the job), GET /v1/reports, GET /v1/reports/{id}, GET /v1/reports/{id}/download; ' +
+      'error code report_expired (410); event report.ready. Scope read:reports.',
+  },
+  {
+    date: '2026-11-22',
+    change:
+      'Support tickets: POST /v1/support-tickets, GET /v1/support-tickets, GET /v1/support-tickets/{id}. Scope write:tickets.',
+  },
+  {
+    date: '2026-11-22',
+    change:
+      'Widget back end: GET /v1/widget/config, GET /v1/users/me, GET/PUT/DELETE /v1/widget/profile, GET ' +
+      '/v1/widget/leaderboard, GET /v1/widget/saved-markets and PUT/DELETE /v1/widget/saved-markets/{market_slug} ' +
+      '(error code saved_markets_limit_reached), POST /v1/widget/error-reports, GET /v1/widget/stream; ' +
+      'POST /v1/positions/quote (the price a stake would get, changing nothing).',
+  },
+  {
     date: '2026-10-07',
     change:
       'Error code idempotency_key_in_progress (409) on POST /v1/positions. Nothing applied and price not checked ' +

@@ -26,14 +26,14 @@ export interface Written {
 /**
  * Writes rows as the artifact: CSV (RFC 4180: a header row of the field names, CRLF, quotes where
  * needed) or JSON `{"report_id","report_type","generated_at","rows":[…]}`, gzip-compressed, handed to
- * `store` in chunks of about CHUNK_BYTES, in order. Backpressure runs from `store` back to the row
+ * `store` in chunks of about CHUNK_BYTES, in order, with the rows read so far (progress). Backpressure runs from `store` back to the row
  * source, so memory holds a chunk and a cursor batch however many rows there are.
  */
 export async function writeArtifact(
   rows: AsyncIterable<ReportRow>,
   format: ReportFormat,
   header: ArtifactHeader,
-  store: (seq: number, data: Buffer) => Promise<void>,
+  store: (seq: number, data: Buffer, rowsSoFar: bigint) => Promise<void>,
 ): Promise<Written> {
   let rowCount = 0n;
   let byteSize = 0n;
@@ -44,7 +44,13 @@ export async function writeArtifact(
     }
   };
   const coalesce = coalescer((bytes) => (byteSize += BigInt(bytes)));
-  await pipeline(Readable.from(counted()), formatter(format, header), coalesce, createGzip(), chunker(store));
+  await pipeline(
+    Readable.from(counted()),
+    formatter(format, header),
+    coalesce,
+    createGzip(),
+    chunker((seq, data) => store(seq, data, rowCount)),
+  );
   return { rowCount, byteSize };
 }
 

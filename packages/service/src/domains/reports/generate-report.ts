@@ -35,7 +35,9 @@ export async function generateReport(ctx: Ctx, reportId: string): Promise<void> 
     .execute(async (snapshot) => {
       await sql`set transaction read only`.execute(snapshot);
       const rows = reportRows(snapshot, scope, job.reportType, { from: job.from, to: job.to });
-      return writeArtifact(rows, job.format, header, (seq, data) => insertChunk(ctx.db, job.id, seq, data));
+      return writeArtifact(rows, job.format, header, (seq, data, rowsSoFar) =>
+        insertChunk(ctx.db, job.id, seq, data, rowsSoFar),
+      );
     });
   await ctx.runtime.db.transaction().execute(async (tx) => {
     const readyAt = ctx.runtime.clock.now();

@@ -156,8 +156,26 @@ export async function deleteChunks(tx: Executor, ids: readonly string[]): Promis
     .execute();
 }
 
-export async function insertChunk(db: Executor, reportId: string, seq: number, data: Buffer): Promise<void> {
-  await db.insertInto('report_chunks').values({ report_id: reportId, seq, data }).execute();
+/**
+ * One chunk of the artifact, and the rows read so far on the job (its progress while generating), in
+ * one short transaction of its own.
+ */
+export async function insertChunk(
+  db: Executor,
+  reportId: string,
+  seq: number,
+  data: Buffer,
+  rowsSoFar: bigint,
+): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('report_chunks').values({ report_id: reportId, seq, data }).execute();
+    await tx
+      .updateTable('report_jobs')
+      .set({ row_count: rowsSoFar })
+      .where('id', '=', reportId)
+      .where('status', '=', 'generating')
+      .execute();
+  });
 }
 
 /** The artifact's chunks in order, one query each, so a download holds one chunk in memory at a time. */

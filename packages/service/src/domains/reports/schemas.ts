@@ -46,7 +46,13 @@ export const Report = z.object({
   ready_at: z.string().nullable(),
   expires_at: z.string().nullable().describe('ready_at + 24 hours; after it the download is 410 report_expired.'),
   download_path: z.string().nullable().describe('/v1/reports/{id}/download once ready: a path, never a signed URL.'),
-  row_count: z.number().int().nullable().describe('Rows in the artifact once ready.'),
+  row_count: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Rows written so far while generating (progress; null before the first megabyte), all of them once ready.',
+    ),
 });
 export type Report = z.infer<typeof Report>;
 export const ReportPage = pageOf(Report);
