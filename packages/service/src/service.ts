@@ -19,7 +19,7 @@ import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './http/routes/widget-bundle.js';
 import { windowRateLimiter } from './http/rate-limiter.js';
-import { migrateQueue, startJobs, type Jobs } from './jobs/queue.js';
+import { migrateQueue, QUEUE_POOL_SIZE, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
@@ -57,9 +57,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
     embedded = await startEmbeddedServer(config.dataDir, secrets!.embeddedDbPassword, announce);
     url = embedded.url;
   }
-  const pool = createPool(url, config.dbPoolSize, (error) =>
-    log.warn({ err: error }, 'an idle database connection ended'),
-  );
+  const onIdleError = (error: Error) => log.warn({ err: error }, 'an idle database connection ended');
+  const pool = createPool(url, config.dbPoolSize, onIdleError);
+  // The job queue's own connections: graphile-worker reads its job ids (int8) as pg's strings and
+  // JSON-encodes them when a job fails, which a bigint cannot be (a failing job would stay locked).
+  const queuePool = createPool(url, QUEUE_POOL_SIZE, onIdleError, { int8AsBigint: false });
   let ready = false;
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
   let jobs: Jobs | null = null;
@@ -73,13 +75,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await jobs?.stop();
     redis?.disconnect();
     await pool.end();
+    await queuePool.end();
     await embedded?.stop();
   };
 
   try {
     const applied = await migrate(pool);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
-    await migrateQueue(pool, log);
+    await migrateQueue(queuePool, log);
     const db = createDb(pool);
     const clock = options.clock ?? systemClock;
     const raisedLimits = raisedLimitsViewOf(db);
@@ -122,7 +125,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       const address = await app.listen(listeners[listener]);
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
-    if (config.runWorkers) jobs = await startJobs(deps, pool);
+    if (config.runWorkers) jobs = await startJobs(deps, queuePool);
     if (demo?.sandboxKey) {
       // Through the service's own APIs, before /healthz says ready: a caller that waits for it (and a
       // SIGTERM handler installed once this returns) finds the demo whole.

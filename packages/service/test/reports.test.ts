@@ -51,13 +51,13 @@ const download = (id: string, key = tenant.sandboxKey) =>
   service.api('sandbox', 'GET', `/v1/reports/${id}/download`, { key });
 
 /** Polls the job (in real time: the job runner generates it) until it is no longer generating. */
-async function settled(id: string, key = tenant.sandboxKey): Promise<Response> {
-  for (let i = 0; i < 150; i++) {
+async function settled(id: string, key = tenant.sandboxKey, seconds = 15): Promise<Response> {
+  for (let i = 0; i < seconds * 10; i++) {
     const job = await getReport(id, key);
     if (job.json?.status !== 'generating') return job;
     await sleep(100);
   }
-  throw new Error(`report ${id} still generating after 15 s`);
+  throw new Error(`report ${id} still generating after ${seconds} s`);
 }
 
 /** A ready report of this body: requested, then polled until ready. */
@@ -270,6 +270,42 @@ describe('reports', () => {
     expectEnvelope(await download(ready.id), 'report_expired', 410);
     clock.set('2026-06-01T12:00:00.000Z');
   });
+
+  it('fails a report whose generation fails at every attempt, and frees its place', async () => {
+    const own = await createTenant(service);
+    // Every chunk write of this tenant's reports fails, as a full disk or a lost database would.
+    await sql
+      .raw(
+        `create function pm_test_fail_chunks() returns trigger language plpgsql as $$
+         begin
+           if exists (select 1 from report_jobs where id = new.report_id and tenant_id = '${own.tenantId}') then
+             raise exception 'no space left (test)';
+           end if;
+           return new;
+         end $$;
+         create trigger pm_test_fail_chunks before insert on report_chunks for each row execute function pm_test_fail_chunks()`,
+      )
+      .execute(service.db);
+    try {
+      const requested = await requestReport({ report_type: 'balances', format: 'csv' }, own.sandboxKey);
+      expect(requested.status).toBe(202);
+      // Three attempts, the job queue waiting e^1 and e^2 seconds between them.
+      const job = await settled(requested.json.id, own.sandboxKey, 40);
+      expect(job.json).toMatchObject({ status: 'failed', ready_at: null, download_path: null });
+      expectEnvelope(await download(requested.json.id, own.sandboxKey), 'state_conflict', 409);
+      const row = await service.db
+        .selectFrom('report_jobs')
+        .select('failure')
+        .where('id', '=', requested.json.id)
+        .executeTakeFirstOrThrow();
+      expect(row.failure).toContain('no space left (test)');
+    } finally {
+      await sql
+        .raw('drop trigger pm_test_fail_chunks on report_chunks; drop function pm_test_fail_chunks()')
+        .execute(service.db);
+    }
+    expect((await requestReport({ report_type: 'balances', format: 'csv' }, own.sandboxKey)).status).toBe(202);
+  }, 60_000);
 
   it('fails a report whose generation was lost, after an hour; its download is 409', async () => {
     const own = await createTenant(service);

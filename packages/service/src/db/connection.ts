@@ -14,19 +14,29 @@ const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never) as unknow
   value: string,
 ) => (string | null)[];
 
-/** A pool whose bigint columns (and bigint arrays) arrive as bigint, so money never passes through a float. */
-export function createPool(url: string, max: number, onIdleError: (error: Error) => void = () => {}): pg.Pool {
+/**
+ * A pool whose bigint columns (and bigint arrays) arrive as bigint, so money never passes through a
+ * float; with `int8AsBigint: false`, as pg gives them (strings), for libraries that expect that.
+ */
+export function createPool(
+  url: string,
+  max: number,
+  onIdleError: (error: Error) => void = () => {},
+  { int8AsBigint = true }: { int8AsBigint?: boolean } = {},
+): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
-    types: {
-      getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-        if (oid === INT8_OID) return (value: string) => BigInt(value);
-        if (oid === INT8_ARRAY_OID)
-          return (value: string) => parseInt8Array(value).map((v) => (v === null ? null : BigInt(v)));
-        return pg.types.getTypeParser(oid, format);
-      }) as typeof pg.types.getTypeParser,
-    },
+    ...(int8AsBigint && {
+      types: {
+        getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+          if (oid === INT8_OID) return (value: string) => BigInt(value);
+          if (oid === INT8_ARRAY_OID)
+            return (value: string) => parseInt8Array(value).map((v) => (v === null ? null : BigInt(v)));
+          return pg.types.getTypeParser(oid, format);
+        }) as typeof pg.types.getTypeParser,
+      },
+    }),
   });
   // An idle connection the server ends (a restart, pg_terminate_backend, our own shutdown) is dropped
   // from the pool; without a listener the pool would rethrow it and end the process.

@@ -24,6 +24,11 @@ export async function migrateQueue(pool: pg.Pool, log: ServiceLogger): Promise<v
   await runMigrations({ pgPool: pool, logger: queueLogger(log) });
 }
 
+/** Jobs running at once in a process: the webhook pass holds one slot, the others serve the short jobs. */
+const CONCURRENCY = 4;
+/** The queue's connections (its LISTEN, claiming and completing jobs, cron); the jobs' own work uses the service's pool. */
+export const QUEUE_POOL_SIZE = CONCURRENCY + 3;
+
 export interface Jobs {
   /** Lets running jobs finish (a webhook pass stops claiming at once), then stops. */
   stop(): Promise<void>;
@@ -35,8 +40,7 @@ export async function startJobs(deps: ServiceDeps, pool: pg.Pool): Promise<Jobs>
     logger: queueLogger(deps.log),
     taskList: taskList(deps),
     parsedCronItems: parseCronItems(cronItems),
-    // The webhook pass holds one slot; the others serve the short jobs.
-    concurrency: 4,
+    concurrency: CONCURRENCY,
     noHandleSignals: true,
     pollInterval: 1_000,
   });
