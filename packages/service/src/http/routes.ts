@@ -9,6 +9,7 @@ import { orderRoutes } from './routes/orders.js';
 import { tenantPlatformRoutes } from './routes/platform-tenants.js';
 import { positionRoutes } from './routes/positions.js';
 import { rateLimitPlatformRoutes } from './routes/rate-limits.js';
+import { reconciliationPlatformRoutes, reconciliationRoutes } from './routes/reconciliation.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
@@ -36,6 +37,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
     await app.register(supportTicketRoutes(deps));
+    await app.register(reconciliationRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
   };
@@ -53,5 +55,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(rateLimitPlatformRoutes(deps));
     await app.register(widgetPlatformRoutes(deps));
     await app.register(supportTicketPlatformRoutes(deps));
+    await app.register(reconciliationPlatformRoutes(deps));
   };
 }
