@@ -275,7 +275,7 @@ describe('a reconciliation run (decisions part 8)', () => {
     // Four runs at once with small pages, so that they meet on the same requests in different batches.
     const viaVerb = await drifted(20);
     const runs = await Promise.all(
-      [1, 2, 3, 4].map(() => runReconciliation(service.system(), 'platform', { pageSize: 3 })),
+      [1, 2, 3, 4].map(() => runReconciliation(service.system(), 'platform', { pageSize: 3, writeBatch: 2 })),
     );
     const verbFound = runs.flatMap((run) => listedOf(run, tenant).map((d) => d.idempotencyKey));
     expect(verbFound.sort()).toEqual(viaVerb.map((u) => u.keys[0]).sort());
