@@ -40,12 +40,8 @@ interface Row {
  * balance_syncs_evidence (migration 0011), so each user costs one backward step on that index however
  * long its sync history; the model (compare.ts) stays the judge of what the candidate means.
  */
-export async function readEvidencePage(
-  db: Executor,
-  afterUserId: string | null,
-  limit: number,
-): Promise<UserEvidence[]> {
-  const { rows } = await sql<Row>`
+export function evidencePageQuery(afterUserId: string | null, limit: number) {
+  return sql<Row>`
     select u.id as user_id, u.tenant_id, u.environment, u.external_user_id,
            e.id as sync_id, e.seq, e.outcome, e.direction, e.amount_minor, e.resulting_balance_minor,
            e.ledger_balance_minor, e.idempotency_key
@@ -60,7 +56,16 @@ export async function readEvidencePage(
     ) e on true
     ${afterUserId === null ? sql`` : sql`where u.id > ${afterUserId}`}
     order by u.id
-    limit ${limit}`.execute(db);
+    limit ${limit}`;
+}
+
+/** Runs evidencePageQuery: the page's users with their candidates. */
+export async function readEvidencePage(
+  db: Executor,
+  afterUserId: string | null,
+  limit: number,
+): Promise<UserEvidence[]> {
+  const { rows } = await evidencePageQuery(afterUserId, limit).execute(db);
   return rows.map((r) => ({
     userId: r.user_id,
     tenantId: r.tenant_id,
