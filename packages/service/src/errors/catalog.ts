@@ -34,7 +34,8 @@ export const ERROR_CATALOG = {
   report_limit_reached: { status: 409, description: 'The tenant already has the maximum of report jobs generating.' },
   report_expired: {
     status: 410,
-    description: 'The report artifact is past its expires_at and is gone; the job stays readable. Request a new report.',
+    description:
+      'The report artifact is past its expires_at and is gone; the job stays readable. Request a new report.',
   },
   saved_markets_limit_reached: { status: 409, description: 'The user already has the maximum of saved markets.' },
   idempotency_key_in_progress: {
