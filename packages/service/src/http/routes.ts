@@ -10,6 +10,7 @@ import { tenantPlatformRoutes } from './routes/platform-tenants.js';
 import { positionRoutes } from './routes/positions.js';
 import { rateLimitPlatformRoutes } from './routes/rate-limits.js';
 import { reportRoutes } from './routes/reports.js';
+import { reconciliationPlatformRoutes, reconciliationRoutes } from './routes/reconciliation.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
@@ -38,6 +39,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(eventFeedRoutes(deps));
     await app.register(supportTicketRoutes(deps));
     await app.register(reportRoutes(deps));
+    await app.register(reconciliationRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
   };
@@ -55,5 +57,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(rateLimitPlatformRoutes(deps));
     await app.register(widgetPlatformRoutes(deps));
     await app.register(supportTicketPlatformRoutes(deps));
+    await app.register(reconciliationPlatformRoutes(deps));
   };
 }

@@ -5,6 +5,7 @@ import { purgeExpiredAnswers } from '../domains/idempotency/index.js';
 import { expireOrders } from '../domains/orders/index.js';
 import { purgeStreamChanges } from '../domains/realtime/index.js';
 import { expireReports, failReport, GENERATE_REPORT_TASK, generateReport } from '../domains/reports/index.js';
+import { runReconciliation } from '../domains/reconciliation/index.js';
 import { sweepOrders } from '../domains/trading/index.js';
 import { deliverDue } from '../domains/webhooks/index.js';
 import type { ServiceDeps } from '../deps.js';
@@ -23,6 +24,7 @@ export const JOBS = {
   purgeStreamChanges: 'purge-stream-changes',
   generateReport: GENERATE_REPORT_TASK,
   expireReports: 'expire-reports',
+  reconcile: 'reconcile',
 } as const;
 
 /** Order expiry runs every 5 s. */
@@ -74,6 +76,9 @@ export function taskList(deps: ServiceDeps): TaskList {
     [JOBS.expireReports]: async () => {
       await expireReports(context(JOBS.expireReports));
     },
+    [JOBS.reconcile]: async () => {
+      await runReconciliation(context(JOBS.reconcile), 'schedule');
+    },
   };
 }
 
@@ -88,6 +93,11 @@ export const cronItems: CronItem[] = [
   { task: JOBS.expireReports, match: '41 * * * *', identifier: JOBS.expireReports },
   // The realtime stream's change log keeps 15 minutes; a purge every minute keeps it near that.
   { task: JOBS.purgeStreamChanges, match: '* * * * *', identifier: JOBS.purgeStreamChanges },
+  // Reconciliation daily at 02:00Z (decisions part 8). graphile-worker matches cron patterns in UTC
+  // whatever the process's TZ: 0.17.3's digestTimestamp (node_modules/graphile-worker/dist/cron.js)
+  // reads getUTCMinutes/getUTCHours/getUTCDate/getUTCMonth/getUTCDay. A 02:00 missed while no worker
+  // ran is made up when one starts within 23 hours (a run reports only what no run reported before).
+  { task: JOBS.reconcile, match: '0 2 * * *', identifier: JOBS.reconcile, options: { backfillPeriod: 23 * 3_600_000 } },
   // Watchdogs of the self-rescheduling jobs (preserve_run_at: a pending run keeps its time).
   ...[JOBS.deliverWebhooks, JOBS.expireOrders].map((task) => ({
     task,

@@ -25,8 +25,8 @@ export type Verdict =
  * The request that speaks for the operator: the last one that carried a resulting_balance or was
  * refused as would_overdraw (a refusal says the operator believed in a balance the ledger did not have).
  */
-export function evidenceOf(records: readonly SyncRecord[]): SyncRecord | null {
-  let last: SyncRecord | null = null;
+export function evidenceOf<R extends SyncRecord>(records: readonly R[]): R | null {
+  let last: R | null = null;
   for (const r of records) {
     if (r.resultingBalance === null && r.outcome !== 'would_overdraw') continue;
     if (last === null || r.seq > last.seq) last = r;

@@ -1,0 +1,35 @@
+import type { Environment } from '../../db/schema.js';
+import { ok, type Result } from '../../errors/index.js';
+import { pageFrom, readCursor, type Page } from '../../lib/page.js';
+import type { Ctx, TenantCtx } from '../context.js';
+import { findDiscrepancies, type Discrepancy } from './discrepancy-repo.js';
+
+interface PageInput {
+  limit: number;
+  cursor?: string;
+}
+
+/**
+ * GET /v1/reconciliation/discrepancies: the caller's tenant environment's, oldest first, optionally of
+ * one user (an unknown user simply has none).
+ */
+export async function listDiscrepancies(
+  ctx: TenantCtx,
+  query: PageInput & { externalUserId?: string },
+): Promise<Result<Page<Discrepancy>>> {
+  const after = readCursor(query.cursor);
+  if (!after.ok) return after;
+  const rows = await findDiscrepancies(ctx.db, { ...query, scope: ctx.tenantEnv, afterSeq: after.value });
+  return ok(pageFrom(rows, query.limit, (d) => d.seq));
+}
+
+/** The platform's view: every tenant's, oldest first, optionally of one run, tenant or environment. */
+export async function listAllDiscrepancies(
+  ctx: Ctx,
+  query: PageInput & { reportId?: string; tenantId?: string; environment?: Environment },
+): Promise<Result<Page<Discrepancy>>> {
+  const after = readCursor(query.cursor);
+  if (!after.ok) return after;
+  const rows = await findDiscrepancies(ctx.db, { ...query, afterSeq: after.value });
+  return ok(pageFrom(rows, query.limit, (d) => d.seq));
+}
