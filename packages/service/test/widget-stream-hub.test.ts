@@ -87,7 +87,9 @@ describe('the hub of one process', () => {
     hub.join({ ...request, expiresAt: new Date(clock.now().getTime() + MINUTE) });
     await until(() => sink.chunks.length >= 3);
     expect(sink.bytes).toBeLessThan(2_000);
-    for (let i = 0; i < 3 && !sink.aborted; i++) {
+    // Trades until the unread bytes pass the bound (three usually do; a loaded machine delivers later).
+    const deadline = Date.now() + 15_000;
+    while (!sink.aborted && Date.now() < deadline) {
       await trade(market, user, '1.00');
       await sleep(200);
     }
