@@ -96,33 +96,36 @@ export function printPhase(phase: Phase): void {
   if (phase.waits) console.log(`  database backends on average: ${waitText(phase.waits)}`);
 }
 
+/** Every phase in one row: rates, latencies, the CPU split and the failures. */
+export function phaseTable(phases: readonly Phase[]): string {
+  return table(
+    [
+      'phase',
+      'clients',
+      'requests/s',
+      'movements/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU svc/pg/gen/oth/idle',
+      'non2xx/err/refused',
+    ],
+    phases.map((p) => [
+      p.name,
+      String(p.clients),
+      fmt(p.requestsPerS),
+      fmt(p.movementsPerS),
+      fmt(p.p50, 2),
+      fmt(p.p99, 2),
+      cpuCells(p.cpu),
+      p.failureCells,
+    ]),
+  );
+}
+
 export function printSummary(phases: Phase[]): void {
   const [single, bare, ...batches] = phases as [Phase, Phase, ...Phase[]];
   console.log('\nsummary (requests/s counts 2xx answers, one bare sync counts as one request; CPU in % of one core)\n');
-  console.log(
-    table(
-      [
-        'phase',
-        'clients',
-        'requests/s',
-        'movements/s',
-        'p50 ms',
-        'p99 ms',
-        'CPU svc/pg/gen/oth/idle',
-        'non2xx/err/refused',
-      ],
-      phases.map((p) => [
-        p.name,
-        String(p.clients),
-        fmt(p.requestsPerS),
-        fmt(p.movementsPerS),
-        fmt(p.p50, 2),
-        fmt(p.p99, 2),
-        cpuCells(p.cpu),
-        p.failureCells,
-      ]),
-    ),
-  );
+  console.log(phaseTable(phases));
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const ratio = single.requestsPerS / bare.requestsPerS;
   console.log('');
