@@ -7,7 +7,7 @@ import { lockUsers, post, postEntries } from '../../packages/service/src/domains
 import { ENTRY_TYPE_BY_DIRECTION, insertSyncRecords } from '../../packages/service/src/domains/sync/index.js';
 import { formatAmount, parseAmount } from '../../packages/service/src/lib/money.js';
 import { randomMovement, type Movement } from './movements.js';
-import { latencyOf, type Latency } from './stats.js';
+import { runClosedLoops, type LoopsResult } from './closed-loops.js';
 
 /*
  * The statements one applied POST /v1/balance-sync sends, taken from the service's own repos (so they
@@ -84,12 +84,8 @@ export interface BareOptions {
   onLoopsDone?(): void;
 }
 
-export interface BareResult {
-  elapsedS: number;
+export interface BareResult extends LoopsResult {
   syncs: number;
-  errors: number;
-  firstError: string | null;
-  latency: Latency;
 }
 
 /** `connections` loops, each running syncOnce back to back on a pool of as many connections. */
@@ -97,34 +93,13 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
   // The service's pool settings (int8 as bigint); an idle connection dropped by the server is ignored.
   const pool = createServicePool(options.databaseUrl, options.connections);
   const db = createDb(pool);
-  const latencies: number[] = [];
-  let errors = 0;
-  let firstError: string | null = null;
-  const started = performance.now();
-  const end = started + options.durationS * 1000;
-  const loop = async () => {
-    while (performance.now() < end) {
-      const t0 = performance.now();
-      try {
-        await syncOnce(db, options.apiKey, options.nextKey(), randomMovement(options.userIds));
-        latencies.push(performance.now() - t0);
-      } catch (error) {
-        errors++;
-        firstError ??= (error as Error).message;
-      }
-    }
-  };
   try {
-    await Promise.all(Array.from({ length: options.connections }, loop));
+    const result = await runClosedLoops(options.connections, options.durationS, () =>
+      syncOnce(db, options.apiKey, options.nextKey(), randomMovement(options.userIds)),
+    );
     options.onLoopsDone?.();
+    return { ...result, syncs: result.done };
   } finally {
     await pool.end();
   }
-  return {
-    elapsedS: (performance.now() - started) / 1000,
-    syncs: latencies.length,
-    errors,
-    firstError,
-    latency: latencyOf(latencies),
-  };
 }

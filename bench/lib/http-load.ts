@@ -29,6 +29,8 @@ export interface LoadResult {
   refusedItems: number;
   /** Over every answered request, measured by autocannon from write to last byte. */
   latency: Latency;
+  /** The raw latencies behind it (for merging runs). */
+  latenciesMs: number[];
   itemsPerRequest: number;
   firstNon2xx: string | null;
 }
@@ -85,6 +87,7 @@ export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
           timeouts: result.timeouts,
           refusedItems,
           latency: latencyOf(latencies),
+          latenciesMs: latencies,
           itemsPerRequest: options.itemsPerRequest,
           firstNon2xx,
         });
@@ -94,6 +97,32 @@ export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
       latencies.push(responseTimeMs),
     );
   });
+}
+
+/**
+ * Runs that went on side by side as one: counts added up, the longest elapsed time, latencies over all
+ * requests. Each run must carry the same items per request.
+ */
+export function mergeLoads(runs: readonly LoadResult[]): LoadResult {
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  const statusCodes: Record<string, number> = {};
+  for (const r of runs)
+    for (const [code, n] of Object.entries(r.statusCodes)) statusCodes[code] = (statusCodes[code] ?? 0) + n;
+  const latenciesMs = runs.flatMap((r) => r.latenciesMs);
+  return {
+    elapsedS: Math.max(...runs.map((r) => r.elapsedS)),
+    answered: sum((r) => r.answered),
+    ok: sum((r) => r.ok),
+    non2xx: sum((r) => r.non2xx),
+    statusCodes,
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+    refusedItems: sum((r) => r.refusedItems),
+    latency: latencyOf(latenciesMs),
+    latenciesMs,
+    itemsPerRequest: runs[0]!.itemsPerRequest,
+    firstNon2xx: runs.find((r) => r.firstNon2xx !== null)?.firstNon2xx ?? null,
+  };
 }
 
 /** Items of a batch answer whose status is not 200, counted without parsing the whole body. */

@@ -23,6 +23,16 @@ export function randomMovement(userIds: readonly string[]): Movement {
     : { external_user_id, direction: 'credit', amount: cents(randomInt(100, 5001)) };
 }
 
+/** One random movement for each of `ids`, in random order: a batch whose users are all distinct. */
+export function movementsFor(ids: readonly string[]): Movement[] {
+  const order = [...ids];
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = randomInt(i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return order.map((id) => randomMovement([id]));
+}
+
 /**
  * Idempotency keys unique to this run: every request is a first use, so none is answered from a
  * stored response.

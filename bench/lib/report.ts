@@ -1,4 +1,5 @@
 import { STATEMENTS_PER_SYNC, type BareResult } from './bare-sync.js';
+import type { LoopsResult } from './closed-loops.js';
 import type { CpuShare } from './cpu-usage.js';
 import type { LoadResult } from './http-load.js';
 import type { Observation } from './observe.js';
@@ -45,23 +46,35 @@ export function httpPhase(name: string, unit: string, clients: number, r: LoadRe
   };
 }
 
-export function barePhase(clients: number, r: BareResult, seen: Observation): Phase {
+/** A phase of closed loops on the database, no HTTP (a ceiling): `itemsPerCall` movements per completed call. */
+export function loopPhase(
+  name: string,
+  unit: string,
+  clients: number,
+  r: LoopsResult,
+  itemsPerCall: number,
+  seen: Observation,
+  details: string[] = [],
+): Phase {
   return {
-    name: 'bare SQL ceiling',
-    unit: 'syncs',
+    name,
+    unit,
     clients,
-    requestsPerS: r.syncs / r.elapsedS,
-    movementsPerS: r.syncs / r.elapsedS,
+    requestsPerS: r.done / r.elapsedS,
+    movementsPerS: (r.done * itemsPerCall) / r.elapsedS,
     p50: r.latency.p50,
     p99: r.latency.p99,
     failures: `${r.errors} errors`,
     failureCells: `-/${r.errors}/-`,
-    details: [
-      `${r.syncs} syncs in ${fmt(r.elapsedS, 2)} s (${fmt((r.syncs * STATEMENTS_PER_SYNC) / r.elapsedS, 0)} statements/s)`,
-      ...(r.firstError ? [`first error: ${r.firstError}`] : []),
-    ],
+    details: [...details, ...(r.firstError ? [`first error: ${r.firstError}`] : [])],
     ...seen,
   };
+}
+
+export function barePhase(clients: number, r: BareResult, seen: Observation): Phase {
+  return loopPhase('bare SQL ceiling', 'syncs', clients, r, 1, seen, [
+    `${r.syncs} syncs in ${fmt(r.elapsedS, 2)} s (${fmt((r.syncs * STATEMENTS_PER_SYNC) / r.elapsedS, 0)} statements/s)`,
+  ]);
 }
 
 const cpuText = (c: CpuShare) =>
@@ -83,33 +96,36 @@ export function printPhase(phase: Phase): void {
   if (phase.waits) console.log(`  database backends on average: ${waitText(phase.waits)}`);
 }
 
+/** Every phase in one row: rates, latencies, the CPU split and the failures. */
+export function phaseTable(phases: readonly Phase[]): string {
+  return table(
+    [
+      'phase',
+      'clients',
+      'requests/s',
+      'movements/s',
+      'p50 ms',
+      'p99 ms',
+      'CPU svc/pg/gen/oth/idle',
+      'non2xx/err/refused',
+    ],
+    phases.map((p) => [
+      p.name,
+      String(p.clients),
+      fmt(p.requestsPerS),
+      fmt(p.movementsPerS),
+      fmt(p.p50, 2),
+      fmt(p.p99, 2),
+      cpuCells(p.cpu),
+      p.failureCells,
+    ]),
+  );
+}
+
 export function printSummary(phases: Phase[]): void {
   const [single, bare, ...batches] = phases as [Phase, Phase, ...Phase[]];
   console.log('\nsummary (requests/s counts 2xx answers, one bare sync counts as one request; CPU in % of one core)\n');
-  console.log(
-    table(
-      [
-        'phase',
-        'clients',
-        'requests/s',
-        'movements/s',
-        'p50 ms',
-        'p99 ms',
-        'CPU svc/pg/gen/oth/idle',
-        'non2xx/err/refused',
-      ],
-      phases.map((p) => [
-        p.name,
-        String(p.clients),
-        fmt(p.requestsPerS),
-        fmt(p.movementsPerS),
-        fmt(p.p50, 2),
-        fmt(p.p99, 2),
-        cpuCells(p.cpu),
-        p.failureCells,
-      ]),
-    ),
-  );
+  console.log(phaseTable(phases));
   const verdict = (met: boolean) => (met ? 'met' : 'NOT met');
   const ratio = single.requestsPerS / bare.requestsPerS;
   console.log('');
