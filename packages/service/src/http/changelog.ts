@@ -6,6 +6,12 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-23',
     change:
+      'Reconciliation: GET /v1/reconciliation/discrepancies (scope read:reports); event reconciliation.discrepancy, ' +
+      'once per balance-sync request found to disagree with the ledger; runs daily at 02:00Z.',
+  },
+  {
+    date: '2026-11-23',
+    change:
       'Reports: POST /v1/reports (202 the job), GET /v1/reports, GET /v1/reports/{id}, GET /v1/reports/{id}/download; ' +
       'error code report_expired (410); event report.ready. Scope read:reports.',
   },
