@@ -1,24 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { parseCronItems, type JobHelpers } from 'graphile-worker';
-import type { Environment } from '../src/db/schema.js';
-import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
-import { runReconciliation, type ReconciliationRun } from '../src/domains/reconciliation/index.js';
+import { runReconciliation } from '../src/domains/reconciliation/index.js';
 import { deliverDue, verifySignature } from '../src/domains/webhooks/index.js';
-import { cronItems, JOBS, taskList } from '../src/jobs/tasks.js';
 import { FakeClock } from '../src/lib/clock.js';
-import {
-  createTenant,
-  expectEnvelope,
-  expectLedgerInvariant,
-  registerUser,
-  sync,
-  uniqueKey,
-  type TestService,
-  type TestTenant,
-} from './helpers.js';
+import { createTenant, expectLedgerInvariant, sync, uniqueKey, type TestService } from './helpers.js';
 import { startServiceOnOwnDatabase } from './own-database.js';
 import { startReceiver } from './receiver.js';
+import { listedOf, ofTenant, reconciliationHelpers, UUID, type Move } from './reconciliation-helpers.js';
 
 /**
  * Reconciliation (decisions part 8). A run reads every user of the database, so this file has a
@@ -32,67 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => service?.stop());
 
-interface Move {
-  direction: 'credit' | 'debit';
-  amount: string;
-  resulting_balance?: string;
-}
-
-const keyOf = (tenant: TestTenant, environment: Environment) =>
-  environment === 'sandbox' ? tenant.sandboxKey : tenant.liveKey;
-
-/** A registered user with these movements synced one by one, and the Idempotency-Key of each. */
-async function userWith(
-  tenant: TestTenant,
-  moves: Move[],
-  options: { environment?: Environment; id?: string } = {},
-): Promise<{ id: string; keys: string[] }> {
-  const { environment = 'sandbox', id = uniqueKey('recon') } = options;
-  await registerUser(service, keyOf(tenant, environment), id, environment);
-  const keys: string[] = [];
-  for (const move of moves) {
-    const key = uniqueKey('move');
-    const res = await sync(service, keyOf(tenant, environment), { external_user_id: id, ...move }, key, environment);
-    expect([200, 409], res.text).toContain(res.status);
-    keys.push(key);
-  }
-  return { id, keys };
-}
-
-async function runNow(): Promise<any> {
-  const res = await service.platform('POST', '/platform/v1/reconciliation/runs');
-  expect(res.status, res.text).toBe(201);
-  return res.json;
-}
-
-const ofTenant = (run: { discrepancies: any[] }, tenant: TestTenant) =>
-  run.discrepancies.filter((d) => d.tenant_id === tenant.tenantId);
-const listedOf = (run: ReconciliationRun, tenant: TestTenant) =>
-  run.listed.filter((d) => d.tenantId === tenant.tenantId);
-
-async function list(
-  tenant: TestTenant,
-  query = '',
-  environment: Environment = 'sandbox',
-  key = keyOf(tenant, environment),
-) {
-  return service.api(environment, 'GET', `/v1/reconciliation/discrepancies${query}`, { key });
-}
-
-async function listAll(tenant: TestTenant, query = '', environment: Environment = 'sandbox'): Promise<any[]> {
-  const res = await list(tenant, `?limit=500${query}`, environment);
-  expect(res.status, res.text).toBe(200);
-  return res.json.data;
-}
-
-async function eventsOf(tenant: TestTenant): Promise<any[]> {
-  const { rows } = await sql<{ data: any }>`
-    select data from events where tenant_id = ${tenant.tenantId} and type = 'reconciliation.discrepancy'
-    order by seq`.execute(service.db);
-  return rows.map((r) => r.data);
-}
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const { userWith, runNow, listAll, eventsOf } = reconciliationHelpers(() => service);
 
 describe('a reconciliation run (decisions part 8)', () => {
   it('counts agreeing users as checked and users without evidence as unverifiable, and reports neither', async () => {
@@ -364,125 +292,5 @@ describe('a reconciliation run (decisions part 8)', () => {
     expect(ofTenant(await runNow(), tenant)).toHaveLength(1);
     expect(await ledger()).toEqual(before);
     await expectLedgerInvariant(service.db, tenant.tenantId);
-  });
-});
-
-describe('the discrepancy lists', () => {
-  it("give a tenant its own environment's discrepancies only, oldest first, page by page, and one user's", async () => {
-    const a = await createTenant(service);
-    const b = await createTenant(service);
-    const drift = [{ direction: 'credit' as const, amount: '5.00', resulting_balance: '4.00' }];
-    const shared = uniqueKey('both');
-    const s1 = await userWith(a, drift, { id: shared });
-    const s2 = await userWith(a, drift);
-    const l1 = await userWith(a, drift, { id: shared, environment: 'live' });
-    const b1 = await userWith(b, drift);
-    const run = await runNow();
-
-    const sandbox = await listAll(a);
-    expect(sandbox.map((d) => d.idempotency_key).sort()).toEqual([s1.keys[0], s2.keys[0]].sort());
-    expect((await listAll(a, '', 'live')).map((d) => d.idempotency_key)).toEqual([l1.keys[0]]);
-    expect((await listAll(b)).map((d) => d.idempotency_key)).toEqual([b1.keys[0]]);
-    expect((await listAll(a, `&external_user_id=${shared}`)).map((d) => d.idempotency_key)).toEqual([s1.keys[0]]);
-    expect(await listAll(a, '&external_user_id=nobody-here')).toEqual([]);
-    for (const item of sandbox)
-      expect(Object.keys(item).sort()).toEqual(
-        [
-          'created_at',
-          'delta',
-          'discrepancy_id',
-          'external_user_id',
-          'idempotency_key',
-          'ledger_balance',
-          'operator_balance',
-          'report_id',
-        ].sort(),
-      );
-
-    const first = await list(a, '?limit=1');
-    expect(first.json.data).toEqual([sandbox[0]]);
-    expect(first.json.next_cursor).toEqual(expect.any(String));
-    const second = await list(a, `?limit=1&cursor=${first.json.next_cursor}`);
-    expect(second.json).toEqual({ data: [sandbox[1]], next_cursor: null });
-
-    const platform = async (query: string) => {
-      const res = await service.platform('GET', `/platform/v1/reconciliation/discrepancies${query}`);
-      expect(res.status, res.text).toBe(200);
-      return res.json.data as any[];
-    };
-    const ofA = await platform(`?tenant_id=${a.tenantId}`);
-    expect(ofA.map((d) => [d.environment, d.idempotency_key]).sort()).toEqual(
-      [
-        ['live', l1.keys[0]],
-        ['sandbox', s1.keys[0]],
-        ['sandbox', s2.keys[0]],
-      ].sort(),
-    );
-    expect(ofA.every((d) => d.tenant_id === a.tenantId && d.report_id === run.report_id)).toBe(true);
-    expect((await platform(`?tenant_id=${a.tenantId}&environment=live`)).map((d) => d.idempotency_key)).toEqual([
-      l1.keys[0],
-    ]);
-    const ofRun = await platform(`?report_id=${run.report_id}`);
-    expect(ofRun.map((d) => d.idempotency_key).sort()).toEqual([s1.keys[0], s2.keys[0], l1.keys[0], b1.keys[0]].sort());
-    expect(ofRun.length).toBe(run.discrepancies_found);
-  });
-
-  it('need the read:reports scope', async () => {
-    const without = await createTenant(
-      service,
-      SCOPES.filter((s) => s !== 'read:reports'),
-    );
-    expectEnvelope(await list(without), 'insufficient_scope', 403);
-    const only = await createTenant(service, ['read:reports']);
-    expect((await list(only)).status).toBe(200);
-  });
-
-  it('answer bad query input with 400 validation_failed', async () => {
-    const tenant = await createTenant(service);
-    for (const query of [
-      '?limit=0',
-      '?limit=501',
-      '?limit=ten',
-      '?limit=1.5',
-      '?cursor=nope',
-      `?cursor=${Buffer.from('s99999999999999999999').toString('base64url')}`,
-      '?external_user_id=someone%40example.com',
-      '?external_user_id=',
-      `?external_user_id=${'x'.repeat(65)}`,
-    ])
-      expectEnvelope(await list(tenant, query), 'validation_failed', 400);
-    for (const query of [
-      '?report_id=not-a-uuid',
-      '?tenant_id=1',
-      '?environment=production',
-      '?limit=-1',
-      '?cursor=%25%25',
-    ])
-      expectEnvelope(
-        await service.platform('GET', `/platform/v1/reconciliation/discrepancies${query}`),
-        'validation_failed',
-        400,
-      );
-  });
-});
-
-describe('the daily run', () => {
-  it('is a cron item at 02:00 UTC that runs reconciliation with trigger schedule', async () => {
-    const item = cronItems.find((i) => i.task === JOBS.reconcile)!;
-    expect(item.match).toBe('0 2 * * *');
-    const [parsed] = parseCronItems([item]);
-    const at = (hour: number, min: number) => parsed!.match({ min, hour, date: 5, month: 6, dow: 5 });
-    expect([at(2, 0), at(2, 1), at(1, 0), at(14, 0)]).toEqual([true, false, false, false]);
-
-    await taskList(service.deps)[JOBS.reconcile]!({}, {} as JobHelpers);
-    const latest = await service.db
-      .selectFrom('reconciliation_runs')
-      .selectAll()
-      .orderBy('started_at', 'desc')
-      .orderBy('finished_at', 'desc')
-      .where('trigger', '=', 'schedule')
-      .execute();
-    expect(latest).toHaveLength(1);
-    expect(latest[0]!.finished_at).not.toBeNull();
   });
 });
