@@ -6,6 +6,7 @@ import type { RaisedLimitsView } from './domains/rate-limits/index.js';
 import type { StreamHub } from './domains/realtime/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { WidgetBundle } from './http/routes/widget-bundle.js';
+import type { TradeBatches } from './http/batched-trade.js';
 
 /**
  * What the listeners and the jobs share, built once in main (or a test) and passed down. The ports (the
@@ -23,6 +24,8 @@ export interface ServiceDeps extends Runtime {
   allowedOrigins: AllowedOrigins;
   /** This process's realtime streams (GET /v1/widget/stream), fed from the change log. */
   streams: StreamHub;
+  /** This process's queues of trades per market (issue 12): each market's trades commit in batches. */
+  tradeBatches: TradeBatches;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;

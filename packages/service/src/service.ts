@@ -5,6 +5,7 @@ import { createDb, createPool } from './db/connection.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
+import { tradeBatches } from './http/batched-trade.js';
 import { demoInstructions, seedDemo, type Demo } from './demo.js';
 import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
@@ -102,6 +103,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       allowedOrigins: allowedOriginsViewOf(db),
       killSwitches: pausedSwitchesOf(db),
       streams,
+      tradeBatches: tradeBatches({ db, clock, log }),
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,

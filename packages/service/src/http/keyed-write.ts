@@ -105,8 +105,7 @@ async function runUnits<I, O>(
   outer: OuterKey | null,
 ): Promise<StoredAnswer[]> {
   const holder = newId();
-  const principal = ctx.actor.kind === 'user' ? `user:${ctx.actor.externalUserId}` : 'operator';
-  const scope: KeyScope = { ...ctx.tenantEnv, principal, operation: write.operation };
+  const scope = keyScopeOf(ctx, write.operation);
   const outerScope: KeyScope | null = outer ? { ...scope, operation: outer.operation } : null;
   const reserve = (s: KeyScope, list: { key: string; requestHash: Buffer }[]) =>
     reserveKeys(ctx.db, s, list, holder, ctx.now, deps.idempotencyLockSeconds);
@@ -191,8 +190,14 @@ export function answerOfError(error: ApiError, request: RequestContext, now: Dat
   return answer;
 }
 
+/** Whose keys a request uses (decisions part 4): its tenant environment's, and its principal's. */
+export function keyScopeOf(ctx: TenantCtx, operation: KeyedOperation): KeyScope {
+  const principal = ctx.actor.kind === 'user' ? `user:${ctx.actor.externalUserId}` : 'operator';
+  return { ...ctx.tenantEnv, principal, operation };
+}
+
 /** The answer for a key that another request holds or held. */
-function answerOfClaim(claim: Claim, request: RequestContext, now: Date): StoredAnswer {
+export function answerOfClaim(claim: Claim, request: RequestContext, now: Date): StoredAnswer {
   switch (claim.kind) {
     case 'replay':
       return { status: claim.status, body: claim.body };

@@ -11,3 +11,10 @@ export { claimOf, type Claim } from './model/claim.js';
 export { KEYED_OPERATIONS, type KeyedOperation } from './operations.js';
 export { purgeExpiredAnswers } from './purge-expired-answers.js';
 export { IdempotencyHeaders, IdempotencyKey } from './schemas.js';
+export {
+  claimKeysInTransaction,
+  storeKeyAnswers,
+  type KeyClaim,
+  type KeyRef,
+  type StoredKeyAnswer,
+} from './keys-in-transaction.js';

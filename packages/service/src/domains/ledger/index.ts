@@ -2,9 +2,11 @@ export { listTransactions, type TransactionFilter } from './list-transactions.js
 export {
   lockUsers,
   postEntries,
+  postScopedEntries,
   streamTransactionRows,
   type Entry,
   type LockedUser,
+  type ScopedEntry,
   type TransactionRow,
 } from './ledger-repo.js';
 export { MAX_BALANCE_MINOR, post, type Posting } from './model/balance.js';

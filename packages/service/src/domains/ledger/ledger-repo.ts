@@ -50,6 +50,20 @@ export interface Entry {
  * one statement. The caller holds the users' row locks and computed balanceAfter with post().
  */
 export async function postEntries(tx: Executor, scope: TenantEnv, entries: readonly Entry[], now: Date): Promise<void> {
+  await postScopedEntries(
+    tx,
+    entries.map((e) => ({ ...e, scope })),
+    now,
+  );
+}
+
+/** An entry with the tenant environment of its user, for writes that span several (a market's batch). */
+export interface ScopedEntry extends Entry {
+  scope: TenantEnv;
+}
+
+/** postEntries for entries of any tenant environments: still one statement, entries kept in order. */
+export async function postScopedEntries(tx: Executor, entries: readonly ScopedEntry[], now: Date): Promise<void> {
   if (entries.length === 0) return;
   const finalBalance = new Map<string, bigint>();
   for (const e of entries) finalBalance.set(e.userId, e.balanceAfter);
@@ -58,13 +72,15 @@ export async function postEntries(tx: Executor, scope: TenantEnv, entries: reado
       insert into transactions
         (id, tenant_id, environment, user_id, entry_type, amount_minor, balance_after_minor,
          reverses_transaction_id, position_id, created_at)
-      select e.id, ${scope.tenantId}, ${scope.environment}, e.user_id, e.entry_type, e.amount, e.balance_after,
+      select e.id, e.tenant_id, e.environment, e.user_id, e.entry_type, e.amount, e.balance_after,
              e.reverses, e.position_id, ${now}
-      from unnest(${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.userId)}::uuid[],
+      from unnest(${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.scope.tenantId)}::uuid[],
+                  ${entries.map((e) => e.scope.environment)}::text[], ${entries.map((e) => e.userId)}::uuid[],
                   ${entries.map((e) => e.entryType)}::text[], ${entries.map((e) => e.amount)}::bigint[],
                   ${entries.map((e) => e.balanceAfter)}::bigint[], ${entries.map((e) => e.reversesTransactionId)}::uuid[],
                   ${entries.map((e) => e.positionId)}::uuid[])
-        with ordinality as e(id, user_id, entry_type, amount, balance_after, reverses, position_id, n)
+        with ordinality as e(id, tenant_id, environment, user_id, entry_type, amount, balance_after, reverses,
+                             position_id, n)
       order by e.n
       returning 1
     )

@@ -159,15 +159,15 @@ export async function openOrdersOfMarket(db: Executor, market: MarketRef): Promi
  * (another evaluation, a cancel or the expiry job got there first). Taken after the market's row lock
  * and before the user's.
  */
-export async function lockOpenOrder(tx: Executor, id: string): Promise<boolean> {
-  const row = await tx
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .forUpdate()
-    .executeTakeFirst();
-  return row !== undefined;
+export async function lockOpenOrder(
+  tx: Executor,
+  id: string,
+  options: { skipLocked?: boolean } = {},
+): Promise<boolean> {
+  let query = tx.selectFrom('orders').select('id').where('id', '=', id).where('status', '=', 'open').forUpdate();
+  // A batch that already holds its traders' locks must not wait here: it could close a cycle.
+  if (options.skipLocked) query = query.skipLocked();
+  return (await query.executeTakeFirst()) !== undefined;
 }
 
 export type OrderChange =

@@ -4,9 +4,13 @@ export {
   findPosition,
   findPositionsByIds,
   insertPosition,
+  insertPositions,
+  lockPositionsByIds,
   markClosed,
+  markClosedMany,
   openStakeOnMarket,
   streamPositionRows,
+  type Closing,
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';

@@ -18,30 +18,42 @@ export interface NewPosition {
 }
 
 export async function insertPosition(tx: Executor, scope: TenantEnv, p: NewPosition, now: Date): Promise<void> {
+  await insertPositions(tx, [{ ...p, scope }], now);
+}
+
+/** New positions of any tenant environments (a market's batch), in one statement. */
+export async function insertPositions(
+  tx: Executor,
+  positions: readonly (NewPosition & { scope: TenantEnv })[],
+  now: Date,
+): Promise<void> {
+  if (positions.length === 0) return;
   await tx
     .insertInto('positions')
-    .values({
-      id: p.id,
-      tenant_id: scope.tenantId,
-      environment: scope.environment,
-      user_id: p.userId,
-      market_id: p.marketId,
-      outcome_id: p.outcomeId,
-      state: 'open',
-      stake_minor: p.stake,
-      shares_units: p.shares,
-      price_micro: p.priceMicro,
-      payout_minor: null,
-      close_price_micro: null,
-      open_transaction_id: p.openTransactionId,
-      settlement_transaction_id: null,
-      opened_via: p.openedVia,
-      closed_via: null,
-      order_id: p.orderId,
-      opened_at: now,
-      closed_at: null,
-      settled_at: null,
-    })
+    .values(
+      positions.map((p) => ({
+        id: p.id,
+        tenant_id: p.scope.tenantId,
+        environment: p.scope.environment,
+        user_id: p.userId,
+        market_id: p.marketId,
+        outcome_id: p.outcomeId,
+        state: 'open' as const,
+        stake_minor: p.stake,
+        shares_units: p.shares,
+        price_micro: p.priceMicro,
+        payout_minor: null,
+        close_price_micro: null,
+        open_transaction_id: p.openTransactionId,
+        settlement_transaction_id: null,
+        opened_via: p.openedVia,
+        closed_via: null,
+        order_id: p.orderId,
+        opened_at: now,
+        closed_at: null,
+        settled_at: null,
+      })),
+    )
     .execute();
 }
 
@@ -163,25 +175,43 @@ export async function listPositionRows(db: Executor, scope: TenantEnv, f: Positi
   return rows.map(toView);
 }
 
-export async function markClosed(
-  tx: Executor,
-  id: string,
-  close: { payout: bigint; closePriceMicro: bigint; transactionId: string; via: 'api_key' | 'session' },
-  now: Date,
-): Promise<void> {
-  await tx
-    .updateTable('positions')
-    .set({
-      state: 'closed',
-      payout_minor: close.payout,
-      close_price_micro: close.closePriceMicro,
-      settlement_transaction_id: close.transactionId,
-      closed_via: close.via,
-      closed_at: now,
-    })
-    .where('id', '=', id)
-    .where('state', '=', 'open')
+export interface Closing {
+  id: string;
+  payout: bigint;
+  closePriceMicro: bigint;
+  transactionId: string;
+  via: 'api_key' | 'session';
+}
+
+export async function markClosed(tx: Executor, id: string, close: Omit<Closing, 'id'>, now: Date): Promise<void> {
+  await markClosedMany(tx, [{ ...close, id }], now);
+}
+
+/** Closes open positions (a market's batch), in one statement; one already not open is left alone. */
+export async function markClosedMany(tx: Executor, closings: readonly Closing[], now: Date): Promise<void> {
+  if (closings.length === 0) return;
+  await sql`
+    update positions p
+    set state = 'closed', payout_minor = c.payout, close_price_micro = c.close_price,
+        settlement_transaction_id = c.transaction_id, closed_via = c.via, closed_at = ${now}
+    from unnest(${closings.map((c) => c.id)}::uuid[], ${closings.map((c) => c.payout)}::bigint[],
+                ${closings.map((c) => c.closePriceMicro)}::bigint[], ${closings.map((c) => c.transactionId)}::uuid[],
+                ${closings.map((c) => c.via)}::text[]) as c(id, payout, close_price, transaction_id, via)
+    where p.id = c.id and p.state = 'open'`.execute(tx);
+}
+
+/**
+ * Positions by id with their rows locked for the transaction, of any tenant environment: the caller
+ * has already checked each is the asker's to see (the ids come from getPosition).
+ */
+export async function lockPositionsByIds(tx: Executor, ids: readonly string[]): Promise<Map<string, PositionRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await unscopedViewQuery(tx)
+    .where('p.id', '=', sql<string>`any(${[...new Set(ids)]}::uuid[])`)
+    .orderBy('p.id')
+    .forUpdate('p')
     .execute();
+  return new Map(rows.map((row) => [row.id, toView(row)]));
 }
 
 /**

@@ -1,7 +1,9 @@
-export { closePosition, recordCloseRejection, type CloseInput } from './close-position.js';
+export { BatchQueue } from './batch/batch-queue.js';
+export { runTradeBatch, type TradeAsk, type TradeOutcome, type TradeUnit } from './batch/run-trade-batch.js';
+export { recordCloseRejection, type CloseInput } from './close-position.js';
 export { evaluateOrders } from './evaluate-orders.js';
 export { lockMarketForSettlement, lockMarketForTrade, type LockedMarket } from './market-lock.js';
-export { openPosition, recordOpenRejection, type OpenInput } from './open-position.js';
+export { recordOpenRejection, type OpenInput } from './open-position.js';
 export { placeOrder, type OrderInput } from './place-order.js';
 export { quoteClose, type CloseQuoteView } from './quote-close.js';
 export { quoteOpenPosition, type OpenQuoteView } from './quote-open.js';

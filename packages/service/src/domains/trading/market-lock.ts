@@ -55,3 +55,19 @@ export async function lockMarketForSettlement(tx: Executor, slug: string): Promi
     outcomeIds: row.outcome_ids,
   };
 }
+
+/**
+ * Locks a market by slug for a batch of trades of any tenants, and reads it with the tenants it is
+ * enabled for (each trade is judged against its own tenant). Null when there is no such market.
+ */
+export async function lockMarketForBatch(
+  tx: Executor,
+  slug: string,
+): Promise<{ market: MarketForTrade; tenantIds: Set<string> } | null> {
+  if (!isSlug(slug)) return null;
+  const [market] = await queryMarkets(tx, sql`m.slug = ${slug}`, sql`for update of m`);
+  if (!market) return null;
+  const tenants = await sql<{ tenant_id: string }>`
+    select tenant_id from tenant_markets where market_id = ${market.id}`.execute(tx);
+  return { market, tenantIds: new Set(tenants.rows.map((r) => r.tenant_id)) };
+}

@@ -3,12 +3,10 @@ import { sessionUser } from '../../domains/context.js';
 import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
 import { MarketParams, parsePrice, PlatformMarket, presentPlatformMarket } from '../../domains/markets/index.js';
 import { Order, presentOrder, type OrderView } from '../../domains/orders/index.js';
-import { Position, PositionParams, presentPosition, type PositionView } from '../../domains/positions/index.js';
+import { getPosition, Position, PositionParams, presentPosition } from '../../domains/positions/index.js';
 import {
-  closePosition,
   ClosePositionBody,
   CloseQuote,
-  openPosition,
   OpenPositionBody,
   placeOrder,
   PlaceOrderBody,
@@ -21,18 +19,18 @@ import {
   recordCloseRejection,
   recordOpenRejection,
   setMarketStatus,
-  type CloseInput,
-  type OpenInput,
   type OrderInput,
 } from '../../domains/trading/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { parseAmount } from '../../lib/money.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
+import { batchedTradeAnswer, type TradeWrite } from '../batched-trade.js';
 import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
+import type { Rejection } from '../../errors/index.js';
 
 const security = API_KEY_OR_SESSION_SECURITY;
 const AUTH_ERRORS = API_KEY_OR_SESSION_ERRORS;
@@ -55,22 +53,35 @@ const tradeWriteMeta = {
 const openingMeta = { ...tradeWriteMeta, killSwitch: 'positions' } as const satisfies RouteMeta;
 const TRADE_ERRORS = ['market_suspended', 'user_blocked', 'price_moved', 'would_overdraw', 'unknown_user'] as const;
 
-/** Refused trades give their key back and are listed in /v1/position-rejections (spec 4.1 rule 4). */
-const openWrite: KeyedWrite<OpenInput, PositionView> = {
+/**
+ * Refused trades give their key back and are listed in /v1/position-rejections (spec 4.1 rule 4). Both
+ * go through their market's batch (batched-trade.ts).
+ */
+const openWrite: TradeWrite = {
   operation: 'position_open',
-  run: oneByOne(openPosition),
   status: 201,
   present: presenter(Position, presentPosition),
-  recordRejection: recordOpenRejection,
+  recordRejection: async (ctx, { ask, fields }, rejection) => {
+    if (ask.kind === 'open') await recordOpenRejection(ctx, { input: ask.input, fields }, rejection);
+  },
 };
 
-const closeWrite: KeyedWrite<CloseInput, PositionView> = {
+const closeWrite: TradeWrite = {
   operation: 'position_close',
-  run: oneByOne(closePosition),
   status: 200,
   present: presenter(Position, presentPosition),
-  recordRejection: recordCloseRejection,
+  recordRejection: async (ctx, { ask, fields }, rejection) => {
+    if (ask.kind === 'close') await recordCloseRejection(ctx, { input: ask.input, fields }, rejection);
+  },
 };
+
+/** A close of a position the asker cannot see: refused on the keyed path, like any refusal (key unspent). */
+const refusedCloseWrite = (rejection: Rejection): KeyedWrite<null, never> => ({
+  operation: 'position_close',
+  run: async (_ctx, inputs) => inputs.map(() => ({ ok: false, rejection })),
+  status: 200,
+  present: () => '',
+});
 
 /** A refused placement gives its key back and is not recorded (a placed order is, with its status). */
 const orderWrite: KeyedWrite<OrderInput, OrderView> = {
@@ -115,8 +126,16 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         };
         // The key is bound to the user the open acts for, whether named or the session's own.
         const fields = { ...body, external_user_id: body.external_user_id ?? sessionUser(ctx) ?? undefined };
-        const unit = { key: idempotencyKeyOf(request), fields, input };
-        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, openWrite, unit));
+        const trade = {
+          slug: body.market_slug,
+          key: idempotencyKeyOf(request),
+          fields,
+          ask: { kind: 'open', input } as const,
+        };
+        return sendStored(
+          reply,
+          await batchedTradeAnswer(deps.tradeBatches, ctx, request.requestContext, openWrite, trade),
+        );
       },
     );
 
@@ -144,9 +163,21 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const positionId = request.params.id;
         const input = { positionId, minPriceMicro: parsePrice(request.body.min_price)! };
         const fields = { position_id: positionId, min_price: request.body.min_price };
-        const unit = { key: idempotencyKeyOf(request), fields, input };
+        const key = idempotencyKeyOf(request);
         const ctx = tenantCtx(deps, request);
-        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, closeWrite, unit));
+        // The position names its market, whose batch the close joins.
+        const position = await getPosition(ctx, positionId);
+        if (!position.ok) {
+          const unit = { key, fields, input: null };
+          const write = refusedCloseWrite(position.rejection);
+          return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, write, unit));
+        }
+        const ask = { kind: 'close', input, position: position.value } as const;
+        const trade = { slug: position.value.marketSlug, key, fields, ask };
+        return sendStored(
+          reply,
+          await batchedTradeAnswer(deps.tradeBatches, ctx, request.requestContext, closeWrite, trade),
+        );
       },
     );
 
