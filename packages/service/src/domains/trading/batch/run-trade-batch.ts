@@ -56,15 +56,13 @@ export async function runTradeBatch<A extends { status: number; body: string }>(
   });
   return runtime.db.transaction().execute(async (tx) => {
     const locked = await lockMarketForBatch(tx, slug);
-    const claims = new Map<number, KeyClaim>();
-    const firsts = [...firstUse.values()];
-    const got = await claimKeysInTransaction(
+    // Every unit's own claim, repeats included: a repeat of a stored key is answered by what is stored.
+    const claims = await claimKeysInTransaction(
       tx,
-      firsts.map((i) => units[i]!.key),
+      units.map((unit) => unit.key),
       now,
     );
-    firsts.forEach((i, n) => claims.set(i, got[n]!));
-    const running = units.flatMap((unit, i) => (claims.get(i) === 'free' ? [{ unit, i }] : []));
+    const running = units.flatMap((unit, i) => (repeats[i] === undefined && claims[i] === 'free' ? [{ unit, i }] : []));
 
     const results = new Map<number, Result<PositionView>>();
     if (locked) {
@@ -87,10 +85,10 @@ export async function runTradeBatch<A extends { status: number; body: string }>(
     // Presented inside the transaction: an answer its response schema refuses rolls the batch back.
     const concluded = new Map(running.map(({ unit, i }) => [i, unit.conclude(results.get(i)!)]));
     const outcomes = units.map((_unit, i): TradeOutcome<A> | { kind: 'repeat'; of: number } => {
+      const claim = claims[i]!;
+      if (claim !== 'free') return { kind: 'claimed', claim };
       const of = repeats[i];
       if (of !== undefined) return { kind: 'repeat', of };
-      const claim = claims.get(i)!;
-      if (claim !== 'free') return { kind: 'claimed', claim };
       return { kind: 'ran', result: results.get(i)!, answer: concluded.get(i)!.answer };
     });
     const spent: StoredKeyAnswer[] = running.flatMap(({ unit, i }) => {
