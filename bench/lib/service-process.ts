@@ -65,7 +65,9 @@ export async function startServiceProcess(
   if (database.serviceUrl) env.DATABASE_URL = database.serviceUrl;
   else delete env.DATABASE_URL;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/service/src/main.ts'], {
+  // BENCH_SERVICE_NODE_FLAGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the service alone.
+  const flags = process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
+  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'packages/service/src/main.ts'], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,3 +1,4 @@
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
 import type { TenantEnv } from '../context.js';
@@ -15,17 +16,17 @@ export interface NewEvent {
  */
 export async function recordEvents(tx: Executor, events: NewEvent[], occurredAt: Date): Promise<void> {
   if (events.length === 0) return;
-  await tx
-    .insertInto('events')
-    .values(
-      events.map((e) => ({
-        id: newId(),
-        tenant_id: e.scope.tenantId,
-        environment: e.scope.environment,
-        type: e.type,
-        occurred_at: occurredAt,
-        data: JSON.stringify(e.data),
-      })),
-    )
-    .execute();
+  await insertEventsSql(events, occurredAt).execute(tx);
+}
+
+/** The insert of events, to run alone or as a part of a larger statement (a market's batch). */
+export function insertEventsSql(events: readonly NewEvent[], occurredAt: Date): RawBuilder<unknown> {
+  return sql`
+    insert into events (id, tenant_id, environment, type, occurred_at, data)
+    select e.id, e.tenant_id, e.environment, e.type, ${occurredAt}, e.data
+    from unnest(${events.map(() => newId())}::uuid[], ${events.map((e) => e.scope.tenantId)}::uuid[],
+                ${events.map((e) => e.scope.environment)}::text[], ${events.map((e) => e.type)}::text[],
+                ${events.map((e) => JSON.stringify(e.data))}::jsonb[])
+      with ordinality as e(id, tenant_id, environment, type, data, n)
+    order by e.n`;
 }

@@ -1,1 +1,1 @@
-export { recordEvents, type NewEvent } from './event-repo.js';
+export { insertEventsSql, recordEvents, type NewEvent } from './event-repo.js';

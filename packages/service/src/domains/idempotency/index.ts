@@ -12,8 +12,9 @@ export { KEYED_OPERATIONS, type KeyedOperation } from './operations.js';
 export { purgeExpiredAnswers } from './purge-expired-answers.js';
 export { IdempotencyHeaders, IdempotencyKey } from './schemas.js';
 export {
+  checkKeysStored,
   claimKeysInTransaction,
-  storeKeyAnswers,
+  storeKeyAnswersSql,
   type KeyClaim,
   type KeyRef,
   type StoredKeyAnswer,

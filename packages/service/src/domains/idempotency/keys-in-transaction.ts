@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { KeyScope } from './idempotency-repo.js';
 import { claimOf, type Claim } from './model/claim.js';
@@ -76,12 +76,12 @@ export interface StoredKeyAnswer extends KeyRef {
 }
 
 /**
- * Stores answers of keys this transaction claimed as free, done at once. Throws when a key turns out to
- * be taken after all (which the advisory lock rules out), so the work rolls back rather than doubling.
+ * Stores answers of keys this transaction claimed as free, done at once, as a part of the statement that
+ * writes their work (returning one row per key written). checkKeysStored then rolls the work back when a
+ * key turns out to be taken after all, which the advisory lock rules out, rather than doubling it.
  */
-export async function storeKeyAnswers(tx: Executor, answers: readonly StoredKeyAnswer[], now: Date): Promise<void> {
-  if (answers.length === 0) return;
-  const written = await sql<{ key: string }>`
+export function storeKeyAnswersSql(answers: readonly StoredKeyAnswer[], now: Date): RawBuilder<{ key: string }> {
+  return sql<{ key: string }>`
     insert into idempotency_keys
       (tenant_id, environment, principal, operation, key, request_hash, state, holder, locked_until,
        response_status, response_body, created_at)
@@ -97,8 +97,12 @@ export async function storeKeyAnswers(tx: Executor, answers: readonly StoredKeyA
           locked_until = excluded.locked_until, response_status = excluded.response_status,
           response_body = excluded.response_body, created_at = excluded.created_at
       where idempotency_keys.state = 'in_progress' and idempotency_keys.locked_until < ${now}
-    returning key`.execute(tx);
-  if (written.rows.length !== answers.length) {
+    returning key`;
+}
+
+/** Every answer must have been written: a key taken by another request means the work must not commit. */
+export function checkKeysStored(expected: number, written: number): void {
+  if (written !== expected) {
     throw new Error('an idempotency key was taken while its advisory lock was held; the work is rolled back');
   }
 }

@@ -2,7 +2,8 @@ export { listTransactions, type TransactionFilter } from './list-transactions.js
 export {
   lockUsers,
   postEntries,
-  postScopedEntries,
+  insertEntriesSql,
+  setBalancesSql,
   streamTransactionRows,
   type Entry,
   type LockedUser,

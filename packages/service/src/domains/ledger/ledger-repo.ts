@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { STREAM_BATCH, type Executor } from '../../db/connection.js';
 import type { TenantEnv } from '../context.js';
 
@@ -50,11 +50,9 @@ export interface Entry {
  * one statement. The caller holds the users' row locks and computed balanceAfter with post().
  */
 export async function postEntries(tx: Executor, scope: TenantEnv, entries: readonly Entry[], now: Date): Promise<void> {
-  await postScopedEntries(
-    tx,
-    entries.map((e) => ({ ...e, scope })),
-    now,
-  );
+  if (entries.length === 0) return;
+  const scoped = entries.map((e) => ({ ...e, scope }));
+  await sql`with inserted as (${insertEntriesSql(scoped, now)}) ${setBalancesSql(scoped, now)}`.execute(tx);
 }
 
 /** An entry with the tenant environment of its user, for writes that span several (a market's batch). */
@@ -62,31 +60,35 @@ export interface ScopedEntry extends Entry {
   scope: TenantEnv;
 }
 
-/** postEntries for entries of any tenant environments: still one statement, entries kept in order. */
-export async function postScopedEntries(tx: Executor, entries: readonly ScopedEntry[], now: Date): Promise<void> {
-  if (entries.length === 0) return;
+/**
+ * The append of entries, as one statement to run alone or as a part of a larger one (a market's batch
+ * writes everything in one statement). Entries keep their order: seq follows it.
+ */
+export function insertEntriesSql(entries: readonly ScopedEntry[], now: Date): RawBuilder<unknown> {
+  return sql`
+    insert into transactions
+      (id, tenant_id, environment, user_id, entry_type, amount_minor, balance_after_minor,
+       reverses_transaction_id, position_id, created_at)
+    select e.id, e.tenant_id, e.environment, e.user_id, e.entry_type, e.amount, e.balance_after,
+           e.reverses, e.position_id, ${now}
+    from unnest(${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.scope.tenantId)}::uuid[],
+                ${entries.map((e) => e.scope.environment)}::text[], ${entries.map((e) => e.userId)}::uuid[],
+                ${entries.map((e) => e.entryType)}::text[], ${entries.map((e) => e.amount)}::bigint[],
+                ${entries.map((e) => e.balanceAfter)}::bigint[], ${entries.map((e) => e.reversesTransactionId)}::uuid[],
+                ${entries.map((e) => e.positionId)}::uuid[])
+      with ordinality as e(id, tenant_id, environment, user_id, entry_type, amount, balance_after, reverses,
+                           position_id, n)
+    order by e.n`;
+}
+
+/** Each user's balance set to the balance after its last entry (the caller holds the users' locks). */
+export function setBalancesSql(entries: readonly ScopedEntry[], now: Date): RawBuilder<unknown> {
   const finalBalance = new Map<string, bigint>();
   for (const e of entries) finalBalance.set(e.userId, e.balanceAfter);
-  await sql`
-    with inserted as (
-      insert into transactions
-        (id, tenant_id, environment, user_id, entry_type, amount_minor, balance_after_minor,
-         reverses_transaction_id, position_id, created_at)
-      select e.id, e.tenant_id, e.environment, e.user_id, e.entry_type, e.amount, e.balance_after,
-             e.reverses, e.position_id, ${now}
-      from unnest(${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.scope.tenantId)}::uuid[],
-                  ${entries.map((e) => e.scope.environment)}::text[], ${entries.map((e) => e.userId)}::uuid[],
-                  ${entries.map((e) => e.entryType)}::text[], ${entries.map((e) => e.amount)}::bigint[],
-                  ${entries.map((e) => e.balanceAfter)}::bigint[], ${entries.map((e) => e.reversesTransactionId)}::uuid[],
-                  ${entries.map((e) => e.positionId)}::uuid[])
-        with ordinality as e(id, tenant_id, environment, user_id, entry_type, amount, balance_after, reverses,
-                             position_id, n)
-      order by e.n
-      returning 1
-    )
+  return sql`
     update users set balance_minor = b.balance, updated_at = ${now}
     from unnest(${[...finalBalance.keys()]}::uuid[], ${[...finalBalance.values()]}::bigint[]) as b(id, balance)
-    where users.id = b.id`.execute(tx);
+    where users.id = b.id`;
 }
 
 export interface TransactionRow {

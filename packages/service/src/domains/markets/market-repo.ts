@@ -39,10 +39,10 @@ export interface MarketRecord extends MarketForTrade {
 }
 
 /** A markets row as marketColumns selects it: the table's columns and the outcomes as JSON. */
-type MarketRow = Omit<MarketsTable, 'updated_at'> & { outcomes: MarketOutcome[] | null };
+export type MarketRow = Omit<MarketsTable, 'updated_at'> & { outcomes: MarketOutcome[] | null };
 
 /** The market's columns with its outcomes in ordinal order, in one round trip (alias m). */
-const marketColumns = sql`
+export const MARKET_COLUMNS = sql`
   m.id, m.slug, m.title, m.status, m.opens_at, m.closes_at, m.max_stake_per_position_minor,
   m.max_open_stake_per_user_minor, m.liquidity, m.q, m.resolved_outcome_id, m.created_at,
   (select json_agg(json_build_object('id', o.id, 'ordinal', o.ordinal, 'title', o.title) order by o.ordinal)
@@ -52,7 +52,7 @@ const marketColumns = sql`
 export const enabledFor = (tenantId: string) =>
   sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${tenantId})`;
 
-function toRecord(row: MarketRow): MarketRecord {
+export function marketRecordOf(row: MarketRow): MarketRecord {
   return {
     id: row.id,
     slug: row.slug,
@@ -80,14 +80,14 @@ export async function queryMarkets(
   where: RawBuilder<unknown>,
   tail: RawBuilder<unknown> = sql``,
 ): Promise<MarketRecord[]> {
-  const result = await sql<MarketRow>`select ${marketColumns} from markets m where ${where} ${tail}`.execute(db);
-  return result.rows.map(toRecord);
+  const result = await sql<MarketRow>`select ${MARKET_COLUMNS} from markets m where ${where} ${tail}`.execute(db);
+  return result.rows.map(marketRecordOf);
 }
 
 /**
  * Writes a market's new q and records the prices it shows as a price point at now, in one statement.
- * The caller holds the market's row lock (lockMarketForTrade), so points of one market are recorded in
- * the order of its trades.
+ * The caller holds the market's row lock (market-lock.ts), so points of one market are recorded in the
+ * order of its trades.
  */
 export async function saveMarketState(
   tx: Executor,
@@ -96,13 +96,21 @@ export async function saveMarketState(
   b: number,
   now: Date,
 ): Promise<void> {
-  const prices = displayPrices(q, b);
-  await sql`
-    with updated as (
-      update markets set q = ${q}::double precision[], updated_at = ${now} where id = ${marketId} returning id
-    )
-    insert into price_points (market_id, ts, prices)
-    select id, ${now}, ${prices}::bigint[] from updated`.execute(tx);
+  const [state, point] = saveMarketStateSql(marketId, q, b, now);
+  await sql`with updated as (${state}) ${point}`.execute(tx);
+}
+
+/** saveMarketState's two statements, to run together in a larger one (a market's batch). */
+export function saveMarketStateSql(
+  marketId: string,
+  q: number[],
+  b: number,
+  now: Date,
+): [RawBuilder<unknown>, RawBuilder<unknown>] {
+  return [
+    sql`update markets set q = ${q}::double precision[], updated_at = ${now} where id = ${marketId}`,
+    sql`insert into price_points (market_id, ts, prices) values (${marketId}, ${now}, ${displayPrices(q, b)}::bigint[])`,
+  ];
 }
 
 /** Markets by id (any status, enabled or not), for presenting positions and orders. */

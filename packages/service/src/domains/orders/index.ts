@@ -4,7 +4,7 @@ export { getOrder } from './get-order.js';
 export { listOrders } from './list-orders.js';
 export { isFinalOrderStatus } from './model/order-status.js';
 export {
-  finishOrder,
+  finishOrdersSql,
   insertOrder,
   lockOpenOrder,
   marketsWithOpenOrders,

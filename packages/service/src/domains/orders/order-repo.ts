@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { OrderStatus } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
@@ -175,21 +175,25 @@ export type OrderChange =
   | { status: 'rejected'; rejectCode: string }
   | { status: 'expired' };
 
-/** Moves an open order to a final status; false (nothing written) when it is no longer open. */
-export async function finishOrder(db: Executor, id: string, change: OrderChange, now: Date): Promise<boolean> {
-  const result = await db
-    .updateTable('orders')
-    .set({
-      status: change.status,
-      fill_price_micro: change.status === 'filled' ? change.fillPriceMicro : null,
-      position_id: change.status === 'filled' ? change.positionId : null,
-      reject_code: change.status === 'rejected' ? change.rejectCode : null,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('status', '=', 'open')
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+/**
+ * Moves open orders to their final statuses (a market's batch), as a statement to run as a part of the
+ * batch's one statement; an order no longer open is left alone.
+ */
+export function finishOrdersSql(
+  changes: readonly { id: string; change: OrderChange }[],
+  now: Date,
+): RawBuilder<unknown> {
+  const of = <T>(pick: (change: OrderChange) => T) => changes.map((c) => pick(c.change));
+  return sql`
+    update orders o
+    set status = c.status, fill_price_micro = c.fill_price, position_id = c.position_id, reject_code = c.reject_code,
+        updated_at = ${now}
+    from unnest(${changes.map((c) => c.id)}::uuid[], ${of((c) => c.status)}::text[],
+                ${of((c) => (c.status === 'filled' ? c.fillPriceMicro : null))}::bigint[],
+                ${of((c) => (c.status === 'filled' ? c.positionId : null))}::uuid[],
+                ${of((c) => (c.status === 'rejected' ? c.rejectCode : null))}::text[])
+      as c(id, status, fill_price, position_id, reject_code)
+    where o.id = c.id and o.status = 'open'`;
 }
 
 /**

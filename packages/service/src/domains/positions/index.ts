@@ -3,11 +3,9 @@ export { listPositions, listRejections, type PositionFilter } from './list-posit
 export {
   findPosition,
   findPositionsByIds,
-  insertPosition,
-  insertPositions,
+  insertPositionsSql,
   lockPositionsByIds,
-  markClosed,
-  markClosedMany,
+  closePositionsSql,
   openStakeOnMarket,
   streamPositionRows,
   type Closing,

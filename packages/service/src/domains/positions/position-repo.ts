@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { STREAM_BATCH, type Executor } from '../../db/connection.js';
 import type { PositionState } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
@@ -17,44 +17,27 @@ export interface NewPosition {
   orderId: string | null;
 }
 
-export async function insertPosition(tx: Executor, scope: TenantEnv, p: NewPosition, now: Date): Promise<void> {
-  await insertPositions(tx, [{ ...p, scope }], now);
-}
-
-/** New positions of any tenant environments (a market's batch), in one statement. */
-export async function insertPositions(
-  tx: Executor,
+/** The insert of new open positions, as a part of a market batch's one statement (trading/batch). */
+export function insertPositionsSql(
   positions: readonly (NewPosition & { scope: TenantEnv })[],
   now: Date,
-): Promise<void> {
-  if (positions.length === 0) return;
-  await tx
-    .insertInto('positions')
-    .values(
-      positions.map((p) => ({
-        id: p.id,
-        tenant_id: p.scope.tenantId,
-        environment: p.scope.environment,
-        user_id: p.userId,
-        market_id: p.marketId,
-        outcome_id: p.outcomeId,
-        state: 'open' as const,
-        stake_minor: p.stake,
-        shares_units: p.shares,
-        price_micro: p.priceMicro,
-        payout_minor: null,
-        close_price_micro: null,
-        open_transaction_id: p.openTransactionId,
-        settlement_transaction_id: null,
-        opened_via: p.openedVia,
-        closed_via: null,
-        order_id: p.orderId,
-        opened_at: now,
-        closed_at: null,
-        settled_at: null,
-      })),
-    )
-    .execute();
+): RawBuilder<unknown> {
+  const column = <T>(pick: (p: NewPosition & { scope: TenantEnv }) => T) => positions.map(pick);
+  return sql`
+    insert into positions
+      (id, tenant_id, environment, user_id, market_id, outcome_id, state, stake_minor, shares_units, price_micro,
+       open_transaction_id, opened_via, order_id, opened_at)
+    select p.id, p.tenant_id, p.environment, p.user_id, p.market_id, p.outcome_id, 'open', p.stake, p.shares,
+           p.price, p.open_transaction_id, p.opened_via, p.order_id, ${now}
+    from unnest(${column((p) => p.id)}::uuid[], ${column((p) => p.scope.tenantId)}::uuid[],
+                ${column((p) => p.scope.environment)}::text[], ${column((p) => p.userId)}::uuid[],
+                ${column((p) => p.marketId)}::uuid[], ${column((p) => p.outcomeId)}::uuid[],
+                ${column((p) => p.stake)}::bigint[], ${column((p) => p.shares)}::bigint[],
+                ${column((p) => p.priceMicro)}::bigint[], ${column((p) => p.openTransactionId)}::uuid[],
+                ${column((p) => p.openedVia)}::text[], ${column((p) => p.orderId)}::uuid[])
+      with ordinality as p(id, tenant_id, environment, user_id, market_id, outcome_id, stake, shares, price,
+                           open_transaction_id, opened_via, order_id, n)
+    order by p.n`;
 }
 
 /** The user's total open stake on a market: what the per-user cap counts (frees at close and settlement). */
@@ -183,21 +166,16 @@ export interface Closing {
   via: 'api_key' | 'session';
 }
 
-export async function markClosed(tx: Executor, id: string, close: Omit<Closing, 'id'>, now: Date): Promise<void> {
-  await markClosedMany(tx, [{ ...close, id }], now);
-}
-
-/** Closes open positions (a market's batch), in one statement; one already not open is left alone. */
-export async function markClosedMany(tx: Executor, closings: readonly Closing[], now: Date): Promise<void> {
-  if (closings.length === 0) return;
-  await sql`
+/** The update that closes positions, as a part of a market batch's one statement (trading/batch). */
+export function closePositionsSql(closings: readonly Closing[], now: Date): RawBuilder<unknown> {
+  return sql`
     update positions p
     set state = 'closed', payout_minor = c.payout, close_price_micro = c.close_price,
         settlement_transaction_id = c.transaction_id, closed_via = c.via, closed_at = ${now}
     from unnest(${closings.map((c) => c.id)}::uuid[], ${closings.map((c) => c.payout)}::bigint[],
                 ${closings.map((c) => c.closePriceMicro)}::bigint[], ${closings.map((c) => c.transactionId)}::uuid[],
                 ${closings.map((c) => c.via)}::text[]) as c(id, payout, close_price, transaction_id, via)
-    where p.id = c.id and p.state = 'open'`.execute(tx);
+    where p.id = c.id and p.state = 'open'`;
 }
 
 /**

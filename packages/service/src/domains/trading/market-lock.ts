@@ -1,7 +1,15 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { MarketStatus } from '../../db/schema.js';
-import { enabledFor, isSlug, queryMarkets, type MarketForTrade } from '../markets/index.js';
+import {
+  enabledFor,
+  isSlug,
+  MARKET_COLUMNS,
+  marketRecordOf,
+  queryMarkets,
+  type MarketForTrade,
+  type MarketRow,
+} from '../markets/index.js';
 
 /**
  * The market row lock, taken only here. Trades on one market serialise on it, and every transaction
@@ -56,18 +64,27 @@ export async function lockMarketForSettlement(tx: Executor, slug: string): Promi
   };
 }
 
+/** A market as a batch of trades takes it: locked, with the tenants it is enabled for. */
+export interface BatchMarket {
+  market: MarketForTrade;
+  /** Each trade is judged against its own tenant. */
+  tenantIds: Set<string>;
+  /** Whether it has open limit orders: the batch reads them only then. */
+  hasOpenOrders: boolean;
+}
+
 /**
- * Locks a market by slug for a batch of trades of any tenants, and reads it with the tenants it is
- * enabled for (each trade is judged against its own tenant). Null when there is no such market.
+ * Locks a market by slug for a batch of trades of any tenants (a trade's batch or an evaluation of its
+ * orders), and reads what the batch needs of it in the same statement. Null when there is no such market.
  */
-export async function lockMarketForBatch(
-  tx: Executor,
-  slug: string,
-): Promise<{ market: MarketForTrade; tenantIds: Set<string> } | null> {
+export async function lockMarketForBatch(tx: Executor, slug: string): Promise<BatchMarket | null> {
   if (!isSlug(slug)) return null;
-  const [market] = await queryMarkets(tx, sql`m.slug = ${slug}`, sql`for update of m`);
-  if (!market) return null;
-  const tenants = await sql<{ tenant_id: string }>`
-    select tenant_id from tenant_markets where market_id = ${market.id}`.execute(tx);
-  return { market, tenantIds: new Set(tenants.rows.map((r) => r.tenant_id)) };
+  const { rows } = await sql<MarketRow & { tenant_ids: string[]; has_open_orders: boolean }>`
+    select ${MARKET_COLUMNS},
+           array(select tm.tenant_id from tenant_markets tm where tm.market_id = m.id) as tenant_ids,
+           exists (select 1 from orders o where o.market_id = m.id and o.status = 'open') as has_open_orders
+    from markets m where m.slug = ${slug} for update of m`.execute(tx);
+  const row = rows[0];
+  if (!row) return null;
+  return { market: marketRecordOf(row), tenantIds: new Set(row.tenant_ids), hasOpenOrders: row.has_open_orders };
 }

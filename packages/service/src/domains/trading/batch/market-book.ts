@@ -3,22 +3,17 @@ import { newId } from '../../../lib/ids.js';
 import { formatAmount } from '../../../lib/money.js';
 import type { Executor } from '../../../db/connection.js';
 import type { TenantEnv } from '../../context.js';
-import { recordEvents, type NewEvent } from '../../events/index.js';
-import { post, postScopedEntries, type ScopedEntry } from '../../ledger/index.js';
-import { formatPrice, saveMarketState, type MarketForTrade } from '../../markets/index.js';
-import { finishOrder, type OrderChange } from '../../orders/index.js';
-import {
-  insertPositions,
-  markClosedMany,
-  type Closing,
-  type NewPosition,
-  type PositionRow,
-  type PositionView,
-} from '../../positions/index.js';
+import type { NewEvent } from '../../events/index.js';
+import type { StoredKeyAnswer } from '../../idempotency/index.js';
+import { post, type ScopedEntry } from '../../ledger/index.js';
+import { formatPrice, type MarketForTrade } from '../../markets/index.js';
+import type { OrderChange } from '../../orders/index.js';
+import type { Closing, NewPosition, PositionRow, PositionView } from '../../positions/index.js';
 import { closeRules } from '../model/close-rules.js';
 import { openRules, type OpenDecision } from '../model/open-rules.js';
 import { tradeRejection } from '../model/trade-rejection.js';
 import { traderKey, type Trader } from './lock-traders.js';
+import { writeBatch } from './write-batch.js';
 
 /** How a position came to be opened or closed: by the operator's key, a user's session, or an order. */
 export type Via = 'api_key' | 'session' | 'order';
@@ -237,14 +232,12 @@ export class MarketBook {
     return this.moved;
   }
 
-  /** The batch's writes, each set-based: ledger and balances, positions, market state, orders, events. */
-  async write(tx: Executor): Promise<void> {
-    await postScopedEntries(tx, this.entries, this.now);
-    await insertPositions(tx, this.opened, this.now);
-    await markClosedMany(tx, this.closings, this.now);
-    if (this.moved) await saveMarketState(tx, this.market.id, this.market.q, this.market.b, this.now);
-    for (const { id, change } of this.orderChanges) await finishOrder(tx, id, change, this.now);
-    await recordEvents(tx, this.events, this.now);
+  /** The batch's writes in one statement, with the answers of the keys it spends. */
+  async write(tx: Executor, keys: readonly StoredKeyAnswer[] = []): Promise<void> {
+    const { market } = this;
+    const state = this.moved ? { id: market.id, q: market.q, b: market.b } : null;
+    const writes = { entries: this.entries, opened: this.opened, closings: this.closings, market: state };
+    await writeBatch(tx, { ...writes, orderChanges: this.orderChanges, events: this.events, keys }, this.now);
   }
 
   private setQ(q: number[]): void {

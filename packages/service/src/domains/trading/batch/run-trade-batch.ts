@@ -1,15 +1,10 @@
 import { actingUser, type Runtime, type TenantCtx } from '../../context.js';
 import type { Result } from '../../../errors/index.js';
-import {
-  claimKeysInTransaction,
-  storeKeyAnswers,
-  type KeyClaim,
-  type KeyRef,
-  type StoredKeyAnswer,
-} from '../../idempotency/index.js';
+import { claimKeysInTransaction, type KeyClaim, type KeyRef, type StoredKeyAnswer } from '../../idempotency/index.js';
 import { openOrdersOfMarket } from '../../orders/index.js';
 import { lockPositionsByIds, type PositionRow, type PositionView } from '../../positions/index.js';
-import { lockMarketForBatch } from '../market-lock.js';
+import type { Executor } from '../../../db/connection.js';
+import { lockMarketForBatch, type BatchMarket } from '../market-lock.js';
 import type { CloseInput } from '../close-position.js';
 import type { OpenInput } from '../open-position.js';
 import { fillOrdersInBatch } from './fill-orders.js';
@@ -64,22 +59,10 @@ export async function runTradeBatch<A extends { status: number; body: string }>(
     );
     const running = units.flatMap((unit, i) => (repeats[i] === undefined && claims[i] === 'free' ? [{ unit, i }] : []));
 
-    const results = new Map<number, Result<PositionView>>();
-    if (locked) {
-      const { market, tenantIds } = locked;
-      const closes = running.flatMap(({ unit }) => (unit.ask.kind === 'close' ? [unit.ask.position.id] : []));
-      const positions = await lockPositionsByIds(tx, closes);
-      const traders = await lockTraders(
-        tx,
-        market.id,
-        running.flatMap(({ unit }) => tradersOf(unit, positions)),
-      );
-      const book = new MarketBook(market, tenantIds, traders, positions, now);
-      for (const { unit, i } of running) results.set(i, trade(book, unit));
-      if (book.priceMoved) await fillOrdersInBatch(tx, book, await openOrdersOfMarket(tx, { id: market.id }));
-      await book.write(tx);
-    } else {
-      for (const { unit, i } of running) results.set(i, noMarket(slug, unit));
+    const book = locked ? await openBook(tx, locked, running, now) : null;
+    const results = new Map(running.map(({ unit, i }) => [i, book ? trade(book, unit) : noMarket(slug, unit)]));
+    if (book?.priceMoved && locked?.hasOpenOrders) {
+      await fillOrdersInBatch(tx, book, await openOrdersOfMarket(tx, { id: book.market.id }));
     }
 
     // Presented inside the transaction: an answer its response schema refuses rolls the batch back.
@@ -95,9 +78,27 @@ export async function runTradeBatch<A extends { status: number; body: string }>(
       const { answer, spend } = concluded.get(i)!;
       return spend ? [{ ...unit.key, status: answer.status, body: answer.body }] : [];
     });
-    await storeKeyAnswers(tx, spent, now);
+    // Without a market nothing succeeded, so no key is spent and nothing is written.
+    if (book) await book.write(tx, spent);
     return outcomes;
   });
+}
+
+/** The positions to close and the traders, locked in that order after the market, with the market's state. */
+async function openBook<A>(
+  tx: Executor,
+  locked: BatchMarket,
+  running: readonly { unit: TradeUnit<A> }[],
+  now: Date,
+): Promise<MarketBook> {
+  const closes = running.flatMap(({ unit }) => (unit.ask.kind === 'close' ? [unit.ask.position.id] : []));
+  const positions = await lockPositionsByIds(tx, closes);
+  const traders = await lockTraders(
+    tx,
+    locked.market.id,
+    running.flatMap(({ unit }) => tradersOf(unit, positions)),
+  );
+  return new MarketBook(locked.market, locked.tenantIds, traders, positions, now);
 }
 
 function trade<A>(book: MarketBook, unit: TradeUnit<A>): Result<PositionView> {
