@@ -87,6 +87,20 @@ async function positionsOf(slug: string) {
   return rows;
 }
 
+/** Replayed one by one from the starting state in the order they were written, each open got its price. */
+async function expectPricedInWriteOrder(market: TestMarket, start: { q: number[]; b: number }): Promise<void> {
+  let q = start.q;
+  const outcomeIndex = new Map(market.outcomes.map((o, i) => [o.id, i]));
+  for (const p of await positionsOf(market.slug)) {
+    const quote = quoteOpen(q, start.b, outcomeIndex.get(p.outcome_id)!, p.stake_minor);
+    if (!quote.ok) throw new Error(quote.code);
+    expect(p.price_micro).toBe(quote.priceMicro);
+    expect(p.shares_units).toBe(quote.shares);
+    q = quote.qAfter;
+  }
+  expect((await marketState(market.slug)).q).toEqual(q);
+}
+
 describe('batched trades on one market', () => {
   it('prices each open of a batch as it would have been priced alone, in arrival order', async () => {
     const market = await createMarket(service, tenant, { max_open_stake_per_user: '1000.00' });
@@ -106,23 +120,40 @@ describe('batched trades on one market', () => {
       where m.slug = ${market.slug}`.execute(service.db);
     expect(rows[0]!.n, 'at most two batches: the one that waited for the lock, and the rest').toBeLessThanOrEqual(3);
 
-    // Replayed one by one from the starting state in the order they were written, each gets its price.
-    let q = start.q;
-    const outcomeIndex = new Map(market.outcomes.map((o, i) => [o.id, i]));
-    for (const p of positions) {
-      const quote = quoteOpen(q, start.b, outcomeIndex.get(p.outcome_id)!, p.stake_minor);
-      if (!quote.ok) throw new Error(quote.code);
-      expect(p.price_micro).toBe(quote.priceMicro);
-      expect(p.shares_units).toBe(quote.shares);
-      q = quote.qAfter;
-    }
-    expect((await marketState(market.slug)).q).toEqual(q);
+    await expectPricedInWriteOrder(market, start);
     const byId = new Map(positions.map((p) => [p.id, p]));
     for (const res of answers) {
       const written = byId.get(res.json.id)!;
       expect(res.json.price, 'the answer carries the price written').toBe(formatPrice(written.price_micro));
     }
     await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it('serialises the batches of two service processes on the market row', async () => {
+    const second = await startTestService({ clock });
+    try {
+      const market = await createMarket(service, tenant, { max_open_stake_per_user: '1000.00' });
+      const users = await Promise.all(
+        Array.from({ length: 4 }, (_, i) => fundedUser(service, tenant.sandboxKey, `two${i}`)),
+      );
+      const start = await marketState(market.slug);
+      const opens = Array.from({ length: 40 }, (_, i) => open(market, users[i % 4]!, `${1 + (i % 7)}.00`, i % 2));
+      const answers = await Promise.all(
+        opens.map((o, i) =>
+          (i % 2 === 0 ? service : second).api('sandbox', 'POST', '/v1/positions', {
+            key: tenant.sandboxKey,
+            idempotencyKey: o.key,
+            body: o.body,
+          }),
+        ),
+      );
+      for (const res of answers) expect(res.status, res.text).toBe(201);
+      expect(await positionsOf(market.slug)).toHaveLength(opens.length);
+      await expectPricedInWriteOrder(market, start);
+      await expectLedgerInvariant(service.db, tenant.tenantId);
+    } finally {
+      await second.stop();
+    }
   });
 
   it('refuses one open of a batch on its own and applies the others', async () => {
