@@ -24,48 +24,41 @@ const lockName = (refs: readonly KeyRef[]) =>
   refs.map((r) => JSON.stringify([r.scope.tenantId, r.scope.environment, r.scope.principal, r.scope.operation, r.key]));
 
 /**
- * Takes each key's advisory lock without waiting, then reads the stored rows in a statement of its own,
- * whose snapshot follows the locks: a holder that committed before we got its lock is seen as done.
+ * Takes each key's advisory lock without waiting and reads its stored row after the lock, in one round
+ * trip (migration 0014: the read's snapshot must follow the lock, which one plain statement cannot do).
  */
 export async function claimKeysInTransaction(tx: Executor, refs: readonly KeyRef[], now: Date): Promise<KeyClaim[]> {
   if (refs.length === 0) return [];
-  const locks = await sql<{ got: boolean }>`
-    select pg_try_advisory_xact_lock(hashtextextended(l.name, 0)) as got
-    from unnest(${lockName(refs)}::text[]) with ordinality as l(name, n) order by l.n`.execute(tx);
-  const stored = await sql<{
-    n: string;
-    request_hash: Buffer;
-    state: 'in_progress' | 'done';
-    locked_until: Date;
-    created_at: Date;
-    response_status: number | null;
-    response_body: string | null;
+  const { rows } = await sql<{
+    got: boolean;
+    stored_hash: Buffer | null;
+    stored_state: 'in_progress' | 'done' | null;
+    stored_locked_until: Date | null;
+    stored_created_at: Date | null;
+    stored_status: number | null;
+    stored_body: string | null;
   }>`
-    select r.n, k.request_hash, k.state, k.locked_until, k.created_at, k.response_status, k.response_body
-    from unnest(${refs.map((r) => r.scope.tenantId)}::uuid[], ${refs.map((r) => r.scope.environment)}::text[],
-                ${refs.map((r) => r.scope.principal)}::text[], ${refs.map((r) => r.scope.operation)}::text[],
-                ${refs.map((r) => r.key)}::text[]) with ordinality as r(tenant_id, environment, principal, operation, key, n)
-    join idempotency_keys k on k.tenant_id = r.tenant_id and k.environment = r.environment
-      and k.principal = r.principal and k.operation = r.operation and k.key = r.key`.execute(tx);
-  const byIndex = new Map(stored.rows.map((row) => [Number(row.n) - 1, row]));
+    select got, stored_hash, stored_state, stored_locked_until, stored_created_at, stored_status, stored_body
+    from claim_idempotency_keys(
+      ${lockName(refs)}::text[], ${refs.map((r) => r.scope.tenantId)}::uuid[],
+      ${refs.map((r) => r.scope.environment)}::text[], ${refs.map((r) => r.scope.principal)}::text[],
+      ${refs.map((r) => r.scope.operation)}::text[], ${refs.map((r) => r.key)}::text[])
+    order by item_n`.execute(tx);
   return refs.map((ref, i): KeyClaim => {
-    if (!locks.rows[i]!.got) return { kind: 'in_progress', retryAfterSeconds: 1 };
-    const row = byIndex.get(i);
-    if (!row) return 'free';
-    const claim = claimOf(
-      {
-        requestHash: row.request_hash,
-        state: row.state,
-        lockedUntil: row.locked_until,
-        createdAt: row.created_at,
-        responseStatus: row.response_status,
-        responseBody: row.response_body,
-      },
-      ref.requestHash,
-      now,
-    );
+    const row = rows[i]!;
+    if (!row.got) return { kind: 'in_progress', retryAfterSeconds: 1 };
+    if (row.stored_state === null) return 'free';
+    const stored = {
+      requestHash: row.stored_hash!,
+      state: row.stored_state,
+      lockedUntil: row.stored_locked_until!,
+      createdAt: row.stored_created_at!,
+      responseStatus: row.stored_status,
+      responseBody: row.stored_body,
+    };
+    const claim = claimOf(stored, ref.requestHash, now);
     // An unfinished reservation of the reserve-first path whose lock ran out never committed work.
-    const lapsed = row.state === 'in_progress' && row.locked_until < now;
+    const lapsed = stored.state === 'in_progress' && stored.lockedUntil < now;
     return lapsed && claim.kind === 'in_progress' ? 'free' : claim;
   });
 }
