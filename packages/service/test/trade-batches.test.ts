@@ -262,4 +262,77 @@ describe('batched trades on one market', () => {
     expect(positions.map((p) => p.id)).toContain(order.json.position_id);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
+
+  it('answers a repeat of a refused key within one batch as in flight, so that its retry runs', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'repeat');
+    const refused = open(market, user, '2.00', 0, { max_price: '0.01' });
+    const answers = await withMarketHeld(market.slug, () =>
+      Promise.all([send(open(market, user, '1.00')), send(refused), send(refused)]),
+    );
+    expect(answers.map((r) => r.status)).toEqual([201, 409, 409]);
+    expectEnvelope(answers[1]!, 'price_moved', 409);
+    expectEnvelope(answers[2]!, 'idempotency_key_in_progress', 409);
+    expect(answers[2]!.headers.get('retry-after')).toBe('1');
+  });
+
+  it('fails only the trade at fault when its batch cannot commit, and applies the others', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'fault');
+    // A stake of 42.42 on this market cannot be written: a stand-in for any failure inside a batch.
+    const trigger = `refuse_${market.id.replaceAll('-', '_')}`;
+    await sql`
+      create function ${sql.raw(trigger)}() returns trigger language plpgsql as $$
+      begin
+        if new.market_id = ${sql.lit(market.id)}::uuid and new.stake_minor = 4242 then raise exception 'refused by test'; end if;
+        return new;
+      end $$`.execute(service.db);
+    await sql`create trigger ${sql.raw(trigger)} before insert on positions for each row execute function ${sql.raw(trigger)}()`.execute(
+      service.db,
+    );
+    try {
+      const opens = [open(market, user, '1.00'), open(market, user, '42.42'), open(market, user, '2.00')];
+      const answers = await withMarketHeld(market.slug, () => Promise.all(opens.map(send)));
+      expect(answers.map((r) => r.status)).toEqual([201, 500, 201]);
+      expectEnvelope(answers[1]!, 'internal_error', 500);
+      expect(await positionsOf(market.slug)).toHaveLength(2);
+    } finally {
+      await sql`drop trigger ${sql.raw(trigger)} on positions`.execute(service.db);
+      await sql`drop function ${sql.raw(trigger)}()`.execute(service.db);
+    }
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it('takes over a reservation of the reserve-first path that lapsed unfinished, whatever its body', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'lapsed');
+    const o = open(market, user, '3.00');
+    await sql`
+      insert into idempotency_keys
+        (tenant_id, environment, principal, operation, key, request_hash, state, holder, locked_until, created_at)
+      values (${tenant.tenantId}, 'sandbox', 'operator', 'position_open', ${o.key}, '\\x00'::bytea, 'in_progress',
+              gen_random_uuid(), ${new Date(clock.now().getTime() - 60_000)}, ${new Date(clock.now().getTime() - 90_000)})`.execute(
+      service.db,
+    );
+    const res = await send(o);
+    expect(res.status, res.text).toBe(201);
+    expect((await send(o)).text).toBe(res.text);
+  });
+
+  it('answers a close of a position the asker cannot see 404, or by its key when the key has an answer', async () => {
+    const market = await createMarket(service, tenant);
+    const user = await fundedUser(service, tenant.sandboxKey, 'unseen');
+    const opened = await send(open(market, user, '2.00'));
+    const key = uniqueKey('close');
+    const close = (id: string) =>
+      service.api('sandbox', 'POST', `/v1/positions/${id}/close`, {
+        key: tenant.sandboxKey,
+        idempotencyKey: key,
+        body: { min_price: '0.01' },
+      });
+    expectEnvelope(await close('00000000-0000-4000-8000-000000000000'), 'not_found', 404);
+    const closed = await close(opened.json.id);
+    expect(closed.status, closed.text).toBe(200);
+    expectEnvelope(await close('00000000-0000-4000-8000-000000000000'), 'idempotency_key_reused', 422);
+  });
 });

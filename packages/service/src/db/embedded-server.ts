@@ -182,10 +182,13 @@ async function initialise(bin: Binaries, pgdata: string, password: string, runAs
   } finally {
     await rm(pwfile, { force: true });
   }
-  // TCP on loopback only, no Unix socket (its path length limit would tie DATA_DIR to short paths).
+  // TCP on loopback only, no Unix socket (its path length limit would tie DATA_DIR to short paths). A
+  // batch of trades or syncs holds an advisory lock per key until it commits (up to 500), and those share
+  // one lock table of max_locks_per_transaction × max_connections slots: 256 leaves room for many.
   await appendFile(
     path.join(pgdata, 'postgresql.conf'),
-    "\n# set by the service\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 300\n",
+    "\n# set by the service\nlisten_addresses = '127.0.0.1'\nunix_socket_directories = ''\nmax_connections = 300\n" +
+      'max_locks_per_transaction = 256\n',
   );
 }
 

@@ -56,10 +56,10 @@ export async function claimKeysInTransaction(tx: Executor, refs: readonly KeyRef
       responseStatus: row.stored_status,
       responseBody: row.stored_body,
     };
-    const claim = claimOf(stored, ref.requestHash, now);
-    // An unfinished reservation of the reserve-first path whose lock ran out never committed work.
-    const lapsed = stored.state === 'in_progress' && stored.lockedUntil < now;
-    return lapsed && claim.kind === 'in_progress' ? 'free' : claim;
+    // An unfinished reservation of the reserve-first path whose lock ran out never committed work: the
+    // key is free whatever body it was reserved for (as reserveKeys and storeKeyAnswersSql see it).
+    if (stored.state === 'in_progress' && stored.lockedUntil < now) return 'free';
+    return claimOf(stored, ref.requestHash, now);
   });
 }
 

@@ -25,12 +25,11 @@ import type { ServiceDeps } from '../../deps.js';
 import { parseAmount } from '../../lib/money.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { batchedTradeAnswer, type TradeWrite } from '../batched-trade.js';
+import { batchedTradeAnswer, refusedTradeAnswer, type TradeWrite } from '../batched-trade.js';
 import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
-import type { Rejection } from '../../errors/index.js';
 
 const security = API_KEY_OR_SESSION_SECURITY;
 const AUTH_ERRORS = API_KEY_OR_SESSION_ERRORS;
@@ -74,14 +73,6 @@ const closeWrite: TradeWrite = {
     if (ask.kind === 'close') await recordCloseRejection(ctx, { input: ask.input, fields }, rejection);
   },
 };
-
-/** A close of a position the asker cannot see: refused on the keyed path, like any refusal (key unspent). */
-const refusedCloseWrite = (rejection: Rejection): KeyedWrite<null, never> => ({
-  operation: 'position_close',
-  run: async (_ctx, inputs) => inputs.map(() => ({ ok: false, rejection })),
-  status: 200,
-  present: () => '',
-});
 
 /** A refused placement gives its key back and is not recorded (a placed order is, with its status). */
 const orderWrite: KeyedWrite<OrderInput, OrderView> = {
@@ -168,9 +159,14 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         // The position names its market, whose batch the close joins.
         const position = await getPosition(ctx, positionId);
         if (!position.ok) {
-          const unit = { key, fields, input: null };
-          const write = refusedCloseWrite(position.rejection);
-          return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, write, unit));
+          const refused = refusedTradeAnswer(
+            ctx,
+            request.requestContext,
+            closeWrite.operation,
+            { key, fields },
+            position.rejection,
+          );
+          return sendStored(reply, await refused);
         }
         const ask = { kind: 'close', input, position: position.value } as const;
         const trade = { slug: position.value.marketSlug, key, fields, ask };
