@@ -17,9 +17,9 @@ import type { MarketBook } from './market-book.js';
  *
  * The batch holds its traders' locks already, so an order's row and its user's row are taken here only
  * if free (skip locked): waiting could close a cycle with another market's batch. An order so skipped
- * stays open for the next trade on the market or the periodic sweep (sweepOrders), as does one whose
- * fill would come after a crash between a batch's commit and its evaluation (there is none now: they
- * are one transaction).
+ * stays open for the next trade on the market or the periodic sweep (sweepOrders). Orders are evaluated
+ * after all of the batch's trades, against the price they left: a trade later in the batch does not see
+ * a fill an earlier one made possible.
  */
 export async function fillOrdersInBatch(tx: Executor, book: MarketBook, orders: readonly OrderView[]): Promise<void> {
   const settled = new Set<string>();
