@@ -116,9 +116,16 @@ begin
   from unnest(items) with ordinality as i(key, request_hash, external_user_id, direction, entry_type, amount,
          resulting_balance, transaction_id, record_id, applied_status, applied_body, overdrawn_status,
          overdrawn_body, n)
-  left join idempotency_keys k
-    on claims[i.n] = 'work' and k.tenant_id = p_tenant_id and k.environment = p_environment
-       and k.principal = p_principal and k.operation = p_operation and k.key = i.key;
+  -- One primary-key lookup per item: the limit keeps the subquery from being flattened into a join,
+  -- which the cached plan of this statement once made a hash join over every stored key of the tenant
+  -- (12 ms at 9,000 keys with stale statistics, growing with the 90 days of keys kept).
+  left join lateral (
+    select s.key, s.request_hash, s.state, s.response_status, s.response_body, s.locked_until, s.created_at
+    from idempotency_keys s
+    where claims[i.n] = 'work' and s.tenant_id = p_tenant_id and s.environment = p_environment
+      and s.principal = p_principal and s.operation = p_operation and s.key = i.key
+    limit 1
+  ) k on true;
   to_apply := array(select g from generate_subscripts(claims, 1) g where claims[g] = 'work' order by g);
 
   -- 3. The users of the work, locked in id order: overlapping batches never deadlock (DESIGN part 2:
