@@ -125,6 +125,28 @@ describe('a duplicate of a sync in flight', () => {
   });
 });
 
+describe("a key whose lock another transaction holds (the lock trades' keys-in-transaction.ts names alike)", () => {
+  it('is in progress for a single sync and a batch item alike, and free once the lock is let go', async () => {
+    await registerUser(service, tenant.sandboxKey, 'flight-d');
+    const key = uniqueKey();
+    const body = { external_user_id: 'flight-d', direction: 'credit', amount: '2.50' };
+    const holder = await connect();
+    await holder.query('begin');
+    const name = JSON.stringify([tenant.tenantId, 'sandbox', 'operator', 'balance_sync', key]);
+    await holder.query('select pg_advisory_xact_lock(hashtextextended($1, 0))', [name]);
+    expectEnvelope(await sync(service, tenant.sandboxKey, body, key), 'idempotency_key_in_progress', 409);
+    const batch = await service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey('batch'),
+      body: { items: [{ idempotency_key: key, ...body }] },
+    });
+    expect(batch.json.results[0]).toMatchObject({ status: 409, body: { error: 'idempotency_key_in_progress' } });
+    expect(await balanceOf('flight-d')).toBe('0.00');
+    await holder.query('rollback');
+    expect((await sync(service, tenant.sandboxKey, body, key)).json.balance).toBe('2.50');
+  });
+});
+
 describe('a key reserved by the reserve-first path while the function applies it', () => {
   it('rolls the whole call back: nothing applied, nothing recorded, and the reservation stands', async () => {
     await registerUser(service, tenant.sandboxKey, 'flight-c');

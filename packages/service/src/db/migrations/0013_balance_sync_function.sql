@@ -94,12 +94,13 @@ begin
   end if;
 
   -- 1. The keys' locks. Never waits, so no lock order is needed and a duplicate learns at once that the
-  -- key is busy. The hash leaves out nothing of the key's scope; a collision would only make two keys
-  -- wait for each other.
+  -- key is busy. The lock's name is the one trades use (idempotency/keys-in-transaction.ts lockName:
+  -- the JSON array of the key's scope and the key), so one key is one lock whichever path claims it; a
+  -- hash collision would only make two keys wait for each other.
   claims := array(
     select case when pg_try_advisory_xact_lock(hashtextextended(
-                  'idempotency/' || p_tenant_id || '/' || p_environment || '/' || p_principal || '/' || p_operation
-                  || '/' || i.key, 0)) then 'work' else 'busy' end
+                  '[' || to_json(p_tenant_id::text) || ',' || to_json(p_environment) || ',' || to_json(p_principal)
+                  || ',' || to_json(p_operation) || ',' || to_json(i.key) || ']', 0)) then 'work' else 'busy' end
     from unnest(items) with ordinality as i order by ordinality);
 
   -- 2. The stored keys of the items held, read in a statement that began after their locks were taken.
