@@ -1,76 +1,51 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, createPool as createServicePool, type Db } from '../../packages/service/src/db/connection.js';
 import { authenticateApiKey } from '../../packages/service/src/domains/api-keys/index.js';
-import type { TenantEnv } from '../../packages/service/src/domains/context.js';
-import { completeKeys, fingerprint, reserveKeys } from '../../packages/service/src/domains/idempotency/index.js';
-import { lockUsers, post, postEntries } from '../../packages/service/src/domains/ledger/index.js';
-import { ENTRY_TYPE_BY_DIRECTION, insertSyncRecords } from '../../packages/service/src/domains/sync/index.js';
-import { formatAmount, parseAmount } from '../../packages/service/src/lib/money.js';
+import { fingerprint } from '../../packages/service/src/domains/idempotency/index.js';
+import { callApplyBalanceSyncs, ENTRY_TYPE_BY_DIRECTION } from '../../packages/service/src/domains/sync/index.js';
+import { parseAmount } from '../../packages/service/src/lib/money.js';
 import { randomMovement, type Movement } from './movements.js';
 import { runClosedLoops, type LoopsResult } from './closed-loops.js';
 
 /*
- * The statements one applied POST /v1/balance-sync sends, taken from the service's own repos (so they
- * cannot drift): the key lookup and the idempotency reservation on the pool, then begin, the user lock,
- * the ledger insert+update, the balance_syncs insert, the key completion and commit on one connection.
- * Kysely compiles each statement (microseconds); there is no HTTP, JSON, zod, verb or runner around them.
+ * The statements one POST /v1/balance-sync sends, taken from the service's own repos (so they cannot
+ * drift): the key lookup on the pool, then the one call of apply_balance_syncs (migration 0013) that
+ * claims the key, applies, records and stores the answer, committing on its own. Kysely compiles each
+ * statement (microseconds); there is no HTTP, JSON body, zod, verb or presenter around them (the stored
+ * answers are fixed strings of the same size).
  */
 
 /** Statements per applied sync, for the report. */
-export const STATEMENTS_PER_SYNC = 8;
+export const STATEMENTS_PER_SYNC = 2;
 
-const LOCK_SECONDS = 30;
+const PLACEHOLDER = 'balance-00000000000000000000000000000000';
 
 /** One balance sync as the service sends it to the database, minus everything above the repos. */
 async function syncOnce(db: Db, apiKey: string, idempotencyKey: string, movement: Movement): Promise<void> {
   const now = new Date();
   const key = await authenticateApiKey(db, apiKey, 'sandbox', now);
   if (!key.ok) throw new Error('api key not found');
-  const tenantEnv: TenantEnv = key.value.tenantEnv;
-  const scope = { ...tenantEnv, principal: 'operator', operation: 'balance_sync' };
-  const holder = randomUUID();
-  const requestHash = fingerprint({ ...movement });
-  const claims = await reserveKeys(db, scope, [{ key: idempotencyKey, requestHash }], holder, now, LOCK_SECONDS);
-  if (claims.get(idempotencyKey) !== 'reserved') throw new Error(`key ${idempotencyKey} not reserved`);
-  await db.transaction().execute(async (tx) => {
-    const user = (await lockUsers(tx, tenantEnv, [movement.external_user_id])).get(movement.external_user_id);
-    if (!user) throw new Error(`user ${movement.external_user_id} not found`);
-    const amount = parseAmount(movement.amount)!;
-    const signed = movement.direction === 'credit' ? amount : -amount;
-    const posting = post(user.balance, signed);
-    const transactionId = posting.ok ? randomUUID() : null;
-    if (posting.ok) {
-      const entry = {
-        id: transactionId!,
-        userId: user.id,
-        entryType: ENTRY_TYPE_BY_DIRECTION[movement.direction],
-        amount: signed,
-        balanceAfter: posting.balanceAfter,
-        reversesTransactionId: null,
-        positionId: null,
-      };
-      await postEntries(tx, tenantEnv, [entry], now);
-    }
-    const record = {
-      id: randomUUID(),
-      userId: user.id,
-      idempotencyKey,
+  const scope = { ...key.value.tenantEnv, principal: 'operator', operation: 'balance_sync' };
+  const transactionId = randomUUID();
+  const [result] = await callApplyBalanceSyncs(db, scope, now, PLACEHOLDER, [
+    {
+      key: idempotencyKey,
+      requestHash: fingerprint({ ...movement }),
+      externalUserId: movement.external_user_id,
       direction: movement.direction,
-      amount,
+      entryType: ENTRY_TYPE_BY_DIRECTION[movement.direction],
+      amount: parseAmount(movement.amount)!,
       resultingBalance: null,
-      outcome: posting.ok ? ('applied' as const) : ('would_overdraw' as const),
       transactionId,
-      ledgerBalance: posting.ok ? posting.balanceAfter : user.balance,
-    };
-    await insertSyncRecords(tx, tenantEnv, [record], now);
-    const answer = posting.ok
-      ? {
-          status: 200,
-          body: JSON.stringify({ transaction_id: transactionId, balance: formatAmount(posting.balanceAfter) }),
-        }
-      : { status: 409, body: '{"error":"would_overdraw"}' };
-    await completeKeys(tx, scope, holder, [{ key: idempotencyKey, ...answer }]);
-  });
+      recordId: randomUUID(),
+      applied: { status: 200, body: JSON.stringify({ transaction_id: transactionId, balance: PLACEHOLDER }) },
+      overdrawn: {
+        status: 409,
+        body: '{"error":"would_overdraw","balance":"balance-00000000000000000000000000000000"}',
+      },
+    },
+  ]);
+  if (result!.outcome !== 'answered') throw new Error(`key ${idempotencyKey}: ${result!.outcome}`);
 }
 
 export interface BareOptions {

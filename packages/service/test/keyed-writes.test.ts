@@ -3,9 +3,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tenantContextOf } from '../src/domains/context.js';
 import { Position } from '../src/domains/positions/index.js';
-import { applyBalanceSyncs, movementOf, type Movement, type SyncApplied } from '../src/domains/sync/index.js';
+import { openTicket, type OpenTicketInput, type Ticket } from '../src/domains/support-tickets/index.js';
 import { installErrorHandling } from '../src/http/errors.js';
-import { keyedAnswer, sendStored, type KeyedWrite } from '../src/http/keyed-write.js';
+import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../src/http/keyed-write.js';
 import { presenter } from '../src/http/present.js';
 import { installRequestContext } from '../src/http/request-context.js';
 import { FakeClock } from '../src/lib/clock.js';
@@ -13,9 +13,7 @@ import {
   createTenant,
   expectEnvelope,
   expectLedgerInvariant,
-  registerUser,
   startTestService,
-  sync,
   uniqueKey,
   type TestService,
   type TestTenant,
@@ -92,13 +90,13 @@ describe('idempotency keys are scoped by principal (decisions part 4)', () => {
 
 describe('a keyed answer is presented through its response schema', () => {
   it('fails with 500 when a 2xx body breaks its schema, applies nothing and keeps the key unspent', async () => {
-    await registerUser(service, tenant.sandboxKey, 'schema-user');
-    // The balance-sync verb, presented through the Position schema: the value cannot pass it.
-    const broken: KeyedWrite<Movement, SyncApplied> = {
-      operation: 'balance_sync',
-      run: applyBalanceSyncs,
-      status: 200,
-      present: presenter(Position, (applied: SyncApplied) => ({ id: applied.transactionId }) as never),
+    const own = await createTenant(service);
+    // The ticket verb, presented through the Position schema: the value cannot pass it.
+    const broken: KeyedWrite<OpenTicketInput, Ticket> = {
+      operation: 'support_ticket_open',
+      run: oneByOne(openTicket),
+      status: 201,
+      present: presenter(Position, (ticket: Ticket) => ({ id: ticket.id }) as never),
     };
     const app = Fastify();
     app.setValidatorCompiler(validatorCompiler);
@@ -106,26 +104,30 @@ describe('a keyed answer is presented through its response schema', () => {
     installErrorHandling(app, service.deps, 'test-source');
     installRequestContext(app, 'test-source', () => true);
     const key = uniqueKey('broken');
-    const body = { external_user_id: 'schema-user', direction: 'credit' as const, amount: '5.00' };
+    const body = { subject: 'A schema test', body: 'Nothing of this may be kept.' };
     app.post('/broken', async (request, reply) => {
       const ctx = tenantContextOf(
         service.deps,
-        { tenantId: tenant.tenantId, environment: 'sandbox' },
+        { tenantId: own.tenantId, environment: 'sandbox' },
         { kind: 'operator', keyId: 'test' },
       );
+      const input = { subject: body.subject, body: body.body, requestId: null };
       return sendStored(
         reply,
-        await keyedAnswer(service.deps, ctx, request.requestContext, broken, { key, ...movementOf(key, body) }),
+        await keyedAnswer(service.deps, ctx, request.requestContext, broken, { key, fields: { ...body }, input }),
       );
     });
     const res = await app.inject({ method: 'POST', url: '/broken' });
     expect(res.statusCode).toBe(500);
     expect(res.json()).toMatchObject({ error: 'internal_error' });
-    expect(await balanceOf('schema-user')).toBe('0.00');
-    // The key was given back: the real route now applies the same request once.
-    const retried = await sync(service, tenant.sandboxKey, body, key);
-    expect(retried.status).toBe(200);
-    expect(retried.json.balance).toBe('5.00');
-    await expectLedgerInvariant(service.db, tenant.tenantId);
+    const tickets = () => service.api('sandbox', 'GET', '/v1/support-tickets', { key: own.sandboxKey });
+    expect((await tickets()).json.data).toEqual([]);
+    // The key was given back: the real route now opens the same ticket once.
+    const open = () =>
+      service.api('sandbox', 'POST', '/v1/support-tickets', { key: own.sandboxKey, body, idempotencyKey: key });
+    const opened = await open();
+    expect(opened.status, opened.text).toBe(201);
+    expect((await open()).text).toBe(opened.text);
+    expect((await tickets()).json.data.map((t: { id: string }) => t.id)).toEqual([opened.json.id]);
   });
 });

@@ -16,8 +16,16 @@ export interface ErrorEnvelope {
   ts: string;
 }
 
-/** The body of every error response (spec part 7.1); the only place it is built. */
-export function envelopeOf(error: ApiError, context: RequestContext, now: Date): ErrorEnvelope {
+/**
+ * The body of every error response (spec part 7.1); the only place it is built. It reads only the code,
+ * message and details of the error, so an answer made ahead of need (a sync's stored refusal, one per
+ * batch item) can skip building an Error and its stack.
+ */
+export function envelopeOf(
+  error: Pick<ApiError, 'code' | 'message' | 'details'>,
+  context: RequestContext,
+  now: Date,
+): ErrorEnvelope {
   return {
     error: error.code,
     message: error.message,

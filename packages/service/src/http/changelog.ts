@@ -6,6 +6,13 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-23',
     change:
+      'Balance sync (single and batch items): the key of a request that died mid-way is free at once instead of ' +
+      'after up to 30 seconds of idempotency_key_in_progress; a request under a key still being processed gets ' +
+      '409 idempotency_key_in_progress whatever its body (422 idempotency_key_reused once the first has finished).',
+  },
+  {
+    date: '2026-11-23',
+    change:
       'Reconciliation: GET /v1/reconciliation/discrepancies (scope read:reports); event reconciliation.discrepancy, ' +
       'once per balance-sync request found to disagree with the ledger; runs daily at 02:00Z.',
   },

@@ -1,9 +1,9 @@
-import { ok, rejected, type Result } from '../../errors/index.js';
-import { newId } from '../../lib/ids.js';
-import { formatAmount } from '../../lib/money.js';
+import type { Rejection } from '../../errors/index.js';
+import { assertNever } from '../../lib/assert-never.js';
 import type { TenantCtx } from '../context.js';
-import { lockUsers, post, postEntries, type Entry } from '../ledger/index.js';
-import { insertSyncRecords, type SyncRecord } from './sync-repo.js';
+import { claimOf, type Claim, type KeyScope } from '../idempotency/index.js';
+import { balanceLimit, unknownUser } from './rejections.js';
+import { callApplyBalanceSyncs, type AnswerTemplate, type SyncItemResult } from './sync-repo.js';
 
 export const ENTRY_TYPE_BY_DIRECTION = { credit: 'balance_sync_credit', debit: 'balance_sync_debit' } as const;
 
@@ -16,77 +16,72 @@ export interface Movement {
   resultingBalance: bigint | null;
 }
 
-export interface SyncApplied {
+/**
+ * A movement ready for the database: the fingerprint its key is bound to, the ids of the rows it may
+ * write, and the answer stored for its key when it is applied or refused as would_overdraw, each with
+ * the placeholder where the balance goes (the caller presents them; this domain knows no bytes).
+ */
+export interface KeyedMovement {
+  movement: Movement;
+  requestHash: Buffer;
   transactionId: string;
-  balance: bigint;
+  recordId: string;
+  applied: AnswerTemplate;
+  overdrawn: AnswerTemplate;
 }
 
+/** A movement's outcome: an answer stored with its key now, a claim on a key met before, or a refusal that spends nothing. */
+export type SyncOutcome =
+  | { kind: 'answered'; status: number; body: string }
+  | { kind: 'claimed'; claim: Claim }
+  | { kind: 'rejected'; rejection: Rejection };
+
 /**
- * Applies movements of one tenant environment in the caller's transaction, with set-based statements
- * (one per table however many movements), and answers each in order. Movements on one user apply in
- * their order. The users are locked in id order, so overlapping batches never deadlock.
+ * Applies movements of one tenant environment under their keys (distinct keys, in `scope`), in one
+ * statement and on the pool one commit: claim, ledger rule, writes and stored answers happen in the
+ * database function apply_balance_syncs (migration 0013). Movements on one user apply in their order.
  *
  * An unregistered user is unknown_user and nothing is recorded (spec 4.1 rule 5). A debit below zero is
  * would_overdraw, recorded with the ledger balance at that moment and flagged for reconciliation (rule
- * 4). A credit past the largest storable balance is validation_failed and records nothing.
+ * 4). A credit past the largest storable balance is validation_failed and records nothing. Neither
+ * refusal of the two spends its key.
  */
 export async function applyBalanceSyncs(
   ctx: TenantCtx,
-  movements: readonly Movement[],
-): Promise<Result<SyncApplied>[]> {
-  const { tenantEnv, now } = ctx;
-  const users = await lockUsers(ctx.db, tenantEnv, [...new Set(movements.map((m) => m.externalUserId))]);
-  const balances = new Map([...users.values()].map((u) => [u.id, u.balance]));
-  const entries: Entry[] = [];
-  const records: SyncRecord[] = [];
+  scope: KeyScope,
+  movements: readonly KeyedMovement[],
+  placeholder: string,
+): Promise<SyncOutcome[]> {
+  if (movements.length === 0) return [];
+  const items = movements.map(({ movement, ...keyed }) => ({
+    ...keyed,
+    key: movement.key,
+    externalUserId: movement.externalUserId,
+    direction: movement.direction,
+    entryType: ENTRY_TYPE_BY_DIRECTION[movement.direction],
+    amount: movement.amount,
+    resultingBalance: movement.resultingBalance,
+  }));
+  const results = await callApplyBalanceSyncs(ctx.db, scope, ctx.now, placeholder, items);
+  return results.map((result, i) => outcomeOf(result, movements[i]!, ctx.now));
+}
 
-  const results = movements.map((movement): Result<SyncApplied> => {
-    const user = users.get(movement.externalUserId);
-    if (!user) {
-      return rejected(
-        'unknown_user',
-        `No user "${movement.externalUserId}" is registered; register it with PUT /v1/users/{external_user_id}, then retry with the same key.`,
-      );
+function outcomeOf(result: SyncItemResult, keyed: KeyedMovement, now: Date): SyncOutcome {
+  switch (result.outcome) {
+    case 'answered':
+      return { kind: 'answered', status: result.status!, body: result.body! };
+    case 'busy':
+      // Another transaction holds the key right now: a duplicate really in flight.
+      return { kind: 'claimed', claim: { kind: 'in_progress', retryAfterSeconds: 1 } };
+    case 'stored': {
+      const stored = { ...result.stored!, responseStatus: result.status, responseBody: result.body };
+      return { kind: 'claimed', claim: claimOf(stored, keyed.requestHash, now) };
     }
-    const signed = movement.direction === 'credit' ? movement.amount : -movement.amount;
-    const posting = post(balances.get(user.id)!, signed);
-    const record = {
-      id: newId(),
-      userId: user.id,
-      idempotencyKey: movement.key,
-      direction: movement.direction,
-      amount: movement.amount,
-      resultingBalance: movement.resultingBalance,
-    };
-    if (posting.ok) {
-      const transactionId = newId();
-      balances.set(user.id, posting.balanceAfter);
-      entries.push({
-        id: transactionId,
-        userId: user.id,
-        entryType: ENTRY_TYPE_BY_DIRECTION[movement.direction],
-        amount: signed,
-        balanceAfter: posting.balanceAfter,
-        reversesTransactionId: null,
-        positionId: null,
-      });
-      records.push({ ...record, outcome: 'applied', transactionId, ledgerBalance: posting.balanceAfter });
-      return ok({ transactionId, balance: posting.balanceAfter });
-    }
-    if (posting.code === 'balance_limit') {
-      return rejected(
-        'validation_failed',
-        `The credit of ${formatAmount(movement.amount)} would take the balance past the largest balance the ledger holds; nothing was applied.`,
-      );
-    }
-    records.push({ ...record, outcome: 'would_overdraw', transactionId: null, ledgerBalance: posting.balance });
-    return rejected(
-      'would_overdraw',
-      `The debit of ${formatAmount(movement.amount)} would take the balance of ${formatAmount(posting.balance)} below zero; nothing was applied.`,
-    );
-  });
-
-  await postEntries(ctx.db, tenantEnv, entries, now);
-  await insertSyncRecords(ctx.db, tenantEnv, records, now);
-  return results;
+    case 'unknown_user':
+      return { kind: 'rejected', rejection: unknownUser(keyed.movement.externalUserId) };
+    case 'balance_limit':
+      return { kind: 'rejected', rejection: balanceLimit(keyed.movement.amount) };
+    default:
+      return assertNever(result.outcome);
+  }
 }

@@ -1,5 +1,11 @@
-export { applyBalanceSyncs, ENTRY_TYPE_BY_DIRECTION, type Movement, type SyncApplied } from './apply-balance-syncs.js';
-export { insertSyncRecords, type SyncRecord } from './sync-repo.js';
+export {
+  applyBalanceSyncs,
+  ENTRY_TYPE_BY_DIRECTION,
+  type KeyedMovement,
+  type Movement,
+  type SyncOutcome,
+} from './apply-balance-syncs.js';
+export { wouldOverdraw } from './rejections.js';
 export {
   BalanceSyncBatchBody,
   BalanceSyncBatchResult,
@@ -9,4 +15,6 @@ export {
   MAX_BATCH_ITEMS,
   movementOf,
   presentSyncApplied,
+  type SyncApplied,
 } from './schemas.js';
+export { callApplyBalanceSyncs, type AnswerTemplate, type SyncItem } from './sync-repo.js';

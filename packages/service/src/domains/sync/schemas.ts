@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, parseAmount } from '../../lib/money.js';
 import { IdempotencyKey } from '../idempotency/index.js';
 import { ExternalUserId } from '../users/index.js';
-import type { Movement, SyncApplied } from './apply-balance-syncs.js';
+import type { Movement } from './apply-balance-syncs.js';
 
 export const MAX_BATCH_ITEMS = 500;
 
@@ -75,6 +75,15 @@ export function movementOf(key: string, body: BalanceSyncBody): { fields: Record
   };
 }
 
+/**
+ * An applied movement as its answer shows it. `balance` is text: the formatted balance (formatAmount), or
+ * the placeholder that the database replaces with it when it stores the answer.
+ */
+export interface SyncApplied {
+  transactionId: string;
+  balance: string;
+}
+
 export function presentSyncApplied(applied: SyncApplied): z.infer<typeof BalanceSyncResult> {
-  return { transaction_id: applied.transactionId, balance: formatAmount(applied.balance) };
+  return { transaction_id: applied.transactionId, balance: applied.balance };
 }

@@ -1,47 +1,24 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
 import {
-  applyBalanceSyncs,
   BalanceSyncBatchBody,
   BalanceSyncBatchResult,
   BalanceSyncBody,
   BalanceSyncResult,
   BatchItem,
   movementOf,
-  presentSyncApplied,
   type Movement,
-  type SyncApplied,
 } from '../../domains/sync/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { ApiError, type RequestContext } from '../../errors/index.js';
 import { tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import {
-  answerOfError,
-  keyedAnswer,
-  keyedBatchAnswer,
-  sendStored,
-  type KeyedUnit,
-  type KeyedWrite,
-  type StoredAnswer,
-} from '../keyed-write.js';
+import { syncAnswer, syncBatchAnswer } from '../keyed-sync.js';
+import { answerOfError, sendStored, type KeyedUnit, type StoredAnswer } from '../keyed-write.js';
 import { API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
-import { presenter } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
 const SYNC_ERRORS = ['sync_paused', ...API_KEY_WRITE_ERRORS] as const;
-
-/**
- * Balance movements under their keys (spec 4.1). A refused debit (would_overdraw) spends its key: it is
- * recorded and replayed. Any other refusal (unknown_user) gives the key back, recording nothing.
- */
-const balanceSyncWrite: KeyedWrite<Movement, SyncApplied> = {
-  operation: 'balance_sync',
-  run: applyBalanceSyncs,
-  status: 200,
-  present: presenter(BalanceSyncResult, presentSyncApplied),
-  spends: (rejection) => rejection.code === 'would_overdraw',
-};
 
 const syncMeta = {
   tier: 'balance_sync',
@@ -72,13 +49,10 @@ export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        // The single request is a batch of one: the same verb, the same key space as batch items.
+        // The single request is a batch of one: the same function, the same key space as batch items.
         const key = idempotencyKeyOf(request);
         const unit = { key, ...movementOf(key, request.body) };
-        return sendStored(
-          reply,
-          await keyedAnswer(deps, tenantCtx(deps, request), request.requestContext, balanceSyncWrite, unit),
-        );
+        return sendStored(reply, await syncAnswer(tenantCtx(deps, request), request.requestContext, unit));
       },
     );
 
@@ -118,10 +92,7 @@ export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
             return { answer: { status: 200, body }, store: results.every((r) => r.retryAfter === undefined) };
           },
         };
-        return sendStored(
-          reply,
-          await keyedBatchAnswer(deps, ctx, request.requestContext, balanceSyncWrite, units, outer),
-        );
+        return sendStored(reply, await syncBatchAnswer(deps, ctx, request.requestContext, units, outer));
       },
     );
   };
