@@ -1,7 +1,8 @@
 import type { Runtime, TenantCtx } from '../domains/context.js';
 import { claimKeysInTransaction, fingerprint, type KeyedOperation } from '../domains/idempotency/index.js';
 import type { PositionView } from '../domains/positions/index.js';
-import { BatchQueue, runTradeBatch, type TradeAsk, type TradeUnit } from '../domains/trading/index.js';
+import { runTradeBatch, type TradeAsk, type TradeUnit } from '../domains/trading/index.js';
+import { BatchQueue } from '../lib/batch-queue.js';
 import { apiErrorOf, type RequestContext, type Rejection, type Result } from '../errors/index.js';
 import { answerOfClaim, answerOfError, keyScopeOf, type StoredAnswer } from './keyed-write.js';
 

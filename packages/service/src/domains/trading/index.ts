@@ -1,4 +1,3 @@
-export { BatchQueue } from './batch/batch-queue.js';
 export { runTradeBatch, type TradeAsk, type TradeOutcome, type TradeUnit } from './batch/run-trade-batch.js';
 export { recordCloseRejection, type CloseInput } from './close-position.js';
 export { evaluateOrders } from './evaluate-orders.js';
