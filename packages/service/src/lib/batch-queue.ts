@@ -1,6 +1,6 @@
 /**
- * Serial batches per key (a market's trades): work submitted while the key's batch is in flight waits and joins
- * the next batch, in arrival order; work submitted to an idle key starts at once, so a quiet market adds
+ * Serial batches per key (a market's trades): work submitted while the key's batch is in flight waits
+ * and joins the next batch, in arrival order; work submitted to an idle key starts at once, so a quiet market adds
  * no wait. Nothing is kept between batches but the queue itself: each batch reads its state afresh under
  * its locks, so a process can die or start at any time and several processes can share a market (their
  * batches serialise on the market's row).
