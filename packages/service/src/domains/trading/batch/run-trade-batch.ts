@@ -30,8 +30,8 @@ export type TradeOutcome<A> =
   { kind: 'claimed'; claim: Exclude<KeyClaim, 'free'> } | { kind: 'ran'; result: Result<PositionView>; answer: A };
 
 /**
- * Runs trades of one market in one transaction (issue 12): the market's row lock once, the keys, the
- * positions to close and the traders locked in that order (DESIGN part 2), every trade judged in arrival
+ * Runs trades of one market in one transaction (issue 12): the keys, then the market's row lock once,
+ * the positions to close and the traders locked in that order (DESIGN part 2), every trade judged in arrival
  * order against the moving state, the market's limit orders evaluated against the price the trades left,
  * the writes set-based, then one commit. Returns one outcome per unit, in order. A key repeated within
  * the batch is run once; its repeats are answered by the caller like retries of its first use.
@@ -50,13 +50,15 @@ export async function runTradeBatch<A extends { status: number; body: string }>(
     return first;
   });
   return runtime.db.transaction().execute(async (tx) => {
-    const locked = await lockMarketForBatch(tx, slug);
     // Every unit's own claim, repeats included: a repeat of a stored key is answered by what is stored.
+    // Claimed before the market's lock (advisory locks never wait), so that the market is held for as few
+    // round trips as possible: the lock, the traders, the writes and the commit.
     const claims = await claimKeysInTransaction(
       tx,
       units.map((unit) => unit.key),
       now,
     );
+    const locked = await lockMarketForBatch(tx, slug);
     const running = units.flatMap((unit, i) => (repeats[i] === undefined && claims[i] === 'free' ? [{ unit, i }] : []));
 
     const book = locked ? await openBook(tx, locked, running, now) : null;
