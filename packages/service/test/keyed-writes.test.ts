@@ -5,7 +5,7 @@ import { tenantContextOf } from '../src/domains/context.js';
 import { Position } from '../src/domains/positions/index.js';
 import { openTicket, type OpenTicketInput, type Ticket } from '../src/domains/support-tickets/index.js';
 import { installErrorHandling } from '../src/http/errors.js';
-import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../src/http/keyed-write.js';
+import { keyedAnswer, sendStored, type KeyedWrite } from '../src/http/keyed-write.js';
 import { presenter } from '../src/http/present.js';
 import { installRequestContext } from '../src/http/request-context.js';
 import { FakeClock } from '../src/lib/clock.js';
@@ -94,7 +94,7 @@ describe('a keyed answer is presented through its response schema', () => {
     // The ticket verb, presented through the Position schema: the value cannot pass it.
     const broken: KeyedWrite<OpenTicketInput, Ticket> = {
       operation: 'support_ticket_open',
-      run: oneByOne(openTicket),
+      run: openTicket,
       status: 201,
       present: presenter(Position, (ticket: Ticket) => ({ id: ticket.id }) as never),
     };

@@ -7,11 +7,10 @@ import {
   releaseKeys,
   reserveKeys,
   type Claim,
-  type Completion,
   type KeyedOperation,
   type KeyScope,
 } from '../domains/idempotency/index.js';
-import { ApiError, apiErrorOf, envelopeOf, type RequestContext, type Rejection, type Result } from '../errors/index.js';
+import { ApiError, apiErrorOf, envelopeOf, type RequestContext, type Result } from '../errors/index.js';
 import { assertNever } from '../lib/assert-never.js';
 import { newId } from '../lib/ids.js';
 
@@ -31,22 +30,15 @@ export interface KeyedUnit<I> {
 }
 
 /**
- * A keyed write as a route declares it: which operation's key space, the verb over the reserved units
- * (one result per unit, in order, in one transaction), how a value is presented, which rejections spend
- * their key (their envelope is stored and replayed), and how a rejection that gives its key back is
- * recorded once the transaction has rolled back.
+ * A keyed write as a route declares it: which operation's key space, the verb (in one transaction with
+ * its stored answer), and how a value is presented. Every rejection gives its key back: nothing of a
+ * refused request is kept.
  */
 export interface KeyedWrite<I, O> {
   operation: KeyedOperation;
-  run(ctx: TenantCtx, inputs: I[]): Promise<Result<O>[]>;
+  run(ctx: TenantCtx, input: I): Promise<Result<O>>;
   present(value: O): string;
   status: number;
-  spends?(rejection: Rejection): boolean;
-  recordRejection?(
-    ctx: TenantCtx,
-    unit: { input: I; fields: Record<string, unknown> },
-    rejection: Rejection,
-  ): Promise<void>;
 }
 
 /** A whole-request key around the units (the batch's own Idempotency-Key): it replays the composed answer. */
@@ -65,7 +57,13 @@ export interface KeyedDeps {
   idempotencyLockSeconds: number;
 }
 
-/** A keyed write of one unit (a position open, a single balance sync): its answer. */
+/**
+ * The reserve-first idempotency path (DESIGN part 3) of writes that are not hot (order placements,
+ * support tickets, reports): reserves the key and commits that, so a concurrent duplicate sees it in
+ * progress; runs the verb in one transaction with the answer it stores; a rejection rolls back and gives
+ * the key back. Trades and balance syncs claim their keys inside their own transaction instead
+ * (batched-trade.ts, keyed-sync.ts), where this path's extra commit would cost as much as the write.
+ */
 export async function keyedAnswer<I, O>(
   deps: KeyedDeps,
   ctx: TenantCtx,
@@ -73,116 +71,47 @@ export async function keyedAnswer<I, O>(
   write: KeyedWrite<I, O>,
   unit: KeyedUnit<I>,
 ): Promise<StoredAnswer> {
-  return (await runUnits(deps, ctx, request, write, [unit], null))[0]!;
-}
-
-/** A keyed write of many units under a whole-request key (the balance-sync batch): the composed answer. */
-export async function keyedBatchAnswer<I, O>(
-  deps: KeyedDeps,
-  ctx: TenantCtx,
-  request: RequestContext,
-  write: KeyedWrite<I, O>,
-  units: readonly KeyedUnit<I>[],
-  outer: OuterKey,
-): Promise<StoredAnswer> {
-  return (await runUnits(deps, ctx, request, write, units, outer))[0]!;
-}
-
-/**
- * The one idempotency path (DESIGN part 3). Reserves the keys and commits that, so a concurrent duplicate
- * sees them in progress; runs the verb on the reserved units in one transaction with the answers it
- * stores; gives back the keys of rejections that must not spend them. When nothing in the transaction is
- * kept (a refused open), it rolls back and the rejection is recorded outside it. A key repeated inside one
- * request answers like a retry of its first use. Returns the units' answers, or with an outer key the
- * request's composed answer alone.
- */
-async function runUnits<I, O>(
-  deps: KeyedDeps,
-  ctx: TenantCtx,
-  request: RequestContext,
-  write: KeyedWrite<I, O>,
-  units: readonly KeyedUnit<I>[],
-  outer: OuterKey | null,
-): Promise<StoredAnswer[]> {
   const holder = newId();
   const scope = keyScopeOf(ctx, write.operation);
-  const outerScope: KeyScope | null = outer ? { ...scope, operation: outer.operation } : null;
-  const reserve = (s: KeyScope, list: { key: string; requestHash: Buffer }[]) =>
-    reserveKeys(ctx.db, s, list, holder, ctx.now, deps.idempotencyLockSeconds);
-  const answerOf = (claim: Claim) => answerOfClaim(claim, request, ctx.now);
-
-  if (outer && outerScope) {
-    const requestHash = fingerprint(outer.fields);
-    const claim = (await reserve(outerScope, [{ key: outer.key, requestHash }])).get(outer.key)!;
-    if (claim !== 'reserved') return [answerOf(claim)];
-  }
-  const hashed = units.map((unit) => ({ ...unit, requestHash: fingerprint(unit.fields) }));
-  const firstUse = new Map<string, (typeof hashed)[number]>();
-  for (const unit of hashed) if (!firstUse.has(unit.key)) firstUse.set(unit.key, unit);
-  const claims = await reserve(scope, [...firstUse.values()]);
-  const reserved = [...firstUse.values()].filter((unit) => claims.get(unit.key) === 'reserved');
-
-  const given = new Map<string, StoredAnswer>();
-  const givenBack: { unit: KeyedUnit<I>; rejection: Rejection }[] = [];
-  const answerAll = () =>
-    hashed.map((unit) => {
-      if (!firstUse.get(unit.key)!.requestHash.equals(unit.requestHash)) return answerOf({ kind: 'reused' });
-      const claim = claims.get(unit.key)!;
-      return claim === 'reserved' ? given.get(unit.key)! : answerOf(claim);
-    });
-  if (reserved.length === 0 && !outer) return answerAll();
+  const requestHash = fingerprint(unit.fields);
+  const reserved = await reserveKeys(
+    ctx.db,
+    scope,
+    [{ key: unit.key, requestHash }],
+    holder,
+    ctx.now,
+    deps.idempotencyLockSeconds,
+  );
+  const claim = reserved.get(unit.key)!;
+  if (claim !== 'reserved') return answerOfClaim(claim, request, ctx.now);
 
   const tasks: Parameters<TenantCtx['afterCommit']>[0][] = [];
-  let answers: StoredAnswer[];
+  let answer: StoredAnswer;
   try {
-    answers = await ctx.db.transaction().execute(async (db) => {
-      const txCtx: TenantCtx = { ...ctx, db, afterCommit: (task) => tasks.push(task) };
-      const results =
-        reserved.length > 0
-          ? await write.run(
-              txCtx,
-              reserved.map((u) => u.input),
-            )
-          : [];
-      if (results.length !== reserved.length) throw new Error(`${write.operation}: one result per unit expected`);
-      const kept: Completion[] = [];
-      const released: string[] = [];
-      reserved.forEach((unit, i) => {
-        const result = results[i]!;
-        // Presented inside the transaction: a value its response schema refuses rolls the work back (500).
-        const answer = result.ok
-          ? { status: write.status, body: write.present(result.value) }
-          : answerOfError(apiErrorOf(result.rejection), request, ctx.now);
-        given.set(unit.key, answer);
-        if (result.ok || write.spends?.(result.rejection)) kept.push({ key: unit.key, ...answer });
-        else {
-          released.push(unit.key);
-          givenBack.push({ unit, rejection: result.rejection });
-        }
-      });
-      if (kept.length === 0 && !outer) throw new NothingKept();
-      await completeKeys(db, scope, holder, kept);
-      await releaseKeys(db, scope, holder, released);
-      if (!outer || !outerScope) return answerAll();
-      const { answer, store } = outer.compose(answerAll());
-      if (store) await completeKeys(db, outerScope, holder, [{ key: outer.key, ...answer }]);
-      else await releaseKeys(db, outerScope, holder, [outer.key]);
-      return [answer];
+    answer = await ctx.db.transaction().execute(async (db) => {
+      const result = await write.run({ ...ctx, db, afterCommit: (task) => tasks.push(task) }, unit.input);
+      if (!result.ok) throw new NothingKept(answerOfError(apiErrorOf(result.rejection), request, ctx.now));
+      // Presented inside the transaction: a value its response schema refuses rolls the work back (500).
+      const done = { status: write.status, body: write.present(result.value) };
+      await completeKeys(db, scope, holder, [{ key: unit.key, ...done }]);
+      return done;
     });
   } catch (error) {
-    const outerKeys = outer && outerScope ? [releaseKeys(ctx.runtime.db, outerScope, holder, [outer.key])] : [];
-    const keys = reserved.map((u) => u.key);
-    await Promise.all([releaseKeys(ctx.runtime.db, scope, holder, keys), ...outerKeys]).catch(() => {});
+    await releaseKeys(ctx.runtime.db, scope, holder, [unit.key]).catch(() => {});
     if (!(error instanceof NothingKept)) throw error;
-    answers = answerAll();
+    tasks.length = 0; // nothing committed, so nothing follows
+    answer = error.answer;
   }
   await runAfterCommit(ctx.runtime, tasks);
-  for (const { unit, rejection } of givenBack) await write.recordRejection?.(ctx, unit, rejection);
-  return answers;
+  return answer;
 }
 
-/** The transaction had nothing to keep: roll it back (a refused trade writes nothing). */
-class NothingKept extends Error {}
+/** The verb refused: roll its transaction back (a refusal writes nothing) and answer with the refusal. */
+class NothingKept extends Error {
+  constructor(readonly answer: StoredAnswer) {
+    super('refused');
+  }
+}
 
 export function answerOfError(error: ApiError, request: RequestContext, now: Date): StoredAnswer {
   const answer: StoredAnswer = { status: error.status, body: JSON.stringify(envelopeOf(error, request, now)) };
@@ -229,13 +158,4 @@ export function answerOfClaim(claim: Claim, request: RequestContext, now: Date):
 export function sendStored(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
   if (answer.retryAfter !== undefined) reply.header('retry-after', String(answer.retryAfter));
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
-}
-
-/** A verb of one input as the run of a keyed write: its units one after another, in one transaction. */
-export function oneByOne<I, O>(verb: (ctx: TenantCtx, input: I) => Promise<Result<O>>): KeyedWrite<I, O>['run'] {
-  return async (ctx, inputs) => {
-    const results: Result<O>[] = [];
-    for (const input of inputs) results.push(await verb(ctx, input));
-    return results;
-  };
 }

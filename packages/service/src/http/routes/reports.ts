@@ -22,7 +22,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
 import { tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
@@ -32,7 +32,7 @@ const tags = ['reports'];
 
 const requestWrite: KeyedWrite<RequestReportInput, ReportJob> = {
   operation: 'report_request',
-  run: oneByOne(requestReport),
+  run: requestReport,
   status: 202,
   present: presenter(Report, presentReport),
 };

@@ -26,7 +26,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
@@ -37,7 +37,7 @@ const tags = ['support tickets'];
 
 const openWrite: KeyedWrite<OpenTicketInput, Ticket> = {
   operation: 'support_ticket_open',
-  run: oneByOne(openTicket),
+  run: openTicket,
   status: 201,
   present: presenter(OpenedTicket, presentOpenedTicket),
 };

@@ -26,7 +26,7 @@ import { parseAmount } from '../../lib/money.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
 import { batchedTradeAnswer, refusedTradeAnswer, type TradeWrite } from '../batched-trade.js';
-import { keyedAnswer, oneByOne, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
@@ -77,7 +77,7 @@ const closeWrite: TradeWrite = {
 /** A refused placement gives its key back and is not recorded (a placed order is, with its status). */
 const orderWrite: KeyedWrite<OrderInput, OrderView> = {
   operation: 'order_place',
-  run: oneByOne(placeOrder),
+  run: placeOrder,
   status: 201,
   present: presenter(Order, presentOrder),
 };
