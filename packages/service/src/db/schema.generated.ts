@@ -41,6 +41,16 @@ export interface ApiKeys {
   tenant_id: string;
 }
 
+export interface AuditLog {
+  action: string;
+  at: Timestamp;
+  details: Generated<Json>;
+  outcome: string;
+  seq: Generated<bigint>;
+  target: string;
+  who: string;
+}
+
 export interface BalanceSyncs {
   amount_minor: bigint;
   created_at: Timestamp;
@@ -362,6 +372,15 @@ export interface WebhookDeliveries {
   tenant_id: string;
 }
 
+export interface WebSessions {
+  created_at: Timestamp;
+  csrf_token: string;
+  expires_at: Timestamp;
+  kind: string;
+  token_hash: Buffer;
+  who: string;
+}
+
 export interface WidgetErrorReports {
   code: string;
   environment: string;
@@ -388,6 +407,7 @@ export interface WidgetProfiles {
 
 export interface DB {
   api_keys: ApiKeys;
+  audit_log: AuditLog;
   balance_syncs: BalanceSyncs;
   events: Events;
   idempotency_keys: IdempotencyKeys;
@@ -414,6 +434,7 @@ export interface DB {
   tenants: Tenants;
   transactions: Transactions;
   users: Users;
+  web_sessions: WebSessions;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;
   widget_error_reports: WidgetErrorReports;

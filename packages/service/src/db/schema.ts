@@ -243,6 +243,26 @@ export interface KillSwitchesTable {
   updated_at: Date;
 }
 
+/** Panel sign-ins (migration 0016): the cookie token's SHA-256, never the token. */
+export interface WebSessionsTable {
+  token_hash: Buffer;
+  kind: 'panel';
+  who: string;
+  csrf_token: string;
+  created_at: Date;
+  expires_at: Date;
+}
+
+export interface AuditLogTable {
+  seq: Generated<bigint>;
+  at: Date;
+  who: string;
+  action: string;
+  target: string;
+  details: ColumnType<unknown, string, string>;
+  outcome: string;
+}
+
 export interface TenantRateLimitsTable {
   tenant_id: string;
   tier: 'balance_sync' | 'positions' | 'default';
@@ -419,4 +439,6 @@ export interface Database {
   report_chunks: ReportChunksTable;
   reconciliation_runs: ReconciliationRunsTable;
   reconciliation_discrepancies: ReconciliationDiscrepanciesTable;
+  web_sessions: WebSessionsTable;
+  audit_log: AuditLogTable;
 }

@@ -1,34 +1,32 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
-import { newId } from '../../lib/ids.js';
-import { ENVIRONMENTS, withTransaction, type Ctx, type TenantEnv } from '../context.js';
-import { recordEvents, type NewEvent } from '../events/index.js';
-import { postEntries, type Entry } from '../ledger/index.js';
+import { ENVIRONMENTS, withTransaction, type Ctx } from '../context.js';
+import { recordEvents } from '../events/index.js';
+import { postEntries } from '../ledger/index.js';
 import { findMarketBySlug, type MarketRecord } from '../markets/index.js';
 import { lockMarketForSettlement } from '../trading/index.js';
 import { transitionOf, type MarketAction } from './model/market-transition.js';
-import { applyPostings, moveOf } from './model/settlement-plan.js';
-import { marketEvent, positionEvent } from './position-events.js';
+import { planOutcome, sameSummary, type OutcomeSummary } from './outcome-plan.js';
+import { marketEvent } from './position-events.js';
 import {
+  balancesOf,
   expireOpenOrders,
-  lockBalances,
   positionsInStates,
   setMarketOutcome,
   tenantsWithMarket,
   updatePositions,
-  type PositionUpdate,
 } from './settlement-repo.js';
 
 /**
  * Resolves, voids or corrects a market (spec 3.1, 3.2) in one transaction: the market's new status,
- * every moved position with its ledger lines (reversal of the old credit, a shortfall credit first when
- * the user has spent it, then the new credit), and the events, all or nothing. Closed positions are never
- * touched; positions a correction leaves in their state post and send nothing.
+ * every moved position with its ledger lines and the events, all or nothing (outcome-plan.ts). Closed
+ * positions are never touched; positions a correction leaves in their state post and send nothing.
+ * With `expect` (a preview someone confirmed), a change that would now differ from it is refused.
  *
  * Locks: the market row, then every affected user in id order, as every trade and settlement does.
  */
 export async function changeMarketOutcome(
   ctx: Ctx,
-  input: { slug: string; action: MarketAction },
+  input: { slug: string; action: MarketAction; expect?: OutcomeSummary },
 ): Promise<Result<MarketRecord>> {
   const { now } = ctx;
   const { slug, action } = input;
@@ -45,48 +43,16 @@ export async function changeMarketOutcome(
       market.id,
       initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
     );
-    const balances = await lockBalances(tx, [...new Set(positions.map((p) => p.userId))]);
-    const entriesByScope = new Map<string, { scope: TenantEnv; entries: Entry[] }>();
-    const updates: PositionUpdate[] = [];
-    const events: NewEvent[] = [];
-
-    for (const position of positions) {
-      const move = moveOf(
-        position,
-        { state: position.state, creditTransactionId: position.settlementTransactionId, payout: position.payout },
-        target,
+    const balances = await balancesOf(tx, [...new Set(positions.map((p) => p.userId))], { lock: true });
+    const plan = planOutcome(kind, target, market.slug, positions, balances);
+    if (input.expect && !sameSummary(input.expect, plan.summary)) {
+      return rejected(
+        'state_conflict',
+        'The market changed since the preview: review the new preview and confirm again.',
       );
-      if (!move) continue;
-      const { lines, balance } = applyPostings(balances.get(position.userId)!, move.postings);
-      const scope: TenantEnv = { tenantId: position.tenantId, environment: position.environment };
-      const group = entriesByScope.get(`${scope.tenantId}/${scope.environment}`) ?? { scope, entries: [] };
-      entriesByScope.set(`${scope.tenantId}/${scope.environment}`, group);
-      let running = balances.get(position.userId)!;
-      let newCredit: string | null = null;
-      for (const line of lines) {
-        running += line.amount;
-        const id = newId();
-        if (line.posting?.kind === 'credit') newCredit = id;
-        group.entries.push({
-          id,
-          userId: position.userId,
-          entryType: line.entryType,
-          amount: line.amount,
-          balanceAfter: running,
-          reversesTransactionId: line.reverses,
-          positionId: position.id,
-        });
-      }
-      balances.set(position.userId, balance);
-      updates.push({
-        id: position.id,
-        state: move.ending.state,
-        payout: move.ending.payout,
-        settlementTransactionId: newCredit,
-      });
-      events.push({ scope, ...positionEvent(kind, position, market.slug, move.ending, newCredit) });
     }
 
+    const events = [...plan.events];
     for (const tenantId of await tenantsWithMarket(tx, market.id)) {
       for (const environment of ENVIRONMENTS) {
         events.push({ scope: { tenantId, environment }, ...marketEvent(kind, market.slug, market, target) });
@@ -94,8 +60,8 @@ export async function changeMarketOutcome(
     }
     // Each user's lines are in order within one tenant environment (a user belongs to one), so the
     // balance each group leaves is the user's final balance.
-    for (const { scope, entries } of entriesByScope.values()) await postEntries(tx, scope, entries, now);
-    await updatePositions(tx, updates, now);
+    for (const { scope, entries } of plan.entries) await postEntries(tx, scope, entries, now);
+    await updatePositions(tx, plan.updates, now);
     await setMarketOutcome(tx, market.id, target.status, target.status === 'resolved' ? target.outcomeId : null, now);
     if (initial) await expireOpenOrders(tx, market.id, now);
     await recordEvents(tx, events, now);

@@ -58,16 +58,18 @@ export async function positionsInStates(
   }));
 }
 
-/** Locks users by id, in id order (the lock order of every multi-user transaction), returning balances. */
-export async function lockBalances(tx: Executor, userIds: string[]): Promise<Map<string, bigint>> {
+/**
+ * Users' balances by id; with lock, the users are locked in id order (the lock order of every multi-user
+ * transaction). A preview reads them without.
+ */
+export async function balancesOf(
+  tx: Executor,
+  userIds: string[],
+  options: { lock: boolean },
+): Promise<Map<string, bigint>> {
   if (userIds.length === 0) return new Map();
-  const rows = await tx
-    .selectFrom('users')
-    .select(['id', 'balance_minor'])
-    .where('id', 'in', userIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
+  const query = tx.selectFrom('users').select(['id', 'balance_minor']).where('id', 'in', userIds).orderBy('id');
+  const rows = await (options.lock ? query.forUpdate() : query).execute();
   return new Map(rows.map((r) => [r.id, r.balance_minor]));
 }
 

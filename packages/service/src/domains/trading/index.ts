@@ -1,7 +1,12 @@
 export { runTradeBatch, type TradeAsk, type TradeOutcome, type TradeUnit } from './batch/run-trade-batch.js';
 export { recordCloseRejection, type CloseInput } from './close-position.js';
 export { evaluateOrders } from './evaluate-orders.js';
-export { lockMarketForSettlement, lockMarketForTrade, type LockedMarket } from './market-lock.js';
+export {
+  lockMarketForSettlement,
+  lockMarketForTrade,
+  readMarketForSettlement,
+  type LockedMarket,
+} from './market-lock.js';
 export { recordOpenRejection, type OpenInput } from './open-position.js';
 export { placeOrder, type OrderInput } from './place-order.js';
 export { quoteClose, type CloseQuoteView } from './quote-close.js';

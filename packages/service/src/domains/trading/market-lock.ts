@@ -42,6 +42,15 @@ export interface LockedMarket {
 
 /** The market row under lock, for the platform (any tenant): the first lock of every settlement. */
 export async function lockMarketForSettlement(tx: Executor, slug: string): Promise<LockedMarket | null> {
+  return marketForSettlement(tx, slug, true);
+}
+
+/** The same market without its lock: for a preview of a settlement, which must not hold up trades. */
+export async function readMarketForSettlement(db: Executor, slug: string): Promise<LockedMarket | null> {
+  return marketForSettlement(db, slug, false);
+}
+
+async function marketForSettlement(tx: Executor, slug: string, lock: boolean): Promise<LockedMarket | null> {
   if (!isSlug(slug)) return null;
   const { rows } = await sql<{
     id: string;
@@ -52,7 +61,7 @@ export async function lockMarketForSettlement(tx: Executor, slug: string): Promi
   }>`
     select m.id, m.slug, m.status, m.resolved_outcome_id,
            array(select o.id from market_outcomes o where o.market_id = m.id order by o.ordinal) as outcome_ids
-    from markets m where m.slug = ${slug} for update of m`.execute(tx);
+    from markets m where m.slug = ${slug} ${lock ? sql`for update of m` : sql``}`.execute(tx);
   const row = rows[0];
   if (!row) return null;
   return {

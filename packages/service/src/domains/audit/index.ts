@@ -1,0 +1,2 @@
+export type { AuditEntry, AuditRecord } from './audit-repo.js';
+export { audited, readAuditLog } from './audited.js';

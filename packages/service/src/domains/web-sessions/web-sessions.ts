@@ -1,0 +1,33 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { Ctx } from '../context.js';
+import { deleteWebSession, findLiveWebSession, insertWebSession, type WebSession } from './web-session-repo.js';
+
+/** How long a panel sign-in lasts (decisions part 9). */
+export const PANEL_SESSION_MS = 8 * 60 * 60 * 1000;
+
+const hashOf = (token: string) => createHash('sha256').update(token).digest();
+
+/** Signs a browser in: a new session, and the token its cookie carries (shown to nobody else). */
+export async function startWebSession(
+  ctx: Ctx,
+  input: { kind: WebSession['kind']; who: string },
+): Promise<{ token: string; session: WebSession }> {
+  const token = randomBytes(32).toString('base64url');
+  const session: WebSession = {
+    kind: input.kind,
+    who: input.who,
+    csrfToken: randomBytes(32).toString('base64url'),
+    expiresAt: new Date(ctx.now.getTime() + PANEL_SESSION_MS),
+  };
+  await insertWebSession(ctx.db, hashOf(token), session, ctx.now);
+  return { token, session };
+}
+
+/** The session a cookie's token names, or null when it is unknown, expired or signed out. */
+export async function findWebSession(ctx: Ctx, token: string): Promise<WebSession | null> {
+  return findLiveWebSession(ctx.db, hashOf(token), ctx.now);
+}
+
+export async function endWebSession(ctx: Ctx, token: string): Promise<void> {
+  await deleteWebSession(ctx.db, hashOf(token), ctx.now);
+}
