@@ -20,6 +20,7 @@ import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
+import { panelRoutes } from './panel/panel.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
 import type { RouteMeta } from './route-meta.js';
 
@@ -97,6 +98,7 @@ export async function buildApp(
   if (listener === 'platform') {
     installPlatformAuth(app, deps);
     await app.register(platformRoutes(deps));
+    await app.register(panelRoutes(deps));
   } else {
     installTenantAuth(app, deps, listener);
     installCors(app, deps.allowedOrigins, listener);

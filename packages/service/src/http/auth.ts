@@ -110,7 +110,8 @@ export function installPlatformAuth(app: FastifyInstance, deps: ServiceDeps): vo
   const expected = digest(deps.platformAdminToken);
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
-    if (!meta || meta.credential === 'none') return;
+    // The panel's pages check their own cookie (panel/panel.tsx).
+    if (!meta || meta.credential === 'none' || meta.credential === 'panel') return;
     const token = bearerToken(request);
     if (!token || !timingSafeEqual(digest(token), expected)) {
       throw new ApiError(

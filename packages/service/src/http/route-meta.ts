@@ -17,9 +17,9 @@ export type RateTier =
 
 /**
  * Which credential a route takes: the tenant API key, a widget session token, either, the platform
- * admin token, or none.
+ * admin token, the platform panel's session cookie (panel/), or none.
  */
-export type Credential = 'api_key' | 'session' | 'api_key_or_session' | 'platform' | 'none';
+export type Credential = 'api_key' | 'session' | 'api_key_or_session' | 'platform' | 'panel' | 'none';
 
 /**
  * What every route declares about itself. The auth hook reads credential and scope, the rate-limit hook

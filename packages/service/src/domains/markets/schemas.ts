@@ -8,6 +8,7 @@ import { INTERVALS, type HistoryPoint } from './model/history.js';
 import { displayPrices, formatPrice } from './model/quotes.js';
 import type { MarketRecord } from './market-repo.js';
 import type { TenantMarket } from './set-market-enabled.js';
+import type { NewMarket } from './create-market.js';
 
 /** Liquidity: a positive decimal with at most 12 integer digits and 6 decimals. */
 export const LIQUIDITY_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
@@ -65,6 +66,21 @@ export const CreateMarketBody = z
     }
   });
 export type CreateMarketBody = z.infer<typeof CreateMarketBody>;
+
+/** The verb's input from a body the schema passed (the platform API's and the panel's form). */
+export function newMarketOf(body: CreateMarketBody): NewMarket {
+  return {
+    slug: body.slug,
+    title: body.title,
+    outcomeTitles: body.outcomes.map((o) => o.title),
+    opensAt: new Date(body.opens_at),
+    closesAt: new Date(body.closes_at),
+    maxStakePerPosition: parseAmount(body.max_stake_per_position)!,
+    maxOpenStakePerUser: parseAmount(body.max_open_stake_per_user)!,
+    liquidity: body.liquidity,
+    initialPrices: body.initial_prices,
+  };
+}
 
 /** A slug in a path is only looked up when it is a slug: any other text names no market (404). */
 export const MarketParams = z.object({ slug: z.string().max(200) });

@@ -12,6 +12,7 @@ import {
   MarketEnablement,
   MarketParams,
   MarketsQuery,
+  newMarketOf,
   PlatformMarket,
   presentEnablement,
   presentFeedMarket,
@@ -23,7 +24,6 @@ import {
   TenantMarketParams,
 } from '../../domains/markets/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { parseAmount } from '../../lib/money.js';
 import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
@@ -45,19 +45,7 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const body = request.body;
-        const input = {
-          slug: body.slug,
-          title: body.title,
-          outcomeTitles: body.outcomes.map((o) => o.title),
-          opensAt: new Date(body.opens_at),
-          closesAt: new Date(body.closes_at),
-          maxStakePerPosition: parseAmount(body.max_stake_per_position)!,
-          maxOpenStakePerUser: parseAmount(body.max_open_stake_per_user)!,
-          liquidity: body.liquidity,
-          initialPrices: body.initial_prices,
-        };
-        const market = valueOrThrow(await createMarket(platformCtx(deps, request), input));
+        const market = valueOrThrow(await createMarket(platformCtx(deps, request), newMarketOf(request.body)));
         return reply.code(201).send(presentPlatformMarket(market));
       },
     );

@@ -1,0 +1,23 @@
+import { sql } from 'kysely';
+import type { Ctx } from '../context.js';
+import { queryMarkets, type MarketRecord, type MarketStatus } from './market-repo.js';
+
+/** Every market for the platform panel, newest first, whichever tenants have it. */
+export async function listAllMarkets(
+  ctx: Ctx,
+  query: { status?: MarketStatus; limit: number },
+): Promise<MarketRecord[]> {
+  const where = query.status ? sql`m.status = ${query.status}` : sql`true`;
+  return queryMarkets(ctx.db, where, sql`order by m.created_at desc, m.id limit ${query.limit}`);
+}
+
+/** The ids of the tenants a market is enabled for. */
+export async function tenantsOfMarket(ctx: Ctx, marketId: string): Promise<string[]> {
+  const rows = await ctx.db
+    .selectFrom('tenant_markets')
+    .select('tenant_id')
+    .where('market_id', '=', marketId)
+    .orderBy('tenant_id')
+    .execute();
+  return rows.map((r) => r.tenant_id);
+}

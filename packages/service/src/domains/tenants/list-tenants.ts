@@ -1,0 +1,15 @@
+import type { Ctx } from '../context.js';
+import type { TenantRow } from './tenant-repo.js';
+
+/** Tenants for the platform panel, newest first; `name` narrows to names containing it (any case). */
+export async function listTenants(ctx: Ctx, query: { name?: string; limit: number }): Promise<TenantRow[]> {
+  let select = ctx.db
+    .selectFrom('tenants')
+    .select(['id', 'name', 'status', 'created_at'])
+    .orderBy('created_at', 'desc')
+    .orderBy('id')
+    .limit(query.limit);
+  if (query.name) select = select.where('name', 'ilike', `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  const rows = await select.execute();
+  return rows.map((r) => ({ id: r.id, name: r.name, status: r.status, createdAt: r.created_at }));
+}

@@ -1,0 +1,292 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { z } from 'zod';
+import {
+  CreateMarketBody,
+  createMarket,
+  findMarketBySlug,
+  listAllMarkets,
+  newMarketOf,
+  presentPlatformMarket,
+  setMarketEnabled,
+  tenantsOfMarket,
+  type MarketRecord,
+} from '../../domains/markets/index.js';
+import { setMarketStatus } from '../../domains/trading/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { formatAmount } from '../../lib/money.js';
+import { act, formOf, refuseForm } from './act.js';
+import { panelCtx } from './panel-session.js';
+import { ChangeForm } from './settlement.js';
+import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
+
+/** A datetime-local field's value (no zone) read as UTC, the zone every time of the service is in. */
+const utcOf = (local: unknown) =>
+  typeof local === 'string' && local !== '' ? `${local.length === 16 ? `${local}:00` : local}Z` : local;
+
+const EnableForm = z.object({ tenant_id: z.uuid('is not a tenant id'), enabled: z.enum(['true', 'false']) });
+
+/** Markets: the list, a new market, and one market's state, status moves, tenants and endings. */
+export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/panel/markets', signedIn, async (request, reply) => {
+      const markets = await listAllMarkets(panelCtx(deps, request), { limit: 200 });
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Markets', current: '/panel/markets' },
+        <>
+          <section aria-labelledby="all">
+            <h2 id="all">All markets, newest first</h2>
+            <MarketTable markets={markets} />
+          </section>
+          <section aria-labelledby="new">
+            <h2 id="new">New market</h2>
+            <PanelForm request={request} action="/panel/markets" label="New market">
+              <div class="row">
+                <div>
+                  <label for="slug">Slug</label>
+                  <input id="slug" name="slug" required pattern="[a-z0-9-]{1,64}" />
+                </div>
+                <div>
+                  <label for="title">Title</label>
+                  <input id="title" name="title" required maxLength={200} size={40} />
+                </div>
+              </div>
+              <label for="outcomes">Outcomes, one per line (2 to 20)</label>
+              <textarea id="outcomes" name="outcomes" required>
+                {'Yes\nNo'}
+              </textarea>
+              <div class="row">
+                <div>
+                  <label for="opens_at">Opens (UTC)</label>
+                  <input id="opens_at" name="opens_at" type="datetime-local" required />
+                </div>
+                <div>
+                  <label for="closes_at">Closes (UTC)</label>
+                  <input id="closes_at" name="closes_at" type="datetime-local" required />
+                </div>
+              </div>
+              <div class="row">
+                <div>
+                  <label for="max_stake">Max stake per position</label>
+                  <input id="max_stake" name="max_stake_per_position" inputMode="decimal" required value="100.00" />
+                </div>
+                <div>
+                  <label for="max_open">Max open stake per user</label>
+                  <input id="max_open" name="max_open_stake_per_user" inputMode="decimal" required value="500.00" />
+                </div>
+                <div>
+                  <label for="liquidity">Liquidity (b)</label>
+                  <input id="liquidity" name="liquidity" inputMode="decimal" required value="1000" />
+                </div>
+              </div>
+              <p>
+                <button type="submit">Create market</button>
+              </p>
+            </PanelForm>
+          </section>
+        </>,
+      );
+    });
+
+    app.post('/panel/markets', signedIn, async (request, reply) => {
+      const form = formOf(request);
+      const lines = typeof form.outcomes === 'string' ? form.outcomes.split(/\r?\n/) : [];
+      const body = CreateMarketBody.safeParse({
+        slug: form.slug,
+        title: form.title,
+        outcomes: lines
+          .map((line) => line.trim())
+          .filter((line) => line !== '')
+          .map((title) => ({ title })),
+        opens_at: utcOf(form.opens_at),
+        closes_at: utcOf(form.closes_at),
+        max_stake_per_position: form.max_stake_per_position,
+        max_open_stake_per_user: form.max_open_stake_per_user,
+        liquidity: form.liquidity,
+      });
+      if (!body.success) return refuseForm(request, reply, '/panel/markets', body.error);
+      return act(deps, request, reply, (ctx) => createMarket(ctx, newMarketOf(body.data)), {
+        action: 'market.create',
+        target: body.data.slug,
+        details: { title: body.data.title, outcomes: body.data.outcomes.length, liquidity: body.data.liquidity },
+        back: `/panel/markets/${body.data.slug}`,
+        done: (m) => `Market ${m.slug} is created. Enable it for tenants below.`,
+      });
+    });
+
+    app.get('/panel/markets/:slug', signedIn, async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      const ctx = panelCtx(deps, request);
+      const market = await findMarketBySlug(ctx.db, slug);
+      if (!market)
+        return sendScreen(
+          request,
+          reply,
+          { title: 'No such market', current: '/panel/markets', status: 404 },
+          <p>
+            There is no market {slug}. <a href="/panel/markets">All markets</a>
+          </p>,
+        );
+      const view = presentPlatformMarket(market);
+      const tenants = await tenantsOfMarket(ctx, market.id);
+      const live = market.status === 'open' || market.status === 'suspended';
+      return sendScreen(
+        request,
+        reply,
+        { title: `Market ${market.title}`, current: '/panel/markets' },
+        <>
+          <section aria-labelledby="state">
+            <h2 id="state">State</h2>
+            <dl>
+              <dt>Slug</dt>
+              <dd>{market.slug}</dd>
+              <dt>Status</dt>
+              <dd>{market.status}</dd>
+              <dt>Opens</dt>
+              <dd>{when(market.opensAt)}</dd>
+              <dt>Closes</dt>
+              <dd>{when(market.closesAt)}</dd>
+              <dt>Max stake per position</dt>
+              <dd>{formatAmount(market.maxStakePerPosition)}</dd>
+              <dt>Max open stake per user</dt>
+              <dd>{formatAmount(market.maxOpenStakePerUser)}</dd>
+              <dt>Liquidity</dt>
+              <dd>{market.liquidity}</dd>
+            </dl>
+            <p>
+              {market.status === 'open' && (
+                <ActionButton
+                  request={request}
+                  action={`/panel/markets/${slug}/suspend`}
+                  label="Suspend trading"
+                  danger
+                />
+              )}
+              {market.status === 'suspended' && (
+                <ActionButton request={request} action={`/panel/markets/${slug}/reopen`} label="Reopen trading" />
+              )}
+            </p>
+          </section>
+          <section aria-labelledby="outcomes">
+            <h2 id="outcomes">Outcomes</h2>
+            <div class="scroll">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Outcome</th>
+                    <th scope="col" class="num">
+                      Price
+                    </th>
+                    <th scope="col">Id</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {view.outcomes.map((o) => (
+                    <tr key={o.id}>
+                      <td>
+                        {o.title}
+                        {o.id === market.resolvedOutcomeId && <strong> (resolved to this)</strong>}
+                      </td>
+                      <td class="num">{o.price}</td>
+                      <td>
+                        <code>{o.id}</code>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </section>
+          <section aria-labelledby="ending">
+            <h2 id="ending">{live ? 'Resolve or void' : 'Correct'}</h2>
+            <ChangeForm market={market} />
+          </section>
+          <section aria-labelledby="tenants">
+            <h2 id="tenants">Tenants</h2>
+            {tenants.length === 0 ? (
+              <p>Enabled for no tenant.</p>
+            ) : (
+              <ul>
+                {tenants.map((id) => (
+                  <li key={id}>
+                    <a href={`/panel/tenants/${id}`}>{id}</a>{' '}
+                    <ActionButton
+                      request={request}
+                      action={`/panel/markets/${slug}/tenants`}
+                      fields={{ tenant_id: id, enabled: 'false' }}
+                      label="Disable"
+                    />
+                  </li>
+                ))}
+              </ul>
+            )}
+            <PanelForm request={request} action={`/panel/markets/${slug}/tenants`} label="Enable for a tenant">
+              <input type="hidden" name="enabled" value="true" />
+              <label for="tenant_id">Enable for the tenant with id</label>
+              <input id="tenant_id" name="tenant_id" required size={40} />
+              <p>
+                <button type="submit">Enable</button>
+              </p>
+            </PanelForm>
+          </section>
+        </>,
+      );
+    });
+
+    for (const action of ['suspend', 'reopen'] as const) {
+      app.post(`/panel/markets/:slug/${action}`, signedIn, async (request, reply) => {
+        const { slug } = request.params as { slug: string };
+        return act(deps, request, reply, (ctx) => setMarketStatus(ctx, { slug, action }), {
+          action: `market.${action}`,
+          target: slug,
+          back: `/panel/markets/${slug}`,
+          done: (m) => `${m.slug} is ${m.status}.`,
+        });
+      });
+    }
+
+    app.post('/panel/markets/:slug/tenants', signedIn, async (request, reply) => {
+      const { slug } = request.params as { slug: string };
+      const back = `/panel/markets/${slug}`;
+      const form = EnableForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, back, form.error);
+      const input = { tenantId: form.data.tenant_id, marketSlug: slug, enabled: form.data.enabled === 'true' };
+      return act(deps, request, reply, (ctx) => setMarketEnabled(ctx, input), {
+        action: input.enabled ? 'market.enable' : 'market.disable',
+        target: slug,
+        details: { tenant_id: input.tenantId },
+        back,
+        done: (t) => `${t.marketSlug} is ${t.enabled ? 'enabled' : 'disabled'} for the tenant.`,
+      });
+    });
+  };
+}
+
+function MarketTable(props: { markets: readonly MarketRecord[] }) {
+  if (props.markets.length === 0) return <p>No markets yet.</p>;
+  return (
+    <div class="scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Market</th>
+            <th scope="col">Status</th>
+            <th scope="col">Closes</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.markets.map((m) => (
+            <tr key={m.id}>
+              <td>
+                <a href={`/panel/markets/${m.slug}`}>{m.title}</a> <code>{m.slug}</code>
+              </td>
+              <td>{m.status}</td>
+              <td>{when(m.closesAt)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

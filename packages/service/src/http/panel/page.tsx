@@ -1,0 +1,136 @@
+import type { FastifyReply } from 'fastify';
+import type { ComponentChildren } from 'preact';
+import { renderToString } from 'preact-render-to-string';
+
+/** The screens of the panel's navigation, in order. */
+const SCREENS = [
+  ['/panel', 'Overview'],
+  ['/panel/tenants', 'Tenants'],
+  ['/panel/markets', 'Markets'],
+  ['/panel/dead-letters', 'Dead letters'],
+  ['/panel/audit', 'Audit log'],
+] as const;
+
+/**
+ * Plain CSS, no framework: system fonts, one column that widens on a desk, tables that scroll sideways
+ * on a phone, 44 px targets and 16 px fields (no zoom on focus in mobile browsers), visible focus.
+ */
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,sans-serif;color:#1c1f26;background:#f4f5f7}
+a{color:#0b57d0}
+.skip{position:absolute;left:-999px}.skip:focus{left:8px;top:8px;background:#fff;padding:8px;z-index:2}
+header{background:#1c1f26;color:#fff;padding:8px 16px;display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center}
+header p{margin:0;font-weight:600}
+header nav ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:4px}
+header nav a{color:#fff;display:inline-block;padding:10px 8px;min-height:44px}
+header nav a[aria-current=page]{text-decoration:underline;text-underline-offset:4px;font-weight:600}
+header form{margin-left:auto}
+main{max-width:1100px;margin:0 auto;padding:16px}
+h1{font-size:24px;margin:8px 0 16px}
+h2{font-size:19px;margin:24px 0 8px}
+section{background:#fff;border:1px solid #d5d9e0;border-radius:8px;padding:12px 16px;margin:0 0 16px}
+.scroll{overflow-x:auto}
+table{border-collapse:collapse;width:100%;font-size:15px}
+th,td{text-align:left;padding:8px;border-bottom:1px solid #e3e6eb;vertical-align:top}
+th{font-weight:600;background:#f0f2f5}
+td.num,th.num{text-align:right;font-variant-numeric:tabular-nums}
+form.inline{display:inline}
+label{display:block;font-weight:600;margin:8px 0 4px}
+label.check{display:flex;gap:8px;align-items:center;font-weight:400}
+input,select,textarea{font:inherit;font-size:16px;padding:8px;border:1px solid #8a93a3;border-radius:6px;min-height:44px;max-width:100%}
+input[type=checkbox]{min-height:auto;width:20px;height:20px}
+textarea{width:100%;min-height:88px}
+button{font:inherit;min-height:44px;padding:8px 16px;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer}
+button.secondary{background:#fff;color:#0b57d0}
+button.danger{background:#b3261e;border-color:#b3261e}
+:focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
+.notice{border-left:4px solid #1e7d32;background:#e8f5e9;padding:8px 12px;margin:0 0 16px}
+.problem{border-left:4px solid #b3261e;background:#fdecea;padding:8px 12px;margin:0 0 16px}
+.secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff8e1;padding:8px;border:1px dashed #b58100}
+.row{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end}
+dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
+dt{font-weight:600}dd{margin:0;word-break:break-word}
+`;
+
+export interface PageProps {
+  title: string;
+  /** The signed-in person; absent on the sign-in page. */
+  who?: string;
+  csrfToken?: string;
+  current?: string;
+  notice?: string | null;
+  problem?: string | null;
+  children: ComponentChildren;
+}
+
+/** Every panel page: the shell, its navigation and sign-out, a notice or problem line, and the screen. */
+export function Page(props: PageProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{`${props.title} · Platform panel`}</title>
+        <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+      </head>
+      <body>
+        <a class="skip" href="#main">
+          Skip to content
+        </a>
+        <header>
+          <p>Platform panel</p>
+          {props.who !== undefined && (
+            <>
+              <nav aria-label="Panel">
+                <ul>
+                  {SCREENS.map(([href, label]) => (
+                    <li key={href}>
+                      <a href={href} aria-current={props.current === href ? 'page' : undefined}>
+                        {label}
+                      </a>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+              <form method="post" action="/panel/sign-out">
+                <CsrfField token={props.csrfToken ?? ''} />
+                <button class="secondary" type="submit">
+                  Sign out {props.who}
+                </button>
+              </form>
+            </>
+          )}
+        </header>
+        <main id="main">
+          <h1>{props.title}</h1>
+          {props.notice && (
+            <p class="notice" role="status">
+              {props.notice}
+            </p>
+          )}
+          {props.problem && (
+            <p class="problem" role="alert">
+              {props.problem}
+            </p>
+          )}
+          {props.children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+/** The hidden field every form of a session carries (csrf.ts checks it). */
+export function CsrfField(props: { token: string }) {
+  return <input type="hidden" name="_csrf" value={props.token} />;
+}
+
+/** Sends a page. Panel pages are never cached: they show keys once, and money. */
+export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .send(`<!doctype html>${renderToString(page)}`);
+}

@@ -1,0 +1,62 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ComponentChildren } from 'preact';
+import { CsrfField, Page, sendPage } from './page.js';
+import { sessionOf, takeFlash } from './panel-session.js';
+
+export const signedIn = { config: { meta: { tier: 'platform', credential: 'panel' } } } as const;
+
+/** A signed-in page: the shell with the session's name, CSRF token, and the last action's outcome. */
+export function sendScreen(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: { title: string; current: string; status?: number },
+  body: ComponentChildren,
+): FastifyReply {
+  const session = sessionOf(request);
+  const flash = takeFlash(request, reply);
+  return sendPage(
+    reply,
+    <Page title={screen.title} current={screen.current} who={session.who} csrfToken={session.csrfToken} {...flash}>
+      {body}
+    </Page>,
+    screen.status,
+  );
+}
+
+/** A form of one button (and hidden fields) that posts an action; its CSRF token from the request. */
+export function ActionButton(props: {
+  request: FastifyRequest;
+  action: string;
+  label: string;
+  fields?: Record<string, string>;
+  danger?: boolean;
+}) {
+  return (
+    <form class="inline" method="post" action={props.action}>
+      <CsrfField token={sessionOf(props.request).csrfToken} />
+      {Object.entries(props.fields ?? {}).map(([name, value]) => (
+        <input key={name} type="hidden" name={name} value={value} />
+      ))}
+      <button type="submit" class={props.danger ? 'danger' : 'secondary'}>
+        {props.label}
+      </button>
+    </form>
+  );
+}
+
+/** A form posting `action`, carrying the session's CSRF token. */
+export function PanelForm(props: {
+  request: FastifyRequest;
+  action: string;
+  children: ComponentChildren;
+  label?: string;
+}) {
+  return (
+    <form method="post" action={props.action} aria-label={props.label}>
+      <CsrfField token={sessionOf(props.request).csrfToken} />
+      {props.children}
+    </form>
+  );
+}
+
+export const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ').slice(0, 19) + 'Z' : '—');

@@ -1,0 +1,79 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { audited } from '../../domains/audit/index.js';
+import { endWebSession, startWebSession } from '../../domains/web-sessions/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { ok, rejected } from '../../errors/index.js';
+import { formOf } from './act.js';
+import { Page, sendPage } from './page.js';
+import { clearSessionCookie, panelCtx, sessionOf, sessionOfCookie, setSessionCookie } from './panel-session.js';
+
+const open = { config: { meta: { tier: 'platform', credential: 'none' } } } as const;
+const signedIn = { config: { meta: { tier: 'platform', credential: 'panel' } } } as const;
+
+const SignInForm = z.object({
+  name: z.string().trim().min(1, 'Give your name: the audit log records who did what.').max(80),
+  token: z.string().min(1, 'Paste the platform admin token.').max(512),
+  next: z.string().optional(),
+});
+
+/** Only a panel path may be the page to return to after sign-in (no open redirect). */
+const safeNext = (next: string | undefined) =>
+  next && /^\/panel(\/[\w\-/.?=&%]*)?$/.test(next) && !next.startsWith('//') ? next : '/panel';
+
+const digest = (text: string) => createHash('sha256').update(text).digest();
+
+/** Sign-in with the platform admin token, exchanged for a session cookie (decisions part 9), and sign-out. */
+export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  const expected = digest(deps.platformAdminToken);
+  const form = (reply: FastifyReply, next: string, problem: string | null, status = 200) =>
+    sendPage(
+      reply,
+      <Page title="Sign in" problem={problem}>
+        <section>
+          <form method="post" action="/panel/sign-in">
+            <input type="hidden" name="next" value={next} />
+            <label for="name">Your name</label>
+            <input id="name" name="name" autocomplete="name" required maxLength={80} />
+            <label for="token">Platform admin token</label>
+            <input id="token" name="token" type="password" autocomplete="current-password" required />
+            <p>
+              <button type="submit">Sign in</button>
+            </p>
+          </form>
+        </section>
+        <p>The session lasts 8 hours. Everything you do is recorded in the audit log under your name.</p>
+      </Page>,
+      status,
+    );
+
+  return async (app) => {
+    app.get('/panel/sign-in', open, async (request, reply) => {
+      const next = safeNext((request.query as { next?: string }).next);
+      if (await sessionOfCookie(deps, request)) return reply.redirect(next, 303);
+      return form(reply, next, null);
+    });
+
+    app.post('/panel/sign-in', open, async (request, reply) => {
+      const parsed = SignInForm.safeParse(formOf(request));
+      if (!parsed.success) return form(reply, '/panel', parsed.error.issues[0]!.message, 400);
+      const { name, token } = parsed.data;
+      const next = safeNext(parsed.data.next);
+      const valid = timingSafeEqual(digest(token), expected);
+      const entry = { who: `panel:${name}`, action: 'panel.sign_in', target: 'panel', details: {} };
+      const result = await audited(panelCtx(deps, request), entry, async (ctx) =>
+        valid ? ok(await startWebSession(ctx, { kind: 'panel', who: name })) : rejected('invalid_api_key', ''),
+      );
+      if (!result.ok) return form(reply, next, 'That is not the platform admin token.', 401);
+      setSessionCookie(request, reply, result.value.token);
+      return reply.redirect(next, 303);
+    });
+
+    app.post('/panel/sign-out', signedIn, async (request, reply) => {
+      await endWebSession(panelCtx(deps, request), sessionOf(request).token);
+      clearSessionCookie(request, reply);
+      return reply.redirect('/panel/sign-in', 303);
+    });
+  };
+}

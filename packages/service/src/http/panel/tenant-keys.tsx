@@ -1,0 +1,146 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiKeyRecord } from '../../domains/api-keys/index.js';
+import { confirmKeyRotation, revokeApiKey, rotateApiKey, type IssuedKey } from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { act, formOf, redirectWith, runAudited } from './act.js';
+import { ActionButton, sendScreen, signedIn, when } from './shared.js';
+
+/** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
+export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
+  const rotating = new Set(props.keys.filter((k) => k.rotatesKeyId && !k.revokedAt).map((k) => k.rotatesKeyId));
+  const pending = (k: ApiKeyRecord) =>
+    k.rotatesKeyId !== null && props.keys.some((o) => o.id === k.rotatesKeyId && !o.revokedAt);
+  return (
+    <div class="scroll">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Environment</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">State</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.keys.map((k) => (
+            <tr key={k.id}>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>{k.environment}</td>
+              <td>{k.scopes.join(', ')}</td>
+              <td>{when(k.createdAt)}</td>
+              <td>
+                {k.revokedAt
+                  ? `revoked ${when(k.revokedAt)}`
+                  : k.expiresAt
+                    ? `expires ${when(k.expiresAt)}`
+                    : rotating.has(k.id)
+                      ? 'being rotated'
+                      : 'live'}
+              </td>
+              <td>
+                {!k.revokedAt && pending(k) && (
+                  <ActionButton
+                    request={props.request}
+                    action={`/panel/api-keys/${k.id}/confirm-rotation`}
+                    fields={{ tenant_id: k.tenantId }}
+                    label="Confirm rotation"
+                  />
+                )}{' '}
+                {!k.revokedAt && !rotating.has(k.id) && !pending(k) && (
+                  <ActionButton
+                    request={props.request}
+                    action={`/panel/api-keys/${k.id}/rotate`}
+                    fields={{ tenant_id: k.tenantId }}
+                    label="Rotate"
+                  />
+                )}{' '}
+                {!k.revokedAt && (
+                  <ActionButton
+                    request={props.request}
+                    action={`/panel/api-keys/${k.id}/revoke`}
+                    fields={{ tenant_id: k.tenantId }}
+                    label="Revoke"
+                    danger
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {props.keys.length === 0 && <p>No keys yet.</p>}
+    </div>
+  );
+}
+
+/** Each form names the tenant page to return to; only a tenant page path is taken. */
+const backOf = (request: FastifyRequest) => {
+  const tenant = String(formOf(request).tenant_id ?? '');
+  return /^[0-9a-f-]{36}$/.test(tenant) ? `/panel/tenants/${tenant}` : '/panel/tenants';
+};
+
+/** Revoke, rotate (the new key shown once) and confirm a rotation (spec 5.1, decisions part 5). */
+export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.post('/panel/api-keys/:id/revoke', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      return act(deps, request, reply, (ctx) => revokeApiKey(ctx, id), {
+        action: 'api_key.revoke',
+        target: id,
+        back: backOf(request),
+        done: () => 'The key is revoked.',
+      });
+    });
+
+    app.post('/panel/api-keys/:id/rotate', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const back = backOf(request);
+      const rotated = await runAudited(deps, request, { action: 'api_key.rotate', target: id }, (ctx) =>
+        rotateApiKey(ctx, id),
+      );
+      if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
+      return shownOnce(request, reply, back, rotated.value, 'The replacement key');
+    });
+
+    app.post('/panel/api-keys/:id/confirm-rotation', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      return act(deps, request, reply, (ctx) => confirmKeyRotation(ctx, id), {
+        action: 'api_key.confirm_rotation',
+        target: id,
+        back: backOf(request),
+        done: () => 'Rotation confirmed: the old key is refused from now on.',
+      });
+    });
+  };
+}
+
+/** A key (or secret) on a page of its own, once: not in a redirect, a cookie or the audit log. */
+export function shownOnce(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  back: string,
+  key: IssuedKey,
+  what: string,
+): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: `${what} for ${key.environment}`, current: '/panel/tenants', status: 201 },
+    <section>
+      <p>Copy it now: it is shown on this page only, and nowhere else ever again.</p>
+      <p class="secret" aria-label="API key">
+        {key.apiKey}
+      </p>
+      <p>
+        Scopes: {key.scopes.join(', ')}. Id: {key.id}.
+      </p>
+      <p>
+        <a href={back}>Back to the tenant</a>
+      </p>
+    </section>,
+  );
+}

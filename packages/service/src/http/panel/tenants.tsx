@@ -1,0 +1,267 @@
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { SCOPES } from '../../domains/api-keys/index.js';
+import { ENVIRONMENTS } from '../../domains/context.js';
+import {
+  CreateTenantBody,
+  createTenant,
+  getTenant,
+  issueApiKey,
+  listTenants,
+  setTenantStatus,
+  UpdateEnvironmentBody,
+  updateEnvironment,
+} from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { ok } from '../../errors/index.js';
+import { isUuid } from '../../lib/ids.js';
+import { act, formOf, listField, redirectWith, refuseForm, runAudited } from './act.js';
+import { panelCtx } from './panel-session.js';
+import { keyRoutes, KeysTable, shownOnce } from './tenant-keys.js';
+import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
+
+const IssueKeyForm = z.object({
+  environment: z.enum(ENVIRONMENTS),
+  scopes: listField.pipe(z.array(z.enum(SCOPES)).min(1)),
+});
+const EnvironmentForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
+
+/** Tenants: the list, a new tenant, and one tenant's status, environments and keys. */
+export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/panel/tenants', signedIn, async (request, reply) => {
+      const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
+      const tenants = await listTenants(panelCtx(deps, request), { name, limit: 200 });
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Tenants', current: '/panel/tenants' },
+        <>
+          <section aria-labelledby="find">
+            <h2 id="find">Find</h2>
+            <form method="get" action="/panel/tenants" class="row" role="search">
+              <div>
+                <label for="name">Name contains</label>
+                <input id="name" name="name" value={name} />
+              </div>
+              <button type="submit" class="secondary">
+                Find
+              </button>
+            </form>
+            <div class="scroll">
+              <table>
+                <caption class="skip">Tenants, newest first (at most 200)</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Name</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Created</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tenants.map((t) => (
+                    <tr key={t.id}>
+                      <td>
+                        <a href={`/panel/tenants/${t.id}`}>{t.name}</a>
+                      </td>
+                      <td>{t.status}</td>
+                      <td>{when(t.createdAt)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+            {tenants.length === 0 && <p>No tenant matches.</p>}
+          </section>
+          <section aria-labelledby="new">
+            <h2 id="new">New tenant</h2>
+            <PanelForm request={request} action="/panel/tenants" label="New tenant">
+              <label for="new-name">Name</label>
+              <input id="new-name" name="name" required maxLength={200} />
+              <p>
+                <button type="submit">Create tenant</button>
+              </p>
+            </PanelForm>
+          </section>
+        </>,
+      );
+    });
+
+    app.post('/panel/tenants', signedIn, async (request, reply) => {
+      const form = CreateTenantBody.safeParse({ name: formOf(request).name });
+      if (!form.success) return refuseForm(request, reply, '/panel/tenants', form.error);
+      const created = await runAudited(
+        deps,
+        request,
+        { action: 'tenant.create', target: form.data.name },
+        async (ctx) => ok(await createTenant(ctx, form.data)),
+      );
+      const id = created.ok ? created.value.id : '';
+      return redirectWith(request, reply, `/panel/tenants/${id}`, created, (t) => `Tenant ${t.name} is created.`);
+    });
+
+    app.get('/panel/tenants/:id', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const found = isUuid(id) ? await getTenant(panelCtx(deps, request), id) : null;
+      if (!found?.ok) return notFound(request, reply, id);
+      const { tenant, environments, keys } = found.value;
+      const suspended = tenant.status === 'suspended';
+      return sendScreen(
+        request,
+        reply,
+        { title: `Tenant ${tenant.name}`, current: '/panel/tenants' },
+        <>
+          <section aria-labelledby="status">
+            <h2 id="status">Status</h2>
+            <dl>
+              <dt>Id</dt>
+              <dd>{tenant.id}</dd>
+              <dt>Status</dt>
+              <dd>{tenant.status}</dd>
+              <dt>Created</dt>
+              <dd>{when(tenant.createdAt)}</dd>
+            </dl>
+            <p>
+              {suspended ? (
+                <ActionButton request={request} action={`/panel/tenants/${id}/reactivate`} label="Reactivate" />
+              ) : (
+                <ActionButton
+                  request={request}
+                  action={`/panel/tenants/${id}/suspend`}
+                  label="Suspend (revokes every key at once)"
+                  danger
+                />
+              )}
+            </p>
+          </section>
+          <section aria-labelledby="keys">
+            <h2 id="keys">API keys</h2>
+            <KeysTable request={request} keys={keys} />
+            <h3>Issue a key</h3>
+            <PanelForm request={request} action={`/panel/tenants/${id}/api-keys`} label="Issue a key">
+              <label for="environment">Environment</label>
+              <select id="environment" name="environment">
+                {ENVIRONMENTS.map((e) => (
+                  <option key={e}>{e}</option>
+                ))}
+              </select>
+              <fieldset>
+                <legend>Scopes</legend>
+                {SCOPES.map((scope) => (
+                  <label class="check" key={scope}>
+                    <input type="checkbox" name="scopes" value={scope} checked /> {scope}
+                  </label>
+                ))}
+              </fieldset>
+              <p>
+                <button type="submit">Issue key</button>
+              </p>
+            </PanelForm>
+          </section>
+          {environments.map((env) => (
+            <section key={env.environment} aria-labelledby={`env-${env.environment}`}>
+              <h2 id={`env-${env.environment}`}>Environment {env.environment}</h2>
+              <PanelForm
+                request={request}
+                action={`/panel/tenants/${id}/environments/${env.environment}`}
+                label={`Settings of ${env.environment}`}
+              >
+                <label for={`url-${env.environment}`}>Webhook URL (empty: no delivery)</label>
+                <input
+                  id={`url-${env.environment}`}
+                  name="webhook_url"
+                  type="url"
+                  value={env.webhookUrl ?? ''}
+                  size={60}
+                />
+                <label for={`origins-${env.environment}`}>Allowed origins, one per line</label>
+                <textarea id={`origins-${env.environment}`} name="allowed_origins">
+                  {env.allowedOrigins.join('\n')}
+                </textarea>
+                <p>Webhook secret: {env.webhookSecretSet ? 'set (never shown here)' : 'not set'}</p>
+                <p>
+                  <button type="submit">Save {env.environment}</button>
+                </p>
+              </PanelForm>
+            </section>
+          ))}
+        </>,
+      );
+    });
+
+    for (const [verb, status] of [
+      ['suspend', 'suspended'],
+      ['reactivate', 'active'],
+    ] as const) {
+      app.post(`/panel/tenants/:id/${verb}`, signedIn, async (request, reply) => {
+        const { id } = request.params as { id: string };
+        return act(deps, request, reply, (ctx) => setTenantStatus(ctx, { tenantId: id, status }), {
+          action: `tenant.${verb}`,
+          target: id,
+          back: `/panel/tenants/${id}`,
+          done: (t) => `${t.name} is ${t.status}.`,
+        });
+      });
+    }
+
+    app.post('/panel/tenants/:id/api-keys', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const back = `/panel/tenants/${id}`;
+      const form = IssueKeyForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, back, form.error);
+      const { environment, scopes } = form.data;
+      const issued = await runAudited(
+        deps,
+        request,
+        { action: 'api_key.issue', target: id, details: { environment, scopes } },
+        (ctx) => issueApiKey(ctx, { tenantId: id, environment, scopes }),
+      );
+      if (!issued.ok) return redirectWith(request, reply, back, issued, () => '');
+      return shownOnce(request, reply, back, issued.value, 'The new key');
+    });
+
+    app.post('/panel/tenants/:id/environments/:environment', signedIn, async (request, reply) => {
+      const { id, environment } = request.params as { id: string; environment: string };
+      const back = `/panel/tenants/${id}`;
+      const form = EnvironmentForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, back, form.error);
+      const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
+      const body = UpdateEnvironmentBody.safeParse({
+        webhook_url: form.data.webhook_url || null,
+        allowed_origins: origins,
+      });
+      if (!body.success) return refuseForm(request, reply, back, body.error);
+      const env = z.enum(ENVIRONMENTS).safeParse(environment);
+      if (!env.success) return refuseForm(request, reply, back, env.error);
+      const changes = {
+        tenantId: id,
+        environment: env.data,
+        webhookUrl: body.data.webhook_url ?? null,
+        allowedOrigins: body.data.allowed_origins ?? [],
+        webhookUrlPolicy: { allowInsecure: deps.allowInsecureWebhooks },
+      };
+      await act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
+        action: 'environment.update',
+        target: `${id}/${env.data}`,
+        details: { webhook_url: changes.webhookUrl, allowed_origins: changes.allowedOrigins },
+        back,
+        done: () => `The ${env.data} settings are saved.`,
+      });
+      deps.allowedOrigins.invalidate(id); // as the platform API does: this process at once
+      return reply;
+    });
+
+    await app.register(keyRoutes(deps));
+  };
+}
+
+function notFound(request: FastifyRequest, reply: FastifyReply, id: string): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: 'No such tenant', current: '/panel/tenants', status: 404 },
+    <p>
+      There is no tenant {id}. <a href="/panel/tenants">All tenants</a>
+    </p>,
+  );
+}

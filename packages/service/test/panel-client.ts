@@ -1,0 +1,70 @@
+import { expect } from 'vitest';
+import { ADMIN_TOKEN, type TestService } from './helpers.js';
+
+export interface PanelResponse {
+  status: number;
+  headers: Headers;
+  html: string;
+  location: string | null;
+}
+
+/**
+ * A browser's view of the panel over real HTTP: keeps the cookies the panel sets, posts forms
+ * urlencoded, and does not follow redirects (the tests read where they go).
+ */
+export class PanelClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(private readonly base: string) {}
+
+  static async signedIn(service: TestService, name = 'Ada'): Promise<PanelClient> {
+    const client = new PanelClient(service.urls.platform);
+    const res = await client.post('/panel/sign-in', { name, token: ADMIN_TOKEN }, { csrf: false });
+    expect(res.status, res.html).toBe(303);
+    return client;
+  }
+
+  async get(path: string): Promise<PanelResponse> {
+    return this.send('GET', path);
+  }
+
+  /** Posts a form; unless told otherwise it carries the CSRF token of the page the session last showed. */
+  async post(
+    path: string,
+    fields: Record<string, string | string[]>,
+    options: { csrf?: boolean } = {},
+  ): Promise<PanelResponse> {
+    const body = new URLSearchParams();
+    if (options.csrf !== false) body.append('_csrf', await this.csrfToken());
+    for (const [name, value] of Object.entries(fields)) {
+      for (const one of [value].flat()) body.append(name, one);
+    }
+    return this.send('POST', path, body.toString());
+  }
+
+  /** The session's CSRF token, as every signed-in page carries it in its forms. */
+  async csrfToken(): Promise<string> {
+    const page = await this.get('/panel');
+    const match = /name="_csrf" value="([^"]+)"/.exec(page.html);
+    expect(match, 'a signed-in page carries the CSRF token').not.toBeNull();
+    return match![1]!;
+  }
+
+  private async send(method: string, path: string, body?: string): Promise<PanelResponse> {
+    const headers: Record<string, string> = {};
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (body !== undefined) headers['content-type'] = 'application/x-www-form-urlencoded';
+    const res = await fetch(`${this.base}${path}`, { method, headers, body, redirect: 'manual' });
+    for (const line of res.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = pair!.split('=');
+      const value = rest.join('=');
+      if (/max-age=0|expires=thu, 01 jan 1970/i.test(line) || value === '') this.cookies.delete(name!.trim());
+      else this.cookies.set(name!.trim(), value);
+    }
+    return { status: res.status, headers: res.headers, html: await res.text(), location: res.headers.get('location') };
+  }
+}
+
+/** The text of an element's content in a page, tags stripped: enough to read a notice or a cell. */
+export const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');

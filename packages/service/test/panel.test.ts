@@ -1,0 +1,305 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
+import {
+  ADMIN_TOKEN,
+  createTenant,
+  expectLedgerInvariant,
+  startTestService,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
+import { PanelClient, textOf } from './panel-client.js';
+import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
+
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+let panel: PanelClient;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  tenant = await createTenant(service);
+  panel = await PanelClient.signedIn(service);
+});
+afterAll(() => service.stop());
+
+const auditRows = async (action: string) =>
+  service.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('seq').execute();
+
+describe('the panel sign-in', () => {
+  it('sends a visitor without a session to the sign-in page, and refuses a post', async () => {
+    const anonymous = new PanelClient(service.urls.platform);
+    const page = await anonymous.get('/panel/markets');
+    expect(page.status).toBe(303);
+    expect(page.location).toBe('/panel/sign-in?next=%2Fpanel%2Fmarkets');
+    const post = await anonymous.post('/panel/kill-switches/sync', { paused: 'true' }, { csrf: false });
+    expect(post.status).toBe(401);
+    expect((await service.platform('GET', '/platform/v1/kill-switches')).json.data[0].paused).toBe(false);
+  });
+
+  it('guards every panel route: without a session a page goes to the sign-in and a post is 401', async () => {
+    const routes = service.routes.platform.filter((r) => r.meta?.credential === 'panel');
+    expect(routes.length).toBeGreaterThanOrEqual(15);
+    const anonymous = new PanelClient(service.urls.platform);
+    for (const route of routes) {
+      const path = route.url.replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
+      const res = route.method === 'GET' ? await anonymous.get(path) : await anonymous.post(path, {}, { csrf: false });
+      expect(res.status, `${route.method} ${route.url}`).toBe(route.method === 'GET' ? 303 : 401);
+    }
+  });
+
+  it('refuses a wrong token with 401, sets no cookie, and records the attempt', async () => {
+    const visitor = new PanelClient(service.urls.platform);
+    const res = await visitor.post('/panel/sign-in', { name: 'Mallory', token: 'not-the-token' }, { csrf: false });
+    expect(res.status).toBe(401);
+    expect(textOf(res.html)).toContain('That is not the platform admin token.');
+    expect(visitor.cookies.size).toBe(0);
+    const attempts = await auditRows('panel.sign_in');
+    expect(attempts.some((a) => a.who === 'panel:Mallory' && a.outcome === 'invalid_api_key')).toBe(true);
+  });
+
+  it('exchanges the admin token for an HttpOnly, SameSite=Strict cookie of 8 hours, and returns to the page asked for', async () => {
+    const res = await fetch(`${service.urls.platform}/panel/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ name: 'Grace', token: ADMIN_TOKEN, next: '/panel/audit' }).toString(),
+      redirect: 'manual',
+    });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/panel/audit');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('pm_panel='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/panel/i);
+    expect(cookie).toMatch(/Max-Age=28800/i);
+  });
+
+  it('never redirects outside the panel after sign-in', async () => {
+    const visitor = new PanelClient(service.urls.platform);
+    const res = await visitor.post(
+      '/panel/sign-in',
+      { name: 'Ada', token: ADMIN_TOKEN, next: '//evil.example/panel' },
+      { csrf: false },
+    );
+    expect(res.location).toBe('/panel');
+  });
+
+  it('ends the session on sign-out: the cookie no longer opens a page', async () => {
+    const client = await PanelClient.signedIn(service, 'Leaving');
+    const copy = new Map(client.cookies);
+    expect((await client.post('/panel/sign-out', {})).location).toBe('/panel/sign-in');
+    const replay = new PanelClient(service.urls.platform);
+    for (const [k, v] of copy) replay.cookies.set(k, v);
+    expect((await replay.get('/panel')).status).toBe(303);
+  });
+
+  it('answers a session past its 8 hours like no session', async () => {
+    const client = await PanelClient.signedIn(service, 'Late');
+    clock.advance(8 * 60 * 60 * 1000 + 1);
+    try {
+      expect((await client.get('/panel')).status).toBe(303);
+    } finally {
+      clock.set('2026-06-01T12:00:00.000Z');
+    }
+  });
+});
+
+describe('CSRF', () => {
+  it("refuses a signed-in post without its token or with another session's, and changes nothing", async () => {
+    const without = await panel.post('/panel/kill-switches/feed', { paused: 'true' }, { csrf: false });
+    expect(without.status).toBe(403);
+    const other = await PanelClient.signedIn(service, 'Other');
+    const foreign = await panel.post(
+      '/panel/kill-switches/feed',
+      { paused: 'true', _csrf: await other.csrfToken() },
+      { csrf: false },
+    );
+    expect(foreign.status).toBe(403);
+    const feed = (await service.platform('GET', '/platform/v1/kill-switches')).json.data.find(
+      (s: any) => s.name === 'feed',
+    );
+    expect(feed.paused).toBe(false);
+  });
+});
+
+describe('the screens', () => {
+  it('render for a signed-in person, each with its heading', async () => {
+    const market = await createMarket(service, tenant);
+    for (const [path, heading] of [
+      ['/panel', 'Overview'],
+      ['/panel/tenants', 'Tenants'],
+      [`/panel/tenants/${tenant.tenantId}`, 'Tenant '],
+      ['/panel/markets', 'Markets'],
+      [`/panel/markets/${market.slug}`, 'Market '],
+      ['/panel/dead-letters', 'Dead letters'],
+      ['/panel/audit', 'Audit log'],
+    ]) {
+      const page = await panel.get(path!);
+      expect(page.status, path).toBe(200);
+      expect(page.headers.get('cache-control')).toBe('no-store');
+      expect(page.html, path).toMatch(new RegExp(`<h1>${heading}`));
+    }
+  });
+
+  it('answers unknown tenants and markets with a 404 page, not an error', async () => {
+    expect((await panel.get('/panel/tenants/not-an-id')).status).toBe(404);
+    expect((await panel.get('/panel/markets/no-such-market')).status).toBe(404);
+  });
+});
+
+describe('actions', () => {
+  it('pauses and resumes a kill switch, as the platform API sees it, with an audit entry', async () => {
+    const paused = await panel.post('/panel/kill-switches/positions', { paused: 'true' });
+    expect(paused.status).toBe(303);
+    expect(textOf((await panel.get('/panel')).html)).toContain('positions is paused.');
+    const state = async () =>
+      (await service.platform('GET', '/platform/v1/kill-switches')).json.data.find((s: any) => s.name === 'positions')
+        .paused;
+    expect(await state()).toBe(true);
+    await panel.post('/panel/kill-switches/positions', { paused: 'false' });
+    expect(await state()).toBe(false);
+    const entries = await auditRows('kill_switch.set');
+    expect(entries.slice(-2).map((e) => [e.who, e.target, e.details, e.outcome])).toEqual([
+      ['panel:Ada', 'positions', { paused: true }, 'done'],
+      ['panel:Ada', 'positions', { paused: false }, 'done'],
+    ]);
+  });
+
+  it("shows a refusal in the verb's words and records it", async () => {
+    const res = await panel.post('/panel/kill-switches/everything', { paused: 'true' });
+    expect(res.status).toBe(303);
+    expect(textOf((await panel.get('/panel')).html)).toContain('No kill switch everything.');
+    expect((await auditRows('kill_switch.set')).at(-1)!.outcome).toBe('not_found');
+  });
+
+  it('creates a tenant, issues a key shown once that works, and revokes it', async () => {
+    const created = await panel.post('/panel/tenants', { name: 'Panel tenant' });
+    expect(created.location).toMatch(/^\/panel\/tenants\/[0-9a-f-]{36}$/);
+    const tenantId = created.location!.split('/').at(-1)!;
+    const issued = await panel.post(`/panel/tenants/${tenantId}/api-keys`, {
+      environment: 'sandbox',
+      scopes: ['read:markets'],
+    });
+    expect(issued.status).toBe(201);
+    const key = /pmk_sandbox_\w+/.exec(issued.html)![0];
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key })).status).toBe(200);
+    const detail = await panel.get(`/panel/tenants/${tenantId}`);
+    expect(detail.html).not.toContain(key);
+    const keyId = /\/panel\/api-keys\/([0-9a-f-]{36})\/revoke/.exec(detail.html)![1]!;
+    await panel.post(`/panel/api-keys/${keyId}/revoke`, { tenant_id: tenantId });
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key })).status).toBe(401);
+    const audit = await service.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('target', 'in', [tenantId, keyId])
+      .execute();
+    expect(audit.map((a) => a.action)).toEqual(expect.arrayContaining(['api_key.issue', 'api_key.revoke']));
+    expect(JSON.stringify(audit)).not.toContain(key);
+  });
+
+  it('rotates a key: both work until the confirm, then the old one is 401', async () => {
+    const issued = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, {
+      environment: 'sandbox',
+      scopes: ['read:markets'],
+    });
+    const oldKey = issued.json.api_key as string;
+    const rotated = await panel.post(`/panel/api-keys/${issued.json.id}/rotate`, { tenant_id: tenant.tenantId });
+    expect(rotated.status).toBe(201);
+    const newKey = /pmk_sandbox_\w+/.exec(rotated.html)![0];
+    for (const key of [oldKey, newKey])
+      expect((await service.api('sandbox', 'GET', '/v1/markets', { key })).status).toBe(200);
+    const detail = await panel.get(`/panel/tenants/${tenant.tenantId}`);
+    const newId = /\/panel\/api-keys\/([0-9a-f-]{36})\/confirm-rotation/.exec(detail.html)![1]!;
+    await panel.post(`/panel/api-keys/${newId}/confirm-rotation`, { tenant_id: tenant.tenantId });
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: oldKey })).status).toBe(401);
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
+  });
+
+  it('creates a market from the form and enables it for a tenant', async () => {
+    const slug = `panel-${process.pid}`;
+    const created = await panel.post('/panel/markets', {
+      slug,
+      title: 'Made in the panel',
+      outcomes: 'Yes\nNo\n',
+      opens_at: '2026-06-01T00:00',
+      closes_at: '2026-06-30T00:00',
+      max_stake_per_position: '10.00',
+      max_open_stake_per_user: '20.00',
+      liquidity: '100',
+    });
+    expect(created.location).toBe(`/panel/markets/${slug}`);
+    await panel.post(`/panel/markets/${slug}/tenants`, { tenant_id: tenant.tenantId, enabled: 'true' });
+    const feed = await service.api('sandbox', 'GET', `/v1/markets/${slug}`, { key: tenant.sandboxKey });
+    expect(feed.status).toBe(200);
+    expect(feed.json.opens_at).toBe('2026-06-01T00:00:00.000Z');
+  });
+
+  it('refuses a malformed market form with the field and its reason, and creates nothing', async () => {
+    await panel.post('/panel/markets', { slug: 'Bad Slug', title: 'x', outcomes: 'Only one' });
+    const page = textOf((await panel.get('/panel/markets')).html);
+    expect(page).toMatch(/slug: /);
+    expect((await service.platform('GET', '/platform/v1/markets/bad-slug')).status).not.toBe(200);
+  });
+});
+
+describe('settlement through the preview', () => {
+  it('previews a resolve with the positions and money it moves, changes nothing, then applies it on confirm', async () => {
+    const market = await createMarket(service, tenant);
+    const [yes] = market.outcomes.map((o) => o.id);
+    const winner = await fundedUser(service, tenant.sandboxKey, 'winner');
+    const loser = await fundedUser(service, tenant.sandboxKey, 'loser');
+    await operatorOpen(service, tenant.sandboxKey, market, winner, '10.00', 0);
+    await operatorOpen(service, tenant.sandboxKey, market, loser, '5.00', 1);
+
+    const preview = await panel.get(`/panel/markets/${market.slug}/settle?change=resolve:${yes}`);
+    expect(preview.status).toBe(200);
+    const text = textOf(preview.html);
+    expect(text).toMatch(/Positions that move 2 Of which win 1 Of which lose 1/);
+    const paid = /data-testid="paid">([\d.]+)</.exec(preview.html)![1]!;
+    expect(Number(paid)).toBeGreaterThan(10);
+    expect((await service.platform('GET', `/platform/v1/markets/${market.slug}`)).json?.status ?? 'open').not.toBe(
+      'resolved',
+    );
+
+    const change = /name="change" value="([^"]+)"/.exec(preview.html)![1]!;
+    const expectField = /name="expect" value="([^"]+)"/.exec(preview.html)![1]!.replace(/&quot;/g, '"');
+    const applied = await panel.post(`/panel/markets/${market.slug}/settle`, { change, expect: expectField });
+    expect(applied.location).toBe(`/panel/markets/${market.slug}`);
+    expect(textOf((await panel.get(applied.location!)).html)).toContain('is resolved: 2 positions moved.');
+    const positions = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${winner}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(positions.json.data[0].state).toBe('settled_win');
+    expect(positions.json.data[0].payout).toBe(paid);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+    const entry = (await auditRows('market.resolve')).at(-1)!;
+    expect(entry).toMatchObject({ who: 'panel:Ada', target: market.slug, outcome: 'done' });
+    expect(entry.details).toMatchObject({ positions: 2, paid_to_users: paid });
+  });
+
+  it('refuses a confirm whose preview no longer holds, and applies nothing', async () => {
+    const market = await createMarket(service, tenant);
+    const [yes] = market.outcomes.map((o) => o.id);
+    const user = await fundedUser(service, tenant.sandboxKey, 'late');
+    await operatorOpen(service, tenant.sandboxKey, market, user, '3.00', 0);
+    const first = await panel.get(`/panel/markets/${market.slug}/settle?change=resolve:${yes}`);
+    const expectField = /name="expect" value="([^"]+)"/.exec(first.html)![1]!.replace(/&quot;/g, '"');
+    await operatorOpen(service, tenant.sandboxKey, market, user, '2.00', 0); // the market moves on
+    await panel.post(`/panel/markets/${market.slug}/settle`, { change: `resolve:${yes}`, expect: expectField });
+    expect(textOf((await panel.get(`/panel/markets/${market.slug}`)).html)).toContain(
+      'The market changed since the preview',
+    );
+    const positions = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(positions.json.data.every((p: any) => p.state === 'open')).toBe(true);
+    expect((await auditRows('market.resolve')).at(-1)!.outcome).toBe('state_conflict');
+  });
+
+  it('shows why a change cannot happen instead of a preview', async () => {
+    const market = await createMarket(service, tenant);
+    const page = await panel.get(`/panel/markets/${market.slug}/settle?change=correct-voided`);
+    expect(page.status).toBe(409);
+    expect(textOf(page.html)).toContain('only a resolved or voided market can be corrected');
+  });
+});
