@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import { readAuditLog } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -20,7 +21,7 @@ export function auditRoutes(deps: ServiceDeps): FastifyPluginAsync {
         { title: 'Audit log', current: '/panel/audit' },
         <section aria-labelledby="entries">
           <h2 id="entries">Newest first</h2>
-          <div class="scroll">
+          <div class="scroll" tabIndex={0} role="region" aria-label="Audit entries">
             <table>
               <thead>
                 <tr>

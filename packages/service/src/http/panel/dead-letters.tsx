@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import { listDeadLetters, resendDeadLetter } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -20,7 +21,7 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
           {rows.length === 0 ? (
             <p>No dead letters.</p>
           ) : (
-            <div class="scroll">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Dead letters">
               <table>
                 <thead>
                   <tr>

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import {
@@ -170,7 +171,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="outcomes">
             <h2 id="outcomes">Outcomes</h2>
-            <div class="scroll">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Outcomes">
               <table>
                 <thead>
                   <tr>
@@ -266,7 +267,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
 function MarketTable(props: { markets: readonly MarketRecord[] }) {
   if (props.markets.length === 0) return <p>No markets yet.</p>;
   return (
-    <div class="scroll">
+    <div class="scroll" tabIndex={0} role="region" aria-label="Markets">
       <table>
         <thead>
           <tr>

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { listKillSwitches, setKillSwitch } from '../../domains/kill-switches/index.js';
@@ -28,7 +29,7 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
         <section aria-labelledby="switches">
           <h2 id="switches">Kill switches</h2>
           <p>Every process sees a change within one second.</p>
-          <div class="scroll">
+          <div class="scroll" tabIndex={0} role="region" aria-label="Kill switches">
             <table>
               <thead>
                 <tr>

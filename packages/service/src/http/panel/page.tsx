@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
@@ -50,7 +51,8 @@ button.danger{background:#b3261e;border-color:#b3261e}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff8e1;padding:8px;border:1px dashed #b58100}
 .row{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
-dt{font-weight:600}dd{margin:0;word-break:break-word}
+dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+@media (max-width:600px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
 `;
 
 export interface PageProps {

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { findMarketBySlug, type MarketRecord } from '../../domains/markets/index.js';
@@ -140,7 +141,7 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <input type="hidden" name="expect" value={summaryField(s)} />
             <p class="row">
               <button type="submit" class="danger">
-                Confirm: {title.toLowerCase()}
+                Confirm: {title}
               </button>
               <a href={back}>Cancel</a>
             </p>

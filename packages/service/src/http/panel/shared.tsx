@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { CsrfField, Page, sendPage } from './page.js';

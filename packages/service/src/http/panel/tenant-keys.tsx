@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from '../../domains/api-keys/index.js';
 import { confirmKeyRotation, revokeApiKey, rotateApiKey, type IssuedKey } from '../../domains/tenants/index.js';
@@ -11,7 +12,7 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
   const pending = (k: ApiKeyRecord) =>
     k.rotatesKeyId !== null && props.keys.some((o) => o.id === k.rotatesKeyId && !o.revokedAt);
   return (
-    <div class="scroll">
+    <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
       <table>
         <thead>
           <tr>

@@ -1,3 +1,4 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { SCOPES } from '../../domains/api-keys/index.js';
@@ -48,7 +49,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 Find
               </button>
             </form>
-            <div class="scroll">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Tenants">
               <table>
                 <caption class="skip">Tenants, newest first (at most 200)</caption>
                 <thead>

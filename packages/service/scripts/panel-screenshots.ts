@@ -1,0 +1,60 @@
+/**
+ * The README's platform panel screenshots: the service on a fresh embedded database (the demo seeded),
+ * signed in through the sign-in page in Debian's Chromium; the overview, a market, the preview of a
+ * resolve, a tenant, the audit log, and the preview on a phone. Part of `npm run screenshots`.
+ */
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config.js';
+import { startService } from '../src/service.js';
+import { launchChromium } from '../test/browser.js';
+
+const OUT = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
+
+const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-screenshots-'));
+const service = await startService(
+  loadConfig({ DATA_DIR: dataDir, SANDBOX_PORT: '0', LIVE_PORT: '0', PLATFORM_PORT: '0', LOG_LEVEL: 'warn' }),
+  { announce: () => {} },
+);
+const browser = await launchChromium();
+try {
+  await mkdir(OUT, { recursive: true });
+  const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, deviceScaleFactor: 1 });
+  const page = await context.newPage();
+  const base = service.urls.platform;
+  await page.goto(`${base}/panel/sign-in`);
+  const shot = async (name: string) => {
+    await page.screenshot({ path: path.join(OUT, `${name}.png`), fullPage: true });
+    console.log(`wrote docs/screenshots/${name}.png`);
+  };
+  await shot('panel-sign-in');
+  await page.getByLabel('Your name').fill('Ada');
+  await page.getByLabel('Platform admin token').fill(service.deps.platformAdminToken);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/panel$/);
+  await shot('panel-overview');
+
+  await page.goto(`${base}/panel/markets/demo-rain-berlin-friday`);
+  await shot('panel-market');
+  await page.getByLabel('Change').selectOption({ label: 'Resolve to “No”' });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await page.waitForURL(/\/settle\?/);
+  await shot('panel-resolve-preview');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await shot('panel-phone-resolve-preview');
+  await page.setViewportSize({ width: 1100, height: 800 });
+  await page.getByRole('button', { name: /^Confirm/ }).click();
+  await page.waitForURL(/demo-rain-berlin-friday$/);
+
+  await page.goto(`${base}/panel/tenants`);
+  await page.getByRole('link').filter({ hasText: /demo/i }).first().click();
+  await shot('panel-tenant');
+  await page.goto(`${base}/panel/audit`);
+  await shot('panel-audit-log');
+} finally {
+  await browser.close();
+  await service.stop();
+  await rm(dataDir, { recursive: true, force: true });
+}

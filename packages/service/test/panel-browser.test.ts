@@ -1,0 +1,170 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
+import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import {
+  ADMIN_TOKEN,
+  createTenant,
+  expectLedgerInvariant,
+  startTestService,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
+import { createMarket, fundedUser, operatorOpen, type TestMarket } from './trading-helpers.js';
+
+/**
+ * The platform panel in real Chromium (Debian's package) against the real service: what a person on the
+ * platform team does with it. Skipped where no Chromium is installed (.ci/run installs it).
+ */
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+let market: TestMarket;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
+  beforeAll(async () => {
+    service = await startTestService({ clock });
+    tenant = await createTenant(service);
+    market = await createMarket(service, tenant, { title: 'Will the panel settle it?' });
+    browser = await launchChromium();
+    context = await browser.newContext();
+    page = await context.newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  const signIn = async (name = 'Ada') => {
+    await page.goto(`${service.urls.platform}/panel/markets`);
+    await expect.poll(() => page.url()).toContain('/panel/sign-in');
+    await page.getByLabel('Your name').fill(name);
+    await page.getByLabel('Platform admin token').fill(ADMIN_TOKEN);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/panel\/markets$/);
+  };
+
+  it('signs in with the admin token and lands on the page first asked for', async () => {
+    await signIn();
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Markets');
+    const cookie = (await context.cookies()).find((c) => c.name === 'pm_panel')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/panel' });
+  });
+
+  it('resolves a market through the preview, and the positions settle', async () => {
+    const winner = await fundedUser(service, tenant.sandboxKey, 'browser-winner');
+    const loser = await fundedUser(service, tenant.sandboxKey, 'browser-loser');
+    await operatorOpen(service, tenant.sandboxKey, market, winner, '10.00', 0);
+    await operatorOpen(service, tenant.sandboxKey, market, loser, '4.00', 1);
+
+    await page.goto(`${service.urls.platform}/panel/markets`);
+    await page.getByRole('link', { name: 'Will the panel settle it?' }).click();
+    await page.getByLabel('Change').selectOption({ label: 'Resolve to “Yes”' });
+    await page.getByRole('button', { name: 'Preview' }).click();
+    await page.waitForURL(/\/settle\?/);
+    expect(await page.getByTestId('positions').textContent()).toBe('2');
+    const paid = (await page.getByTestId('paid').textContent())!;
+    // Nothing has happened yet.
+    const before = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${winner}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(before.json.data[0].state).toBe('open');
+
+    await page.getByRole('button', { name: /^Confirm: Resolve to/ }).click();
+    await page.waitForURL(new RegExp(`/panel/markets/${market.slug}$`));
+    expect(await page.getByRole('status').textContent()).toContain('is resolved: 2 positions moved.');
+    const won = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${winner}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(won.json.data[0]).toMatchObject({ state: 'settled_win', payout: paid });
+    const lost = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${loser}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(lost.json.data[0].state).toBe('settled_loss');
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+
+    await page.getByRole('link', { name: 'Audit log' }).click();
+    await expect.poll(() => page.getByRole('cell', { name: 'market.resolve' }).count()).toBe(1);
+  });
+
+  it("refuses a post that does not carry the session's CSRF token, though the browser sends the cookie", async () => {
+    const res = await page.request.post(`${service.urls.platform}/panel/kill-switches/sync`, {
+      form: { paused: 'true' },
+    });
+    expect(res.status()).toBe(403);
+    const switches = await service.platform('GET', '/platform/v1/kill-switches');
+    expect(switches.json.data.find((s: any) => s.name === 'sync').paused).toBe(false);
+  });
+
+  it('rotates a key end to end: the new key is shown once, the old one works until the confirm, then 401', async () => {
+    const issued = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, {
+      environment: 'sandbox',
+      scopes: ['read:markets'],
+    });
+    const oldKey = issued.json.api_key as string;
+    await page.goto(`${service.urls.platform}/panel/tenants/${tenant.tenantId}`);
+    const row = page.getByRole('row').filter({ hasText: issued.json.api_key.slice(0, 16) });
+    await row.getByRole('button', { name: 'Rotate' }).click();
+    const newKey = (await page.getByLabel('API key').textContent())!.trim();
+    expect(newKey).toMatch(/^pmk_sandbox_/);
+    for (const key of [oldKey, newKey])
+      expect((await service.api('sandbox', 'GET', '/v1/markets', { key })).status).toBe(200);
+
+    await page.getByRole('link', { name: 'Back to the tenant' }).click();
+    expect(await page.content()).not.toContain(newKey);
+    await page.getByRole('button', { name: 'Confirm rotation' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Rotation confirmed');
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: oldKey })).status).toBe(401);
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
+  });
+
+  it('has no serious or critical axe finding on any screen, on a desk and on a phone', async () => {
+    const open = await createMarket(service, tenant, { title: 'An open market' });
+    const screens = [
+      '/panel',
+      '/panel/tenants',
+      `/panel/tenants/${tenant.tenantId}`,
+      '/panel/markets',
+      `/panel/markets/${open.slug}`,
+      `/panel/markets/${open.slug}/settle?change=void`,
+      '/panel/dead-letters',
+      '/panel/audit',
+    ];
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of screens) {
+        await page.goto(`${service.urls.platform}${path}`);
+        expect(await seriousAxeFindings(page), `${path} at ${width} px`).toEqual([]);
+      }
+    }
+    // The sign-in page, signed out.
+    const fresh = await browser.newPage();
+    await fresh.goto(`${service.urls.platform}/panel/sign-in`);
+    expect(await seriousAxeFindings(fresh)).toEqual([]);
+    await fresh.close();
+  });
+
+  it('fits a phone: nothing wider than the screen but the tables, which scroll', async () => {
+    await page.setViewportSize({ width: 390, height: 800 });
+    const open = await createMarket(service, tenant, { title: 'On a phone' });
+    for (const path of ['/panel', `/panel/markets/${open.slug}`, `/panel/markets/${open.slug}/settle?change=void`]) {
+      await page.goto(`${service.urls.platform}${path}`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, path).toBeLessThanOrEqual(0);
+    }
+    await page.goto(`${service.urls.platform}/panel/markets/${open.slug}`);
+    const button = page.getByRole('button', { name: 'Preview' });
+    if (await button.count()) expect((await button.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  });
+
+  it('signs out: the pages send the browser back to the sign-in', async () => {
+    await page.goto(`${service.urls.platform}/panel`);
+    await page.getByRole('button', { name: /^Sign out/ }).click();
+    await page.waitForURL(/\/panel\/sign-in$/);
+    await page.goto(`${service.urls.platform}/panel/audit`);
+    await expect.poll(() => page.url()).toContain('/panel/sign-in');
+  });
+});
