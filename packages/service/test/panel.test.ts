@@ -55,7 +55,12 @@ describe('the panel sign-in', () => {
     expect(textOf(res.html)).toContain('That is not the platform admin token.');
     expect(visitor.cookies.size).toBe(0);
     const attempts = await auditRows('panel.sign_in');
-    expect(attempts.some((a) => a.who === 'panel:Mallory' && a.outcome === 'invalid_api_key')).toBe(true);
+    // Recorded under no name (anyone can type one), the name given kept as a detail.
+    expect(
+      attempts.some(
+        (a) => a.who === 'panel:anonymous' && (a.details as any).name === 'Mallory' && a.outcome === 'invalid_api_key',
+      ),
+    ).toBe(true);
   });
 
   it('exchanges the admin token for an HttpOnly, SameSite=Strict cookie of 8 hours, and returns to the page asked for', async () => {
@@ -301,5 +306,191 @@ describe('settlement through the preview', () => {
     const page = await panel.get(`/panel/markets/${market.slug}/settle?change=correct-voided`);
     expect(page.status).toBe(409);
     expect(textOf(page.html)).toContain('only a resolved or voided market can be corrected');
+  });
+});
+
+describe('hostile and malformed input', () => {
+  it('escapes what it shows: a tenant named like a script is text', async () => {
+    const created = await panel.post('/panel/tenants', { name: '<script>alert(1)</script>' });
+    const page = await panel.get(created.location!);
+    expect(page.html).not.toContain('<script>alert(1)</script>');
+    expect(page.html).toContain('&lt;script>alert(1)&lt;/script>');
+  });
+
+  it('answers path parameters that cannot name anything with a 404 page, never a 500', async () => {
+    for (const path of [
+      '/panel/markets/%E2%9C%93',
+      '/panel/markets/a%0Ab',
+      '/panel/tenants/%00',
+      '/panel/markets/x/settle?change=void',
+    ]) {
+      const res = await panel.get(path);
+      expect(res.status, path).toBeLessThan(500);
+    }
+    for (const path of [
+      '/panel/markets/%E2%9C%93/suspend',
+      '/panel/api-keys/%0A/revoke',
+      '/panel/kill-switches/%E2%9C%93',
+    ]) {
+      const res = await panel.post(path, {});
+      expect(res.status, path).toBe(404);
+    }
+  });
+
+  it('refuses a confirm with a malformed or repeated field, with the reason, and changes nothing', async () => {
+    const market = await createMarket(service, tenant);
+    const back = `/panel/markets/${market.slug}`;
+    for (const fields of [
+      { change: 'void', expect: 'not json' },
+      { change: 'void', expect: '{"positions":"many"}' },
+      { change: ['void', 'void'], expect: '{}' },
+      { change: 'resolve:not-a-uuid', expect: '{}' },
+    ]) {
+      const res = await panel.post(`${back}/settle`, fields);
+      expect(res.status).toBe(303);
+      expect(res.location).toBe(back);
+    }
+    expect((await panel.get(back)).html).toContain('<dd>open</dd>');
+  });
+
+  it('refuses sign-in from an address after 10 failures, even with the right token', async () => {
+    const own = await startTestService({ clock });
+    try {
+      const visitor = new PanelClient(own.urls.platform);
+      for (let i = 0; i < 10; i += 1) {
+        expect(
+          (await visitor.post('/panel/sign-in', { name: 'Guess', token: `guess-${i}` }, { csrf: false })).status,
+        ).toBe(401);
+      }
+      const locked = await visitor.post('/panel/sign-in', { name: 'Ada', token: ADMIN_TOKEN }, { csrf: false });
+      expect(locked.status).toBe(429);
+      expect(locked.headers.get('retry-after')).toBe('900');
+    } finally {
+      await own.stop();
+    }
+  });
+});
+
+describe('confirmation pages', () => {
+  it('suspends a tenant only from its confirmation page, which counts the keys it revokes', async () => {
+    const victim = await createTenant(service);
+    const confirm = await panel.get(`/panel/tenants/${victim.tenantId}/suspend`);
+    expect(confirm.status).toBe(200);
+    expect(textOf(confirm.html)).toContain('Its 2 live API keys (both environments) are revoked at once');
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(200);
+    await panel.post(`/panel/tenants/${victim.tenantId}/suspend`, {});
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(401);
+  });
+
+  it('revokes a key only from its confirmation page', async () => {
+    const own = await createTenant(service);
+    const detail = await panel.get(`/panel/tenants/${own.tenantId}`);
+    const href = /href="(\/panel\/api-keys\/[0-9a-f-]{36}\/revoke\?tenant_id=[0-9a-f-]{36})"/.exec(detail.html)![1]!;
+    const confirm = await panel.get(href);
+    expect(textOf(confirm.html)).toMatch(/is refused with 401 from the next request/);
+    const keyId = href.split('/')[3]!;
+    await panel.post(`/panel/api-keys/${keyId}/revoke`, { tenant_id: own.tenantId });
+    const keys = (await panel.get(`/panel/tenants/${own.tenantId}`)).html;
+    expect(keys).toMatch(/revoked 2026-06-01/);
+  });
+});
+
+describe('what the audit log keeps', () => {
+  it("keeps a webhook URL's host, never the URL (it may carry a token)", async () => {
+    await panel.post(`/panel/tenants/${tenant.tenantId}/environments/sandbox`, {
+      webhook_url: 'https://hooks.example.com/in?token=s3cret',
+      allowed_origins: 'https://shop.example.com',
+    });
+    const entry = (await auditRows('environment.update')).at(-1)!;
+    expect(entry.details).toEqual({ webhook_host: 'hooks.example.com', allowed_origins: 1 });
+    expect(
+      JSON.stringify(await service.db.selectFrom('audit_log').select(['target', 'details']).execute()),
+    ).not.toContain('s3cret');
+  });
+});
+
+describe('settlement money, to the cent', () => {
+  const confirm = async (slug: string, change: string) => {
+    const preview = await panel.get(`/panel/markets/${slug}/settle?change=${change}`);
+    expect(preview.status, textOf(preview.html)).toBe(200);
+    const field = (name: string) => /name="NAME" value="([^"]+)"/.source.replace('NAME', name);
+    const expectField = new RegExp(field('expect')).exec(preview.html)![1]!.replace(/&quot;/g, '"');
+    const money = (id: string) => new RegExp(`data-testid="${id}">([\\d.]+)<`).exec(preview.html)![1]!;
+    const shown = {
+      positions: Number(/data-testid="positions">(\d+)</.exec(preview.html)![1]),
+      paid: money('paid'),
+      taken: money('taken'),
+    };
+    const res = await panel.post(`/panel/markets/${slug}/settle`, { change, expect: expectField });
+    expect(res.status).toBe(303);
+    return shown;
+  };
+  /** The money each way the ledger shows for a market's positions since `afterSeq`. */
+  const ledgerMoney = async (positionIds: string[], afterSeq: bigint) => {
+    const rows = await service.db
+      .selectFrom('transactions')
+      .select(['amount_minor'])
+      .where('position_id', 'in', positionIds)
+      .where('seq', '>', afterSeq)
+      .where('entry_type', '!=', 'position_open')
+      .execute();
+    const sum = (sign: 1n | -1n) =>
+      rows
+        .map((r) => r.amount_minor)
+        .filter((a) => a * sign > 0n)
+        .reduce((a, b) => a + b, 0n) * sign;
+    const fmt = (minor: bigint) => `${minor / 100n}.${String(minor % 100n).padStart(2, '0')}`;
+    return { paid: fmt(sum(1n)), taken: fmt(sum(-1n)) };
+  };
+  const lastSeq = async () =>
+    (
+      await service.db
+        .selectFrom('transactions')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .executeTakeFirstOrThrow()
+    ).seq ?? 0n;
+
+  it('voids, then corrects to resolved, then to the other outcome: each preview is what the ledger then shows', async () => {
+    const market = await createMarket(service, tenant);
+    const [yes, no] = market.outcomes.map((o) => o.id);
+    const a = await fundedUser(service, tenant.sandboxKey, 'cents-a');
+    const b = await fundedUser(service, tenant.sandboxKey, 'cents-b');
+    const ids = [
+      (await operatorOpen(service, tenant.sandboxKey, market, a, '7.13', 0)).id,
+      (await operatorOpen(service, tenant.sandboxKey, market, b, '3.29', 1)).id,
+    ];
+    for (const [change, expected] of [
+      ['void', { positions: 2, taken: '0.00' }],
+      [`correct-resolved:${yes}`, { positions: 2 }],
+      [`correct-resolved:${no}`, { positions: 2 }],
+    ] as const) {
+      const before = await lastSeq();
+      const shown = await confirm(market.slug, change);
+      expect(shown).toMatchObject(expected);
+      expect(await ledgerMoney(ids, before), change).toEqual({ paid: shown.paid, taken: shown.taken });
+    }
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it('refuses a confirmed correction when someone else corrected the market meanwhile, though the totals match', async () => {
+    const market = await createMarket(service, tenant);
+    const [yes, no] = market.outcomes.map((o) => o.id);
+    expect(
+      (await service.platform('POST', `/platform/v1/markets/${market.slug}/resolve`, { outcome_id: yes })).status,
+    ).toBe(200);
+    const preview = await panel.get(`/panel/markets/${market.slug}/settle?change=correct-voided`);
+    const expectField = /name="expect" value="([^"]+)"/.exec(preview.html)![1]!.replace(/&quot;/g, '"');
+    // No positions: every change of this market has the same totals, only its standing differs.
+    expect(
+      (
+        await service.platform('POST', `/platform/v1/markets/${market.slug}/corrections`, {
+          status: 'resolved',
+          outcome_id: no,
+        })
+      ).status,
+    ).toBe(200);
+    await panel.post(`/panel/markets/${market.slug}/settle`, { change: 'correct-voided', expect: expectField });
+    expect((await auditRows('market.correct')).at(-1)!.outcome).toBe('state_conflict');
+    expect((await panel.get(`/panel/markets/${market.slug}`)).html).toContain('<dd>resolved</dd>');
   });
 });

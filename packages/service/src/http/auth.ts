@@ -105,15 +105,19 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
 
 const digest = (text: string) => createHash('sha256').update(text).digest();
 
-/** The platform listener takes one bearer token, compared in constant time. */
+/** Whether a text is the platform admin token, compared in constant time (the API's bearer, the panel's sign-in). */
+export function isAdminToken(deps: ServiceDeps, token: string): boolean {
+  return timingSafeEqual(digest(token), digest(deps.platformAdminToken));
+}
+
+/** The platform listener takes one bearer token. */
 export function installPlatformAuth(app: FastifyInstance, deps: ServiceDeps): void {
-  const expected = digest(deps.platformAdminToken);
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
     // The panel's pages check their own cookie (panel/panel.tsx).
     if (!meta || meta.credential === 'none' || meta.credential === 'panel') return;
     const token = bearerToken(request);
-    if (!token || !timingSafeEqual(digest(token), expected)) {
+    if (!token || !isAdminToken(deps, token)) {
       throw new ApiError(
         'invalid_api_key',
         'Send the platform admin token as Authorization: Bearer <PLATFORM_ADMIN_TOKEN>.',

@@ -11,10 +11,13 @@ export async function audited<C extends Ctx, T>(
   ctx: C,
   entry: AuditEntry,
   verb: (tx: C) => Promise<Result<T>>,
+  /** What the result adds to the entry (the id of a key just issued, never the key). */
+  detailsOf?: (value: T) => Record<string, unknown>,
 ): Promise<Result<T>> {
   return withTransaction(ctx, async (tx) => {
     const result = await verb(tx);
-    await insertAuditEntry(tx.db, entry, result.ok ? 'done' : result.rejection.code, tx.now);
+    const details = result.ok && detailsOf ? { ...entry.details, ...detailsOf(result.value) } : entry.details;
+    await insertAuditEntry(tx.db, { ...entry, details }, result.ok ? 'done' : result.rejection.code, tx.now);
     return result;
   });
 }

@@ -44,7 +44,7 @@ export async function changeMarketOutcome(
       initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
     );
     const balances = await balancesOf(tx, [...new Set(positions.map((p) => p.userId))], { lock: true });
-    const plan = planOutcome(kind, target, market.slug, positions, balances);
+    const plan = planOutcome(kind, target, market, positions, balances);
     if (input.expect && !sameSummary(input.expect, plan.summary)) {
       return rejected(
         'state_conflict',

@@ -13,6 +13,9 @@ import type { PositionUpdate, SettleablePosition } from './settlement-repo.js';
  * change itself refuses to apply when the market has since moved on and the numbers differ.
  */
 export interface OutcomeSummary {
+  /** The market as the change found it: a confirm after someone else changed the market is refused. */
+  fromStatus: string;
+  fromOutcomeId: string | null;
   positions: number;
   wins: number;
   losses: number;
@@ -40,7 +43,7 @@ export interface OutcomePlan {
 export function planOutcome(
   kind: Extract<Transition, { ok: true }>['kind'],
   target: Extract<Transition, { ok: true }>['target'],
-  marketSlug: string,
+  market: { slug: string; status: string; resolvedOutcomeId: string | null },
   positions: readonly SettleablePosition[],
   startBalances: ReadonlyMap<string, bigint>,
 ): OutcomePlan {
@@ -49,6 +52,8 @@ export function planOutcome(
   const updates: PositionUpdate[] = [];
   const events: NewEvent[] = [];
   const summary: OutcomeSummary = {
+    fromStatus: market.status,
+    fromOutcomeId: market.resolvedOutcomeId,
     positions: 0,
     wins: 0,
     losses: 0,
@@ -105,7 +110,7 @@ export function planOutcome(
       payout: move.ending.payout,
       settlementTransactionId: newCredit,
     });
-    events.push({ scope, ...positionEvent(kind, position, marketSlug, move.ending, newCredit) });
+    events.push({ scope, ...positionEvent(kind, position, market.slug, move.ending, newCredit) });
   }
   summary.users = users.size;
   return { entries: [...groups.values()], updates, events, summary };

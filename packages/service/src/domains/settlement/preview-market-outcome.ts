@@ -25,5 +25,5 @@ export async function previewMarketOutcome(
     initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
   );
   const balances = await balancesOf(ctx.db, [...new Set(positions.map((p) => p.userId))], { lock: false });
-  return ok(planOutcome(kind, target, market.slug, positions, balances).summary);
+  return ok(planOutcome(kind, target, market, positions, balances).summary);
 }

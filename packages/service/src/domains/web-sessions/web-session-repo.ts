@@ -34,10 +34,11 @@ export async function findLiveWebSession(db: Executor, tokenHash: Buffer, now: D
     : null;
 }
 
-/** Ends one session, and with it every session already past its time (no job needed for so few rows). */
-export async function deleteWebSession(db: Executor, tokenHash: Buffer, now: Date): Promise<void> {
-  await db
-    .deleteFrom('web_sessions')
-    .where((eb) => eb.or([eb('token_hash', '=', tokenHash), eb('expires_at', '<=', now)]))
-    .execute();
+/** Ends one session (signed out). */
+export async function deleteWebSession(db: Executor, tokenHash: Buffer): Promise<void> {
+  await db.deleteFrom('web_sessions').where('token_hash', '=', tokenHash).execute();
+}
+
+export async function deleteExpiredWebSessions(db: Executor, now: Date): Promise<void> {
+  await db.deleteFrom('web_sessions').where('expires_at', '<=', now).execute();
 }

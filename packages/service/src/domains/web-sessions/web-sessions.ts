@@ -1,6 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.js';
-import { deleteWebSession, findLiveWebSession, insertWebSession, type WebSession } from './web-session-repo.js';
+import {
+  deleteExpiredWebSessions,
+  deleteWebSession,
+  findLiveWebSession,
+  insertWebSession,
+  type WebSession,
+} from './web-session-repo.js';
 
 /** How long a panel sign-in lasts (decisions part 9). */
 export const PANEL_SESSION_MS = 8 * 60 * 60 * 1000;
@@ -20,6 +26,7 @@ export async function startWebSession(
     expiresAt: new Date(ctx.now.getTime() + PANEL_SESSION_MS),
   };
   await insertWebSession(ctx.db, hashOf(token), session, ctx.now);
+  await deleteExpiredWebSessions(ctx.db, ctx.now); // so few rows that no job is needed
   return { token, session };
 }
 
@@ -29,5 +36,5 @@ export async function findWebSession(ctx: Ctx, token: string): Promise<WebSessio
 }
 
 export async function endWebSession(ctx: Ctx, token: string): Promise<void> {
-  await deleteWebSession(ctx.db, hashOf(token), ctx.now);
+  await deleteWebSession(ctx.db, hashOf(token));
 }

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import { audited } from '../../domains/audit/index.js';
 import type { Ctx, PlatformActor } from '../../domains/context.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
 import type { Result } from '../../errors/index.js';
-import { panelCtx, sessionOf, setFlash } from './panel-session.js';
+import { sessionOf, setFlash } from './panel-session.js';
 
 /** What a panel form asks for, as the audit log records it, and where the browser goes afterwards. */
 export interface Action<T> {
@@ -35,15 +36,12 @@ export async function act<T>(
 export async function runAudited<T>(
   deps: ServiceDeps,
   request: FastifyRequest,
-  spec: Pick<Action<T>, 'action' | 'target' | 'details'>,
+  spec: Pick<Action<T>, 'action' | 'target' | 'details'> & { detailsOf?: (value: T) => Record<string, unknown> },
   verb: (ctx: Ctx<PlatformActor>) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const who = `panel:${sessionOf(request).who}`;
-  return audited(
-    panelCtx(deps, request),
-    { who, action: spec.action, target: spec.target, details: spec.details ?? {} },
-    verb,
-  );
+  const entry = { who, action: spec.action, target: spec.target, details: spec.details ?? {} };
+  return audited(platformCtx(deps, request), entry, verb, spec.detailsOf);
 }
 
 /** Back to a page (303) with the outcome for it to show. */

@@ -2,7 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { readAuditLog } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { panelCtx } from './panel-session.js';
+import { platformCtx } from '../context.js';
 import { sendScreen, signedIn, when } from './shared.js';
 
 const PAGE = 100;
@@ -13,7 +13,7 @@ export function auditRoutes(deps: ServiceDeps): FastifyPluginAsync {
     app.get('/panel/audit', signedIn, async (request, reply) => {
       const raw = String((request.query as { before?: unknown }).before ?? '');
       const before = /^\d{1,18}$/.test(raw) ? BigInt(raw) : null;
-      const entries = await readAuditLog(panelCtx(deps, request), { before, limit: PAGE });
+      const entries = await readAuditLog(platformCtx(deps, request), { before, limit: PAGE });
       const last = entries[entries.length - 1];
       return sendScreen(
         request,

@@ -2,15 +2,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listDeadLetters, resendDeadLetter } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
 import { act } from './act.js';
-import { panelCtx } from './panel-session.js';
 import { ActionButton, sendScreen, signedIn, when } from './shared.js';
 
 /** Deliveries that ran out of retries, and resending them (decisions part 2). */
 export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/dead-letters', signedIn, async (request, reply) => {
-      const page = await listDeadLetters(panelCtx(deps, request), { limit: 200 });
+      const page = await listDeadLetters(platformCtx(deps, request), { limit: 200 });
       const rows = page.ok ? page.value.items : [];
       return sendScreen(
         request,
@@ -49,6 +49,7 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
                         <ActionButton
                           request={request}
                           action={`/panel/dead-letters/${d.eventId}/resend`}
+                          name={`Resend ${d.type} ${d.eventId}`}
                           label="Resend"
                         />
                       </td>

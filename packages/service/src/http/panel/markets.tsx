@@ -14,9 +14,9 @@ import {
 } from '../../domains/markets/index.js';
 import { setMarketStatus } from '../../domains/trading/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
 import { formatAmount } from '../../lib/money.js';
 import { act, formOf, refuseForm } from './act.js';
-import { panelCtx } from './panel-session.js';
 import { ChangeForm } from './settlement.js';
 import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
 
@@ -30,7 +30,7 @@ const EnableForm = z.object({ tenant_id: z.uuid('is not a tenant id'), enabled: 
 export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/markets', signedIn, async (request, reply) => {
-      const markets = await listAllMarkets(panelCtx(deps, request), { limit: 200 });
+      const markets = await listAllMarkets(platformCtx(deps, request), { limit: 200 });
       return sendScreen(
         request,
         reply,
@@ -118,7 +118,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.get('/panel/markets/:slug', signedIn, async (request, reply) => {
       const { slug } = request.params as { slug: string };
-      const ctx = panelCtx(deps, request);
+      const ctx = platformCtx(deps, request);
       const market = await findMarketBySlug(ctx.db, slug);
       if (!market)
         return sendScreen(
@@ -171,7 +171,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="outcomes">
             <h2 id="outcomes">Outcomes</h2>
-            <div class="scroll" tabIndex={0} role="region" aria-label="Outcomes">
+            <div class="scroll" tabIndex={0} role="region" aria-label="Outcomes table">
               <table>
                 <thead>
                   <tr>
@@ -217,6 +217,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                       action={`/panel/markets/${slug}/tenants`}
                       fields={{ tenant_id: id, enabled: 'false' }}
                       label="Disable"
+                      name={`Disable for tenant ${id}`}
                     />
                   </li>
                 ))}

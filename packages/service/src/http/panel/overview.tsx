@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import { listKillSwitches, setKillSwitch } from '../../domains/kill-switches/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
 import { act, formOf, refuseForm } from './act.js';
-import { panelCtx } from './panel-session.js';
 import { ActionButton, sendScreen, signedIn, when } from './shared.js';
 
 /** What each switch pauses (decisions part 5), in words for the person about to press it. */
@@ -21,7 +21,7 @@ const SwitchForm = z.object({ paused: z.enum(['true', 'false']) });
 export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel', signedIn, async (request, reply) => {
-      const switches = await listKillSwitches(panelCtx(deps, request));
+      const switches = await listKillSwitches(platformCtx(deps, request));
       return sendScreen(
         request,
         reply,

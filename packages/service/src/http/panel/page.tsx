@@ -44,7 +44,8 @@ input[type=checkbox]{min-height:auto;width:20px;height:20px}
 textarea{width:100%;min-height:88px}
 button{font:inherit;min-height:44px;padding:8px 16px;border-radius:6px;border:1px solid #0b57d0;background:#0b57d0;color:#fff;cursor:pointer}
 button.secondary{background:#fff;color:#0b57d0}
-button.danger{background:#b3261e;border-color:#b3261e}
+a.button{display:inline-block;min-height:44px;padding:8px 16px;border-radius:6px;text-decoration:none;color:#fff}
+.danger{background:#b3261e;border-color:#b3261e}
 :focus-visible{outline:3px solid #f59e0b;outline-offset:2px}
 .notice{border-left:4px solid #1e7d32;background:#e8f5e9;padding:8px 12px;margin:0 0 16px}
 .problem{border-left:4px solid #b3261e;background:#fdecea;padding:8px 12px;margin:0 0 16px}

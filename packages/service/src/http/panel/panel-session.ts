@@ -1,7 +1,7 @@
 import type {} from '@fastify/cookie';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { contextOf, type Ctx, type PlatformActor } from '../../domains/context.js';
+import { platformCtx } from '../context.js';
 import { findWebSession, PANEL_SESSION_MS, type WebSession } from '../../domains/web-sessions/index.js';
 import type { ServiceDeps } from '../../deps.js';
 
@@ -16,12 +16,15 @@ declare module 'fastify' {
   }
 }
 
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
 const cookieOptions = (request: FastifyRequest) => ({
   path: '/panel',
   httpOnly: true,
   sameSite: 'strict' as const,
-  // Secure when the panel is reached over TLS (a proxy in front); plain http works on loopback.
-  secure: request.protocol === 'https',
+  // Secure everywhere but on loopback, where the panel is reached over plain http by default (a panel
+  // exposed beyond this machine must sit behind TLS, which browsers then see).
+  secure: !LOOPBACK_HOSTS.has(request.hostname),
 });
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
@@ -45,7 +48,7 @@ export async function sessionOfCookie(
 ): Promise<(WebSession & { token: string }) | null> {
   const token = request.cookies[PANEL_COOKIE];
   if (!token || token.length > 100) return null;
-  const session = await findWebSession(panelCtx(deps, request), token);
+  const session = await findWebSession(platformCtx(deps, request), token);
   return session ? { ...session, token } : null;
 }
 
@@ -55,11 +58,6 @@ export function csrfMatches(session: WebSession, sent: unknown): boolean {
   const a = Buffer.from(sent);
   const b = Buffer.from(session.csrfToken);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** A verb's context for a panel action: the platform actor, as the platform API's own routes use. */
-export function panelCtx(deps: ServiceDeps, request: FastifyRequest): Ctx<PlatformActor> {
-  return contextOf(deps, { kind: 'platform' }, request.log);
 }
 
 export type Flash = { notice: string | null; problem: string | null };

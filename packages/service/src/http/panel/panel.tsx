@@ -2,7 +2,9 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { isSlug } from '../../domains/markets/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { isUuid } from '../../lib/ids.js';
 import { auditRoutes } from './audit-log.js';
 import { deadLetterRoutes } from './dead-letters.js';
 import { marketRoutes } from './markets.js';
@@ -40,6 +42,16 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
       }
       return problemPage(reply, 401, 'Signed out', 'Your session has ended. Sign in again, then repeat the action.');
     });
+    // Path parameters are checked before anything uses them (in SQL, or in a redirect's Location, where a
+    // stray character would fail the answer): a value that cannot name anything is a 404 page.
+    app.addHook('preValidation', async (request, reply) => {
+      const params = request.params as Record<string, string>;
+      for (const [name, value] of Object.entries(params ?? {})) {
+        if (!(PARAM_CHECKS[name] ?? (() => false))(value)) {
+          return problemPage(reply, 404, 'Not found', `There is no ${name.replace('_', ' ')} ${value.slice(0, 80)}.`);
+        }
+      }
+    });
     // After the body is parsed and before any handler: a post without its session's token did not come
     // from a panel page (SameSite=Strict already keeps other sites' posts from carrying the cookie).
     app.addHook('preHandler', async (request, reply) => {
@@ -73,6 +85,14 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(auditRoutes(deps));
   };
 }
+
+/** What each path parameter of the panel may be. */
+const PARAM_CHECKS: Record<string, (value: string) => boolean> = {
+  id: isUuid,
+  slug: isSlug,
+  name: (value) => /^[a-z_]{1,40}$/.test(value),
+  environment: (value) => value === 'sandbox' || value === 'live',
+};
 
 function problemPage(reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
   return sendPage(

@@ -9,9 +9,10 @@ import {
   type OutcomeSummary,
 } from '../../domains/settlement/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { isUuid } from '../../lib/ids.js';
 import { formatAmount } from '../../lib/money.js';
 import { act, formOf, refuseForm } from './act.js';
-import { panelCtx } from './panel-session.js';
 import { PanelForm, sendScreen, signedIn } from './shared.js';
 
 /**
@@ -25,7 +26,7 @@ function actionOf(change: string): MarketAction | null {
   const [kind, outcomeId] = change.split(':');
   if (kind === 'void' && outcomeId === undefined) return { kind: 'void' };
   if (kind === 'correct-voided' && outcomeId === undefined) return { kind: 'correct', target: { status: 'voided' } };
-  if (!outcomeId || !/^[0-9a-f-]{36}$/.test(outcomeId)) return null;
+  if (!outcomeId || !isUuid(outcomeId)) return null;
   if (kind === 'resolve') return { kind: 'resolve', outcomeId };
   if (kind === 'correct-resolved') return { kind: 'correct', target: { status: 'resolved', outcomeId } };
   return null;
@@ -74,6 +75,8 @@ export function ChangeForm(props: { market: MarketRecord }) {
 }
 
 const Summary = z.object({
+  fromStatus: z.string().max(20),
+  fromOutcomeId: z.uuid().nullable(),
   positions: z.number().int(),
   wins: z.number().int(),
   losses: z.number().int(),
@@ -93,7 +96,7 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsync {
     app.get('/panel/markets/:slug/settle', signedIn, async (request, reply) => {
       const { slug } = request.params as { slug: string };
       const back = `/panel/markets/${slug}`;
-      const ctx = panelCtx(deps, request);
+      const ctx = platformCtx(deps, request);
       const market = await findMarketBySlug(ctx.db, slug);
       const change = String((request.query as { change?: unknown }).change ?? '');
       const action = actionOf(change);

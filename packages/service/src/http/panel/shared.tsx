@@ -31,6 +31,8 @@ export function ActionButton(props: {
   label: string;
   fields?: Record<string, string>;
   danger?: boolean;
+  /** The button's accessible name when its label alone repeats down a table ("Revoke key pmk_…"). */
+  name?: string;
 }) {
   return (
     <form class="inline" method="post" action={props.action}>
@@ -38,10 +40,50 @@ export function ActionButton(props: {
       {Object.entries(props.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" class={props.danger ? 'danger' : 'secondary'}>
+      <button type="submit" class={props.danger ? 'danger' : 'secondary'} aria-label={props.name}>
         {props.label}
       </button>
     </form>
+  );
+}
+
+/**
+ * A button that opens a confirmation page first (a GET: nothing happens yet), for the actions that are
+ * hard to take back: a tenant's suspension, a key's revocation.
+ */
+export function ConfirmFirst(props: { href: string; label: string; name?: string }) {
+  return (
+    <a class="button danger" href={props.href} aria-label={props.name}>
+      {props.label}
+    </a>
+  );
+}
+
+/** The confirmation page: what the action will do, and the one button that does it. */
+export function sendConfirmation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: {
+    title: string;
+    current: string;
+    effect: string;
+    action: string;
+    fields?: Record<string, string>;
+    button: string;
+    back: string;
+  },
+): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: page.title, current: page.current },
+    <section>
+      <p>{page.effect}</p>
+      <p class="row">
+        <ActionButton request={request} action={page.action} fields={page.fields} label={page.button} danger />
+        <a href={page.back}>Cancel</a>
+      </p>
+    </section>,
   );
 }
 

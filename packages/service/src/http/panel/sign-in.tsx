@@ -1,17 +1,23 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
 import { audited } from '../../domains/audit/index.js';
 import { endWebSession, startWebSession } from '../../domains/web-sessions/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
 import { ok, rejected } from '../../errors/index.js';
+import { isAdminToken } from '../auth.js';
 import { formOf } from './act.js';
 import { Page, sendPage } from './page.js';
-import { clearSessionCookie, panelCtx, sessionOf, sessionOfCookie, setSessionCookie } from './panel-session.js';
+import { clearSessionCookie, sessionOf, sessionOfCookie, setSessionCookie } from './panel-session.js';
+import { signedIn } from './shared.js';
 
 const open = { config: { meta: { tier: 'platform', credential: 'none' } } } as const;
-const signedIn = { config: { meta: { tier: 'platform', credential: 'panel' } } } as const;
+
+/** Failed sign-ins an address may make in FAILURE_WINDOW_S before it is refused for the rest of it. */
+const MAX_FAILURES = 10;
+const FAILURE_WINDOW_S = 15 * 60;
 
 const SignInForm = z.object({
   name: z.string().trim().min(1, 'Give your name: the audit log records who did what.').max(80),
@@ -23,11 +29,8 @@ const SignInForm = z.object({
 const safeNext = (next: string | undefined) =>
   next && /^\/panel(\/[\w\-/.?=&%]*)?$/.test(next) && !next.startsWith('//') ? next : '/panel';
 
-const digest = (text: string) => createHash('sha256').update(text).digest();
-
 /** Sign-in with the platform admin token, exchanged for a session cookie (decisions part 9), and sign-out. */
 export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
-  const expected = digest(deps.platformAdminToken);
   const form = (reply: FastifyReply, next: string, problem: string | null, status = 200) =>
     sendPage(
       reply,
@@ -49,6 +52,9 @@ export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
       status,
     );
 
+  // Failed sign-ins per address (this process's count; the token itself is 32+ random bytes, this only
+  // keeps guessing and the audit log's growth in bounds).
+  const failures = new RateLimiterMemory({ points: 1_000_000, duration: FAILURE_WINDOW_S });
   return async (app) => {
     app.get('/panel/sign-in', open, async (request, reply) => {
       const next = safeNext((request.query as { next?: string }).next);
@@ -61,18 +67,30 @@ export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
       if (!parsed.success) return form(reply, '/panel', parsed.error.issues[0]!.message, 400);
       const { name, token } = parsed.data;
       const next = safeNext(parsed.data.next);
-      const valid = timingSafeEqual(digest(token), expected);
-      const entry = { who: `panel:${name}`, action: 'panel.sign_in', target: 'panel', details: {} };
-      const result = await audited(panelCtx(deps, request), entry, async (ctx) =>
+      if (await failures.get(request.ip).then((r) => (r?.consumedPoints ?? 0) >= MAX_FAILURES)) {
+        return form(reply, next, 'Too many failed sign-ins from here; wait 15 minutes.', 429).header(
+          'retry-after',
+          '900',
+        );
+      }
+      const valid = isAdminToken(deps, token);
+      // A failure is recorded under no name (anyone can type one), with the name it gave kept as a detail.
+      const entry = valid
+        ? { who: `panel:${name}`, action: 'panel.sign_in', target: 'panel', details: {} }
+        : { who: 'panel:anonymous', action: 'panel.sign_in', target: 'panel', details: { name, ip: request.ip } };
+      const result = await audited(platformCtx(deps, request), entry, async (ctx) =>
         valid ? ok(await startWebSession(ctx, { kind: 'panel', who: name })) : rejected('invalid_api_key', ''),
       );
-      if (!result.ok) return form(reply, next, 'That is not the platform admin token.', 401);
+      if (!result.ok) {
+        await failures.penalty(request.ip);
+        return form(reply, next, 'That is not the platform admin token.', 401);
+      }
       setSessionCookie(request, reply, result.value.token);
       return reply.redirect(next, 303);
     });
 
     app.post('/panel/sign-out', signedIn, async (request, reply) => {
-      await endWebSession(panelCtx(deps, request), sessionOf(request).token);
+      await endWebSession(platformCtx(deps, request), sessionOf(request).token);
       clearSessionCookie(request, reply);
       return reply.redirect('/panel/sign-in', 303);
     });

@@ -1,10 +1,18 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKeyRecord } from '../../domains/api-keys/index.js';
-import { confirmKeyRotation, revokeApiKey, rotateApiKey, type IssuedKey } from '../../domains/tenants/index.js';
+import {
+  confirmKeyRotation,
+  getTenant,
+  revokeApiKey,
+  rotateApiKey,
+  type IssuedKey,
+} from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { isUuid } from '../../lib/ids.js';
 import { act, formOf, redirectWith, runAudited } from './act.js';
-import { ActionButton, sendScreen, signedIn, when } from './shared.js';
+import { ActionButton, ConfirmFirst, sendConfirmation, sendScreen, signedIn, when } from './shared.js';
 
 /** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
 export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
@@ -49,6 +57,7 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
                     action={`/panel/api-keys/${k.id}/confirm-rotation`}
                     fields={{ tenant_id: k.tenantId }}
                     label="Confirm rotation"
+                    name={`Confirm rotation to key ${k.prefix}`}
                   />
                 )}{' '}
                 {!k.revokedAt && !rotating.has(k.id) && !pending(k) && (
@@ -57,15 +66,14 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
                     action={`/panel/api-keys/${k.id}/rotate`}
                     fields={{ tenant_id: k.tenantId }}
                     label="Rotate"
+                    name={`Rotate key ${k.prefix}`}
                   />
                 )}{' '}
                 {!k.revokedAt && (
-                  <ActionButton
-                    request={props.request}
-                    action={`/panel/api-keys/${k.id}/revoke`}
-                    fields={{ tenant_id: k.tenantId }}
-                    label="Revoke"
-                    danger
+                  <ConfirmFirst
+                    href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
+                    label="Revoke…"
+                    name={`Revoke key ${k.prefix}`}
                   />
                 )}
               </td>
@@ -78,30 +86,53 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
   );
 }
 
+/** What the audit log keeps of a new key: its id and its displayed prefix, never the key. */
+export const keyDetails = (key: IssuedKey) => ({ key_id: key.id, prefix: key.prefix });
+
 /** Each form names the tenant page to return to; only a tenant page path is taken. */
-const backOf = (request: FastifyRequest) => {
-  const tenant = String(formOf(request).tenant_id ?? '');
-  return /^[0-9a-f-]{36}$/.test(tenant) ? `/panel/tenants/${tenant}` : '/panel/tenants';
-};
+const backOf = (tenant: unknown) =>
+  typeof tenant === 'string' && isUuid(tenant) ? `/panel/tenants/${tenant}` : '/panel/tenants';
 
 /** Revoke, rotate (the new key shown once) and confirm a rotation (spec 5.1, decisions part 5). */
 export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
+    app.get('/panel/api-keys/:id/revoke', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const tenantId = String((request.query as { tenant_id?: unknown }).tenant_id ?? '');
+      const tenant = isUuid(tenantId) ? await getTenant(platformCtx(deps, request), tenantId) : null;
+      const key = tenant?.ok ? tenant.value.keys.find((k) => k.id === id && !k.revokedAt) : undefined;
+      if (!tenant?.ok || !key) return reply.redirect(backOf(tenantId), 303);
+      return sendConfirmation(request, reply, {
+        title: `Revoke key ${key.prefix}…?`,
+        current: '/panel/tenants',
+        effect:
+          `The ${key.environment} key ${key.prefix}… of ${tenant.value.tenant.name} (${key.scopes.join(', ')}) is refused ` +
+          'with 401 from the next request, by every process. A revoked key cannot be brought back.',
+        action: `/panel/api-keys/${id}/revoke`,
+        fields: { tenant_id: tenantId },
+        button: `Revoke key ${key.prefix}`,
+        back: backOf(tenantId),
+      });
+    });
+
     app.post('/panel/api-keys/:id/revoke', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
       return act(deps, request, reply, (ctx) => revokeApiKey(ctx, id), {
         action: 'api_key.revoke',
         target: id,
-        back: backOf(request),
+        back: backOf(formOf(request).tenant_id),
         done: () => 'The key is revoked.',
       });
     });
 
     app.post('/panel/api-keys/:id/rotate', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      const back = backOf(request);
-      const rotated = await runAudited(deps, request, { action: 'api_key.rotate', target: id }, (ctx) =>
-        rotateApiKey(ctx, id),
+      const back = backOf(formOf(request).tenant_id);
+      const rotated = await runAudited(
+        deps,
+        request,
+        { action: 'api_key.rotate', target: id, detailsOf: keyDetails },
+        (ctx) => rotateApiKey(ctx, id),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
       return shownOnce(request, reply, back, rotated.value, 'The replacement key');
@@ -112,7 +143,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
       return act(deps, request, reply, (ctx) => confirmKeyRotation(ctx, id), {
         action: 'api_key.confirm_rotation',
         target: id,
-        back: backOf(request),
+        back: backOf(formOf(request).tenant_id),
         done: () => 'Rotation confirmed: the old key is refused from now on.',
       });
     });

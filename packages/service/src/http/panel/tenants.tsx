@@ -14,12 +14,11 @@ import {
   updateEnvironment,
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
 import { ok } from '../../errors/index.js';
-import { isUuid } from '../../lib/ids.js';
 import { act, formOf, listField, redirectWith, refuseForm, runAudited } from './act.js';
-import { panelCtx } from './panel-session.js';
-import { keyRoutes, KeysTable, shownOnce } from './tenant-keys.js';
-import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
+import { keyDetails, keyRoutes, KeysTable, shownOnce } from './tenant-keys.js';
+import { ActionButton, ConfirmFirst, PanelForm, sendConfirmation, sendScreen, signedIn, when } from './shared.js';
 
 const IssueKeyForm = z.object({
   environment: z.enum(ENVIRONMENTS),
@@ -32,7 +31,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/tenants', signedIn, async (request, reply) => {
       const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
-      const tenants = await listTenants(panelCtx(deps, request), { name, limit: 200 });
+      const tenants = await listTenants(platformCtx(deps, request), { name, limit: 200 });
       return sendScreen(
         request,
         reply,
@@ -103,7 +102,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.get('/panel/tenants/:id', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      const found = isUuid(id) ? await getTenant(panelCtx(deps, request), id) : null;
+      const found = await getTenant(platformCtx(deps, request), id);
       if (!found?.ok) return notFound(request, reply, id);
       const { tenant, environments, keys } = found.value;
       const suspended = tenant.status === 'suspended';
@@ -126,12 +125,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
               {suspended ? (
                 <ActionButton request={request} action={`/panel/tenants/${id}/reactivate`} label="Reactivate" />
               ) : (
-                <ActionButton
-                  request={request}
-                  action={`/panel/tenants/${id}/suspend`}
-                  label="Suspend (revokes every key at once)"
-                  danger
-                />
+                <ConfirmFirst href={`/panel/tenants/${id}/suspend`} label="Suspend…" />
               )}
             </p>
           </section>
@@ -190,6 +184,23 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       );
     });
 
+    app.get('/panel/tenants/:id/suspend', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const found = await getTenant(platformCtx(deps, request), id);
+      if (!found.ok) return notFound(request, reply, id);
+      const live = found.value.keys.filter((k) => !k.revokedAt).length;
+      return sendConfirmation(request, reply, {
+        title: `Suspend ${found.value.tenant.name}?`,
+        current: '/panel/tenants',
+        effect:
+          `Its ${live} live API key${live === 1 ? '' : 's'} (both environments) are revoked at once and do not come ` +
+          'back on reactivation; the sessions of its end users are refused (403 tenant_suspended) from the next request.',
+        action: `/panel/tenants/${id}/suspend`,
+        button: `Suspend ${found.value.tenant.name}`,
+        back: `/panel/tenants/${id}`,
+      });
+    });
+
     for (const [verb, status] of [
       ['suspend', 'suspended'],
       ['reactivate', 'active'],
@@ -214,7 +225,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const issued = await runAudited(
         deps,
         request,
-        { action: 'api_key.issue', target: id, details: { environment, scopes } },
+        { action: 'api_key.issue', target: id, details: { environment, scopes }, detailsOf: keyDetails },
         (ctx) => issueApiKey(ctx, { tenantId: id, environment, scopes }),
       );
       if (!issued.ok) return redirectWith(request, reply, back, issued, () => '');
@@ -244,7 +255,8 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       await act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
         action: 'environment.update',
         target: `${id}/${env.data}`,
-        details: { webhook_url: changes.webhookUrl, allowed_origins: changes.allowedOrigins },
+        // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
+        details: { webhook_host: hostOf(changes.webhookUrl), allowed_origins: changes.allowedOrigins.length },
         back,
         done: () => `The ${env.data} settings are saved.`,
       });
@@ -254,6 +266,10 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     await app.register(keyRoutes(deps));
   };
+}
+
+function hostOf(url: string | null): string | null {
+  return url === null ? null : URL.canParse(url) ? new URL(url).host : 'not a URL';
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, id: string): FastifyReply {
