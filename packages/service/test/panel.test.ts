@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
+import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 import {
   ADMIN_TOKEN,
   createTenant,
@@ -9,22 +10,35 @@ import {
   type TestTenant,
 } from './helpers.js';
 import { PanelClient, textOf } from './panel-client.js';
-import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
+import { createMarket, fundedUser, operatorOpen, sessionFor } from './trading-helpers.js';
 
+/**
+ * The platform panel over HTTP. It pauses kill switches, which are global, and reads the platform's one
+ * audit log, so this file runs on a database of its own.
+ */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let database: ScratchDatabase;
 let service: TestService;
 let tenant: TestTenant;
 let panel: PanelClient;
 
 beforeAll(async () => {
-  service = await startTestService({ clock });
+  database = await createDatabaseOn(inject('databaseUrl'), `pm_panel_${process.pid}_${Date.now()}`);
+  service = await startTestService({ clock, env: { DATABASE_URL: database.url } });
   tenant = await createTenant(service);
   panel = await PanelClient.signedIn(service);
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await service.stop();
+  await database.drop();
+});
 
-const auditRows = async (action: string) =>
-  service.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('seq').execute();
+/** Audit entries of an action, oldest first; of one target when given (other test files write the same log). */
+const auditRows = async (action: string, target?: string) => {
+  let query = service.db.selectFrom('audit_log').selectAll().where('action', '=', action);
+  if (target !== undefined) query = query.where('target', '=', target);
+  return query.orderBy('seq').execute();
+};
 
 describe('the panel sign-in', () => {
   it('sends a visitor without a session to the sign-in page, and refuses a post', async () => {
@@ -137,6 +151,9 @@ describe('the screens', () => {
       ['/panel/markets', 'Markets'],
       [`/panel/markets/${market.slug}`, 'Market '],
       ['/panel/dead-letters', 'Dead letters'],
+      ['/panel/reconciliation', 'Reconciliation'],
+      ['/panel/tickets', 'Support tickets'],
+      ['/panel/widget-errors', 'Widget error reports'],
       ['/panel/audit', 'Audit log'],
     ]) {
       const page = await panel.get(path!);
@@ -163,7 +180,7 @@ describe('actions', () => {
     expect(await state()).toBe(true);
     await panel.post('/panel/kill-switches/positions', { paused: 'false' });
     expect(await state()).toBe(false);
-    const entries = await auditRows('kill_switch.set');
+    const entries = await auditRows('kill_switch.set', 'positions');
     expect(entries.slice(-2).map((e) => [e.who, e.target, e.details, e.outcome])).toEqual([
       ['panel:Ada', 'positions', { paused: true }, 'done'],
       ['panel:Ada', 'positions', { paused: false }, 'done'],
@@ -174,7 +191,7 @@ describe('actions', () => {
     const res = await panel.post('/panel/kill-switches/everything', { paused: 'true' });
     expect(res.status).toBe(303);
     expect(textOf((await panel.get('/panel')).html)).toContain('No kill switch everything.');
-    expect((await auditRows('kill_switch.set')).at(-1)!.outcome).toBe('not_found');
+    expect((await auditRows('kill_switch.set', 'everything')).at(-1)!.outcome).toBe('not_found');
   });
 
   it('creates a tenant, issues a key shown once that works, and revokes it', async () => {
@@ -277,7 +294,7 @@ describe('settlement through the preview', () => {
     expect(positions.json.data[0].state).toBe('settled_win');
     expect(positions.json.data[0].payout).toBe(paid);
     await expectLedgerInvariant(service.db, tenant.tenantId);
-    const entry = (await auditRows('market.resolve')).at(-1)!;
+    const entry = (await auditRows('market.resolve', market.slug)).at(-1)!;
     expect(entry).toMatchObject({ who: 'panel:Ada', target: market.slug, outcome: 'done' });
     expect(entry.details).toMatchObject({ positions: 2, paid_to_users: paid });
   });
@@ -298,7 +315,7 @@ describe('settlement through the preview', () => {
       key: tenant.sandboxKey,
     });
     expect(positions.json.data.every((p: any) => p.state === 'open')).toBe(true);
-    expect((await auditRows('market.resolve')).at(-1)!.outcome).toBe('state_conflict');
+    expect((await auditRows('market.resolve', market.slug)).at(-1)!.outcome).toBe('state_conflict');
   });
 
   it('shows why a change cannot happen instead of a preview', async () => {
@@ -354,7 +371,7 @@ describe('hostile and malformed input', () => {
   });
 
   it('refuses sign-in from an address after 10 failures, even with the right token', async () => {
-    const own = await startTestService({ clock });
+    const own = await startTestService({ clock, env: { DATABASE_URL: database.url } });
     try {
       const visitor = new PanelClient(own.urls.platform);
       for (let i = 0; i < 10; i += 1) {
@@ -401,7 +418,7 @@ describe('what the audit log keeps', () => {
       webhook_url: 'https://hooks.example.com/in?token=s3cret',
       allowed_origins: 'https://shop.example.com',
     });
-    const entry = (await auditRows('environment.update')).at(-1)!;
+    const entry = (await auditRows('environment.update', `${tenant.tenantId}/sandbox`)).at(-1)!;
     expect(entry.details).toEqual({ webhook_host: 'hooks.example.com', allowed_origins: 1 });
     expect(
       JSON.stringify(await service.db.selectFrom('audit_log').select(['target', 'details']).execute()),
@@ -490,7 +507,55 @@ describe('settlement money, to the cent', () => {
       ).status,
     ).toBe(200);
     await panel.post(`/panel/markets/${market.slug}/settle`, { change: 'correct-voided', expect: expectField });
-    expect((await auditRows('market.correct')).at(-1)!.outcome).toBe('state_conflict');
+    expect((await auditRows('market.correct', market.slug)).at(-1)!.outcome).toBe('state_conflict');
     expect((await panel.get(`/panel/markets/${market.slug}`)).html).toContain('<dd>resolved</dd>');
+  });
+});
+
+describe('operations', () => {
+  it('shows an open ticket, replies to it (the tenant reads the reply) and closes it', async () => {
+    const opened = await service.api('sandbox', 'POST', '/v1/support-tickets', {
+      key: tenant.sandboxKey,
+      idempotencyKey: `ticket-${Math.random()}`,
+      body: { subject: 'Balances look off', body: 'User 7 is short by 2.00' },
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const list = textOf((await panel.get('/panel/tickets')).html);
+    expect(list).toContain('Balances look off (open)');
+    expect(list).toContain('User 7 is short by 2.00');
+    await panel.post(`/panel/tickets/${opened.json.id}/messages`, { body: 'Fixed by a correction.' });
+    const read = await service.api('sandbox', 'GET', `/v1/support-tickets/${opened.json.id}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(read.json.status).toBe('answered');
+    expect(read.json.messages.at(-1)).toMatchObject({ from: 'platform', body: 'Fixed by a correction.' });
+    await panel.post(`/panel/tickets/${opened.json.id}/close`, {});
+    expect(textOf((await panel.get('/panel/tickets')).html)).not.toContain('Balances look off (answered)');
+    expect((await auditRows('ticket.reply', opened.json.id)).length).toBe(1);
+  });
+
+  it('runs reconciliation on demand and says what it found', async () => {
+    const res = await panel.post('/panel/reconciliation/runs', {});
+    expect(res.location).toBe('/panel/reconciliation');
+    expect(textOf((await panel.get('/panel/reconciliation')).html)).toMatch(/Run over: \d+ users checked/);
+    expect((await auditRows('reconciliation.run')).at(-1)!.outcome).toBe('done');
+  });
+
+  it("lists the widget's error reports", async () => {
+    const user = await fundedUser(service, tenant.sandboxKey, 'beacon');
+    const token = await sessionFor(service, tenant.sandboxKey, user);
+    const sent = await service.api('sandbox', 'POST', '/v1/widget/error-reports', {
+      key: token,
+      body: {
+        code: 'widget_runtime_error',
+        message: 'Cannot read properties of undefined',
+        widget_version: '1.2.3',
+        occurred_at: '2026-06-01T11:59:00Z',
+      },
+    });
+    expect(sent.status, sent.text).toBeLessThan(300);
+    const page = textOf((await panel.get('/panel/widget-errors')).html);
+    expect(page).toContain('Cannot read properties of undefined');
+    expect(page).toContain('1.2.3');
   });
 });

@@ -9,6 +9,9 @@ const SCREENS = [
   ['/panel/tenants', 'Tenants'],
   ['/panel/markets', 'Markets'],
   ['/panel/dead-letters', 'Dead letters'],
+  ['/panel/reconciliation', 'Reconciliation'],
+  ['/panel/tickets', 'Tickets'],
+  ['/panel/widget-errors', 'Widget errors'],
   ['/panel/audit', 'Audit log'],
 ] as const;
 

@@ -8,6 +8,7 @@ import { isUuid } from '../../lib/ids.js';
 import { auditRoutes } from './audit-log.js';
 import { deadLetterRoutes } from './dead-letters.js';
 import { marketRoutes } from './markets.js';
+import { operationsRoutes } from './operations.js';
 import { overviewRoutes } from './overview.js';
 import { Page, sendPage } from './page.js';
 import { formOf } from './act.js';
@@ -82,6 +83,7 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(marketRoutes(deps));
     await app.register(settlementRoutes(deps));
     await app.register(deadLetterRoutes(deps));
+    await app.register(operationsRoutes(deps));
     await app.register(auditRoutes(deps));
   };
 }

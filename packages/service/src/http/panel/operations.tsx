@@ -1,0 +1,227 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync } from 'fastify';
+import { listWidgetErrors } from '../../domains/error-reports/index.js';
+import { listAllDiscrepancies, runReconciliation } from '../../domains/reconciliation/index.js';
+import { handleTicket, listAllTickets, TicketReplyBody } from '../../domains/support-tickets/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { ok } from '../../errors/index.js';
+import { formatAmount } from '../../lib/money.js';
+import { platformCtx } from '../context.js';
+import { act, formOf, redirectWith, refuseForm, runAudited } from './act.js';
+import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
+
+/** The last this many of each list: the panel is for looking, the platform API pages through all. */
+const SHOWN = 100;
+
+/** Reconciliation runs and discrepancies, support tickets, and the widget's error reports (decisions part 9). */
+export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/panel/reconciliation', signedIn, async (request, reply) => {
+      const page = await listAllDiscrepancies(platformCtx(deps, request), { limit: SHOWN });
+      const rows = page.ok ? page.value.items : [];
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Reconciliation', current: '/panel/reconciliation' },
+        <>
+          <section aria-labelledby="run">
+            <h2 id="run">Run now</h2>
+            <p>
+              A run compares every user's last balance sync with the ledger (it also runs daily at 02:00 UTC). It
+              answers when it is over: seconds for thousands of users, about a minute for a hundred thousand.
+            </p>
+            <ActionButton request={request} action="/panel/reconciliation/runs" label="Run reconciliation now" />
+          </section>
+          <section aria-labelledby="found">
+            <h2 id="found">Discrepancies, oldest first (the first {SHOWN})</h2>
+            {rows.length === 0 ? (
+              <p>None found.</p>
+            ) : (
+              <div class="scroll" tabIndex={0} role="region" aria-label="Discrepancies">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Found</th>
+                      <th scope="col">Tenant</th>
+                      <th scope="col">User</th>
+                      <th scope="col" class="num">
+                        Ledger
+                      </th>
+                      <th scope="col" class="num">
+                        Operator
+                      </th>
+                      <th scope="col" class="num">
+                        Difference
+                      </th>
+                      <th scope="col">Sync key</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {rows.map((d) => (
+                      <tr key={d.id}>
+                        <td>{when(d.createdAt)}</td>
+                        <td>
+                          <a href={`/panel/tenants/${d.tenantId}`}>{d.tenantId.slice(0, 8)}…</a> {d.environment}
+                        </td>
+                        <td>{d.externalUserId}</td>
+                        <td class="num">{formatAmount(d.ledgerBalance)}</td>
+                        <td class="num">{formatAmount(d.operatorBalance)}</td>
+                        <td class="num">{formatAmount(d.delta)}</td>
+                        <td>
+                          <code>{d.idempotencyKey}</code>
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>,
+      );
+    });
+
+    app.post('/panel/reconciliation/runs', signedIn, async (request, reply) => {
+      // A run is many short transactions of its own (run-reconciliation.ts): it runs first, and its
+      // audit entry is written when it is over (a run that dies half way keeps what it found anyway).
+      const run = await runReconciliation(platformCtx(deps, request), 'platform');
+      const recorded = await runAudited(
+        deps,
+        request,
+        {
+          action: 'reconciliation.run',
+          target: run.id,
+          details: { users_checked: run.usersChecked, discrepancies: run.discrepancies },
+        },
+        async () => ok(run),
+      );
+      return redirectWith(
+        request,
+        reply,
+        '/panel/reconciliation',
+        recorded,
+        (r) =>
+          `Run over: ${r.usersChecked} users checked, ${r.discrepancies} new discrepancies, ${r.unverifiable} unverifiable.`,
+      );
+    });
+
+    app.get('/panel/tickets', signedIn, async (request, reply) => {
+      // Open ones (waiting for the platform) first, then answered ones (waiting for the tenant).
+      const ctx = platformCtx(deps, request);
+      const pages = await Promise.all(
+        (['open', 'answered'] as const).map((status) => listAllTickets(ctx, { status, limit: SHOWN })),
+      );
+      const tickets = pages.flatMap((page) => (page.ok ? page.value.items : []));
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Support tickets', current: '/panel/tickets' },
+        <>
+          {tickets.length === 0 && <p>No open or answered tickets.</p>}
+          {tickets.map((t) => (
+            <section key={t.id} aria-labelledby={`ticket-${t.id}`}>
+              <h2 id={`ticket-${t.id}`}>
+                {t.subject} ({t.status})
+              </h2>
+              <p>
+                <a href={`/panel/tenants/${t.tenantId}`}>{t.tenantId.slice(0, 8)}…</a> {t.environment}, opened{' '}
+                {when(t.createdAt)}
+                {t.requestId && (
+                  <>
+                    , about request <code>{t.requestId}</code>
+                  </>
+                )}
+              </p>
+              {t.messages.map((m, i) => (
+                <p key={i}>
+                  <strong>{m.from === 'platform' ? 'Platform' : 'Tenant'}</strong> ({when(m.createdAt)}): {m.body}
+                </p>
+              ))}
+              <PanelForm request={request} action={`/panel/tickets/${t.id}/messages`} label={`Reply to ${t.subject}`}>
+                <label for={`reply-${t.id}`}>Reply</label>
+                <textarea id={`reply-${t.id}`} name="body" required maxLength={10_000} />
+                <p>
+                  <button type="submit">Send reply</button>
+                </p>
+              </PanelForm>
+              <ActionButton
+                request={request}
+                action={`/panel/tickets/${t.id}/close`}
+                label="Close"
+                name={`Close ${t.subject}`}
+              />
+            </section>
+          ))}
+        </>,
+      );
+    });
+
+    app.post('/panel/tickets/:id/messages', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const body = TicketReplyBody.safeParse({ body: formOf(request).body });
+      if (!body.success) return refuseForm(request, reply, '/panel/tickets', body.error);
+      const action = { event: 'platform_reply' as const, body: body.data.body };
+      return act(deps, request, reply, (ctx) => handleTicket(ctx, id, action), {
+        action: 'ticket.reply',
+        target: id,
+        back: '/panel/tickets',
+        done: (t) => `Reply sent on “${t.subject}”.`,
+      });
+    });
+
+    app.post('/panel/tickets/:id/close', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      return act(deps, request, reply, (ctx) => handleTicket(ctx, id, { event: 'close' }), {
+        action: 'ticket.close',
+        target: id,
+        back: '/panel/tickets',
+        done: (t) => `“${t.subject}” is closed.`,
+      });
+    });
+
+    app.get('/panel/widget-errors', signedIn, async (request, reply) => {
+      const page = await listWidgetErrors(platformCtx(deps, request), { limit: SHOWN });
+      const reports = page.ok ? page.value.items : [];
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Widget error reports', current: '/panel/widget-errors' },
+        <section aria-labelledby="reports">
+          <h2 id="reports">Newest first (the last {SHOWN})</h2>
+          {reports.length === 0 ? (
+            <p>No reports.</p>
+          ) : (
+            <div class="scroll" tabIndex={0} role="region" aria-label="Error reports">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Received</th>
+                    <th scope="col">Tenant</th>
+                    <th scope="col">Error</th>
+                    <th scope="col">Page</th>
+                    <th scope="col">Widget</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {reports.map((r) => (
+                    <tr key={r.id}>
+                      <td>{when(r.receivedAt)}</td>
+                      <td>
+                        <a href={`/panel/tenants/${r.tenantId}`}>{r.tenantId.slice(0, 8)}…</a> {r.environment}
+                      </td>
+                      <td>
+                        <code>{r.code}</code> {r.message}
+                      </td>
+                      <td>{r.url}</td>
+                      <td>{r.widgetVersion}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>,
+      );
+    });
+  };
+}
