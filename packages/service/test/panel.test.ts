@@ -559,3 +559,34 @@ describe('operations', () => {
     expect(page).toContain('1.2.3');
   });
 });
+
+describe('environment settings', () => {
+  it('saves widget settings from their JSON, refusing what the API refuses', async () => {
+    const own = await createTenant(service);
+    const back = `/panel/tenants/${own.tenantId}`;
+    await panel.post(`${back}/environments/sandbox/widget`, {
+      widget: '{"scheme":"dark","locales":["en","de"],"default_locale":"de"}',
+    });
+    const config = await service.platform('GET', `/platform/v1/tenants/${own.tenantId}`);
+    const sandbox = config.json.environments.find((e: any) => e.environment === 'sandbox');
+    expect(sandbox.widget).toMatchObject({ scheme: 'dark', locales: ['en', 'de'], default_locale: 'de' });
+    await panel.post(`${back}/environments/sandbox/widget`, { widget: '{"scheme":"purple"}' });
+    expect(textOf((await panel.get(back)).html)).toMatch(/scheme: /);
+    await panel.post(`${back}/environments/sandbox/widget`, { widget: 'not json' });
+    const again = await service.platform('GET', `/platform/v1/tenants/${own.tenantId}`);
+    expect(again.json.environments.find((e: any) => e.environment === 'sandbox').widget.scheme).toBe('dark');
+  });
+
+  it('rotates a webhook secret from its confirmation page and shows the new one once', async () => {
+    const own = await createTenant(service);
+    const base = `/panel/tenants/${own.tenantId}/environments/live/webhook-secret`;
+    expect(textOf((await panel.get(base)).html)).toContain('the old one is invalid at once');
+    const rotated = await panel.post(base, {});
+    expect(rotated.status).toBe(201);
+    const secret = /whsec_[\w-]+/.exec(rotated.html)![0];
+    expect((await panel.get(`/panel/tenants/${own.tenantId}`)).html).not.toContain(secret);
+    expect(JSON.stringify(await service.db.selectFrom('audit_log').select(['details']).execute())).not.toContain(
+      secret,
+    );
+  });
+});

@@ -10,13 +10,12 @@ import {
   issueApiKey,
   listTenants,
   setTenantStatus,
-  UpdateEnvironmentBody,
-  updateEnvironment,
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ok } from '../../errors/index.js';
 import { act, formOf, listField, redirectWith, refuseForm, runAudited } from './act.js';
+import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
 import { keyDetails, keyRoutes, KeysTable, shownOnce } from './tenant-keys.js';
 import { ActionButton, ConfirmFirst, PanelForm, sendConfirmation, sendScreen, signedIn, when } from './shared.js';
 
@@ -24,7 +23,6 @@ const IssueKeyForm = z.object({
   environment: z.enum(ENVIRONMENTS),
   scopes: listField.pipe(z.array(z.enum(SCOPES)).min(1)),
 });
-const EnvironmentForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
 
 /** Tenants: the list, a new tenant, and one tenant's status, environments and keys. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -154,31 +152,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
             </PanelForm>
           </section>
           {environments.map((env) => (
-            <section key={env.environment} aria-labelledby={`env-${env.environment}`}>
-              <h2 id={`env-${env.environment}`}>Environment {env.environment}</h2>
-              <PanelForm
-                request={request}
-                action={`/panel/tenants/${id}/environments/${env.environment}`}
-                label={`Settings of ${env.environment}`}
-              >
-                <label for={`url-${env.environment}`}>Webhook URL (empty: no delivery)</label>
-                <input
-                  id={`url-${env.environment}`}
-                  name="webhook_url"
-                  type="url"
-                  value={env.webhookUrl ?? ''}
-                  size={60}
-                />
-                <label for={`origins-${env.environment}`}>Allowed origins, one per line</label>
-                <textarea id={`origins-${env.environment}`} name="allowed_origins">
-                  {env.allowedOrigins.join('\n')}
-                </textarea>
-                <p>Webhook secret: {env.webhookSecretSet ? 'set (never shown here)' : 'not set'}</p>
-                <p>
-                  <button type="submit">Save {env.environment}</button>
-                </p>
-              </PanelForm>
-            </section>
+            <EnvironmentSection key={env.environment} request={request} tenantId={id} env={env} />
           ))}
         </>,
       );
@@ -232,44 +206,9 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       return shownOnce(request, reply, back, issued.value, 'The new key');
     });
 
-    app.post('/panel/tenants/:id/environments/:environment', signedIn, async (request, reply) => {
-      const { id, environment } = request.params as { id: string; environment: string };
-      const back = `/panel/tenants/${id}`;
-      const form = EnvironmentForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, back, form.error);
-      const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
-      const body = UpdateEnvironmentBody.safeParse({
-        webhook_url: form.data.webhook_url || null,
-        allowed_origins: origins,
-      });
-      if (!body.success) return refuseForm(request, reply, back, body.error);
-      const env = z.enum(ENVIRONMENTS).safeParse(environment);
-      if (!env.success) return refuseForm(request, reply, back, env.error);
-      const changes = {
-        tenantId: id,
-        environment: env.data,
-        webhookUrl: body.data.webhook_url ?? null,
-        allowedOrigins: body.data.allowed_origins ?? [],
-        webhookUrlPolicy: { allowInsecure: deps.allowInsecureWebhooks },
-      };
-      await act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
-        action: 'environment.update',
-        target: `${id}/${env.data}`,
-        // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
-        details: { webhook_host: hostOf(changes.webhookUrl), allowed_origins: changes.allowedOrigins.length },
-        back,
-        done: () => `The ${env.data} settings are saved.`,
-      });
-      deps.allowedOrigins.invalidate(id); // as the platform API does: this process at once
-      return reply;
-    });
-
+    await app.register(environmentRoutes(deps));
     await app.register(keyRoutes(deps));
   };
-}
-
-function hostOf(url: string | null): string | null {
-  return url === null ? null : URL.canParse(url) ? new URL(url).host : 'not a URL';
 }
 
 function notFound(request: FastifyRequest, reply: FastifyReply, id: string): FastifyReply {

@@ -1,0 +1,163 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ENVIRONMENTS } from '../../domains/context.js';
+import {
+  getTenant,
+  presentWidgetConfig,
+  rotateWebhookSecret,
+  UpdateEnvironmentBody,
+  updateEnvironment,
+  widgetChangesOf,
+  WidgetSettingsBody,
+  type EnvironmentSettings,
+} from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { act, formOf, redirectWith, refuseForm, runAudited } from './act.js';
+import { ConfirmFirst, PanelForm, sendConfirmation, sendScreen, signedIn } from './shared.js';
+
+const EnvironmentForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
+const WidgetForm = z.object({ widget: z.string().max(20_000) });
+
+/** One environment of a tenant: webhook URL and origins, widget settings (JSON), the webhook secret. */
+export function EnvironmentSection(props: { request: FastifyRequest; tenantId: string; env: EnvironmentSettings }) {
+  const { request, tenantId, env } = props;
+  const base = `/panel/tenants/${tenantId}/environments/${env.environment}`;
+  return (
+    <section aria-labelledby={`env-${env.environment}`}>
+      <h2 id={`env-${env.environment}`}>Environment {env.environment}</h2>
+      <PanelForm request={request} action={base} label={`Settings of ${env.environment}`}>
+        <label for={`url-${env.environment}`}>Webhook URL (empty: no delivery)</label>
+        <input id={`url-${env.environment}`} name="webhook_url" type="url" value={env.webhookUrl ?? ''} size={60} />
+        <label for={`origins-${env.environment}`}>Allowed origins, one per line</label>
+        <textarea id={`origins-${env.environment}`} name="allowed_origins">
+          {env.allowedOrigins.join('\n')}
+        </textarea>
+        <p>
+          <button type="submit">Save {env.environment}</button>
+        </p>
+      </PanelForm>
+      <PanelForm request={request} action={`${base}/widget`} label={`Widget settings of ${env.environment}`}>
+        <label for={`widget-${env.environment}`}>Widget settings (JSON: theme, scheme, locales, default_locale)</label>
+        <textarea id={`widget-${env.environment}`} name="widget" rows={8}>
+          {JSON.stringify(presentWidgetConfig(env.widget), null, 2)}
+        </textarea>
+        <p>
+          <button type="submit">Save widget settings</button>
+        </p>
+      </PanelForm>
+      <p>
+        Webhook secret: {env.webhookSecretSet ? 'set (never shown again)' : 'not set'}.{' '}
+        <ConfirmFirst href={`${base}/webhook-secret`} label="Rotate webhook secret…" />
+      </p>
+    </section>
+  );
+}
+
+/** Saving an environment's settings, its widget settings, and rotating its webhook secret. */
+export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  const policy = { allowInsecure: deps.allowInsecureWebhooks };
+  return async (app) => {
+    app.post('/panel/tenants/:id/environments/:environment', signedIn, async (request, reply) => {
+      const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
+      const back = `/panel/tenants/${id}`;
+      const form = EnvironmentForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, back, form.error);
+      const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
+      const body = UpdateEnvironmentBody.safeParse({
+        webhook_url: form.data.webhook_url || null,
+        allowed_origins: origins,
+      });
+      if (!body.success) return refuseForm(request, reply, back, body.error);
+      const changes = {
+        tenantId: id,
+        environment: environment,
+        webhookUrl: body.data.webhook_url ?? null,
+        allowedOrigins: body.data.allowed_origins ?? [],
+        webhookUrlPolicy: policy,
+      };
+      await act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
+        action: 'environment.update',
+        target: `${id}/${environment}`,
+        // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
+        details: { webhook_host: hostOf(changes.webhookUrl), allowed_origins: changes.allowedOrigins.length },
+        back,
+        done: () => `The ${environment} settings are saved.`,
+      });
+      deps.allowedOrigins.invalidate(id); // as the platform API does: this process at once
+      return reply;
+    });
+
+    app.post('/panel/tenants/:id/environments/:environment/widget', signedIn, async (request, reply) => {
+      const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
+      const back = `/panel/tenants/${id}`;
+      const form = WidgetForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, back, form.error);
+      const body = WidgetSettingsBody.safeParse(parseJson(form.data.widget));
+      if (!body.success) return refuseForm(request, reply, back, body.error);
+      const changes = { tenantId: id, environment, widget: widgetChangesOf(body.data), webhookUrlPolicy: policy };
+      return act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
+        action: 'environment.widget',
+        target: `${id}/${environment}`,
+        details: body.data,
+        back,
+        done: () => `The ${environment} widget settings are saved.`,
+      });
+    });
+
+    app.get('/panel/tenants/:id/environments/:environment/webhook-secret', signedIn, async (request, reply) => {
+      const { id, environment } = request.params as { id: string; environment: string };
+      const found = await getTenant(platformCtx(deps, request), id);
+      if (!found.ok) return reply.redirect('/panel/tenants', 303);
+      return sendConfirmation(request, reply, {
+        title: `Rotate the ${environment} webhook secret of ${found.value.tenant.name}?`,
+        current: '/panel/tenants',
+        effect:
+          'A new secret signs every delivery from the next attempt on, and the old one is invalid at once: the ' +
+          "operator's receiver refuses our webhooks until it has the new secret, shown once on the next page.",
+        action: `/panel/tenants/${id}/environments/${environment}/webhook-secret`,
+        button: 'Rotate the secret',
+        back: `/panel/tenants/${id}`,
+      });
+    });
+
+    app.post('/panel/tenants/:id/environments/:environment/webhook-secret', signedIn, async (request, reply) => {
+      const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
+      const back = `/panel/tenants/${id}`;
+      const rotated = await runAudited(
+        deps,
+        request,
+        { action: 'webhook_secret.rotate', target: `${id}/${environment}` },
+        (ctx) => rotateWebhookSecret(ctx, { tenantId: id, environment }),
+      );
+      if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
+      return sendScreen(
+        request,
+        reply,
+        { title: `The new ${environment} webhook secret`, current: '/panel/tenants', status: 201 },
+        <section>
+          <p>Copy it now: it is shown on this page only, and nowhere else ever again.</p>
+          <p class="secret" aria-label="Webhook secret">
+            {rotated.value}
+          </p>
+          <p>
+            <a href={back}>Back to the tenant</a>
+          </p>
+        </section>,
+      );
+    });
+  };
+}
+
+function hostOf(url: string | null): string | null {
+  return url === null ? null : URL.canParse(url) ? new URL(url).host : 'not a URL';
+}
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
