@@ -13,7 +13,7 @@ async function main(): Promise<void> {
       'prediction-market operator service is up:',
       `  sandbox  ${service.urls.sandbox}   (operator API /v1, reference at /v1/openapi.json)`,
       `  live     ${service.urls.live}`,
-      `  platform ${service.urls.platform}   (platform API /platform/v1)`,
+      `  platform ${service.urls.platform}   (platform API /platform/v1, panel /panel)`,
       config.databaseUrl === null
         ? `  database embedded PostgreSQL, data in ${config.dataDir}`
         : '  database DATABASE_URL',
