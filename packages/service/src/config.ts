@@ -31,6 +31,11 @@ export interface Config {
   readonly allowInsecureWebhooks: boolean;
   /** Run the background jobs in this process (RUN_WORKERS=0 for API-only processes). */
   readonly runWorkers: boolean;
+  /**
+   * Where staff reach the sandbox and live listeners (behind a proxy, say), for the tenant portal's
+   * sign-in links; null: the listener's own address.
+   */
+  readonly publicUrls: { readonly sandbox: string | null; readonly live: string | null };
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -49,6 +54,16 @@ function positiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): nu
   const value = Number(raw);
   if (!Number.isInteger(value) || value < 1) throw new Error(`${name} must be a positive whole number, got "${raw}"`);
   return value;
+}
+
+/** An http(s) base URL without a trailing slash, or null when not set. */
+function publicUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const raw = optional(env, name);
+  if (raw === null) return null;
+  if (!URL.canParse(raw) || !/^https?:$/.test(new URL(raw).protocol)) {
+    throw new Error(`${name} must be an http or https URL, for example https://sandbox.example.com`);
+  }
+  return raw.replace(/\/+$/, '');
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -109,5 +124,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: logLevel(env.LOG_LEVEL),
     runWorkers: env.RUN_WORKERS !== '0',
     allowInsecureWebhooks: flag(env, 'ALLOW_INSECURE_WEBHOOKS'),
+    publicUrls: { sandbox: publicUrl(env, 'PUBLIC_SANDBOX_URL'), live: publicUrl(env, 'PUBLIC_LIVE_URL') },
   });
 }

@@ -1,3 +1,4 @@
+import type { Environment } from './db/schema.js';
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
@@ -36,6 +37,8 @@ export interface ServiceDeps extends Runtime {
   requestTimeoutMs: number;
   /** The built browser widget the listeners serve under /widget/; null when it was never built. */
   widgetBundle: WidgetBundle | null;
+  /** Where staff reach a listener (config PUBLIC_*_URL, else its own address): the portal's sign-in links. */
+  publicUrl(environment: Environment): string;
   /** Random per process; part of every error's opaque source. */
   instanceId: string;
   /** False before the database is ready and once shutdown begins: /healthz answers 503. */

@@ -92,6 +92,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       { db, clock, log, listen: (onNotify) => listenTo(databaseUrl, 'stream_changes', onNotify, log) },
       { ...STREAM_LIMITS, pingMs: config.streamPingMs },
     );
+    const urls = {} as Record<Listener, string>; // filled as the listeners start, below
     const deps: ServiceDeps = {
       db,
       clock,
@@ -110,6 +111,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       requestTimeoutMs: config.requestTimeoutMs,
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),
       instanceId: randomBytes(6).toString('hex'),
+      publicUrl: (environment) => config.publicUrls[environment] ?? urls[environment],
       isReady: () => ready,
     };
     const demo = embedded && config.seedDemo ? await seedDemo(deps) : null;
@@ -118,7 +120,6 @@ export async function startService(config: Config, options: StartOptions = {}): 
       live: { host: config.host, port: config.livePort },
       platform: { host: config.platformHost, port: config.platformPort },
     };
-    const urls = {} as Record<Listener, string>;
     const routes = {} as Record<Listener, RouteInfo[]>;
     for (const listener of ['sandbox', 'live', 'platform'] as const) {
       const app = await buildApp(listener, deps, listener === 'sandbox' && demo ? demoRoutes(deps, demo) : undefined);

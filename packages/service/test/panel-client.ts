@@ -9,13 +9,16 @@ export interface PanelResponse {
 }
 
 /**
- * A browser's view of the panel over real HTTP: keeps the cookies the panel sets, posts forms
+ * A browser's view of the panel (or the portal, with home '/portal') over real HTTP: keeps the cookies the panel sets, posts forms
  * urlencoded, and does not follow redirects (the tests read where they go).
  */
 export class PanelClient {
   readonly cookies = new Map<string, string>();
 
-  constructor(private readonly base: string) {}
+  constructor(
+    private readonly base: string,
+    private readonly home = '/panel',
+  ) {}
 
   static async signedIn(service: TestService, name = 'Ada'): Promise<PanelClient> {
     const client = new PanelClient(service.urls.platform);
@@ -44,7 +47,7 @@ export class PanelClient {
 
   /** The session's CSRF token, as every signed-in page carries it in its forms. */
   async csrfToken(): Promise<string> {
-    const page = await this.get('/panel');
+    const page = await this.get(this.home);
     const match = /name="_csrf" value="([^"]+)"/.exec(page.html);
     expect(match, 'a signed-in page carries the CSRF token').not.toBeNull();
     return match![1]!;

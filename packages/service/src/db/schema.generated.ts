@@ -152,6 +152,15 @@ export interface Orders {
   user_id: string;
 }
 
+export interface PortalLinks {
+  created_at: Timestamp;
+  environment: string;
+  expires_at: Timestamp;
+  tenant_id: string;
+  token_hash: Buffer;
+  used_at: Timestamp | null;
+}
+
 export interface PositionRejections {
   action: string;
   code: string;
@@ -375,8 +384,10 @@ export interface WebhookDeliveries {
 export interface WebSessions {
   created_at: Timestamp;
   csrf_token: string;
+  environment: string | null;
   expires_at: Timestamp;
   kind: string;
+  tenant_id: string | null;
   token_hash: Buffer;
   who: string;
 }
@@ -416,6 +427,7 @@ export interface DB {
   market_outcomes: MarketOutcomes;
   markets: Markets;
   orders: Orders;
+  portal_links: PortalLinks;
   position_rejections: PositionRejections;
   positions: Positions;
   price_points: PricePoints;

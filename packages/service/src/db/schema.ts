@@ -246,11 +246,24 @@ export interface KillSwitchesTable {
 /** Panel sign-ins (migration 0016): the cookie token's SHA-256, never the token. */
 export interface WebSessionsTable {
   token_hash: Buffer;
-  kind: 'panel';
+  kind: 'panel' | 'portal';
   who: string;
+  /** A portal session's tenant environment (migration 0017); null for the panel's. */
+  tenant_id: ColumnType<string | null, string | null | undefined, string | null>;
+  environment: ColumnType<Environment | null, Environment | null | undefined, Environment | null>;
   csrf_token: string;
   created_at: Date;
   expires_at: Date;
+}
+
+/** One-time sign-in links to the tenant portal (migration 0017): the token's SHA-256, never the token. */
+export interface PortalLinksTable {
+  token_hash: Buffer;
+  tenant_id: string;
+  environment: Environment;
+  created_at: Date;
+  expires_at: Date;
+  used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface AuditLogTable {
@@ -441,4 +454,5 @@ export interface Database {
   reconciliation_discrepancies: ReconciliationDiscrepanciesTable;
   web_sessions: WebSessionsTable;
   audit_log: AuditLogTable;
+  portal_links: PortalLinksTable;
 }

@@ -21,6 +21,7 @@ import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
 import { panelRoutes } from './panel/panel.js';
+import { portalRoutes } from './portal/portal.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
 import type { RouteMeta } from './route-meta.js';
 
@@ -136,6 +137,7 @@ export async function buildApp(
       async () => app.swagger(),
     );
     await app.register(tenantRoutes(deps));
+    await app.register(portalRoutes(deps, listener));
   }
   if (extra) await app.register(extra);
   await app.ready();

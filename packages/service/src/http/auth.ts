@@ -85,7 +85,8 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
   app.decorateRequest('refusedSessionScope', null);
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
-    if (!meta || meta.credential === 'none' || meta.credential === 'platform') return;
+    // The portal's pages check their own cookie (portal/portal.ts).
+    if (!meta || meta.credential === 'none' || meta.credential === 'platform' || meta.credential === 'portal') return;
     const token = bearerToken(request);
     const principal = await authenticate(deps, environment, meta.credential, token, meta.renewsSession === true).catch(
       async (error: unknown) => {

@@ -7,6 +7,7 @@ import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
 import { orderRoutes } from './routes/orders.js';
 import { tenantPlatformRoutes } from './routes/platform-tenants.js';
+import { portalLinkRoutes } from './routes/portal-links.js';
 import { positionRoutes } from './routes/positions.js';
 import { rateLimitPlatformRoutes } from './routes/rate-limits.js';
 import { reportRoutes } from './routes/reports.js';
@@ -58,5 +59,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(widgetPlatformRoutes(deps));
     await app.register(supportTicketPlatformRoutes(deps));
     await app.register(reconciliationPlatformRoutes(deps));
+    await app.register(portalLinkRoutes(deps));
   };
 }

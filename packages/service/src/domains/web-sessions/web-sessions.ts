@@ -8,7 +8,7 @@ import {
   type WebSession,
 } from './web-session-repo.js';
 
-/** How long a panel sign-in lasts (decisions part 9). */
+/** How long a sign-in to the panel or the portal lasts (decisions part 9). */
 export const PANEL_SESSION_MS = 8 * 60 * 60 * 1000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
@@ -16,12 +16,13 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest();
 /** Signs a browser in: a new session, and the token its cookie carries (shown to nobody else). */
 export async function startWebSession(
   ctx: Ctx,
-  input: { kind: WebSession['kind']; who: string },
+  input: { kind: WebSession['kind']; who: string; scope?: WebSession['scope'] },
 ): Promise<{ token: string; session: WebSession }> {
   const token = randomBytes(32).toString('base64url');
   const session: WebSession = {
     kind: input.kind,
     who: input.who,
+    scope: input.scope ?? null,
     csrfToken: randomBytes(32).toString('base64url'),
     expiresAt: new Date(ctx.now.getTime() + PANEL_SESSION_MS),
   };

@@ -1,5 +1,6 @@
 export { deliverDue, DELIVERY_DEFAULTS, type DeliveryOptions, type DeliveryPorts } from './deliver-due.js';
 export { listDeadLetters } from './list-dead-letters.js';
+export { listDeliveries, type DeliveryView } from './list-deliveries.js';
 export { listEvents, type EventFeedPage } from './list-events.js';
 export { resendDeadLetter } from './resend-dead-letter.js';
 export * from './schemas.js';

@@ -3,7 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import { readAuditLog } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { sendScreen, signedIn, when } from './shared.js';
+import { sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 const PAGE = 100;
 

@@ -3,8 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import { listDeadLetters, resendDeadLetter } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { act } from './act.js';
-import { ActionButton, sendScreen, signedIn, when } from './shared.js';
+import { act } from '../web/act.js';
+import { ActionButton, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 /** Deliveries that ran out of retries, and resending them (decisions part 2). */
 export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {

@@ -16,9 +16,10 @@ import { setMarketStatus } from '../../domains/trading/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { formatAmount } from '../../lib/money.js';
-import { act, formOf, refuseForm } from './act.js';
+import { act, formOf, refuseForm } from '../web/act.js';
 import { ChangeForm } from './settlement.js';
-import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
+import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 /** A datetime-local field's value (no zone) read as UTC, the zone every time of the service is in. */
 const utcOf = (local: unknown) =>

@@ -7,8 +7,9 @@ import type { ServiceDeps } from '../../deps.js';
 import { ok } from '../../errors/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { platformCtx } from '../context.js';
-import { act, formOf, redirectWith, refuseForm, runAudited } from './act.js';
-import { ActionButton, PanelForm, sendScreen, signedIn, when } from './shared.js';
+import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
+import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 /** The last this many of each list: the panel is for looking, the platform API pages through all. */
 const SHOWN = 100;

@@ -4,8 +4,9 @@ import { z } from 'zod';
 import { listKillSwitches, setKillSwitch } from '../../domains/kill-switches/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { act, formOf, refuseForm } from './act.js';
-import { ActionButton, sendScreen, signedIn, when } from './shared.js';
+import { act, formOf, refuseForm } from '../web/act.js';
+import { ActionButton, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 /** What each switch pauses (decisions part 5), in words for the person about to press it. */
 const PAUSES: Record<string, string> = {

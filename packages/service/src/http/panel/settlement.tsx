@@ -12,8 +12,9 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { isUuid } from '../../lib/ids.js';
 import { formatAmount } from '../../lib/money.js';
-import { act, formOf, refuseForm } from './act.js';
-import { PanelForm, sendScreen, signedIn } from './shared.js';
+import { act, formOf, refuseForm } from '../web/act.js';
+import { PanelForm, sendScreen } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 /**
  * Resolve, void and corrections (decisions part 9): chosen on the market's page, shown first as a preview

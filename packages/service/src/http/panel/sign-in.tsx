@@ -8,10 +8,10 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ok, rejected } from '../../errors/index.js';
 import { isAdminToken } from '../auth.js';
-import { formOf } from './act.js';
-import { Page, sendPage } from './page.js';
-import { clearSessionCookie, sessionOf, sessionOfCookie, setSessionCookie } from './panel-session.js';
-import { signedIn } from './shared.js';
+import { formOf } from '../web/act.js';
+import { Page, sendPage } from '../web/page.js';
+import { clearSessionCookie, sessionOf, sessionOfCookie, setSessionCookie } from '../web/web-session.js';
+import { PANEL_SITE, signedIn } from './site.js';
 
 const open = { config: { meta: { tier: 'platform', credential: 'none' } } } as const;
 
@@ -34,7 +34,7 @@ export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
   const form = (reply: FastifyReply, next: string, problem: string | null, status = 200) =>
     sendPage(
       reply,
-      <Page title="Sign in" problem={problem}>
+      <Page site={PANEL_SITE} title="Sign in" problem={problem}>
         <section>
           <form method="post" action="/panel/sign-in">
             <input type="hidden" name="next" value={next} />

@@ -14,8 +14,9 @@ import {
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { act, formOf, redirectWith, refuseForm, runAudited } from './act.js';
-import { ConfirmFirst, PanelForm, sendConfirmation, sendScreen, signedIn } from './shared.js';
+import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
+import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 const EnvironmentForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
 const WidgetForm = z.object({ widget: z.string().max(20_000) });
@@ -132,20 +133,14 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
         (ctx) => rotateWebhookSecret(ctx, { tenantId: id, environment }),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
-      return sendScreen(
-        request,
-        reply,
-        { title: `The new ${environment} webhook secret`, current: '/panel/tenants', status: 201 },
-        <section>
-          <p>Copy it now: it is shown on this page only, and nowhere else ever again.</p>
-          <p class="secret" aria-label="Webhook secret">
-            {rotated.value}
-          </p>
-          <p>
-            <a href={back}>Back to the tenant</a>
-          </p>
-        </section>,
-      );
+      return sendShownOnce(request, reply, {
+        title: `The new ${environment} webhook secret`,
+        current: '/panel/tenants',
+        label: 'Webhook secret',
+        secret: rotated.value,
+        back,
+        backLabel: 'Back to the tenant',
+      });
     });
   };
 }

@@ -11,8 +11,9 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { isUuid } from '../../lib/ids.js';
-import { act, formOf, redirectWith, runAudited } from './act.js';
-import { ActionButton, ConfirmFirst, sendConfirmation, sendScreen, signedIn, when } from './shared.js';
+import { act, formOf, redirectWith, runAudited } from '../web/act.js';
+import { ActionButton, ConfirmFirst, sendConfirmation, sendShownOnce, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 /** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
 export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
@@ -150,7 +151,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
   };
 }
 
-/** A key (or secret) on a page of its own, once: not in a redirect, a cookie or the audit log. */
+/** A new key, shown once on the page that answers its issue or rotation. */
 export function shownOnce(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -158,21 +159,13 @@ export function shownOnce(
   key: IssuedKey,
   what: string,
 ): FastifyReply {
-  return sendScreen(
-    request,
-    reply,
-    { title: `${what} for ${key.environment}`, current: '/panel/tenants', status: 201 },
-    <section>
-      <p>Copy it now: it is shown on this page only, and nowhere else ever again.</p>
-      <p class="secret" aria-label="API key">
-        {key.apiKey}
-      </p>
-      <p>
-        Scopes: {key.scopes.join(', ')}. Id: {key.id}.
-      </p>
-      <p>
-        <a href={back}>Back to the tenant</a>
-      </p>
-    </section>,
-  );
+  return sendShownOnce(request, reply, {
+    title: `${what} for ${key.environment}`,
+    current: '/panel/tenants',
+    label: 'API key',
+    secret: key.apiKey,
+    note: `Scopes: ${key.scopes.join(', ')}. Id: ${key.id}.`,
+    back,
+    backLabel: 'Back to the tenant',
+  });
 }

@@ -14,10 +14,11 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ok } from '../../errors/index.js';
-import { act, formOf, listField, redirectWith, refuseForm, runAudited } from './act.js';
+import { act, formOf, listField, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
 import { keyDetails, keyRoutes, KeysTable, shownOnce } from './tenant-keys.js';
-import { ActionButton, ConfirmFirst, PanelForm, sendConfirmation, sendScreen, signedIn, when } from './shared.js';
+import { ActionButton, ConfirmFirst, PanelForm, sendConfirmation, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
 
 const IssueKeyForm = z.object({
   environment: z.enum(ENVIRONMENTS),

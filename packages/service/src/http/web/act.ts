@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { audited } from '../../domains/audit/index.js';
 import type { Ctx, PlatformActor } from '../../domains/context.js';
 import type { ServiceDeps } from '../../deps.js';
-import { platformCtx } from '../context.js';
 import type { Result } from '../../errors/index.js';
-import { sessionOf, setFlash } from './panel-session.js';
+import { platformCtx } from '../context.js';
+import { setFlash, whoOf } from './web-session.js';
 
-/** What a panel form asks for, as the audit log records it, and where the browser goes afterwards. */
+/** What a form asks for, as the audit log records it, and where the browser goes afterwards. */
 export interface Action<T> {
   action: string;
   target: string;
@@ -32,14 +32,14 @@ export async function act<T>(
   return redirectWith(request, reply, spec.back, await runAudited(deps, request, spec, verb), spec.done);
 }
 
-/** Runs a panel action's verb with its audit entry, under the signed-in person's name. */
+/** Runs an action's verb with its audit entry, under the signed-in person's name. */
 export async function runAudited<T>(
   deps: ServiceDeps,
   request: FastifyRequest,
   spec: Pick<Action<T>, 'action' | 'target' | 'details'> & { detailsOf?: (value: T) => Record<string, unknown> },
   verb: (ctx: Ctx<PlatformActor>) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const who = `panel:${sessionOf(request).who}`;
+  const who = whoOf(request);
   const entry = { who, action: spec.action, target: spec.target, details: spec.details ?? {} };
   return audited(platformCtx(deps, request), entry, verb, spec.detailsOf);
 }

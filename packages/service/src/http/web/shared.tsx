@@ -2,9 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { CsrfField, Page, sendPage } from './page.js';
-import { sessionOf, takeFlash } from './panel-session.js';
-
-export const signedIn = { config: { meta: { tier: 'platform', credential: 'panel' } } } as const;
+import { sessionOf, takeFlash } from './web-session.js';
 
 /** A signed-in page: the shell with the session's name, CSRF token, and the last action's outcome. */
 export function sendScreen(
@@ -17,7 +15,14 @@ export function sendScreen(
   const flash = takeFlash(request, reply);
   return sendPage(
     reply,
-    <Page title={screen.title} current={screen.current} who={session.who} csrfToken={session.csrfToken} {...flash}>
+    <Page
+      site={request.webSite}
+      title={screen.title}
+      current={screen.current}
+      who={session.who}
+      csrfToken={session.csrfToken}
+      {...flash}
+    >
       {body}
     </Page>,
     screen.status,
@@ -103,3 +108,37 @@ export function PanelForm(props: {
 }
 
 export const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ').slice(0, 19) + 'Z' : '—');
+
+/**
+ * A key or secret on a page of its own, once: it answers the action that made it (not a redirect, a
+ * cookie or the audit log), and no page shows it again.
+ */
+export function sendShownOnce(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: {
+    title: string;
+    current: string;
+    label: string;
+    secret: string;
+    note?: string;
+    back: string;
+    backLabel: string;
+  },
+): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: page.title, current: page.current, status: 201 },
+    <section>
+      <p>Copy it now: it is shown on this page only, and nowhere else ever again.</p>
+      <p class="secret" aria-label={page.label}>
+        {page.secret}
+      </p>
+      {page.note && <p>{page.note}</p>}
+      <p>
+        <a href={page.back}>{page.backLabel}</a>
+      </p>
+    </section>,
+  );
+}

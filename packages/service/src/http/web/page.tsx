@@ -2,18 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
-
-/** The screens of the panel's navigation, in order. */
-const SCREENS = [
-  ['/panel', 'Overview'],
-  ['/panel/tenants', 'Tenants'],
-  ['/panel/markets', 'Markets'],
-  ['/panel/dead-letters', 'Dead letters'],
-  ['/panel/reconciliation', 'Reconciliation'],
-  ['/panel/tickets', 'Tickets'],
-  ['/panel/widget-errors', 'Widget errors'],
-  ['/panel/audit', 'Audit log'],
-] as const;
+import type { WebSite } from './web-session.js';
 
 /**
  * Plain CSS, no framework: system fonts, one column that widens on a desk, tables that scroll sideways
@@ -60,6 +49,7 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 `;
 
 export interface PageProps {
+  site: WebSite;
   title: string;
   /** The signed-in person; absent on the sign-in page. */
   who?: string;
@@ -70,14 +60,14 @@ export interface PageProps {
   children: ComponentChildren;
 }
 
-/** Every panel page: the shell, its navigation and sign-out, a notice or problem line, and the screen. */
+/** Every page of a site: the shell, its navigation and sign-out, a notice or problem line, and the screen. */
 export function Page(props: PageProps) {
   return (
     <html lang="en">
       <head>
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
-        <title>{`${props.title} · Platform panel`}</title>
+        <title>{`${props.title} · ${props.site.brand}`}</title>
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
       <body>
@@ -85,12 +75,12 @@ export function Page(props: PageProps) {
           Skip to content
         </a>
         <header>
-          <p>Platform panel</p>
+          <p>{props.site.brand}</p>
           {props.who !== undefined && (
             <>
-              <nav aria-label="Panel">
+              <nav aria-label={props.site.brand}>
                 <ul>
-                  {SCREENS.map(([href, label]) => (
+                  {props.site.screens.map(([href, label]) => (
                     <li key={href}>
                       <a href={href} aria-current={props.current === href ? 'page' : undefined}>
                         {label}
@@ -99,7 +89,7 @@ export function Page(props: PageProps) {
                   ))}
                 </ul>
               </nav>
-              <form method="post" action="/panel/sign-out">
+              <form method="post" action={`${props.site.path}/sign-out`}>
                 <CsrfField token={props.csrfToken ?? ''} />
                 <button class="secondary" type="submit">
                   Sign out {props.who}
@@ -132,7 +122,7 @@ export function CsrfField(props: { token: string }) {
   return <input type="hidden" name="_csrf" value={props.token} />;
 }
 
-/** Sends a page. Panel pages are never cached: they show keys once, and money. */
+/** Sends a page. Pages are never cached: they show keys once, and money. */
 export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200): FastifyReply {
   return reply
     .code(status)

@@ -1,0 +1,22 @@
+import type { WebSite } from '../web/web-session.js';
+
+/** The platform panel (decisions part 9): its cookie, its path and its screens. */
+export const PANEL_SITE: WebSite = {
+  kind: 'panel',
+  brand: 'Platform panel',
+  path: '/panel',
+  cookie: 'pm_panel',
+  screens: [
+    ['/panel', 'Overview'],
+    ['/panel/tenants', 'Tenants'],
+    ['/panel/markets', 'Markets'],
+    ['/panel/dead-letters', 'Dead letters'],
+    ['/panel/reconciliation', 'Reconciliation'],
+    ['/panel/tickets', 'Tickets'],
+    ['/panel/widget-errors', 'Widget errors'],
+    ['/panel/audit', 'Audit log'],
+  ],
+};
+
+/** A panel page's route options: its session cookie is its credential. */
+export const signedIn = { config: { meta: { tier: 'platform', credential: 'panel' } } } as const;

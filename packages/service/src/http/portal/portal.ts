@@ -1,0 +1,22 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Environment } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+import { installWebSite } from '../web/site-plugin.js';
+import { settingsRoutes } from './settings.js';
+import { signInRoutes } from './sign-in.js';
+import { portalSite } from './site.js';
+import { webhookRoutes } from './webhooks.js';
+
+/**
+ * The tenant portal at /portal on the sandbox and live listeners (decisions part 9), for a tenant's
+ * staff: signed in by a one-time link from the platform, each session bound to one tenant environment
+ * (the listener's). The same page machinery as the platform panel (web/).
+ */
+export function portalRoutes(deps: ServiceDeps, environment: Environment): FastifyPluginAsync {
+  return async (app) => {
+    await installWebSite(app, deps, portalSite(environment), 'portal');
+    await app.register(signInRoutes(deps, environment));
+    await app.register(settingsRoutes(deps));
+    await app.register(webhookRoutes(deps));
+  };
+}

@@ -1,0 +1,130 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ApiKeyRecord } from '../../domains/api-keys/index.js';
+import type { TenantEnv } from '../../domains/context.js';
+import { confirmKeyRotation, getTenant, rotateApiKey } from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { act, redirectWith, runAudited } from '../web/act.js';
+import { ActionButton, sendScreen, sendShownOnce, when } from '../web/shared.js';
+import { sessionOf } from '../web/web-session.js';
+import { signedIn } from './site.js';
+
+/** The session's tenant environment: every portal page and action is bound to it. */
+const scopeOf = (request: FastifyRequest): TenantEnv => sessionOf(request).scope!;
+
+/**
+ * The settings screen (decisions part 9): the environment's API keys, by prefix only, and their rotation
+ * with the changeover of spec 5.1: rotate (the new key shown once), both work, confirm (the old one is
+ * refused from then on). Only this tenant environment's keys can be named (the verbs' `within`).
+ */
+export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/portal', signedIn, async (request, reply) => {
+      const scope = scopeOf(request);
+      const found = await getTenant(platformCtx(deps, request), scope.tenantId);
+      const tenant = found.ok ? found.value : null;
+      const keys = (tenant?.keys ?? []).filter((k) => k.environment === scope.environment);
+      return sendScreen(
+        request,
+        reply,
+        { title: `${tenant?.tenant.name ?? 'Tenant'}: ${scope.environment} settings`, current: '/portal' },
+        <section aria-labelledby="keys">
+          <h2 id="keys">API keys</h2>
+          <p>
+            To change keys without downtime: rotate, put the new key in your servers, check they use it, then confirm
+            the rotation. Until you confirm, both keys work; from then on the old one is refused.
+          </p>
+          <PortalKeys request={request} keys={keys} />
+        </section>,
+      );
+    });
+
+    app.post('/portal/api-keys/:id/rotate', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const rotated = await runAudited(deps, request, { action: 'api_key.rotate', target: id }, (ctx) =>
+        rotateApiKey(ctx, id, scopeOf(request)),
+      );
+      if (!rotated.ok) return redirectWith(request, reply, '/portal', rotated, () => '');
+      return sendShownOnce(request, reply, {
+        title: 'Your new API key',
+        current: '/portal',
+        label: 'API key',
+        secret: rotated.value.apiKey,
+        note: `Scopes: ${rotated.value.scopes.join(', ')}. The old key keeps working until you confirm the rotation.`,
+        back: '/portal',
+        backLabel: 'Back to settings',
+      });
+    });
+
+    app.post('/portal/api-keys/:id/confirm-rotation', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      return act(deps, request, reply, (ctx) => confirmKeyRotation(ctx, id, scopeOf(request)), {
+        action: 'api_key.confirm_rotation',
+        target: id,
+        back: '/portal',
+        done: () => 'Rotation confirmed: the old key is refused from now on.',
+      });
+    });
+  };
+}
+
+function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
+  const live = props.keys.filter((k) => !k.revokedAt);
+  const replaced = new Set(live.filter((k) => k.rotatesKeyId).map((k) => k.rotatesKeyId));
+  const pending = (k: ApiKeyRecord) => k.rotatesKeyId !== null && live.some((o) => o.id === k.rotatesKeyId);
+  if (props.keys.length === 0) return <p>No keys yet: the platform team issues them.</p>;
+  return (
+    <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Key</th>
+            <th scope="col">Scopes</th>
+            <th scope="col">Created</th>
+            <th scope="col">State</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.keys.map((k) => (
+            <tr key={k.id}>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              <td>{k.scopes.join(', ')}</td>
+              <td>{when(k.createdAt)}</td>
+              <td>
+                {k.revokedAt
+                  ? `revoked ${when(k.revokedAt)}`
+                  : replaced.has(k.id)
+                    ? 'being replaced'
+                    : pending(k)
+                      ? 'new, rotation not confirmed'
+                      : 'live'}
+              </td>
+              <td>
+                {!k.revokedAt && pending(k) && (
+                  <ActionButton
+                    request={props.request}
+                    action={`/portal/api-keys/${k.id}/confirm-rotation`}
+                    label="Confirm rotation"
+                    name={`Confirm rotation to key ${k.prefix}`}
+                  />
+                )}
+                {!k.revokedAt && !replaced.has(k.id) && !pending(k) && (
+                  <ActionButton
+                    request={props.request}
+                    action={`/portal/api-keys/${k.id}/rotate`}
+                    label="Rotate"
+                    name={`Rotate key ${k.prefix}`}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

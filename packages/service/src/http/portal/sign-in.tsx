@@ -1,0 +1,75 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import { z } from 'zod';
+import type { Environment } from '../../db/schema.js';
+import { signInWithPortalLink } from '../../domains/portal-links/index.js';
+import { endWebSession } from '../../domains/web-sessions/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { formOf } from '../web/act.js';
+import { Page, sendPage } from '../web/page.js';
+import { clearSessionCookie, sessionOf, sessionOfCookie, setSessionCookie } from '../web/web-session.js';
+import { portalSite, signedIn } from './site.js';
+
+const open = { config: { meta: { tier: 'public', credential: 'none' } } } as const;
+
+const SignInForm = z.object({
+  name: z.string().trim().min(1, 'Give your name: the platform’s audit log records who did what.').max(80),
+  token: z.string().min(1).max(100),
+});
+
+const USED =
+  'This sign-in link has been used, has expired or is not for this environment. Ask the platform team for a new one.';
+
+/**
+ * Sign-in through a one-time link from the platform (decisions part 9). Opening the link shows a form;
+ * only its post uses the link, so a mail scanner or a chat preview that fetches the URL spends nothing.
+ */
+export function signInRoutes(deps: ServiceDeps, environment: Environment): FastifyPluginAsync {
+  const form = (reply: FastifyReply, token: string, problem: string | null, status = 200) =>
+    sendPage(
+      reply,
+      <Page site={portalSite(environment)} title={`Sign in to the ${environment} portal`} problem={problem}>
+        {token === '' ? (
+          <p>Sign in with the link the platform team sent you. Each link works once, for 30 minutes.</p>
+        ) : (
+          <section>
+            <form method="post" action="/portal/sign-in">
+              <input type="hidden" name="token" value={token} />
+              <label for="name">Your name</label>
+              <input id="name" name="name" autocomplete="name" required maxLength={80} />
+              <p>
+                <button type="submit">Sign in</button>
+              </p>
+            </form>
+          </section>
+        )}
+      </Page>,
+      status,
+    );
+
+  return async (app) => {
+    app.get('/portal/sign-in', open, async (request, reply) => {
+      const token = String((request.query as { token?: unknown }).token ?? '').slice(0, 100);
+      if (await sessionOfCookie(deps, request)) return reply.redirect('/portal', 303);
+      return form(reply, token, null);
+    });
+
+    app.post('/portal/sign-in', open, async (request, reply) => {
+      const parsed = SignInForm.safeParse(formOf(request));
+      if (!parsed.success)
+        return form(reply, String(formOf(request).token ?? ''), parsed.error.issues[0]!.message, 400);
+      const { name, token } = parsed.data;
+      const started = await signInWithPortalLink(platformCtx(deps, request), { token, environment, name });
+      if (!started) return form(reply, '', USED, 401);
+      setSessionCookie(request, reply, started.token);
+      return reply.redirect('/portal', 303);
+    });
+
+    app.post('/portal/sign-out', signedIn, async (request, reply) => {
+      await endWebSession(platformCtx(deps, request), sessionOf(request).token);
+      clearSessionCookie(request, reply);
+      return reply.redirect('/portal/sign-in', 303);
+    });
+  };
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { issuePortalLink, PortalLink, PortalLinkBody, portalLinkUrl } from '../../domains/portal-links/index.js';
+import { TenantParams } from '../../domains/tenants/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { platformCtx } from '../context.js';
+import { errorResponses } from '../openapi.js';
+import { valueOrThrow } from '../present.js';
+
+const meta = { tier: 'platform', credential: 'platform' } as const;
+
+/** One-time sign-in links to a tenant environment's portal (decisions part 9). */
+export function portalLinkRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/platform/v1/tenants/:tenant_id/portal-links',
+      {
+        config: { meta },
+        schema: {
+          params: TenantParams,
+          body: PortalLinkBody.nullish(),
+          response: { 201: PortalLink, ...errorResponses('validation_failed', 'not_found', 'state_conflict') },
+        },
+      },
+      async (request, reply) => {
+        const environment = request.body?.environment ?? 'sandbox';
+        const scope = { tenantId: request.params.tenant_id, environment };
+        const link = valueOrThrow(await issuePortalLink(platformCtx(deps, request), scope));
+        return reply.code(201).send({
+          url: portalLinkUrl(deps.publicUrl(environment), link.token),
+          expires_at: link.expiresAt.toISOString(),
+        });
+      },
+    );
+  };
+}

@@ -1,0 +1,97 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isSlug } from '../../domains/markets/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { isUuid } from '../../lib/ids.js';
+import type { Credential } from '../route-meta.js';
+import { formOf } from './act.js';
+import { Page, sendPage } from './page.js';
+import { csrfMatches, sessionOfCookie, type WebSite } from './web-session.js';
+
+/** What each path parameter of a site's pages may be. */
+const PARAM_CHECKS: Record<string, (value: string) => boolean> = {
+  id: isUuid,
+  slug: isSlug,
+  name: (value) => /^[a-z_]{1,40}$/.test(value),
+  environment: (value) => value === 'sandbox' || value === 'live',
+};
+
+/**
+ * What every page of a site goes through, in the site's own Fastify context: its cookies and urlencoded
+ * forms (the API's parsers stay JSON-only), the session cookie on every page marked with the site's
+ * credential (a page without one goes to the sign-in, a post is 401), path parameters checked before
+ * use, the session's CSRF token on every post, and errors as pages.
+ */
+export async function installWebSite(
+  app: FastifyInstance,
+  deps: ServiceDeps,
+  site: WebSite,
+  credential: Extract<Credential, 'panel' | 'portal'>,
+): Promise<void> {
+  await app.register(cookie);
+  await app.register(formbody, { bodyLimit: 64 * 1024 });
+  app.decorateRequest('webSite', null as unknown as WebSite);
+  app.decorateRequest('webSession', null);
+  const problem = (reply: FastifyReply, status: number, title: string, text: string) =>
+    problemPage(site, reply, status, title, text);
+
+  app.addHook('onRequest', async (request, reply) => {
+    request.webSite = site;
+    if (request.routeOptions.config.meta?.credential !== credential) return;
+    const session = await sessionOfCookie(deps, request);
+    if (session) {
+      request.webSession = session;
+      return;
+    }
+    if (request.method === 'GET') {
+      return reply.redirect(`${site.path}/sign-in?next=${encodeURIComponent(request.url)}`, 303);
+    }
+    return problem(reply, 401, 'Signed out', 'Your session has ended. Sign in again, then repeat the action.');
+  });
+  // Path parameters are checked before anything uses them (in SQL, or in a redirect's Location, where a
+  // stray character would fail the answer): a value that cannot name anything is a 404 page.
+  app.addHook('preValidation', async (request, reply) => {
+    for (const [name, value] of Object.entries((request.params as Record<string, string>) ?? {})) {
+      if (!(PARAM_CHECKS[name] ?? (() => false))(value)) {
+        return problem(reply, 404, 'Not found', `There is no ${name.replace('_', ' ')} ${value.slice(0, 80)}.`);
+      }
+    }
+  });
+  // After the body is parsed and before any handler: a post without its session's token did not come
+  // from one of the site's pages (SameSite=Strict already keeps other sites' posts from carrying the cookie).
+  app.addHook('preHandler', async (request, reply) => {
+    const session = request.webSession;
+    if (request.method !== 'POST' || !session) return;
+    if (!csrfMatches(session, formOf(request)._csrf)) {
+      return problem(
+        reply,
+        403,
+        'Form refused',
+        'This form did not come from a page of your session (its CSRF token is missing or wrong). Reload the page and try again.',
+      );
+    }
+  });
+  app.setErrorHandler((error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    if (status === 500) request.log.error({ err: error }, `a ${site.kind} page failed`);
+    const text =
+      status === 500
+        ? `Something went wrong on our side; nothing was changed by this page. Request id: ${request.id}.`
+        : `The request could not be read: ${error.message}`;
+    return problem(reply, status, status === 500 ? 'Error' : 'Bad request', text);
+  });
+}
+
+function problemPage(site: WebSite, reply: FastifyReply, status: number, title: string, text: string): FastifyReply {
+  return sendPage(
+    reply,
+    <Page site={site} title={title} problem={text}>
+      <p>
+        <a href={site.path}>Back to the {site.brand.toLowerCase()}</a>
+      </p>
+    </Page>,
+    status,
+  );
+}

@@ -1,0 +1,113 @@
+import type {} from '@fastify/cookie';
+import { timingSafeEqual } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { platformCtx } from '../context.js';
+import { findWebSession, PANEL_SESSION_MS, type WebSession } from '../../domains/web-sessions/index.js';
+import type { Environment } from '../../db/schema.js';
+import type { ServiceDeps } from '../../deps.js';
+
+/**
+ * A signed-in web site of the service (decisions part 9): the platform panel on the platform listener,
+ * or the tenant portal on the sandbox and live listeners. Each has its own cookie, sent only to its path.
+ */
+export interface WebSite {
+  kind: WebSession['kind'];
+  brand: string;
+  path: '/panel' | '/portal';
+  cookie: string;
+  /** Its screens' navigation, in order: [href, label]. */
+  screens: readonly (readonly [string, string])[];
+  /**
+   * The portal's listener environment: its sessions are of that environment only. Browsers send a
+   * cookie to every port of a host, so the sandbox portal's cookie also reaches the live listener.
+   */
+  environment?: Environment;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The site a page belongs to (set first thing by the site's plugin). */
+    webSite: WebSite;
+    webSession: (WebSession & { token: string }) | null;
+  }
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+
+/** HttpOnly, SameSite=Strict, the site's path only. */
+const cookieOptions = (request: FastifyRequest) => ({
+  path: request.webSite.path,
+  httpOnly: true,
+  sameSite: 'strict' as const,
+  // Secure everywhere but on loopback, where the sites are reached over plain http by default (a site
+  // exposed beyond this machine must sit behind TLS, which browsers then see).
+  secure: !LOOPBACK_HOSTS.has(request.hostname),
+});
+
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+  reply.setCookie(request.webSite.cookie, token, { ...cookieOptions(request), maxAge: PANEL_SESSION_MS / 1000 });
+}
+
+export function clearSessionCookie(request: FastifyRequest, reply: FastifyReply): void {
+  reply.clearCookie(request.webSite.cookie, cookieOptions(request));
+}
+
+/** The signed-in session of a page (the site's hook put it there). */
+export function sessionOf(request: FastifyRequest): WebSession & { token: string } {
+  if (!request.webSession) throw new Error(`page ${request.routeOptions.url} without a session`);
+  return request.webSession;
+}
+
+/** The session a request's cookie names, if it is still live and of this site. */
+export async function sessionOfCookie(
+  deps: ServiceDeps,
+  request: FastifyRequest,
+): Promise<(WebSession & { token: string }) | null> {
+  const token = request.cookies[request.webSite.cookie];
+  if (!token || token.length > 100) return null;
+  const session = await findWebSession(platformCtx(deps, request), token);
+  const site = request.webSite;
+  const ours = session?.kind === site.kind && (!site.environment || session.scope?.environment === site.environment);
+  return session && ours ? { ...session, token } : null;
+}
+
+/** Who the audit log says acted: the site, the name given at sign-in, and a portal session's tenant environment. */
+export function whoOf(request: FastifyRequest): string {
+  const session = sessionOf(request);
+  const scope = session.scope ? ` (${session.scope.tenantId}/${session.scope.environment})` : '';
+  return `${session.kind}:${session.who}${scope}`;
+}
+
+/** Whether a form carries its session's CSRF token (compared in constant time). */
+export function csrfMatches(session: WebSession, sent: unknown): boolean {
+  if (typeof sent !== 'string') return false;
+  const a = Buffer.from(sent);
+  const b = Buffer.from(session.csrfToken);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export type Flash = { notice: string | null; problem: string | null };
+
+/** A one-shot message for the page a form's action redirects to (set by act.ts, read by the page). */
+const flashCookie = (request: FastifyRequest) => `${request.webSite.cookie}_flash`;
+
+export function setFlash(request: FastifyRequest, reply: FastifyReply, kind: 'notice' | 'problem', text: string): void {
+  reply.setCookie(flashCookie(request), JSON.stringify({ kind, text: text.slice(0, 500) }), {
+    ...cookieOptions(request),
+    maxAge: 60,
+  });
+}
+
+/** The message the last action left for this page, cleared as it is shown. */
+export function takeFlash(request: FastifyRequest, reply: FastifyReply): Flash {
+  const raw = request.cookies[flashCookie(request)];
+  if (!raw) return { notice: null, problem: null };
+  reply.clearCookie(flashCookie(request), cookieOptions(request));
+  try {
+    const { kind, text } = JSON.parse(raw) as { kind: unknown; text: unknown };
+    if (typeof text !== 'string') return { notice: null, problem: null };
+    return kind === 'problem' ? { notice: null, problem: text } : { notice: text, problem: null };
+  } catch {
+    return { notice: null, problem: null };
+  }
+}

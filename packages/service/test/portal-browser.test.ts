@@ -1,0 +1,76 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
+import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+
+/**
+ * The tenant portal in real Chromium (Debian's package): a staff member signs in by the platform's link
+ * and rotates a key. Skipped where no Chromium is installed (.ci/run installs it).
+ */
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+let browser: Browser;
+let page: Page;
+
+describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
+  beforeAll(async () => {
+    service = await startTestService({ clock });
+    tenant = await createTenant(service);
+    browser = await launchChromium();
+    page = await browser.newPage();
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  const link = async () =>
+    (await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/portal-links`)).json.url as string;
+
+  it('signs in by the link, which then refuses a second use', async () => {
+    const url = await link();
+    await page.goto(url);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByLabel('Your name').fill('Sam');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(/\/portal$/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('sandbox settings');
+
+    const second = await browser.newPage();
+    await second.goto(url);
+    await second.getByLabel('Your name').fill('Eve');
+    await second.getByRole('button', { name: 'Sign in' }).click();
+    expect(await second.getByRole('alert').textContent()).toContain('This sign-in link has been used');
+    await second.close();
+  });
+
+  it('rotates a key end to end: the new key shown once, the old one works until the confirm, then 401', async () => {
+    await page.goto(`${service.urls.sandbox}/portal`);
+    await page.getByRole('button', { name: /^Rotate key/ }).click();
+    const newKey = (await page.getByLabel('API key').textContent())!.trim();
+    expect(newKey).toMatch(/^pmk_sandbox_/);
+    for (const key of [tenant.sandboxKey, newKey]) {
+      expect((await service.api('sandbox', 'GET', '/v1/markets', { key })).status).toBe(200);
+    }
+    await page.getByRole('link', { name: 'Back to settings' }).click();
+    expect(await page.content()).not.toContain(newKey);
+    await page.getByRole('button', { name: /^Confirm rotation/ }).click();
+    expect(await page.getByRole('status').textContent()).toContain('Rotation confirmed');
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: tenant.sandboxKey })).status).toBe(401);
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
+  });
+
+  it('has no serious or critical axe finding on its screens, on a desk and on a phone', async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of ['/portal', '/portal/webhooks']) {
+        await page.goto(`${service.urls.sandbox}${path}`);
+        expect(await seriousAxeFindings(page), `${path} at ${width} px`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+});

@@ -1,0 +1,226 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
+import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+import { PanelClient, textOf } from './panel-client.js';
+import { widgetOpen } from './trading-helpers.js';
+
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+
+beforeAll(async () => {
+  service = await startTestService({ clock });
+  tenant = await createTenant(service);
+});
+afterAll(() => service.stop());
+
+const linkFor = async (tenantId: string, environment?: 'sandbox' | 'live') => {
+  const res = await service.platform(
+    'POST',
+    `/platform/v1/tenants/${tenantId}/portal-links`,
+    environment ? { environment } : undefined,
+  );
+  expect(res.status, res.text).toBe(201);
+  return res.json as { url: string; expires_at: string };
+};
+const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+
+/** Signs in on the listener of the link's environment; returns the client, signed in. */
+const signIn = async (url: string, name = 'Sam') => {
+  const base = new URL(url).origin;
+  const client = new PanelClient(base, '/portal');
+  const res = await client.post('/portal/sign-in', { name, token: tokenOf(url) }, { csrf: false });
+  return { client, res };
+};
+
+describe('portal links (POST /platform/v1/tenants/{tenant_id}/portal-links)', () => {
+  it('answers 201 with the URL of the environment listener sign-in page and an expiry 30 minutes on', async () => {
+    const sandbox = await linkFor(tenant.tenantId);
+    expect(sandbox.url.startsWith(`${service.urls.sandbox}/portal/sign-in?token=`)).toBe(true);
+    expect(sandbox.expires_at).toBe('2026-06-01T12:30:00.000Z');
+    const live = await linkFor(tenant.tenantId, 'live');
+    expect(live.url.startsWith(`${service.urls.live}/portal/sign-in?token=`)).toBe(true);
+  });
+
+  it('refuses an unknown tenant (404), a suspended one (409) and another environment (400)', async () => {
+    const unknown = await service.platform(
+      'POST',
+      '/platform/v1/tenants/00000000-0000-4000-8000-000000000000/portal-links',
+    );
+    expect(unknown.status).toBe(404);
+    const bad = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/portal-links`, {
+      environment: 'prod',
+    });
+    expect(bad.status).toBe(400);
+    const other = await createTenant(service);
+    await service.platform('POST', `/platform/v1/tenants/${other.tenantId}/suspend`);
+    const suspended = await service.platform('POST', `/platform/v1/tenants/${other.tenantId}/portal-links`);
+    expect(suspended.status).toBe(409);
+  });
+});
+
+describe('portal sign-in', () => {
+  it('opening the link only shows a form; its post signs in with an HttpOnly, SameSite=Strict cookie for /portal', async () => {
+    const { url } = await linkFor(tenant.tenantId);
+    const opened = await fetch(url);
+    expect(opened.status).toBe(200);
+    expect(await opened.text()).toContain('name="token"');
+    const { client, res } = await signIn(url);
+    expect(res.status).toBe(303);
+    expect(res.location).toBe('/portal');
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith('pm_portal_sandbox='))!;
+    expect(cookie).toMatch(/HttpOnly/i);
+    expect(cookie).toMatch(/SameSite=Strict/i);
+    expect(cookie).toMatch(/Path=\/portal/i);
+    expect((await client.get('/portal')).status).toBe(200);
+  });
+
+  it('refuses a link used twice', async () => {
+    const { url } = await linkFor(tenant.tenantId);
+    expect((await signIn(url)).res.status).toBe(303);
+    const again = await signIn(url, 'Eve');
+    expect(again.res.status).toBe(401);
+    expect(textOf(again.res.html)).toContain('This sign-in link has been used');
+    expect(again.client.cookies.size).toBe(0);
+  });
+
+  it('refuses a link after its 30 minutes, and a link of the other environment (which stays usable)', async () => {
+    const late = await linkFor(tenant.tenantId);
+    clock.advance(30 * 60 * 1000);
+    try {
+      expect((await signIn(late.url)).res.status).toBe(401);
+    } finally {
+      clock.set('2026-06-01T12:00:00.000Z');
+    }
+    const sandbox = await linkFor(tenant.tenantId, 'sandbox');
+    const onLive = new PanelClient(service.urls.live, '/portal');
+    const wrong = await onLive.post('/portal/sign-in', { name: 'Sam', token: tokenOf(sandbox.url) }, { csrf: false });
+    expect(wrong.status).toBe(401);
+    expect((await signIn(sandbox.url)).res.status).toBe(303);
+  });
+
+  it('sends a visitor without a session to the sign-in page, and refuses its posts', async () => {
+    const anonymous = new PanelClient(service.urls.sandbox, '/portal');
+    expect((await anonymous.get('/portal')).location).toBe('/portal/sign-in?next=%2Fportal');
+    expect(
+      (await anonymous.post('/portal/api-keys/00000000-0000-4000-8000-000000000000/rotate', {}, { csrf: false }))
+        .status,
+    ).toBe(401);
+  });
+
+  it('does not take a sandbox session on the live listener (browsers send a cookie to every port)', async () => {
+    const { client } = await signIn((await linkFor(tenant.tenantId)).url);
+    const onLive = new PanelClient(service.urls.live, '/portal');
+    for (const [k, v] of client.cookies) onLive.cookies.set(k.replace('sandbox', 'live'), v);
+    expect((await onLive.get('/portal')).status).toBe(303);
+  });
+
+  it('ends the sessions of a tenant suspended since', async () => {
+    const other = await createTenant(service);
+    const { client } = await signIn((await linkFor(other.tenantId)).url);
+    expect((await client.get('/portal')).status).toBe(200);
+    await service.platform('POST', `/platform/v1/tenants/${other.tenantId}/suspend`);
+    expect((await client.get('/portal')).status).toBe(303);
+  });
+});
+
+describe('the settings screen', () => {
+  it("shows this environment's keys by prefix only, never a whole key", async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const page = await client.get('/portal');
+    expect(page.html).toContain(own.sandboxKey.slice(0, 16));
+    expect(page.html).not.toContain(own.sandboxKey);
+    expect(page.html).not.toContain(own.liveKey.slice(0, 16));
+  });
+
+  it('rotates a key with the changeover: the new key shown once, both work until the confirm, then the old is 401', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const settings = await client.get('/portal');
+    const keyId = /\/portal\/api-keys\/([0-9a-f-]{36})\/rotate/.exec(settings.html)![1]!;
+    const rotated = await client.post(`/portal/api-keys/${keyId}/rotate`, {});
+    expect(rotated.status).toBe(201);
+    const newKey = /pmk_sandbox_\w+/.exec(rotated.html)![0];
+    for (const key of [own.sandboxKey, newKey])
+      expect((await service.api('sandbox', 'GET', '/v1/markets', { key })).status).toBe(200);
+    const after = await client.get('/portal');
+    expect(after.html).not.toContain(newKey);
+    const newId = /\/portal\/api-keys\/([0-9a-f-]{36})\/confirm-rotation/.exec(after.html)![1]!;
+    await client.post(`/portal/api-keys/${newId}/confirm-rotation`, {});
+    expect(textOf((await client.get('/portal')).html)).toContain('Rotation confirmed');
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: own.sandboxKey })).status).toBe(401);
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
+    const audit = await service.db
+      .selectFrom('audit_log')
+      .select(['who', 'action'])
+      .where('target', 'in', [keyId, newId])
+      .execute();
+    expect(audit).toEqual(
+      expect.arrayContaining([
+        { who: `portal:Sam (${own.tenantId}/sandbox)`, action: 'api_key.rotate' },
+        { who: `portal:Sam (${own.tenantId}/sandbox)`, action: 'api_key.confirm_rotation' },
+      ]),
+    );
+  });
+
+  it("cannot rotate another tenant's key or its own live key from the sandbox portal", async () => {
+    const own = await createTenant(service);
+    const victim = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const victimKeys = (await service.platform('GET', `/platform/v1/tenants/${victim.tenantId}`)).json.api_keys;
+    const ownKeys = (await service.platform('GET', `/platform/v1/tenants/${own.tenantId}`)).json.api_keys;
+    const liveKey = ownKeys.find((k: any) => k.environment === 'live');
+    for (const id of [victimKeys[0].id, liveKey.id]) {
+      const res = await client.post(`/portal/api-keys/${id}/rotate`, {});
+      expect(res.status).toBe(303);
+      expect(textOf((await client.get('/portal')).html)).toContain(`No API key ${id}.`);
+    }
+    const after = (await service.platform('GET', `/platform/v1/tenants/${victim.tenantId}`)).json.api_keys;
+    expect(after).toHaveLength(victimKeys.length);
+  });
+
+  it('refuses a post without its CSRF token', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const keyId = /\/portal\/api-keys\/([0-9a-f-]{36})\/rotate/.exec((await client.get('/portal')).html)![1]!;
+    expect((await client.post(`/portal/api-keys/${keyId}/rotate`, {}, { csrf: false })).status).toBe(403);
+  });
+});
+
+describe('the webhooks screen', () => {
+  it("lists the environment's deliveries with their attempts, and nothing of another tenant's", async () => {
+    const own = await createTenant(service);
+    const other = await createTenant(service);
+    for (const t of [own, other]) {
+      const set = await service.platform('PUT', `/platform/v1/tenants/${t.tenantId}/environments/sandbox`, {
+        webhook_url: 'https://hooks.example.com/in',
+      });
+      expect(set.status, set.text).toBe(200);
+      await widgetOpen(service, t); // a session's open sends position.opened
+    }
+    const delivery = await service.db
+      .selectFrom('webhook_deliveries')
+      .select('event_id')
+      .where('tenant_id', '=', own.tenantId)
+      .executeTakeFirstOrThrow();
+    await service.db
+      .insertInto('webhook_attempts')
+      .values({
+        event_id: delivery.event_id,
+        attempt: 1,
+        attempted_at: new Date('2026-06-01T12:00:05Z'),
+        url: 'https://hooks.example.com/in',
+        status_code: 503,
+        error: null,
+        latency_ms: 42,
+        response_excerpt: null,
+      })
+      .execute();
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const page = textOf((await client.get('/portal/webhooks')).html);
+    expect(page.match(/position\.opened, pending, 1 attempt,/g)).toHaveLength(1);
+    expect(page).toContain('HTTP 503 in 42 ms');
+    expect(page).toContain(delivery.event_id);
+  });
+});
