@@ -65,7 +65,13 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
   it('has no serious or critical axe finding on its screens, on a desk and on a phone', async () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of ['/portal', '/portal/webhooks']) {
+      for (const path of [
+        '/portal',
+        '/portal/webhooks',
+        '/portal/reports',
+        '/portal/tickets',
+        '/portal/reconciliation',
+      ]) {
         await page.goto(`${service.urls.sandbox}${path}`);
         expect(await seriousAxeFindings(page), `${path} at ${width} px`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);

@@ -3,6 +3,7 @@ import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { PanelClient, textOf } from './panel-client.js';
 import { widgetOpen } from './trading-helpers.js';
+import { generateReport } from '../src/domains/reports/index.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -222,5 +223,68 @@ describe('the webhooks screen', () => {
     expect(page.match(/position\.opened, pending, 1 attempt,/g)).toHaveLength(1);
     expect(page).toContain('HTTP 503 in 42 ms');
     expect(page).toContain(delivery.event_id);
+  });
+});
+
+describe('reports, tickets and reconciliation in the portal', () => {
+  it('requests a report, shows it generating, and downloads it once ready', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const requested = await client.post('/portal/reports', { report_type: 'balances', format: 'csv' });
+    expect(requested.location).toBe('/portal/reports');
+    const listed = textOf((await client.get('/portal/reports')).html);
+    expect(listed).toContain('Requested: it appears below as generating');
+    expect(listed).toContain('balances (csv) generating');
+    const job = await service.db
+      .selectFrom('report_jobs')
+      .select('id')
+      .where('tenant_id', '=', own.tenantId)
+      .executeTakeFirstOrThrow();
+    await generateReport(service.system('test'), job.id);
+    const ready = await client.get('/portal/reports');
+    expect(ready.html).toContain(`/portal/reports/${job.id}/download`);
+    const download = await client.get(`/portal/reports/${job.id}/download`);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(`balances-${job.id}.csv`);
+    expect(download.html.split('\r\n')[0]).toContain('external_user_id');
+  });
+
+  it("does not download another tenant environment's report", async () => {
+    const own = await createTenant(service);
+    const other = await createTenant(service);
+    const theirs = await service.api('sandbox', 'POST', '/v1/reports', {
+      key: other.sandboxKey,
+      idempotencyKey: `r-${Math.random()}`,
+      body: { report_type: 'balances', format: 'json' },
+    });
+    expect(theirs.status, theirs.text).toBe(202);
+    await generateReport(service.system('test'), theirs.json.id);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const res = await client.get(`/portal/reports/${theirs.json.id}/download`);
+    expect(res.status).toBe(303);
+    const page = await client.get('/portal/reports');
+    expect(page.html).not.toContain(`/portal/reports/${theirs.json.id}/download`);
+    expect(textOf(page.html)).toContain('No reports yet.');
+  });
+
+  it('opens a ticket the platform sees, and shows its answer', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    await client.post('/portal/tickets', { subject: 'Webhook 503s', body: 'Since noon.', request_id: '' });
+    const all = await service.platform('GET', `/platform/v1/support-tickets?tenant_id=${own.tenantId}`);
+    expect(all.json.data).toHaveLength(1);
+    await service.platform('POST', `/platform/v1/support-tickets/${all.json.data[0].id}/messages`, { body: 'Fixed.' });
+    const page = textOf((await client.get('/portal/tickets')).html);
+    expect(page).toContain('Webhook 503s (answered)');
+    expect(page).toContain('Platform team');
+    expect(page).toContain('Fixed.');
+  });
+
+  it('lists the reconciliation discrepancies of its own tenant environment', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const page = await client.get('/portal/reconciliation');
+    expect(page.status).toBe(200);
+    expect(textOf(page.html)).toContain('No discrepancies.');
   });
 });

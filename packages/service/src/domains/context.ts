@@ -5,10 +5,11 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 
 /**
- * Who asks for a change: an operator's API key, one end user through a widget session, the platform
- * team, or the service itself (a job, or work that follows a committed change).
+ * Who asks for a change: an operator's API key, one end user through a widget session, a tenant's staff
+ * in the tenant portal, the platform team, or the service itself (a job, or work that follows a committed
+ * change).
  */
-export type Actor = OperatorActor | UserActor | PlatformActor | SystemActor;
+export type Actor = OperatorActor | UserActor | StaffActor | PlatformActor | SystemActor;
 export interface OperatorActor {
   readonly kind: 'operator';
   readonly keyId: string;
@@ -16,6 +17,11 @@ export interface OperatorActor {
 export interface UserActor {
   readonly kind: 'user';
   readonly externalUserId: string;
+}
+/** A tenant's staff member signed in to the tenant portal: sees what the operator's key sees. */
+export interface StaffActor {
+  readonly kind: 'staff';
+  readonly name: string;
 }
 export interface PlatformActor {
   readonly kind: 'platform';
@@ -59,8 +65,8 @@ export interface Ctx<A extends Actor = Actor> {
   afterCommit(task: (ctx: Ctx<SystemActor>) => Promise<unknown>): void;
 }
 
-/** A context inside one tenant environment: an operator's key or one of its end users. */
-export interface TenantCtx extends Ctx<OperatorActor | UserActor> {
+/** A context inside one tenant environment: an operator's key, one of its end users, or its staff. */
+export interface TenantCtx extends Ctx<OperatorActor | UserActor | StaffActor> {
   readonly tenantEnv: TenantEnv;
 }
 
@@ -83,7 +89,7 @@ export function contextOf<A extends Actor>(runtime: Runtime, actor: A, log: Logg
 export function tenantContextOf(
   runtime: Runtime,
   tenantEnv: TenantEnv,
-  actor: OperatorActor | UserActor,
+  actor: OperatorActor | UserActor | StaffActor,
   log?: Logger,
 ): TenantCtx {
   return { ...contextOf(runtime, actor, log), tenantEnv };

@@ -66,7 +66,7 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/dead-letters/:id/resend', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      return act(deps, request, reply, (ctx) => resendDeadLetter(ctx, id), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => resendDeadLetter(ctx, id), {
         action: 'dead_letter.resend',
         target: id,
         back: '/panel/dead-letters',

@@ -108,7 +108,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
         liquidity: form.liquidity,
       });
       if (!body.success) return refuseForm(request, reply, '/panel/markets', body.error);
-      return act(deps, request, reply, (ctx) => createMarket(ctx, newMarketOf(body.data)), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => createMarket(ctx, newMarketOf(body.data)), {
         action: 'market.create',
         target: body.data.slug,
         details: { title: body.data.title, outcomes: body.data.outcomes.length, liquidity: body.data.liquidity },
@@ -240,7 +240,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
     for (const action of ['suspend', 'reopen'] as const) {
       app.post(`/panel/markets/:slug/${action}`, signedIn, async (request, reply) => {
         const { slug } = request.params as { slug: string };
-        return act(deps, request, reply, (ctx) => setMarketStatus(ctx, { slug, action }), {
+        return act(platformCtx(deps, request), request, reply, (ctx) => setMarketStatus(ctx, { slug, action }), {
           action: `market.${action}`,
           target: slug,
           back: `/panel/markets/${slug}`,
@@ -255,7 +255,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const form = EnableForm.safeParse(formOf(request));
       if (!form.success) return refuseForm(request, reply, back, form.error);
       const input = { tenantId: form.data.tenant_id, marketSlug: slug, enabled: form.data.enabled === 'true' };
-      return act(deps, request, reply, (ctx) => setMarketEnabled(ctx, input), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => setMarketEnabled(ctx, input), {
         action: input.enabled ? 'market.enable' : 'market.disable',
         target: slug,
         details: { tenant_id: input.tenantId },

@@ -87,7 +87,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
       // audit entry is written when it is over (a run that dies half way keeps what it found anyway).
       const run = await runReconciliation(platformCtx(deps, request), 'platform');
       const recorded = await runAudited(
-        deps,
+        platformCtx(deps, request),
         request,
         {
           action: 'reconciliation.run',
@@ -162,7 +162,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const body = TicketReplyBody.safeParse({ body: formOf(request).body });
       if (!body.success) return refuseForm(request, reply, '/panel/tickets', body.error);
       const action = { event: 'platform_reply' as const, body: body.data.body };
-      return act(deps, request, reply, (ctx) => handleTicket(ctx, id, action), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => handleTicket(ctx, id, action), {
         action: 'ticket.reply',
         target: id,
         back: '/panel/tickets',
@@ -172,7 +172,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/tickets/:id/close', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      return act(deps, request, reply, (ctx) => handleTicket(ctx, id, { event: 'close' }), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => handleTicket(ctx, id, { event: 'close' }), {
         action: 'ticket.close',
         target: id,
         back: '/panel/tickets',

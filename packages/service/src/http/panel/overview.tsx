@@ -71,7 +71,7 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const form = SwitchForm.safeParse(formOf(request));
       if (!form.success) return refuseForm(request, reply, '/panel', form.error);
       const paused = form.data.paused === 'true';
-      await act(deps, request, reply, (ctx) => setKillSwitch(ctx, { name, paused }), {
+      await act(platformCtx(deps, request), request, reply, (ctx) => setKillSwitch(ctx, { name, paused }), {
         action: 'kill_switch.set',
         target: name,
         details: { paused },

@@ -163,18 +163,24 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const expect = Summary.safeParse(parseJson(form.data.expect));
       if (!expect.success) return refuseForm(request, reply, back, expect.error);
       if (!action) return reply.redirect(back, 303);
-      return act(deps, request, reply, (ctx) => changeMarketOutcome(ctx, { slug, action, expect: expect.data }), {
-        action: `market.${action.kind}`,
-        target: slug,
-        details: {
-          change: form.data.change,
-          positions: expect.data.positions,
-          paid_to_users: formatAmount(expect.data.paidToUsers),
-          taken_from_users: formatAmount(expect.data.takenFromUsers),
+      return act(
+        platformCtx(deps, request),
+        request,
+        reply,
+        (ctx) => changeMarketOutcome(ctx, { slug, action, expect: expect.data }),
+        {
+          action: `market.${action.kind}`,
+          target: slug,
+          details: {
+            change: form.data.change,
+            positions: expect.data.positions,
+            paid_to_users: formatAmount(expect.data.paidToUsers),
+            taken_from_users: formatAmount(expect.data.takenFromUsers),
+          },
+          back,
+          done: (m) => `${m.slug} is ${m.status}: ${expect.data.positions} positions moved.`,
         },
-        back,
-        done: (m) => `${m.slug} is ${m.status}: ${expect.data.positions} positions moved.`,
-      });
+      );
     });
   };
 }

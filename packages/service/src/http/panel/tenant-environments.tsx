@@ -78,7 +78,7 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
         allowedOrigins: body.data.allowed_origins ?? [],
         webhookUrlPolicy: policy,
       };
-      await act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
+      await act(platformCtx(deps, request), request, reply, (ctx) => updateEnvironment(ctx, changes), {
         action: 'environment.update',
         target: `${id}/${environment}`,
         // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
@@ -98,7 +98,7 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const body = WidgetSettingsBody.safeParse(parseJson(form.data.widget));
       if (!body.success) return refuseForm(request, reply, back, body.error);
       const changes = { tenantId: id, environment, widget: widgetChangesOf(body.data), webhookUrlPolicy: policy };
-      return act(deps, request, reply, (ctx) => updateEnvironment(ctx, changes), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => updateEnvironment(ctx, changes), {
         action: 'environment.widget',
         target: `${id}/${environment}`,
         details: body.data,
@@ -127,7 +127,7 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
       const back = `/panel/tenants/${id}`;
       const rotated = await runAudited(
-        deps,
+        platformCtx(deps, request),
         request,
         { action: 'webhook_secret.rotate', target: `${id}/${environment}` },
         (ctx) => rotateWebhookSecret(ctx, { tenantId: id, environment }),

@@ -118,7 +118,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/api-keys/:id/revoke', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      return act(deps, request, reply, (ctx) => revokeApiKey(ctx, id), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => revokeApiKey(ctx, id), {
         action: 'api_key.revoke',
         target: id,
         back: backOf(formOf(request).tenant_id),
@@ -130,7 +130,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id } = request.params as { id: string };
       const back = backOf(formOf(request).tenant_id);
       const rotated = await runAudited(
-        deps,
+        platformCtx(deps, request),
         request,
         { action: 'api_key.rotate', target: id, detailsOf: keyDetails },
         (ctx) => rotateApiKey(ctx, id),
@@ -141,7 +141,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/api-keys/:id/confirm-rotation', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      return act(deps, request, reply, (ctx) => confirmKeyRotation(ctx, id), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => confirmKeyRotation(ctx, id), {
         action: 'api_key.confirm_rotation',
         target: id,
         back: backOf(formOf(request).tenant_id),

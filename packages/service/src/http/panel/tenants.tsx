@@ -90,7 +90,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const form = CreateTenantBody.safeParse({ name: formOf(request).name });
       if (!form.success) return refuseForm(request, reply, '/panel/tenants', form.error);
       const created = await runAudited(
-        deps,
+        platformCtx(deps, request),
         request,
         { action: 'tenant.create', target: form.data.name },
         async (ctx) => ok(await createTenant(ctx, form.data)),
@@ -182,12 +182,18 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     ] as const) {
       app.post(`/panel/tenants/:id/${verb}`, signedIn, async (request, reply) => {
         const { id } = request.params as { id: string };
-        return act(deps, request, reply, (ctx) => setTenantStatus(ctx, { tenantId: id, status }), {
-          action: `tenant.${verb}`,
-          target: id,
-          back: `/panel/tenants/${id}`,
-          done: (t) => `${t.name} is ${t.status}.`,
-        });
+        return act(
+          platformCtx(deps, request),
+          request,
+          reply,
+          (ctx) => setTenantStatus(ctx, { tenantId: id, status }),
+          {
+            action: `tenant.${verb}`,
+            target: id,
+            back: `/panel/tenants/${id}`,
+            done: (t) => `${t.name} is ${t.status}.`,
+          },
+        );
       });
     }
 
@@ -198,7 +204,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       if (!form.success) return refuseForm(request, reply, back, form.error);
       const { environment, scopes } = form.data;
       const issued = await runAudited(
-        deps,
+        platformCtx(deps, request),
         request,
         { action: 'api_key.issue', target: id, details: { environment, scopes }, detailsOf: keyDetails },
         (ctx) => issueApiKey(ctx, { tenantId: id, environment, scopes }),

@@ -2,9 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { installWebSite } from '../web/site-plugin.js';
+import { reconciliationRoutes } from './reconciliation.js';
+import { reportRoutes } from './reports.js';
 import { settingsRoutes } from './settings.js';
 import { signInRoutes } from './sign-in.js';
 import { portalSite } from './site.js';
+import { ticketRoutes } from './tickets.js';
 import { webhookRoutes } from './webhooks.js';
 
 /**
@@ -18,5 +21,8 @@ export function portalRoutes(deps: ServiceDeps, environment: Environment): Fasti
     await app.register(signInRoutes(deps, environment));
     await app.register(settingsRoutes(deps));
     await app.register(webhookRoutes(deps));
+    await app.register(reportRoutes(deps));
+    await app.register(ticketRoutes(deps));
+    await app.register(reconciliationRoutes(deps));
   };
 }

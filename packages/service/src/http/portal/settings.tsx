@@ -9,6 +9,7 @@ import { act, redirectWith, runAudited } from '../web/act.js';
 import { ActionButton, sendScreen, sendShownOnce, when } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
+import { staffCtx } from './staff.js';
 
 /** The session's tenant environment: every portal page and action is bound to it. */
 const scopeOf = (request: FastifyRequest): TenantEnv => sessionOf(request).scope!;
@@ -42,8 +43,11 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/portal/api-keys/:id/rotate', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      const rotated = await runAudited(deps, request, { action: 'api_key.rotate', target: id }, (ctx) =>
-        rotateApiKey(ctx, id, scopeOf(request)),
+      const rotated = await runAudited(
+        staffCtx(deps, request),
+        request,
+        { action: 'api_key.rotate', target: id },
+        (ctx) => rotateApiKey(ctx, id, scopeOf(request)),
       );
       if (!rotated.ok) return redirectWith(request, reply, '/portal', rotated, () => '');
       return sendShownOnce(request, reply, {
@@ -59,7 +63,7 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/portal/api-keys/:id/confirm-rotation', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      return act(deps, request, reply, (ctx) => confirmKeyRotation(ctx, id, scopeOf(request)), {
+      return act(staffCtx(deps, request), request, reply, (ctx) => confirmKeyRotation(ctx, id, scopeOf(request)), {
         action: 'api_key.confirm_rotation',
         target: id,
         back: '/portal',

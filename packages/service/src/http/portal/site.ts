@@ -15,6 +15,9 @@ export function portalSite(environment: Environment): WebSite {
     screens: [
       ['/portal', 'Settings'],
       ['/portal/webhooks', 'Webhooks'],
+      ['/portal/reports', 'Reports'],
+      ['/portal/tickets', 'Support'],
+      ['/portal/reconciliation', 'Reconciliation'],
     ],
   };
 }

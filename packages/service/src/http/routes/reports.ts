@@ -1,6 +1,3 @@
-import { pipeline, Readable } from 'node:stream';
-import { createGunzip } from 'node:zlib';
-import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
@@ -25,6 +22,7 @@ import { idempotencyKeyOf } from '../idempotency-key.js';
 import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
 import { presenter, valueOrThrow } from '../present.js';
+import { sendDownload } from '../report-download.js';
 import type { RouteMeta } from '../route-meta.js';
 
 const meta = { tier: 'default', credential: 'api_key', scope: 'read:reports' } as const satisfies RouteMeta;
@@ -36,8 +34,6 @@ const requestWrite: KeyedWrite<RequestReportInput, ReportJob> = {
   status: 202,
   present: presenter(Report, presentReport),
 };
-
-const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
 
 /** Reports (decisions part 8): request one, poll it, download its artifact for 24 hours. */
 export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -131,21 +127,8 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request, reply) => {
-        const { job, gzipped } = valueOrThrow(await openDownload(tenantCtx(deps, request), request.params.id));
-        const compressed = negotiate(request.headers['accept-encoding'] ?? 'identity', ['gzip', 'identity']) === 'gzip';
-        const body = Readable.from(gzipped);
-        reply
-          .type(CONTENT_TYPES[job.format])
-          .header('content-disposition', `attachment; filename="${job.reportType}-${job.id}.${job.format}"`)
-          .header('vary', 'Accept-Encoding')
-          .header('x-report-rows', String(job.rowCount));
-        // The schema documents the bytes; the body is a stream of them (the type provider expects the string).
-        if (compressed) return reply.header('content-encoding', 'gzip').send(body as unknown as string);
-        // A reader failing mid-way destroys the inflater too, which ends the answer early (the client sees it cut).
-        const plain = pipeline(body, createGunzip(), () => {});
-        return reply.send(plain as unknown as string);
-      },
+      async (request, reply) =>
+        sendDownload(request, reply, valueOrThrow(await openDownload(tenantCtx(deps, request), request.params.id))),
     );
   };
 }

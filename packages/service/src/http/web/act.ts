@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audited } from '../../domains/audit/index.js';
-import type { Ctx, PlatformActor } from '../../domains/context.js';
-import type { ServiceDeps } from '../../deps.js';
+import type { Ctx } from '../../domains/context.js';
 import type { Result } from '../../errors/index.js';
-import { platformCtx } from '../context.js';
 import { setFlash, whoOf } from './web-session.js';
 
 /** What a form asks for, as the audit log records it, and where the browser goes afterwards. */
@@ -18,30 +16,30 @@ export interface Action<T> {
 }
 
 /**
- * A form's action (the verb first, so that `done` knows its value's type): the same verb the platform API calls, recorded in the audit log in the verb's
- * transaction, then a redirect to `back` with what happened (post/redirect/get: a reload never repeats
- * an action). A refusal is shown on that page in the verb's own words.
+ * A form's action: the verb the platform API (or, in the portal, the operator API) calls, run in `ctx`
+ * and recorded in the audit log in the verb's transaction, then a redirect to `back` with what happened
+ * (post/redirect/get: a reload never repeats an action). A refusal is shown on that page in the verb's
+ * own words. The verb comes before `spec`, so that `done` knows its value's type.
  */
-export async function act<T>(
-  deps: ServiceDeps,
+export async function act<C extends Ctx, T>(
+  ctx: C,
   request: FastifyRequest,
   reply: FastifyReply,
-  verb: (ctx: Ctx<PlatformActor>) => Promise<Result<T>>,
+  verb: (ctx: C) => Promise<Result<T>>,
   spec: Action<T>,
 ): Promise<FastifyReply> {
-  return redirectWith(request, reply, spec.back, await runAudited(deps, request, spec, verb), spec.done);
+  return redirectWith(request, reply, spec.back, await runAudited(ctx, request, spec, verb), spec.done);
 }
 
 /** Runs an action's verb with its audit entry, under the signed-in person's name. */
-export async function runAudited<T>(
-  deps: ServiceDeps,
+export async function runAudited<C extends Ctx, T>(
+  ctx: C,
   request: FastifyRequest,
   spec: Pick<Action<T>, 'action' | 'target' | 'details'> & { detailsOf?: (value: T) => Record<string, unknown> },
-  verb: (ctx: Ctx<PlatformActor>) => Promise<Result<T>>,
+  verb: (ctx: C) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const who = whoOf(request);
-  const entry = { who, action: spec.action, target: spec.target, details: spec.details ?? {} };
-  return audited(platformCtx(deps, request), entry, verb, spec.detailsOf);
+  const entry = { who: whoOf(request), action: spec.action, target: spec.target, details: spec.details ?? {} };
+  return audited(ctx, entry, verb, spec.detailsOf);
 }
 
 /** Back to a page (303) with the outcome for it to show. */

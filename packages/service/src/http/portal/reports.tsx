@@ -1,0 +1,145 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync } from 'fastify';
+import {
+  listReports,
+  openDownload,
+  REPORT_FORMATS,
+  REPORT_TYPES,
+  RequestReportBody,
+  requestReport,
+} from '../../domains/reports/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { sendDownload } from '../report-download.js';
+import { act, formOf, redirectWith, refuseForm } from '../web/act.js';
+import { PanelForm, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
+import { staffCtx } from './staff.js';
+
+/** A date field's value (no zone) as the start of that day in UTC, the zone of every time of the service. */
+const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value}T00:00:00Z` : undefined);
+
+/** Reports (decisions part 8): the latest, their status, downloads of ready ones, and a new request. */
+export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/portal/reports', signedIn, async (request, reply) => {
+      const page = await listReports(staffCtx(deps, request), { limit: 50 });
+      const reports = page.ok ? page.value.items : [];
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Reports', current: '/portal/reports' },
+        <>
+          <section aria-labelledby="request">
+            <h2 id="request">Request a report</h2>
+            <p>It is generated in the background (this page shows its status) and kept for 24 hours once ready.</p>
+            <PanelForm request={request} action="/portal/reports" label="Request a report">
+              <div class="row">
+                <div>
+                  <label for="report_type">Report</label>
+                  <select id="report_type" name="report_type">
+                    {REPORT_TYPES.map((t) => (
+                      <option key={t}>{t}</option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label for="format">Format</label>
+                  <select id="format" name="format">
+                    {REPORT_FORMATS.map((f) => (
+                      <option key={f}>{f}</option>
+                    ))}
+                  </select>
+                </div>
+                <div>
+                  <label for="from">From (UTC day, optional)</label>
+                  <input id="from" name="from" type="date" />
+                </div>
+                <div>
+                  <label for="to">To, not included (optional)</label>
+                  <input id="to" name="to" type="date" />
+                </div>
+              </div>
+              <p>
+                <button type="submit">Request</button>
+              </p>
+            </PanelForm>
+          </section>
+          <section aria-labelledby="latest">
+            <h2 id="latest">The latest 50</h2>
+            {reports.length === 0 ? (
+              <p>No reports yet.</p>
+            ) : (
+              <div class="scroll" tabIndex={0} role="region" aria-label="Reports">
+                <table>
+                  <thead>
+                    <tr>
+                      <th scope="col">Requested</th>
+                      <th scope="col">Report</th>
+                      <th scope="col">Status</th>
+                      <th scope="col" class="num">
+                        Rows
+                      </th>
+                      <th scope="col">Download</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {reports.map((r) => (
+                      <tr key={r.id}>
+                        <td>{when(r.createdAt)}</td>
+                        <td>
+                          {r.reportType} ({r.format})
+                        </td>
+                        <td>{r.status}</td>
+                        <td class="num">{r.rowCount === null ? '—' : String(r.rowCount)}</td>
+                        <td>
+                          {r.status === 'ready' ? (
+                            <a href={`/portal/reports/${r.id}/download`} download>
+                              Download, until {when(r.expiresAt)}
+                            </a>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              </div>
+            )}
+          </section>
+        </>,
+      );
+    });
+
+    app.post('/portal/reports', signedIn, async (request, reply) => {
+      const form = formOf(request);
+      const body = RequestReportBody.safeParse({
+        report_type: form.report_type,
+        format: form.format,
+        ...(dayOf(form.from) ? { from: dayOf(form.from) } : {}),
+        ...(dayOf(form.to) ? { to: dayOf(form.to) } : {}),
+      });
+      if (!body.success) return refuseForm(request, reply, '/portal/reports', body.error);
+      const input = {
+        reportType: body.data.report_type,
+        format: body.data.format,
+        from: body.data.from === undefined ? null : new Date(body.data.from),
+        to: body.data.to === undefined ? null : new Date(body.data.to),
+      };
+      return act(staffCtx(deps, request), request, reply, (ctx) => requestReport(ctx, input), {
+        action: 'report.request',
+        target: input.reportType,
+        details: { format: input.format },
+        back: '/portal/reports',
+        done: () => 'Requested: it appears below as generating, then ready.',
+      });
+    });
+
+    app.get('/portal/reports/:id/download', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const download = await openDownload(staffCtx(deps, request), id);
+      if (!download.ok) return redirectWith(request, reply, '/portal/reports', download, () => '');
+      return sendDownload(request, reply, download.value);
+    });
+  };
+}

@@ -1,0 +1,70 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync } from 'fastify';
+import { listTickets, openTicket, OpenTicketBody } from '../../domains/support-tickets/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { act, formOf, refuseForm } from '../web/act.js';
+import { PanelForm, sendScreen, when } from '../web/shared.js';
+import { signedIn } from './site.js';
+import { staffCtx } from './staff.js';
+
+/** The tenant environment's support tickets with the platform's answers, and a new ticket. */
+export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
+  return async (app) => {
+    app.get('/portal/tickets', signedIn, async (request, reply) => {
+      const page = await listTickets(staffCtx(deps, request), { limit: 50 });
+      const tickets = page.ok ? page.value.items : [];
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Support tickets', current: '/portal/tickets' },
+        <>
+          <section aria-labelledby="new">
+            <h2 id="new">Ask the platform team</h2>
+            <PanelForm request={request} action="/portal/tickets" label="New ticket">
+              <label for="subject">Subject</label>
+              <input id="subject" name="subject" required maxLength={200} size={50} />
+              <label for="body">What happened (a request id from an error helps)</label>
+              <textarea id="body" name="body" required maxLength={10_000} />
+              <label for="request_id">Request id (optional)</label>
+              <input id="request_id" name="request_id" maxLength={64} size={40} />
+              <p>
+                <button type="submit">Send</button>
+              </p>
+            </PanelForm>
+          </section>
+          {tickets.map((t) => (
+            <section key={t.id} aria-labelledby={`ticket-${t.id}`}>
+              <h2 id={`ticket-${t.id}`}>
+                {t.subject} ({t.status})
+              </h2>
+              {t.messages.map((m, i) => (
+                <p key={i}>
+                  <strong>{m.from === 'platform' ? 'Platform team' : 'You'}</strong> ({when(m.createdAt)}): {m.body}
+                </p>
+              ))}
+            </section>
+          ))}
+        </>,
+      );
+    });
+
+    app.post('/portal/tickets', signedIn, async (request, reply) => {
+      const form = formOf(request);
+      const body = OpenTicketBody.safeParse({
+        subject: form.subject,
+        body: form.body,
+        ...(typeof form.request_id === 'string' && form.request_id.trim() !== ''
+          ? { request_id: form.request_id.trim() }
+          : {}),
+      });
+      if (!body.success) return refuseForm(request, reply, '/portal/tickets', body.error);
+      const input = { subject: body.data.subject, body: body.data.body, requestId: body.data.request_id ?? null };
+      return act(staffCtx(deps, request), request, reply, (ctx) => openTicket(ctx, input), {
+        action: 'ticket.open',
+        target: body.data.subject,
+        back: '/portal/tickets',
+        done: () => 'Sent: the platform team answers here.',
+      });
+    });
+  };
+}
