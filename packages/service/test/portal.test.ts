@@ -288,3 +288,21 @@ describe('reports, tickets and reconciliation in the portal', () => {
     expect(textOf(page.html)).toContain('No discrepancies.');
   });
 });
+
+describe('rate-limit use in the portal', () => {
+  it("shows the environment's use of each limit over the last 60 s, counting nothing itself", async () => {
+    const own = await createTenant(service);
+    for (let i = 0; i < 3; i += 1) {
+      expect((await service.api('sandbox', 'GET', '/v1/markets', { key: own.sandboxKey })).status).toBe(200);
+    }
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const row = () =>
+      client
+        .get('/portal/rate-limits')
+        .then((p) => /<code>feed_read<\/code><\/th><td class="num">(\d+)<\/td><td class="num">(\d+)</.exec(p.html));
+    const first = await row();
+    expect(first![1]).toBe('3');
+    expect(Number(first![2])).toBeGreaterThan(0);
+    expect((await row())![1]).toBe('3');
+  });
+});

@@ -24,15 +24,30 @@ export type RateDecision =
 /** The rate-limiter port (spec 8.1): windowRateLimiter (rate-limiter.ts) for real, these below for tests. */
 export interface RateLimiter {
   check(query: RateLimitQuery): Promise<RateDecision>;
+  /**
+   * A tenant environment's use of its own limit in each tier over the last 60 s, counting nothing (the
+   * tenant portal's screen). Null where the counters cannot be read (Redis down).
+   */
+  usage(tenantEnv: TenantEnv): Promise<TierUsage[] | null>;
+}
+
+export interface TierUsage {
+  tier: string;
+  limit: number;
+  used: number;
 }
 
 /** Every request passes, with no headers (tests that are not about limits). */
-export const noRateLimits: RateLimiter = { check: async () => ({ limited: false, headers: null }) };
+export const noRateLimits: RateLimiter = {
+  check: async () => ({ limited: false, headers: null }),
+  usage: async () => [],
+};
 
 /** A test limiter that refuses every request of the given tiers, and records what it was asked. */
 export function refusingRateLimiter(tiers: readonly RateTier[], retryAfterSeconds = 1) {
   const asked: RateLimitQuery[] = [];
   const limiter: RateLimiter = {
+    usage: async () => [],
     check: async (query) => {
       asked.push(query);
       return tiers.includes(query.tier)

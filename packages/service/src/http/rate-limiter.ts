@@ -58,6 +58,26 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
   };
 
   return {
+    async usage(tenantEnv) {
+      const { index, elapsedMs } = windowOf(options.clock.now().getTime());
+      const raised = await options.raisedLimits.of(tenantEnv.tenantId);
+      try {
+        return await Promise.all(
+          LIMITED_TIERS.map(async (tier) => {
+            const [tenant] = bucketsFor({ tier, ...tenantEnv, externalUserId: null }, raised);
+            const [current, before] = await Promise.all([
+              store.get(`${tenant!.key}:${index}`),
+              store.get(`${tenant!.key}:${index - 1}`),
+            ]);
+            const used = (before?.consumedPoints ?? 0) * (1 - elapsedMs / WINDOW_MS) + (current?.consumedPoints ?? 0);
+            return { tier, limit: tenant!.limit, used: Math.round(used) };
+          }),
+        );
+      } catch {
+        return null;
+      }
+    },
+
     async check(query: RateLimitQuery): Promise<RateDecision> {
       if (!isLimited(query.tier)) return { limited: false, headers: null };
       const counted = {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { installWebSite } from '../web/site-plugin.js';
+import { rateLimitRoutes } from './rate-limits.js';
 import { reconciliationRoutes } from './reconciliation.js';
 import { reportRoutes } from './reports.js';
 import { settingsRoutes } from './settings.js';
@@ -24,5 +25,6 @@ export function portalRoutes(deps: ServiceDeps, environment: Environment): Fasti
     await app.register(reportRoutes(deps));
     await app.register(ticketRoutes(deps));
     await app.register(reconciliationRoutes(deps));
+    await app.register(rateLimitRoutes(deps));
   };
 }

@@ -18,6 +18,7 @@ export function portalSite(environment: Environment): WebSite {
       ['/portal/reports', 'Reports'],
       ['/portal/tickets', 'Support'],
       ['/portal/reconciliation', 'Reconciliation'],
+      ['/portal/rate-limits', 'Rate limits'],
     ],
   };
 }
