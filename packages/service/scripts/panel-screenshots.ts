@@ -1,7 +1,9 @@
 /**
- * The README's platform panel screenshots: the service on a fresh embedded database (the demo seeded),
- * signed in through the sign-in page in Debian's Chromium; the overview, a market, the preview of a
- * resolve, a tenant, the audit log, and the preview on a phone. Part of `npm run screenshots`.
+ * The README's platform panel and tenant portal screenshots: the service on a fresh embedded database
+ * (the demo seeded), in Debian's Chromium. The panel signed in through its sign-in page: the overview, a
+ * market, the preview of a resolve (desk and phone), a tenant, the audit log. The portal signed in by a
+ * link for the demo tenant: settings, a rotated key shown once, rate limits, settings on a phone. Part of
+ * `npm run screenshots`.
  */
 import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -53,6 +55,25 @@ try {
   await shot('panel-tenant');
   await page.goto(`${base}/panel/audit`);
   await shot('panel-audit-log');
+
+  // The tenant portal, signed in by a link the platform issues for the demo tenant.
+  const demoTenant = service.demo!.tenantId;
+  const link = await fetch(`${base}/platform/v1/tenants/${demoTenant}/portal-links`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${service.deps.platformAdminToken}` },
+  }).then((r) => r.json() as Promise<{ url: string }>);
+  await page.goto(link.url);
+  await page.getByLabel('Your name').fill('Sam');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL(/\/portal$/);
+  await shot('portal-settings');
+  await page.getByRole('button', { name: /^Rotate key/ }).first().click();
+  await shot('portal-new-key-once');
+  await page.goto(`${service.urls.sandbox}/portal/rate-limits`);
+  await shot('portal-rate-limits');
+  await page.setViewportSize({ width: 390, height: 800 });
+  await page.goto(`${service.urls.sandbox}/portal`);
+  await shot('portal-phone-settings');
 } finally {
   await browser.close();
   await service.stop();
