@@ -5,9 +5,9 @@ import { listAllDiscrepancies, runReconciliation } from '../../domains/reconcili
 import { handleTicket, listAllTickets, TicketReplyBody } from '../../domains/support-tickets/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { ok } from '../../errors/index.js';
-import { formatAmount } from '../../lib/money.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
+import { DiscrepancyTable } from '../web/discrepancy-table.js';
 import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
@@ -35,48 +35,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="found">
             <h2 id="found">Discrepancies, oldest first (the first {SHOWN})</h2>
-            {rows.length === 0 ? (
-              <p>None found.</p>
-            ) : (
-              <div class="scroll" tabIndex={0} role="region" aria-label="Discrepancies">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Found</th>
-                      <th scope="col">Tenant</th>
-                      <th scope="col">User</th>
-                      <th scope="col" class="num">
-                        Ledger
-                      </th>
-                      <th scope="col" class="num">
-                        Operator
-                      </th>
-                      <th scope="col" class="num">
-                        Difference
-                      </th>
-                      <th scope="col">Sync key</th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {rows.map((d) => (
-                      <tr key={d.id}>
-                        <td>{when(d.createdAt)}</td>
-                        <td>
-                          <a href={`/panel/tenants/${d.tenantId}`}>{d.tenantId.slice(0, 8)}…</a> {d.environment}
-                        </td>
-                        <td>{d.externalUserId}</td>
-                        <td class="num">{formatAmount(d.ledgerBalance)}</td>
-                        <td class="num">{formatAmount(d.operatorBalance)}</td>
-                        <td class="num">{formatAmount(d.delta)}</td>
-                        <td>
-                          <code>{d.idempotencyKey}</code>
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
-            )}
+            <DiscrepancyTable rows={rows} withTenant />
           </section>
         </>,
       );
