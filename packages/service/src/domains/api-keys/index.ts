@@ -9,4 +9,5 @@ export {
   type ApiKeyRecord,
 } from './api-key-repo.js';
 export { authenticateApiKey, type AuthenticatedKey } from './authenticate-api-key.js';
+export { rotationStateOf, type RotatingKey } from './model/rotation-state.js';
 export { SCOPES, type Scope } from './model/scopes.js';

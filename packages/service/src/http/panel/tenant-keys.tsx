@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ApiKeyRecord } from '../../domains/api-keys/index.js';
+import { rotationStateOf, type ApiKeyRecord } from '../../domains/api-keys/index.js';
 import {
   confirmKeyRotation,
   getTenant,
@@ -12,14 +12,18 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { isUuid } from '../../lib/ids.js';
 import { act, formOf, redirectWith, runAudited } from '../web/act.js';
-import { ActionButton, ConfirmFirst, sendConfirmation, sendShownOnce, when } from '../web/shared.js';
+import { RotationButton } from '../web/rotation-button.js';
+import { ConfirmFirst, sendConfirmation, sendShownOnce, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
 export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
-  const rotating = new Set(props.keys.filter((k) => k.rotatesKeyId && !k.revokedAt).map((k) => k.rotatesKeyId));
-  const pending = (k: ApiKeyRecord) =>
-    k.rotatesKeyId !== null && props.keys.some((o) => o.id === k.rotatesKeyId && !o.revokedAt);
+  const STATE = {
+    revoked: 'revoked',
+    replaced: 'being rotated',
+    replacing: 'new, rotation not confirmed',
+    live: 'live',
+  };
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
       <table>
@@ -34,52 +38,40 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
           </tr>
         </thead>
         <tbody>
-          {props.keys.map((k) => (
-            <tr key={k.id}>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>{k.environment}</td>
-              <td>{k.scopes.join(', ')}</td>
-              <td>{when(k.createdAt)}</td>
-              <td>
-                {k.revokedAt
-                  ? `revoked ${when(k.revokedAt)}`
-                  : k.expiresAt
-                    ? `expires ${when(k.expiresAt)}`
-                    : rotating.has(k.id)
-                      ? 'being rotated'
-                      : 'live'}
-              </td>
-              <td>
-                {!k.revokedAt && pending(k) && (
-                  <ActionButton
+          {props.keys.map((k) => {
+            const state = rotationStateOf(k, props.keys);
+            const fields = { tenant_id: k.tenantId };
+            return (
+              <tr key={k.id}>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>{k.environment}</td>
+                <td>{k.scopes.join(', ')}</td>
+                <td>{when(k.createdAt)}</td>
+                <td>
+                  {state === 'revoked' ? `revoked ${when(k.revokedAt)}` : STATE[state]}
+                  {state !== 'revoked' && k.expiresAt ? `, expires ${when(k.expiresAt)}` : ''}
+                </td>
+                <td>
+                  <RotationButton
                     request={props.request}
-                    action={`/panel/api-keys/${k.id}/confirm-rotation`}
-                    fields={{ tenant_id: k.tenantId }}
-                    label="Confirm rotation"
-                    name={`Confirm rotation to key ${k.prefix}`}
-                  />
-                )}{' '}
-                {!k.revokedAt && !rotating.has(k.id) && !pending(k) && (
-                  <ActionButton
-                    request={props.request}
-                    action={`/panel/api-keys/${k.id}/rotate`}
-                    fields={{ tenant_id: k.tenantId }}
-                    label="Rotate"
-                    name={`Rotate key ${k.prefix}`}
-                  />
-                )}{' '}
-                {!k.revokedAt && (
-                  <ConfirmFirst
-                    href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
-                    label="Revoke…"
-                    name={`Revoke key ${k.prefix}`}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
+                    base="/panel/api-keys"
+                    keyRecord={k}
+                    state={state}
+                    fields={fields}
+                  />{' '}
+                  {state !== 'revoked' && (
+                    <ConfirmFirst
+                      href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
+                      label="Revoke…"
+                      name={`Revoke key ${k.prefix}`}
+                    />
+                  )}
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
       {props.keys.length === 0 && <p>No keys yet.</p>}

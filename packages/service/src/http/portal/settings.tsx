@@ -1,12 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import type { ApiKeyRecord } from '../../domains/api-keys/index.js';
+import { rotationStateOf, type ApiKeyRecord } from '../../domains/api-keys/index.js';
 import type { TenantEnv } from '../../domains/context.js';
 import { confirmKeyRotation, getTenant, rotateApiKey } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, redirectWith, runAudited } from '../web/act.js';
-import { ActionButton, sendScreen, sendShownOnce, when } from '../web/shared.js';
+import { RotationButton } from '../web/rotation-button.js';
+import { sendScreen, sendShownOnce, when } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
@@ -74,9 +75,12 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
 }
 
 function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
-  const live = props.keys.filter((k) => !k.revokedAt);
-  const replaced = new Set(live.filter((k) => k.rotatesKeyId).map((k) => k.rotatesKeyId));
-  const pending = (k: ApiKeyRecord) => k.rotatesKeyId !== null && live.some((o) => o.id === k.rotatesKeyId);
+  const STATE = {
+    revoked: 'revoked',
+    replaced: 'being replaced',
+    replacing: 'new, rotation not confirmed',
+    live: 'live',
+  };
   if (props.keys.length === 0) return <p>No keys yet: the platform team issues them.</p>;
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
@@ -91,42 +95,22 @@ function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecor
           </tr>
         </thead>
         <tbody>
-          {props.keys.map((k) => (
-            <tr key={k.id}>
-              <td>
-                <code>{k.prefix}…</code>
-              </td>
-              <td>{k.scopes.join(', ')}</td>
-              <td>{when(k.createdAt)}</td>
-              <td>
-                {k.revokedAt
-                  ? `revoked ${when(k.revokedAt)}`
-                  : replaced.has(k.id)
-                    ? 'being replaced'
-                    : pending(k)
-                      ? 'new, rotation not confirmed'
-                      : 'live'}
-              </td>
-              <td>
-                {!k.revokedAt && pending(k) && (
-                  <ActionButton
-                    request={props.request}
-                    action={`/portal/api-keys/${k.id}/confirm-rotation`}
-                    label="Confirm rotation"
-                    name={`Confirm rotation to key ${k.prefix}`}
-                  />
-                )}
-                {!k.revokedAt && !replaced.has(k.id) && !pending(k) && (
-                  <ActionButton
-                    request={props.request}
-                    action={`/portal/api-keys/${k.id}/rotate`}
-                    label="Rotate"
-                    name={`Rotate key ${k.prefix}`}
-                  />
-                )}
-              </td>
-            </tr>
-          ))}
+          {props.keys.map((k) => {
+            const state = rotationStateOf(k, props.keys);
+            return (
+              <tr key={k.id}>
+                <td>
+                  <code>{k.prefix}…</code>
+                </td>
+                <td>{k.scopes.join(', ')}</td>
+                <td>{when(k.createdAt)}</td>
+                <td>{state === 'revoked' ? `revoked ${when(k.revokedAt)}` : STATE[state]}</td>
+                <td>
+                  <RotationButton request={props.request} base="/portal/api-keys" keyRecord={k} state={state} />
+                </td>
+              </tr>
+            );
+          })}
         </tbody>
       </table>
     </div>

@@ -1,0 +1,21 @@
+/** A key as rotation sees it (spec 5.1): its id, the key it replaces, and whether it is revoked. */
+export interface RotatingKey {
+  id: string;
+  rotatesKeyId: string | null;
+  revokedAt: Date | null;
+}
+
+/**
+ * Where a key stands in a rotation among its tenant's keys: revoked; `replaced` (a live new key rotates
+ * it, waiting for the confirm); `replacing` (it is that new key, the old one still live); or `live`.
+ * A replacing key can be confirmed; only a live one can start a rotation.
+ */
+export function rotationStateOf(
+  key: RotatingKey,
+  keys: readonly RotatingKey[],
+): 'revoked' | 'replaced' | 'replacing' | 'live' {
+  if (key.revokedAt) return 'revoked';
+  if (keys.some((k) => k.rotatesKeyId === key.id && !k.revokedAt)) return 'replaced';
+  if (key.rotatesKeyId !== null && keys.some((k) => k.id === key.rotatesKeyId && !k.revokedAt)) return 'replacing';
+  return 'live';
+}
