@@ -67,7 +67,10 @@ try {
   await page.getByRole('button', { name: 'Sign in' }).click();
   await page.waitForURL(/\/portal$/);
   await shot('portal-settings');
-  await page.getByRole('button', { name: /^Rotate key/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Rotate key/ })
+    .first()
+    .click();
   await shot('portal-new-key-once');
   await page.goto(`${service.urls.sandbox}/portal/rate-limits`);
   await shot('portal-rate-limits');
