@@ -306,3 +306,85 @@ describe('rate-limit use in the portal', () => {
     expect((await row())![1]).toBe('3');
   });
 });
+
+describe('the portal against hostile and racing requests', () => {
+  it('uses a link once when two sign-ins race with it', async () => {
+    const { url } = await linkFor(tenant.tenantId);
+    const both = await Promise.all([signIn(url, 'A'), signIn(url, 'B')]);
+    expect(both.map((b) => b.res.status).sort()).toEqual([303, 401]);
+  });
+
+  it('brings neither sessions nor unused links back when a suspended tenant is reactivated', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const unused = await linkFor(own.tenantId);
+    await service.platform('POST', `/platform/v1/tenants/${own.tenantId}/suspend`);
+    await service.platform('POST', `/platform/v1/tenants/${own.tenantId}/reactivate`);
+    expect((await client.get('/portal')).status).toBe(303);
+    expect((await signIn(unused.url)).res.status).toBe(401);
+    expect((await signIn((await linkFor(own.tenantId)).url)).res.status).toBe(303);
+  });
+
+  it("cannot confirm another tenant's rotation", async () => {
+    const own = await createTenant(service);
+    const victim = await createTenant(service);
+    const keys = (await service.platform('GET', `/platform/v1/tenants/${victim.tenantId}`)).json.api_keys;
+    const sandbox = keys.find((k: any) => k.environment === 'sandbox');
+    const rotated = await service.platform('POST', `/platform/v1/api-keys/${sandbox.id}/rotate`);
+    expect(rotated.status).toBe(201);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    await client.post(`/portal/api-keys/${rotated.json.id}/confirm-rotation`, {});
+    expect(textOf((await client.get('/portal')).html)).toContain(`No API key ${rotated.json.id}.`);
+    expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(200);
+  });
+
+  it('refuses a sign-in posted from another site, and a name that could pass for a scope in the log', async () => {
+    const { url } = await linkFor(tenant.tenantId);
+    const cross = await fetch(`${service.urls.sandbox}/portal/sign-in`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: new URLSearchParams({ name: 'Sam', token: tokenOf(url) }).toString(),
+      redirect: 'manual',
+    });
+    expect(cross.status).toBe(403);
+    const named = await signIn(url, `Ann (${tenant.tenantId}/live)`);
+    expect(named.res.status).toBe(400);
+    expect((await signIn(url)).res.status).toBe(303); // the link was spent by neither
+  });
+
+  it('answers a JSON or deeply nested body with a page, never a 500', async () => {
+    for (const body of ['{"token":{"toString":1},"name":"x"}', `${'['.repeat(40)}${']'.repeat(40)}`]) {
+      const res = await fetch(`${service.urls.sandbox}/portal/sign-in`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body,
+      });
+      expect(res.status).toBeLessThan(500);
+      expect(res.headers.get('content-type')).toContain('text/html');
+    }
+  });
+
+  it('sends pages that are never framed, sniffed or cached', async () => {
+    const res = await fetch(`${service.urls.sandbox}/portal/sign-in`);
+    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+    expect(res.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('shows the newest tickets first, past the 50 it lists', async () => {
+    const own = await createTenant(service);
+    for (let i = 1; i <= 51; i += 1) {
+      const res = await service.api('sandbox', 'POST', '/v1/support-tickets', {
+        key: own.sandboxKey,
+        idempotencyKey: `many-${i}`,
+        body: { subject: `Ticket number ${i}`, body: 'x' },
+      });
+      expect(res.status).toBe(201);
+    }
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const page = textOf((await client.get('/portal/tickets')).html);
+    expect(page).toContain('Ticket number 51 (open)');
+    expect(page).not.toContain('Ticket number 1 (open)');
+  });
+});

@@ -1,2 +1,2 @@
-export { issuePortalLink, PORTAL_LINK_MS, signInWithPortalLink } from './portal-links.js';
+export { issuePortalLink, PORTAL_LINK_MS, signInWithPortalLink, spendPortalLinks } from './portal-links.js';
 export * from './schemas.js';

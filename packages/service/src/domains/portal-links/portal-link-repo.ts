@@ -40,3 +40,19 @@ export async function usePortalLinkRow(
   const row = rows[0];
   return row ? { tenantId: row.tenant_id, environment: row.environment } : null;
 }
+
+/** The tenant's status, or null when there is no such tenant. */
+export async function tenantStatusOf(db: Executor, tenantId: string): Promise<'active' | 'suspended' | null> {
+  const row = await db.selectFrom('tenants').select('status').where('id', '=', tenantId).executeTakeFirst();
+  return row?.status ?? null;
+}
+
+/** Spends every unused link of a tenant (its suspension): none works again after a reactivation. */
+export async function spendTenantLinks(db: Executor, tenantId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('portal_links')
+    .set({ used_at: now })
+    .where('tenant_id', '=', tenantId)
+    .where('used_at', 'is', null)
+    .execute();
+}

@@ -2,9 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { audited } from '../audit/index.js';
 import { withTransaction, type Ctx, type TenantEnv } from '../context.js';
-import { existingTenant } from '../tenants/index.js';
 import { startWebSession, type WebSession } from '../web-sessions/index.js';
-import { insertPortalLink, usePortalLinkRow } from './portal-link-repo.js';
+import { isUuid } from '../../lib/ids.js';
+import { insertPortalLink, spendTenantLinks, tenantStatusOf, usePortalLinkRow } from './portal-link-repo.js';
 
 /** How long a sign-in link works (decisions part 9): 30 minutes, once. */
 export const PORTAL_LINK_MS = 30 * 60 * 1000;
@@ -16,9 +16,9 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest();
  * kept. The caller makes the URL; the token is in it and nowhere else.
  */
 export async function issuePortalLink(ctx: Ctx, scope: TenantEnv): Promise<Result<{ token: string; expiresAt: Date }>> {
-  const tenant = await existingTenant(ctx, scope.tenantId);
-  if (!tenant.ok) return tenant;
-  if (tenant.value.status !== 'active') {
+  const status = isUuid(scope.tenantId) ? await tenantStatusOf(ctx.db, scope.tenantId) : null;
+  if (status === null) return rejected('not_found', `No tenant ${scope.tenantId}.`);
+  if (status !== 'active') {
     return rejected('state_conflict', 'The tenant is suspended; reactivate it before inviting its staff.');
   }
   const token = randomBytes(32).toString('base64url');
@@ -59,4 +59,9 @@ export async function signInWithPortalLink(
     );
     return started.ok ? started.value : null;
   });
+}
+
+/** A suspension's end of the tenant's portal access: its unused links are spent (sessions: web-sessions). */
+export async function spendPortalLinks(ctx: Ctx, tenantId: string): Promise<void> {
+  await spendTenantLinks(ctx.db, tenantId, ctx.now);
 }

@@ -68,6 +68,8 @@ export interface DiscrepancyFilter {
   environment?: Environment;
   afterSeq: bigint | null;
   limit: number;
+  /** The latest `limit`, newest first, without paging (the tenant portal's lists). */
+  newestFirst?: boolean;
 }
 
 /** Discrepancies oldest first, limit + 1 of them (pageFrom's look-ahead). */
@@ -89,7 +91,7 @@ export async function findDiscrepancies(db: Executor, filter: DiscrepancyFilter)
       'd.delta_minor',
       'd.created_at',
     ])
-    .orderBy('d.seq')
+    .orderBy('d.seq', filter.newestFirst ? 'desc' : 'asc')
     .limit(filter.limit + 1);
   if (filter.scope)
     query = query

@@ -33,3 +33,9 @@ export async function listAllDiscrepancies(
   const rows = await findDiscrepancies(ctx.db, { ...query, afterSeq: after.value });
   return ok(pageFrom(rows, query.limit, (d) => d.seq));
 }
+
+/** The caller's latest discrepancies, newest first (the tenant portal's list). */
+export async function latestDiscrepancies(ctx: TenantCtx, limit: number): Promise<Discrepancy[]> {
+  const rows = await findDiscrepancies(ctx.db, { scope: ctx.tenantEnv, afterSeq: null, limit, newestFirst: true });
+  return rows.slice(0, limit);
+}

@@ -49,3 +49,9 @@ export async function openDownload(ctx: TenantCtx, id: string): Promise<Result<D
     return rejected('report_expired', `The report expired at ${job.expiresAt!.toISOString()}; request it again.`);
   return ok({ job, gzipped: readChunks(ctx.db, job.id) });
 }
+
+/** The caller's latest reports, newest first (the tenant portal's list). */
+export async function latestReports(ctx: TenantCtx, limit: number): Promise<ReportJob[]> {
+  const rows = await findReports(ctx.db, { scope: ctx.tenantEnv, limit, newestFirst: true });
+  return rows.slice(0, limit);
+}

@@ -78,13 +78,15 @@ export interface ReportFilter {
   id?: string;
   afterSeq?: bigint | null;
   limit: number;
+  /** The latest `limit`, newest first, without paging (the tenant portal's lists). */
+  newestFirst?: boolean;
 }
 
 export async function findReports(db: Executor, f: ReportFilter): Promise<ReportJob[]> {
   let query = db
     .selectFrom('report_jobs')
     .selectAll()
-    .orderBy('seq')
+    .orderBy('seq', f.newestFirst ? 'desc' : 'asc')
     .limit(f.limit + 1);
   if (f.scope) query = query.where('tenant_id', '=', f.scope.tenantId).where('environment', '=', f.scope.environment);
   if (f.id !== undefined) query = query.where('id', '=', f.id);

@@ -32,3 +32,9 @@ export async function listAllTickets(
   const rows = await findTickets(ctx.db, { ...query, afterSeq: after.value });
   return ok(pageFrom(rows, query.limit, (t) => t.seq));
 }
+
+/** The caller's latest tickets, newest first (the tenant portal's list). */
+export async function latestTickets(ctx: TenantCtx, limit: number): Promise<Ticket[]> {
+  const rows = await findTickets(ctx.db, { scope: ctx.tenantEnv, afterSeq: null, limit, newestFirst: true });
+  return rows.slice(0, limit);
+}

@@ -79,6 +79,8 @@ export interface TicketFilter {
   id?: string;
   afterSeq: bigint | null;
   limit: number;
+  /** The latest `limit`, newest first, without paging (the tenant portal's lists). */
+  newestFirst?: boolean;
 }
 
 /** Tickets oldest first with their messages in order, in two queries. */
@@ -86,7 +88,7 @@ export async function findTickets(db: Executor, filter: TicketFilter): Promise<T
   let query = db
     .selectFrom('support_tickets')
     .selectAll()
-    .orderBy('seq')
+    .orderBy('seq', filter.newestFirst ? 'desc' : 'asc')
     .limit(filter.limit + 1);
   if (filter.scope)
     query = query.where('tenant_id', '=', filter.scope.tenantId).where('environment', '=', filter.scope.environment);

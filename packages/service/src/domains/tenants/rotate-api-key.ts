@@ -1,8 +1,8 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { lockKey, pendingRotationOf } from '../api-keys/index.js';
-import { withTransaction, type Ctx, type TenantEnv } from '../context.js';
-import { belongsTo } from './model/key-scope.js';
+import { withTransaction, type Ctx } from '../context.js';
+import { belongsTo, type KeyReach } from './model/key-scope.js';
 import { writeNewKey, type IssuedKey } from './issue-api-key.js';
 
 /**
@@ -10,11 +10,11 @@ import { writeNewKey, type IssuedKey } from './issue-api-key.js';
  * expiry. Both keys work until confirmRotation. The old key's row is locked, so two rotations of one
  * key cannot both start; a second one while the first is unconfirmed is state_conflict.
  */
-export async function rotateApiKey(ctx: Ctx, keyId: string, within?: TenantEnv): Promise<Result<IssuedKey>> {
+export async function rotateApiKey(ctx: Ctx, keyId: string, reach: KeyReach): Promise<Result<IssuedKey>> {
   if (!isUuid(keyId)) return rejected('not_found', `No API key ${keyId}.`);
   return withTransaction(ctx, async (tx) => {
     const old = await lockKey(tx.db, keyId);
-    if (!old || !belongsTo(old, within)) return rejected('not_found', `No API key ${keyId}.`);
+    if (!old || !belongsTo(old, reach)) return rejected('not_found', `No API key ${keyId}.`);
     if (old.revokedAt !== null || (old.expiresAt !== null && old.expiresAt <= tx.now)) {
       return rejected('state_conflict', 'The key is revoked or expired; issue a new key instead.');
     }

@@ -1,6 +1,8 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { revokeTenantKeys } from '../api-keys/index.js';
+import { spendPortalLinks } from '../portal-links/index.js';
+import { endTenantWebSessions } from '../web-sessions/index.js';
 import { withTransaction, type Ctx } from '../context.js';
 import { updateTenantStatus, type TenantRow } from './tenant-repo.js';
 
@@ -17,7 +19,12 @@ export async function setTenantStatus(
     ? null
     : await withTransaction(ctx, async (tx) => {
         const updated = await updateTenantStatus(tx.db, tenantId, status, ctx.now);
-        if (updated && status === 'suspended') await revokeTenantKeys(tx.db, tenantId, ctx.now);
+        if (updated && status === 'suspended') {
+          // Everything that reaches the tenant's data ends, and nothing comes back on reactivation.
+          await revokeTenantKeys(tx.db, tenantId, ctx.now);
+          await endTenantWebSessions(tx, tenantId);
+          await spendPortalLinks(tx, tenantId);
+        }
         return updated;
       });
   return tenant ? ok(tenant) : rejected('not_found', `No tenant ${tenantId}.`);

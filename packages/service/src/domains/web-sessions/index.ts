@@ -1,2 +1,8 @@
 export type { WebSession } from './web-session-repo.js';
-export { endWebSession, findWebSession, PANEL_SESSION_MS, startWebSession } from './web-sessions.js';
+export {
+  endTenantWebSessions,
+  endWebSession,
+  findWebSession,
+  PANEL_SESSION_MS,
+  startWebSession,
+} from './web-sessions.js';

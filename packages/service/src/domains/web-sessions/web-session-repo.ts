@@ -51,3 +51,8 @@ export async function deleteWebSession(db: Executor, tokenHash: Buffer): Promise
 export async function deleteExpiredWebSessions(db: Executor, now: Date): Promise<void> {
   await db.deleteFrom('web_sessions').where('expires_at', '<=', now).execute();
 }
+
+/** Ends every portal session of a tenant (its suspension). */
+export async function deleteTenantWebSessions(db: Executor, tenantId: string): Promise<void> {
+  await db.deleteFrom('web_sessions').where('tenant_id', '=', tenantId).execute();
+}

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.js';
 import {
   deleteExpiredWebSessions,
+  deleteTenantWebSessions,
   deleteWebSession,
   findLiveWebSession,
   insertWebSession,
@@ -38,4 +39,9 @@ export async function findWebSession(ctx: Ctx, token: string): Promise<WebSessio
 
 export async function endWebSession(ctx: Ctx, token: string): Promise<void> {
   await deleteWebSession(ctx.db, hashOf(token));
+}
+
+/** Ends every portal session of a tenant: a suspension, after which a reactivation brings none back. */
+export async function endTenantWebSessions(ctx: Ctx, tenantId: string): Promise<void> {
+  await deleteTenantWebSessions(ctx.db, tenantId);
 }

@@ -20,7 +20,12 @@ const MAX_FAILURES = 10;
 const FAILURE_WINDOW_S = 15 * 60;
 
 const SignInForm = z.object({
-  name: z.string().trim().min(1, 'Give your name: the audit log records who did what.').max(80),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give your name: the audit log records who did what.')
+    .max(80)
+    .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
   token: z.string().min(1, 'Paste the platform admin token.').max(512),
   next: z.string().optional(),
 });

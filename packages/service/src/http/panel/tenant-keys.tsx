@@ -17,9 +17,10 @@ import { ConfirmFirst, sendConfirmation, sendShownOnce, when } from '../web/shar
 import { signedIn } from './site.js';
 
 /** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
-export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
+export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[]; now: Date }) {
   const STATE = {
     revoked: 'revoked',
+    expired: 'expired',
     replaced: 'being rotated',
     replacing: 'new, rotation not confirmed',
     live: 'live',
@@ -39,7 +40,7 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
         </thead>
         <tbody>
           {props.keys.map((k) => {
-            const state = rotationStateOf(k, props.keys);
+            const state = rotationStateOf(k, props.keys, props.now);
             const fields = { tenant_id: k.tenantId };
             return (
               <tr key={k.id}>
@@ -125,7 +126,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
         platformCtx(deps, request),
         request,
         { action: 'api_key.rotate', target: id, detailsOf: keyDetails },
-        (ctx) => rotateApiKey(ctx, id),
+        (ctx) => rotateApiKey(ctx, id, 'any tenant'),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
       return shownOnce(request, reply, back, rotated.value, 'The replacement key');
@@ -133,7 +134,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/api-keys/:id/confirm-rotation', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      return act(platformCtx(deps, request), request, reply, (ctx) => confirmKeyRotation(ctx, id), {
+      return act(platformCtx(deps, request), request, reply, (ctx) => confirmKeyRotation(ctx, id, 'any tenant'), {
         action: 'api_key.confirm_rotation',
         target: id,
         back: backOf(formOf(request).tenant_id),

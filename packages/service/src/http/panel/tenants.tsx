@@ -130,7 +130,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="keys">
             <h2 id="keys">API keys</h2>
-            <KeysTable request={request} keys={keys} />
+            <KeysTable request={request} keys={keys} now={deps.clock.now()} />
             <h3>Issue a key</h3>
             <PanelForm request={request} action={`/panel/tenants/${id}/api-keys`} label="Issue a key">
               <label for="environment">Environment</label>

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
-import { listDiscrepancies } from '../../domains/reconciliation/index.js';
+import { latestDiscrepancies } from '../../domains/reconciliation/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { DiscrepancyTable } from '../web/discrepancy-table.js';
 import { sendScreen } from '../web/shared.js';
@@ -13,14 +13,13 @@ const SHOWN = 100;
 export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/reconciliation', signedIn, async (request, reply) => {
-      const page = await listDiscrepancies(staffCtx(deps, request), { limit: SHOWN });
-      const rows = page.ok ? page.value.items : [];
+      const rows = await latestDiscrepancies(staffCtx(deps, request), SHOWN);
       return sendScreen(
         request,
         reply,
         { title: 'Reconciliation', current: '/portal/reconciliation' },
         <section aria-labelledby="found">
-          <h2 id="found">Where your reported balance and our ledger disagree (the first {SHOWN})</h2>
+          <h2 id="found">Where your reported balance and our ledger disagree (the latest {SHOWN})</h2>
           <DiscrepancyTable rows={rows} withTenant={false} />
         </section>,
       );

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import {
-  listReports,
+  latestReports,
   openDownload,
   REPORT_FORMATS,
   REPORT_TYPES,
@@ -22,8 +22,7 @@ const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `
 export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/reports', signedIn, async (request, reply) => {
-      const page = await listReports(staffCtx(deps, request), { limit: 50 });
-      const reports = page.ok ? page.value.items : [];
+      const reports = await latestReports(staffCtx(deps, request), 50);
       return sendScreen(
         request,
         reply,
@@ -139,7 +138,7 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id } = request.params as { id: string };
       const download = await openDownload(staffCtx(deps, request), id);
       if (!download.ok) return redirectWith(request, reply, '/portal/reports', download, () => '');
-      return sendDownload(request, reply, download.value);
+      return sendDownload(request, reply.header('cache-control', 'no-store'), download.value);
     });
   };
 }

@@ -37,7 +37,7 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
             To change keys without downtime: rotate, put the new key in your servers, check they use it, then confirm
             the rotation. Until you confirm, both keys work; from then on the old one is refused.
           </p>
-          <PortalKeys request={request} keys={keys} />
+          <PortalKeys request={request} keys={keys} now={deps.clock.now()} />
         </section>,
       );
     });
@@ -74,9 +74,10 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
   };
 }
 
-function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[] }) {
+function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[]; now: Date }) {
   const STATE = {
     revoked: 'revoked',
+    expired: 'expired',
     replaced: 'being replaced',
     replacing: 'new, rotation not confirmed',
     live: 'live',
@@ -96,7 +97,7 @@ function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecor
         </thead>
         <tbody>
           {props.keys.map((k) => {
-            const state = rotationStateOf(k, props.keys);
+            const state = rotationStateOf(k, props.keys, props.now);
             return (
               <tr key={k.id}>
                 <td>

@@ -14,7 +14,12 @@ import { portalSite, signedIn } from './site.js';
 const open = { config: { meta: { tier: 'public', credential: 'none' } } } as const;
 
 const SignInForm = z.object({
-  name: z.string().trim().min(1, 'Give your name: the platform’s audit log records who did what.').max(80),
+  name: z
+    .string()
+    .trim()
+    .min(1, 'Give your name: the platform’s audit log records who did what.')
+    .max(80)
+    .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
   token: z.string().min(1).max(100),
 });
 
@@ -51,17 +56,23 @@ export function signInRoutes(deps: ServiceDeps, environment: Environment): Fasti
   return async (app) => {
     app.get('/portal/sign-in', open, async (request, reply) => {
       const token = String((request.query as { token?: unknown }).token ?? '').slice(0, 100);
-      if (await sessionOfCookie(deps, request)) return reply.redirect('/portal', 303);
+      // Signed in already: a link still shows its form (another tenant environment, say), else home.
+      if (token === '' && (await sessionOfCookie(deps, request))) return reply.redirect('/portal', 303);
       return form(reply, token, null);
     });
 
     app.post('/portal/sign-in', open, async (request, reply) => {
       const parsed = SignInForm.safeParse(formOf(request));
-      if (!parsed.success)
-        return form(reply, String(formOf(request).token ?? ''), parsed.error.issues[0]!.message, 400);
+      if (!parsed.success) {
+        const token = formOf(request).token;
+        return form(reply, typeof token === 'string' ? token.slice(0, 100) : '', parsed.error.issues[0]!.message, 400);
+      }
       const { name, token } = parsed.data;
-      const started = await signInWithPortalLink(platformCtx(deps, request), { token, environment, name });
+      const ctx = platformCtx(deps, request);
+      const started = await signInWithPortalLink(ctx, { token, environment, name });
       if (!started) return form(reply, '', USED, 401);
+      const previous = await sessionOfCookie(deps, request);
+      if (previous) await endWebSession(ctx, previous.token); // the new sign-in replaces it
       setSessionCookie(request, reply, started.token);
       return reply.redirect('/portal', 303);
     });

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
-import { listTickets, openTicket, OpenTicketBody } from '../../domains/support-tickets/index.js';
+import { latestTickets, openTicket, OpenTicketBody } from '../../domains/support-tickets/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { act, formOf, refuseForm } from '../web/act.js';
 import { PanelForm, sendScreen, when } from '../web/shared.js';
@@ -11,8 +11,7 @@ import { staffCtx } from './staff.js';
 export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/tickets', signedIn, async (request, reply) => {
-      const page = await listTickets(staffCtx(deps, request), { limit: 50 });
-      const tickets = page.ok ? page.value.items : [];
+      const tickets = await latestTickets(staffCtx(deps, request), 50);
       return sendScreen(
         request,
         reply,

@@ -113,7 +113,7 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const key = valueOrThrow(await rotateApiKey(platformCtx(deps, request), request.params.key_id));
+        const key = valueOrThrow(await rotateApiKey(platformCtx(deps, request), request.params.key_id, 'any tenant'));
         return reply.code(201).send(presentRotatedKey(key));
       },
     );
@@ -128,7 +128,9 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        presentKey(valueOrThrow(await confirmKeyRotation(platformCtx(deps, request), request.params.key_id))),
+        presentKey(
+          valueOrThrow(await confirmKeyRotation(platformCtx(deps, request), request.params.key_id, 'any tenant')),
+        ),
     );
 
     app.delete(

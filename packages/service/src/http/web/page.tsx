@@ -124,9 +124,16 @@ export function CsrfField(props: { token: string }) {
 
 /** Sends a page. Pages are never cached: they show keys once, and money. */
 export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200): FastifyReply {
-  return reply
-    .code(status)
-    .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-store')
-    .send(`<!doctype html>${renderToString(page)}`);
+  return (
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      // Never framed (clickjacking), never sniffed, and no Referer carries a sign-in link's token away.
+      .header('content-security-policy', "frame-ancestors 'none'")
+      .header('x-frame-options', 'DENY')
+      .header('x-content-type-options', 'nosniff')
+      .header('referrer-policy', 'no-referrer')
+      .send(`<!doctype html>${renderToString(page)}`)
+  );
 }

@@ -5,7 +5,7 @@ import { ActionButton } from './shared.js';
 
 /**
  * A key's next step in a rotation (spec 5.1), the panel's and the portal's: Rotate a live key, Confirm
- * the rotation on its new key; nothing while the old key waits or once it is revoked.
+ * the rotation on its new key; nothing while the old key waits, or once it is revoked or expired.
  */
 export function RotationButton(props: {
   request: FastifyRequest;

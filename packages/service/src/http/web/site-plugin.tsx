@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug } from '../../domains/markets/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { isApiError } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Credential } from '../route-meta.js';
 import { formOf } from './act.js';
@@ -31,6 +32,8 @@ export async function installWebSite(
   credential: Extract<Credential, 'panel' | 'portal'>,
 ): Promise<void> {
   await app.register(cookie);
+  // Pages take forms only: the API's read-anything-as-JSON parser stays the API's.
+  app.removeAllContentTypeParsers();
   await app.register(formbody, { bodyLimit: 64 * 1024 });
   app.decorateRequest('webSite', null as unknown as WebSite);
   app.decorateRequest('webSession', null);
@@ -61,8 +64,13 @@ export async function installWebSite(
   });
   // After the body is parsed and before any handler: a post without its session's token did not come
   // from one of the site's pages (SameSite=Strict already keeps other sites' posts from carrying the cookie).
+  // A sign-in has no session yet: one posted from another site is refused by what the browser says of
+  // its origin, so that no page can sign a visitor in as someone else.
   app.addHook('preHandler', async (request, reply) => {
     const session = request.webSession;
+    if (request.method === 'POST' && !session && crossSite(request)) {
+      return problem(reply, 403, 'Form refused', 'This sign-in was posted from another site.');
+    }
     if (request.method !== 'POST' || !session) return;
     if (!csrfMatches(session, formOf(request)._csrf)) {
       return problem(
@@ -74,7 +82,8 @@ export async function installWebSite(
     }
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
-    const status = error.statusCode && error.statusCode >= 400 && error.statusCode < 500 ? error.statusCode : 500;
+    const given = isApiError(error) ? error.status : error.statusCode;
+    const status = given && given >= 400 && given < 500 ? given : 500;
     if (status === 500) request.log.error({ err: error }, `a ${site.kind} page failed`);
     const text =
       status === 500
@@ -82,6 +91,14 @@ export async function installWebSite(
         : `The request could not be read: ${error.message}`;
     return problem(reply, status, status === 500 ? 'Error' : 'Bad request', text);
   });
+}
+
+/** What the browser says of where a post came from: another site (Sec-Fetch-Site, else Origin). */
+function crossSite(request: FastifyRequest): boolean {
+  const fetchSite = request.headers['sec-fetch-site'];
+  if (typeof fetchSite === 'string') return fetchSite !== 'same-origin' && fetchSite !== 'none';
+  const origin = request.headers.origin;
+  return typeof origin === 'string' && (!URL.canParse(origin) || new URL(origin).host !== request.host);
 }
 
 function problemPage(site: WebSite, reply: FastifyReply, status: number, title: string, text: string): FastifyReply {

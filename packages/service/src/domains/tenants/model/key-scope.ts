@@ -1,12 +1,11 @@
 import type { Environment } from '../../../db/schema.js';
 
 /**
- * Whether a key belongs to a tenant environment: always, when none is named (the platform acts on any
- * key); a tenant portal's session acts only on its own tenant environment's keys.
+ * Which keys an action may name: any tenant's (the platform), or one tenant environment's (a tenant
+ * portal's session). Always said, never defaulted: a caller that forgot it would act on any key.
  */
-export function belongsTo(
-  key: { tenantId: string; environment: Environment },
-  within: { tenantId: string; environment: Environment } | undefined,
-): boolean {
-  return within === undefined || (key.tenantId === within.tenantId && key.environment === within.environment);
+export type KeyReach = 'any tenant' | { tenantId: string; environment: Environment };
+
+export function belongsTo(key: { tenantId: string; environment: Environment }, reach: KeyReach): boolean {
+  return reach === 'any tenant' || (key.tenantId === reach.tenantId && key.environment === reach.environment);
 }
