@@ -12,19 +12,12 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { isUuid } from '../../lib/ids.js';
 import { act, formOf, redirectWith, runAudited } from '../web/act.js';
-import { RotationButton } from '../web/rotation-button.js';
+import { KeyState, RotationButton } from '../web/rotation-button.js';
 import { ConfirmFirst, sendConfirmation, sendShownOnce, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
 export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[]; now: Date }) {
-  const STATE = {
-    revoked: 'revoked',
-    expired: 'expired',
-    replaced: 'being rotated',
-    replacing: 'new, rotation not confirmed',
-    live: 'live',
-  };
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
       <table>
@@ -51,8 +44,7 @@ export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKe
                 <td>{k.scopes.join(', ')}</td>
                 <td>{when(k.createdAt)}</td>
                 <td>
-                  {state === 'revoked' ? `revoked ${when(k.revokedAt)}` : STATE[state]}
-                  {state !== 'revoked' && k.expiresAt ? `, expires ${when(k.expiresAt)}` : ''}
+                  <KeyState keyRecord={k} state={state} />
                 </td>
                 <td>
                   <RotationButton

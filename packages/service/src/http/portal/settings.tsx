@@ -6,7 +6,7 @@ import { confirmKeyRotation, getTenant, rotateApiKey } from '../../domains/tenan
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, redirectWith, runAudited } from '../web/act.js';
-import { RotationButton } from '../web/rotation-button.js';
+import { KeyState, RotationButton } from '../web/rotation-button.js';
 import { sendScreen, sendShownOnce, when } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
@@ -75,13 +75,6 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
 }
 
 function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[]; now: Date }) {
-  const STATE = {
-    revoked: 'revoked',
-    expired: 'expired',
-    replaced: 'being replaced',
-    replacing: 'new, rotation not confirmed',
-    live: 'live',
-  };
   if (props.keys.length === 0) return <p>No keys yet: the platform team issues them.</p>;
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
@@ -105,7 +98,9 @@ function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecor
                 </td>
                 <td>{k.scopes.join(', ')}</td>
                 <td>{when(k.createdAt)}</td>
-                <td>{state === 'revoked' ? `revoked ${when(k.revokedAt)}` : STATE[state]}</td>
+                <td>
+                  <KeyState keyRecord={k} state={state} />
+                </td>
                 <td>
                   <RotationButton request={props.request} base="/portal/api-keys" keyRecord={k} state={state} />
                 </td>

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyRequest } from 'fastify';
 import type { ApiKeyRecord, rotationStateOf } from '../../domains/api-keys/index.js';
-import { ActionButton } from './shared.js';
+import { ActionButton, when } from './shared.js';
 
 /**
  * A key's next step in a rotation (spec 5.1), the panel's and the portal's: Rotate a live key, Confirm
@@ -36,4 +36,16 @@ export function RotationButton(props: {
       />
     );
   return null;
+}
+
+/** A key's state in words, with its revocation time. */
+export function KeyState(props: { keyRecord: ApiKeyRecord; state: ReturnType<typeof rotationStateOf> }) {
+  const words = {
+    revoked: `revoked ${when(props.keyRecord.revokedAt)}`,
+    expired: `expired ${when(props.keyRecord.expiresAt)}`,
+    replaced: 'being replaced',
+    replacing: 'new, rotation not confirmed',
+    live: props.keyRecord.expiresAt ? `live, expires ${when(props.keyRecord.expiresAt)}` : 'live',
+  };
+  return <>{words[props.state]}</>;
 }
