@@ -71,3 +71,10 @@ export class PanelClient {
 
 /** The text of an element's content in a page, tags stripped: enough to read a notice or a cell. */
 export const textOf = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+
+/** Audit entries of an action, oldest first; of one target when given (test files share the log). */
+export async function auditRows(service: TestService, action: string, target?: string) {
+  let query = service.db.selectFrom('audit_log').selectAll().where('action', '=', action);
+  if (target !== undefined) query = query.where('target', '=', target);
+  return query.orderBy('seq').execute();
+}

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, expectLedgerInvariant, startTestService, type TestService, type TestTenant } from './helpers.js';
-import { PanelClient, textOf } from './panel-client.js';
+import { auditRows, PanelClient, textOf } from './panel-client.js';
 import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
 
 /**
@@ -19,16 +19,6 @@ beforeAll(async () => {
   panel = await PanelClient.signedIn(service);
 });
 afterAll(() => service.stop());
-
-/** Audit entries of an action on one target, oldest first (other test files write the same log). */
-const auditRows = async (action: string, target: string) =>
-  service.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('action', '=', action)
-    .where('target', '=', target)
-    .orderBy('seq')
-    .execute();
 
 describe('settlement through the preview', () => {
   it('previews a resolve with the positions and money it moves, changes nothing, then applies it on confirm', async () => {
@@ -60,7 +50,7 @@ describe('settlement through the preview', () => {
     expect(positions.json.data[0].state).toBe('settled_win');
     expect(positions.json.data[0].payout).toBe(paid);
     await expectLedgerInvariant(service.db, tenant.tenantId);
-    const entry = (await auditRows('market.resolve', market.slug)).at(-1)!;
+    const entry = (await auditRows(service, 'market.resolve', market.slug)).at(-1)!;
     expect(entry).toMatchObject({ who: 'panel:Ada', target: market.slug, outcome: 'done' });
     expect(entry.details).toMatchObject({ positions: 2, paid_to_users: paid });
   });
@@ -81,7 +71,7 @@ describe('settlement through the preview', () => {
       key: tenant.sandboxKey,
     });
     expect(positions.json.data.every((p: any) => p.state === 'open')).toBe(true);
-    expect((await auditRows('market.resolve', market.slug)).at(-1)!.outcome).toBe('state_conflict');
+    expect((await auditRows(service, 'market.resolve', market.slug)).at(-1)!.outcome).toBe('state_conflict');
   });
 
   it('shows why a change cannot happen instead of a preview', async () => {
@@ -173,7 +163,7 @@ describe('settlement money, to the cent', () => {
       ).status,
     ).toBe(200);
     await panel.post(`/panel/markets/${market.slug}/settle`, { change: 'correct-voided', expect: expectField });
-    expect((await auditRows('market.correct', market.slug)).at(-1)!.outcome).toBe('state_conflict');
+    expect((await auditRows(service, 'market.correct', market.slug)).at(-1)!.outcome).toBe('state_conflict');
     expect((await panel.get(`/panel/markets/${market.slug}`)).html).toContain('<dd>resolved</dd>');
   });
 });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
-import { PanelClient, textOf } from './panel-client.js';
+import { auditRows, PanelClient, textOf } from './panel-client.js';
 
 /**
  * A tenant's settings through the platform panel: confirmation pages before a suspension or a key's
@@ -18,16 +18,6 @@ beforeAll(async () => {
   panel = await PanelClient.signedIn(service);
 });
 afterAll(() => service.stop());
-
-/** Audit entries of an action on one target, oldest first (other test files write the same log). */
-const auditRows = async (action: string, target: string) =>
-  service.db
-    .selectFrom('audit_log')
-    .selectAll()
-    .where('action', '=', action)
-    .where('target', '=', target)
-    .orderBy('seq')
-    .execute();
 
 describe('confirmation pages', () => {
   it('suspends a tenant only from its confirmation page, which counts the keys it revokes', async () => {
@@ -59,7 +49,7 @@ describe('what the audit log keeps', () => {
       webhook_url: 'https://hooks.example.com/in?token=s3cret',
       allowed_origins: 'https://shop.example.com',
     });
-    const entry = (await auditRows('environment.update', `${tenant.tenantId}/sandbox`)).at(-1)!;
+    const entry = (await auditRows(service, 'environment.update', `${tenant.tenantId}/sandbox`)).at(-1)!;
     expect(entry.details).toEqual({ webhook_host: 'hooks.example.com', allowed_origins: 1 });
     expect(
       JSON.stringify(await service.db.selectFrom('audit_log').select(['target', 'details']).execute()),

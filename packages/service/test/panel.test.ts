@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 import { ADMIN_TOKEN, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
-import { PanelClient, textOf } from './panel-client.js';
+import { auditRows, PanelClient, textOf } from './panel-client.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
 /**
@@ -25,13 +25,6 @@ afterAll(async () => {
   await service.stop();
   await database.drop();
 });
-
-/** Audit entries of an action, oldest first; of one target when given (other test files write the same log). */
-const auditRows = async (action: string, target?: string) => {
-  let query = service.db.selectFrom('audit_log').selectAll().where('action', '=', action);
-  if (target !== undefined) query = query.where('target', '=', target);
-  return query.orderBy('seq').execute();
-};
 
 describe('the panel sign-in', () => {
   it('sends a visitor without a session to the sign-in page, and refuses a post', async () => {
@@ -61,7 +54,7 @@ describe('the panel sign-in', () => {
     expect(res.status).toBe(401);
     expect(textOf(res.html)).toContain('That is not the platform admin token.');
     expect(visitor.cookies.size).toBe(0);
-    const attempts = await auditRows('panel.sign_in');
+    const attempts = await auditRows(service, 'panel.sign_in');
     // Recorded under no name (anyone can type one), the name given kept as a detail.
     expect(
       attempts.some(
@@ -173,7 +166,7 @@ describe('actions', () => {
     expect(await state()).toBe(true);
     await panel.post('/panel/kill-switches/positions', { paused: 'false' });
     expect(await state()).toBe(false);
-    const entries = await auditRows('kill_switch.set', 'positions');
+    const entries = await auditRows(service, 'kill_switch.set', 'positions');
     expect(entries.slice(-2).map((e) => [e.who, e.target, e.details, e.outcome])).toEqual([
       ['panel:Ada', 'positions', { paused: true }, 'done'],
       ['panel:Ada', 'positions', { paused: false }, 'done'],
@@ -184,7 +177,7 @@ describe('actions', () => {
     const res = await panel.post('/panel/kill-switches/everything', { paused: 'true' });
     expect(res.status).toBe(303);
     expect(textOf((await panel.get('/panel')).html)).toContain('No kill switch everything.');
-    expect((await auditRows('kill_switch.set', 'everything')).at(-1)!.outcome).toBe('not_found');
+    expect((await auditRows(service, 'kill_switch.set', 'everything')).at(-1)!.outcome).toBe('not_found');
   });
 
   it('creates a tenant, issues a key shown once that works, and revokes it', async () => {
@@ -338,14 +331,14 @@ describe('operations', () => {
     expect(read.json.messages.at(-1)).toMatchObject({ from: 'platform', body: 'Fixed by a correction.' });
     await panel.post(`/panel/tickets/${opened.json.id}/close`, {});
     expect(textOf((await panel.get('/panel/tickets')).html)).not.toContain('Balances look off (answered)');
-    expect((await auditRows('ticket.reply', opened.json.id)).length).toBe(1);
+    expect((await auditRows(service, 'ticket.reply', opened.json.id)).length).toBe(1);
   });
 
   it('runs reconciliation on demand and says what it found', async () => {
     const res = await panel.post('/panel/reconciliation/runs', {});
     expect(res.location).toBe('/panel/reconciliation');
     expect(textOf((await panel.get('/panel/reconciliation')).html)).toMatch(/Run over: \d+ users checked/);
-    expect((await auditRows('reconciliation.run')).at(-1)!.outcome).toBe('done');
+    expect((await auditRows(service, 'reconciliation.run')).at(-1)!.outcome).toBe('done');
   });
 
   it("lists the widget's error reports", async () => {
