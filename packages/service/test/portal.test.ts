@@ -1,19 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
+import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { PanelClient, textOf } from './panel-client.js';
 import { widgetOpen } from './trading-helpers.js';
 import { generateReport } from '../src/domains/reports/index.js';
 
+/**
+ * The tenant portal over HTTP. Its webhook screen's test leaves deliveries (and an attempt) that the
+ * webhook tests' delivery runs would pick up, so this file runs on a database of its own.
+ */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let database: ScratchDatabase;
 let service: TestService;
 let tenant: TestTenant;
 
 beforeAll(async () => {
-  service = await startTestService({ clock });
+  database = await createDatabaseOn(inject('databaseUrl'), `pm_portal_${process.pid}_${Date.now()}`);
+  service = await startTestService({ clock, env: { DATABASE_URL: database.url } });
   tenant = await createTenant(service);
 });
-afterAll(() => service.stop());
+afterAll(async () => {
+  await service.stop();
+  await database.drop();
+});
 
 const linkFor = async (tenantId: string, environment?: 'sandbox' | 'live') => {
   const res = await service.platform(

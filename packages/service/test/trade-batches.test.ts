@@ -202,7 +202,13 @@ describe('batched trades on one market', () => {
     const opens = [open(market, user, '3.00'), open(market, user, '4.00', 1)];
     const twice = opens[0]!;
     const reused = { key: twice.key, body: { ...twice.body, stake: '7.00' } };
-    const answers = await withMarketHeld(market.slug, () => Promise.all([...opens, twice, reused].map(send)));
+    const answers = await withMarketHeld(market.slug, async () => {
+      // The first use of the key must be the one that arrives first: it goes ahead alone and waits in its
+      // batch on the held market row; the other three then arrive together and form the next batch.
+      const first = send(opens[0]!);
+      await sleep(150);
+      return Promise.all([first, ...[opens[1]!, twice, reused].map(send)]);
+    });
     expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 422]);
     expect(answers[2]!.text, 'the repeat within the batch is the first answer').toBe(answers[0]!.text);
     expectEnvelope(answers[3]!, 'idempotency_key_reused', 422);
