@@ -1,5 +1,6 @@
 import { expect } from 'vitest';
-import { ADMIN_TOKEN, type TestService } from './helpers.js';
+import { FakeClock } from '../src/lib/clock.js';
+import { ADMIN_TOKEN, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 
 export interface PanelResponse {
   status: number;
@@ -77,4 +78,10 @@ export async function auditRows(service: TestService, action: string, target?: s
   let query = service.db.selectFrom('audit_log').selectAll().where('action', '=', action);
   if (target !== undefined) query = query.where('target', '=', target);
   return query.orderBy('seq').execute();
+}
+
+/** A panel test file's service: on the run's database, its clock at 2026-06-01 12:00Z, a tenant, a signed-in panel. */
+export async function startPanelTest(): Promise<{ service: TestService; tenant: TestTenant; panel: PanelClient }> {
+  const service = await startTestService({ clock: new FakeClock('2026-06-01T12:00:00.000Z') });
+  return { service, tenant: await createTenant(service), panel: await PanelClient.signedIn(service) };
 }

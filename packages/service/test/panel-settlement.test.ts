@@ -1,23 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../src/lib/clock.js';
-import { createTenant, expectLedgerInvariant, startTestService, type TestService, type TestTenant } from './helpers.js';
-import { auditRows, PanelClient, textOf } from './panel-client.js';
+import { expectLedgerInvariant, type TestService, type TestTenant } from './helpers.js';
+import { auditRows, startPanelTest, textOf, type PanelClient } from './panel-client.js';
 import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
 
 /**
  * Resolve, void and corrections through the platform panel (decisions part 9): the preview's positions and
  * money, the confirm bound to it, and the money checked to the cent against the ledger.
  */
-const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
 let panel: PanelClient;
 
-beforeAll(async () => {
-  service = await startTestService({ clock });
-  tenant = await createTenant(service);
-  panel = await PanelClient.signedIn(service);
-});
+beforeAll(async () => ({ service, tenant, panel } = await startPanelTest()));
 afterAll(() => service.stop());
 
 describe('settlement through the preview', () => {

@@ -1,22 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeClock } from '../src/lib/clock.js';
-import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
-import { auditRows, PanelClient, textOf } from './panel-client.js';
+import { createTenant, type TestService, type TestTenant } from './helpers.js';
+import { auditRows, startPanelTest, textOf, type PanelClient } from './panel-client.js';
 
 /**
  * A tenant's settings through the platform panel: confirmation pages before a suspension or a key's
  * revocation, environment and widget settings, the webhook secret, and what the audit log keeps of them.
  */
-const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
 let panel: PanelClient;
 
-beforeAll(async () => {
-  service = await startTestService({ clock });
-  tenant = await createTenant(service);
-  panel = await PanelClient.signedIn(service);
-});
+beforeAll(async () => ({ service, tenant, panel } = await startPanelTest()));
 afterAll(() => service.stop());
 
 describe('confirmation pages', () => {

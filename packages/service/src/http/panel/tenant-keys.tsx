@@ -1,6 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { rotationStateOf, type ApiKeyRecord } from '../../domains/api-keys/index.js';
 import {
   confirmKeyRotation,
   getTenant,
@@ -12,65 +11,8 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { isUuid } from '../../lib/ids.js';
 import { act, formOf, redirectWith, runAudited } from '../web/act.js';
-import { KeyState, RotationButton } from '../web/rotation-button.js';
-import { ConfirmFirst, sendConfirmation, sendShownOnce, when } from '../web/shared.js';
+import { sendConfirmation, sendShownOnce } from '../web/shared.js';
 import { signedIn } from './site.js';
-
-/** A tenant's keys: prefix only (the key itself is never stored), state, and what can be done to each. */
-export function KeysTable(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[]; now: Date }) {
-  return (
-    <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Environment</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((k) => {
-            const state = rotationStateOf(k, props.keys, props.now);
-            const fields = { tenant_id: k.tenantId };
-            return (
-              <tr key={k.id}>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{k.environment}</td>
-                <td>{k.scopes.join(', ')}</td>
-                <td>{when(k.createdAt)}</td>
-                <td>
-                  <KeyState keyRecord={k} state={state} />
-                </td>
-                <td>
-                  <RotationButton
-                    request={props.request}
-                    base="/panel/api-keys"
-                    keyRecord={k}
-                    state={state}
-                    fields={fields}
-                  />{' '}
-                  {state !== 'revoked' && (
-                    <ConfirmFirst
-                      href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
-                      label="Revoke…"
-                      name={`Revoke key ${k.prefix}`}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-      {props.keys.length === 0 && <p>No keys yet.</p>}
-    </div>
-  );
-}
 
 /** What the audit log keeps of a new key: its id and its displayed prefix, never the key. */
 export const keyDetails = (key: IssuedKey) => ({ key_id: key.id, prefix: key.prefix });

@@ -16,7 +16,8 @@ import { platformCtx } from '../context.js';
 import { ok } from '../../errors/index.js';
 import { act, formOf, listField, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
-import { keyDetails, keyRoutes, KeysTable, shownOnce } from './tenant-keys.js';
+import { KeysTable } from '../web/keys-table.js';
+import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
 import { ActionButton, ConfirmFirst, PanelForm, sendConfirmation, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
@@ -130,7 +131,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="keys">
             <h2 id="keys">API keys</h2>
-            <KeysTable request={request} keys={keys} now={deps.clock.now()} />
+            <KeysTable request={request} keys={keys} now={deps.clock.now()} site="panel" />
             <h3>Issue a key</h3>
             <PanelForm request={request} action={`/panel/tenants/${id}/api-keys`} label="Issue a key">
               <label for="environment">Environment</label>

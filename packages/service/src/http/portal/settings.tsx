@@ -1,13 +1,12 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
-import { rotationStateOf, type ApiKeyRecord } from '../../domains/api-keys/index.js';
 import type { TenantEnv } from '../../domains/context.js';
 import { confirmKeyRotation, getTenant, rotateApiKey } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, redirectWith, runAudited } from '../web/act.js';
-import { KeyState, RotationButton } from '../web/rotation-button.js';
-import { sendScreen, sendShownOnce, when } from '../web/shared.js';
+import { KeysTable } from '../web/keys-table.js';
+import { sendScreen, sendShownOnce } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
@@ -37,7 +36,7 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
             To change keys without downtime: rotate, put the new key in your servers, check they use it, then confirm
             the rotation. Until you confirm, both keys work; from then on the old one is refused.
           </p>
-          <PortalKeys request={request} keys={keys} now={deps.clock.now()} />
+          <KeysTable request={request} keys={keys} now={deps.clock.now()} site="portal" />
         </section>,
       );
     });
@@ -72,43 +71,4 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
       });
     });
   };
-}
-
-function PortalKeys(props: { request: FastifyRequest; keys: readonly ApiKeyRecord[]; now: Date }) {
-  if (props.keys.length === 0) return <p>No keys yet: the platform team issues them.</p>;
-  return (
-    <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((k) => {
-            const state = rotationStateOf(k, props.keys, props.now);
-            return (
-              <tr key={k.id}>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                <td>{k.scopes.join(', ')}</td>
-                <td>{when(k.createdAt)}</td>
-                <td>
-                  <KeyState keyRecord={k} state={state} />
-                </td>
-                <td>
-                  <RotationButton request={props.request} base="/portal/api-keys" keyRecord={k} state={state} />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
-  );
 }
