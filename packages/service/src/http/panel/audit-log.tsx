@@ -3,7 +3,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { readAuditLog } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { sendScreen, when } from '../web/shared.js';
+import { ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 const PAGE = 100;
@@ -22,36 +22,34 @@ export function auditRoutes(deps: ServiceDeps): FastifyPluginAsync {
         { title: 'Audit log', current: '/panel/audit' },
         <section aria-labelledby="entries">
           <h2 id="entries">Newest first</h2>
-          <div class="scroll" tabIndex={0} role="region" aria-label="Audit entries">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">When</th>
-                  <th scope="col">Who</th>
-                  <th scope="col">What</th>
-                  <th scope="col">On</th>
-                  <th scope="col">Outcome</th>
-                  <th scope="col">Details</th>
+          <ScrollTable label="Audit entries">
+            <thead>
+              <tr>
+                <th scope="col">When</th>
+                <th scope="col">Who</th>
+                <th scope="col">What</th>
+                <th scope="col">On</th>
+                <th scope="col">Outcome</th>
+                <th scope="col">Details</th>
+              </tr>
+            </thead>
+            <tbody>
+              {entries.map((e) => (
+                <tr key={String(e.seq)}>
+                  <td>{when(e.at)}</td>
+                  <td>{e.who}</td>
+                  <td>{e.action}</td>
+                  <td>
+                    <code>{e.target}</code>
+                  </td>
+                  <td>{e.outcome}</td>
+                  <td>
+                    <code>{JSON.stringify(e.details)}</code>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {entries.map((e) => (
-                  <tr key={String(e.seq)}>
-                    <td>{when(e.at)}</td>
-                    <td>{e.who}</td>
-                    <td>{e.action}</td>
-                    <td>
-                      <code>{e.target}</code>
-                    </td>
-                    <td>{e.outcome}</td>
-                    <td>
-                      <code>{JSON.stringify(e.details)}</code>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
           {entries.length === 0 && <p>Nothing recorded yet.</p>}
           {entries.length === PAGE && last && (
             <p>

@@ -4,7 +4,7 @@ import { listDeadLetters, resendDeadLetter } from '../../domains/webhooks/index.
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act } from '../web/act.js';
-import { ActionButton, sendScreen, when } from '../web/shared.js';
+import { ActionButton, ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** Deliveries that ran out of retries, and resending them (decisions part 2). */
@@ -22,43 +22,41 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
           {rows.length === 0 ? (
             <p>No dead letters.</p>
           ) : (
-            <div class="scroll" tabIndex={0} role="region" aria-label="Dead letters">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Event</th>
-                    <th scope="col">Tenant</th>
-                    <th scope="col">Attempts</th>
-                    <th scope="col">Last failure</th>
-                    <th scope="col">Dead since</th>
-                    <th scope="col">Action</th>
+            <ScrollTable label="Dead letters">
+              <thead>
+                <tr>
+                  <th scope="col">Event</th>
+                  <th scope="col">Tenant</th>
+                  <th scope="col">Attempts</th>
+                  <th scope="col">Last failure</th>
+                  <th scope="col">Dead since</th>
+                  <th scope="col">Action</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((d) => (
+                  <tr key={d.eventId}>
+                    <td>
+                      {d.type} <code>{d.eventId}</code>
+                    </td>
+                    <td>
+                      <a href={`/panel/tenants/${d.tenantId}`}>{d.tenantId.slice(0, 8)}…</a> {d.environment}
+                    </td>
+                    <td class="num">{d.attempts}</td>
+                    <td>{d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}</td>
+                    <td>{when(d.deadAt)}</td>
+                    <td>
+                      <ActionButton
+                        request={request}
+                        action={`/panel/dead-letters/${d.eventId}/resend`}
+                        name={`Resend ${d.type} ${d.eventId}`}
+                        label="Resend"
+                      />
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {rows.map((d) => (
-                    <tr key={d.eventId}>
-                      <td>
-                        {d.type} <code>{d.eventId}</code>
-                      </td>
-                      <td>
-                        <a href={`/panel/tenants/${d.tenantId}`}>{d.tenantId.slice(0, 8)}…</a> {d.environment}
-                      </td>
-                      <td class="num">{d.attempts}</td>
-                      <td>{d.lastStatus ? `HTTP ${d.lastStatus}` : (d.lastError ?? '—')}</td>
-                      <td>{when(d.deadAt)}</td>
-                      <td>
-                        <ActionButton
-                          request={request}
-                          action={`/panel/dead-letters/${d.eventId}/resend`}
-                          name={`Resend ${d.type} ${d.eventId}`}
-                          label="Resend"
-                        />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           )}
         </section>,
       );

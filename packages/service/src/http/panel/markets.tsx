@@ -18,7 +18,7 @@ import { platformCtx } from '../context.js';
 import { formatAmount } from '../../lib/money.js';
 import { act, formOf, refuseForm } from '../web/act.js';
 import { ChangeForm } from './settlement.js';
-import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
+import { ActionButton, PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** A datetime-local field's value (no zone) read as UTC, the zone every time of the service is in. */
@@ -172,33 +172,31 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="outcomes">
             <h2 id="outcomes">Outcomes</h2>
-            <div class="scroll" tabIndex={0} role="region" aria-label="Outcomes table">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Outcome</th>
-                    <th scope="col" class="num">
-                      Price
-                    </th>
-                    <th scope="col">Id</th>
+            <ScrollTable label="Outcomes table">
+              <thead>
+                <tr>
+                  <th scope="col">Outcome</th>
+                  <th scope="col" class="num">
+                    Price
+                  </th>
+                  <th scope="col">Id</th>
+                </tr>
+              </thead>
+              <tbody>
+                {view.outcomes.map((o) => (
+                  <tr key={o.id}>
+                    <td>
+                      {o.title}
+                      {o.id === market.resolvedOutcomeId && <strong> (resolved to this)</strong>}
+                    </td>
+                    <td class="num">{o.price}</td>
+                    <td>
+                      <code>{o.id}</code>
+                    </td>
                   </tr>
-                </thead>
-                <tbody>
-                  {view.outcomes.map((o) => (
-                    <tr key={o.id}>
-                      <td>
-                        {o.title}
-                        {o.id === market.resolvedOutcomeId && <strong> (resolved to this)</strong>}
-                      </td>
-                      <td class="num">{o.price}</td>
-                      <td>
-                        <code>{o.id}</code>
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           </section>
           <section aria-labelledby="ending">
             <h2 id="ending">{live ? 'Resolve or void' : 'Correct'}</h2>
@@ -269,27 +267,25 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
 function MarketTable(props: { markets: readonly MarketRecord[] }) {
   if (props.markets.length === 0) return <p>No markets yet.</p>;
   return (
-    <div class="scroll" tabIndex={0} role="region" aria-label="Markets">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Market</th>
-            <th scope="col">Status</th>
-            <th scope="col">Closes</th>
+    <ScrollTable label="Markets">
+      <thead>
+        <tr>
+          <th scope="col">Market</th>
+          <th scope="col">Status</th>
+          <th scope="col">Closes</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.markets.map((m) => (
+          <tr key={m.id}>
+            <td>
+              <a href={`/panel/markets/${m.slug}`}>{m.title}</a> <code>{m.slug}</code>
+            </td>
+            <td>{m.status}</td>
+            <td>{when(m.closesAt)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {props.markets.map((m) => (
-            <tr key={m.id}>
-              <td>
-                <a href={`/panel/markets/${m.slug}`}>{m.title}</a> <code>{m.slug}</code>
-              </td>
-              <td>{m.status}</td>
-              <td>{when(m.closesAt)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

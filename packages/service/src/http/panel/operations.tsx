@@ -8,7 +8,7 @@ import { ok } from '../../errors/index.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { DiscrepancyTable } from '../web/discrepancy-table.js';
-import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
+import { ActionButton, PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** The last this many of each list: the panel is for looking, the platform API pages through all. */
@@ -151,34 +151,32 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
           {reports.length === 0 ? (
             <p>No reports.</p>
           ) : (
-            <div class="scroll" tabIndex={0} role="region" aria-label="Error reports">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Received</th>
-                    <th scope="col">Tenant</th>
-                    <th scope="col">Error</th>
-                    <th scope="col">Page</th>
-                    <th scope="col">Widget</th>
+            <ScrollTable label="Error reports">
+              <thead>
+                <tr>
+                  <th scope="col">Received</th>
+                  <th scope="col">Tenant</th>
+                  <th scope="col">Error</th>
+                  <th scope="col">Page</th>
+                  <th scope="col">Widget</th>
+                </tr>
+              </thead>
+              <tbody>
+                {reports.map((r) => (
+                  <tr key={r.id}>
+                    <td>{when(r.receivedAt)}</td>
+                    <td>
+                      <a href={`/panel/tenants/${r.tenantId}`}>{r.tenantId.slice(0, 8)}…</a> {r.environment}
+                    </td>
+                    <td>
+                      <code>{r.code}</code> {r.message}
+                    </td>
+                    <td>{r.url}</td>
+                    <td>{r.widgetVersion}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {reports.map((r) => (
-                    <tr key={r.id}>
-                      <td>{when(r.receivedAt)}</td>
-                      <td>
-                        <a href={`/panel/tenants/${r.tenantId}`}>{r.tenantId.slice(0, 8)}…</a> {r.environment}
-                      </td>
-                      <td>
-                        <code>{r.code}</code> {r.message}
-                      </td>
-                      <td>{r.url}</td>
-                      <td>{r.widgetVersion}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           )}
         </section>,
       );

@@ -5,7 +5,7 @@ import { listKillSwitches, setKillSwitch } from '../../domains/kill-switches/ind
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, refuseForm } from '../web/act.js';
-import { ActionButton, sendScreen, when } from '../web/shared.js';
+import { ActionButton, ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** What each switch pauses (decisions part 5), in words for the person about to press it. */
@@ -30,38 +30,36 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
         <section aria-labelledby="switches">
           <h2 id="switches">Kill switches</h2>
           <p>Every process sees a change within one second.</p>
-          <div class="scroll" tabIndex={0} role="region" aria-label="Kill switches">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Switch</th>
-                  <th scope="col">Pauses</th>
-                  <th scope="col">State</th>
-                  <th scope="col">Changed</th>
-                  <th scope="col">Action</th>
+          <ScrollTable label="Kill switches">
+            <thead>
+              <tr>
+                <th scope="col">Switch</th>
+                <th scope="col">Pauses</th>
+                <th scope="col">State</th>
+                <th scope="col">Changed</th>
+                <th scope="col">Action</th>
+              </tr>
+            </thead>
+            <tbody>
+              {switches.map((s) => (
+                <tr key={s.name}>
+                  <th scope="row">{s.name}</th>
+                  <td>{PAUSES[s.name]}</td>
+                  <td>{s.paused ? 'Paused' : 'Running'}</td>
+                  <td>{when(s.updatedAt)}</td>
+                  <td>
+                    <ActionButton
+                      request={request}
+                      action={`/panel/kill-switches/${s.name}`}
+                      fields={{ paused: s.paused ? 'false' : 'true' }}
+                      label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}`}
+                      danger={!s.paused}
+                    />
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {switches.map((s) => (
-                  <tr key={s.name}>
-                    <th scope="row">{s.name}</th>
-                    <td>{PAUSES[s.name]}</td>
-                    <td>{s.paused ? 'Paused' : 'Running'}</td>
-                    <td>{when(s.updatedAt)}</td>
-                    <td>
-                      <ActionButton
-                        request={request}
-                        action={`/panel/kill-switches/${s.name}`}
-                        fields={{ paused: s.paused ? 'false' : 'true' }}
-                        label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}`}
-                        danger={!s.paused}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </tbody>
+          </ScrollTable>
         </section>,
       );
     });

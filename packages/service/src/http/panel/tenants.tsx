@@ -18,7 +18,15 @@ import { act, formOf, listField, redirectWith, refuseForm, runAudited } from '..
 import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
 import { KeysTable } from '../web/keys-table.js';
 import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
-import { ActionButton, ConfirmFirst, PanelForm, sendConfirmation, sendScreen, when } from '../web/shared.js';
+import {
+  ActionButton,
+  ConfirmFirst,
+  PanelForm,
+  ScrollTable,
+  sendConfirmation,
+  sendScreen,
+  when,
+} from '../web/shared.js';
 import { signedIn } from './site.js';
 
 const IssueKeyForm = z.object({
@@ -48,29 +56,27 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 Find
               </button>
             </form>
-            <div class="scroll" tabIndex={0} role="region" aria-label="Tenants">
-              <table>
-                <caption class="skip">Tenants, newest first (at most 200)</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">Name</th>
-                    <th scope="col">Status</th>
-                    <th scope="col">Created</th>
+            <ScrollTable label="Tenants">
+              <caption class="skip">Tenants, newest first (at most 200)</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Status</th>
+                  <th scope="col">Created</th>
+                </tr>
+              </thead>
+              <tbody>
+                {tenants.map((t) => (
+                  <tr key={t.id}>
+                    <td>
+                      <a href={`/panel/tenants/${t.id}`}>{t.name}</a>
+                    </td>
+                    <td>{t.status}</td>
+                    <td>{when(t.createdAt)}</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {tenants.map((t) => (
-                    <tr key={t.id}>
-                      <td>
-                        <a href={`/panel/tenants/${t.id}`}>{t.name}</a>
-                      </td>
-                      <td>{t.status}</td>
-                      <td>{when(t.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
             {tenants.length === 0 && <p>No tenant matches.</p>}
           </section>
           <section aria-labelledby="new">

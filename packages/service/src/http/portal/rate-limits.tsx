@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
-import { sendScreen } from '../web/shared.js';
+import { ScrollTable, sendScreen } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 
@@ -37,36 +37,34 @@ export function rateLimitRoutes(deps: ServiceDeps): FastifyPluginAsync {
               The counters cannot be read right now; requests are served meanwhile.
             </p>
           ) : (
-            <div class="scroll" tabIndex={0} role="region" aria-label="Rate limits">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Requests</th>
-                    <th scope="col" class="num">
-                      Used
+            <ScrollTable label="Rate limits">
+              <thead>
+                <tr>
+                  <th scope="col">Requests</th>
+                  <th scope="col" class="num">
+                    Used
+                  </th>
+                  <th scope="col" class="num">
+                    Limit
+                  </th>
+                  <th scope="col" class="num">
+                    Share
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {usage.map((u) => (
+                  <tr key={u.tier}>
+                    <th scope="row">
+                      {TIERS[u.tier] ?? u.tier} <code>{u.tier}</code>
                     </th>
-                    <th scope="col" class="num">
-                      Limit
-                    </th>
-                    <th scope="col" class="num">
-                      Share
-                    </th>
+                    <td class="num">{u.used}</td>
+                    <td class="num">{u.limit}</td>
+                    <td class="num">{Math.min(100, Math.round((100 * u.used) / u.limit))} %</td>
                   </tr>
-                </thead>
-                <tbody>
-                  {usage.map((u) => (
-                    <tr key={u.tier}>
-                      <th scope="row">
-                        {TIERS[u.tier] ?? u.tier} <code>{u.tier}</code>
-                      </th>
-                      <td class="num">{u.used}</td>
-                      <td class="num">{u.limit}</td>
-                      <td class="num">{Math.min(100, Math.round((100 * u.used) / u.limit))} %</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+                ))}
+              </tbody>
+            </ScrollTable>
           )}
         </section>,
       );

@@ -11,7 +11,7 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { sendDownload } from '../report-download.js';
 import { act, formOf, redirectWith, refuseForm } from '../web/act.js';
-import { PanelForm, sendScreen, when } from '../web/shared.js';
+import { PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
 
@@ -68,42 +68,40 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
             {reports.length === 0 ? (
               <p>No reports yet.</p>
             ) : (
-              <div class="scroll" tabIndex={0} role="region" aria-label="Reports">
-                <table>
-                  <thead>
-                    <tr>
-                      <th scope="col">Requested</th>
-                      <th scope="col">Report</th>
-                      <th scope="col">Status</th>
-                      <th scope="col" class="num">
-                        Rows
-                      </th>
-                      <th scope="col">Download</th>
+              <ScrollTable label="Reports">
+                <thead>
+                  <tr>
+                    <th scope="col">Requested</th>
+                    <th scope="col">Report</th>
+                    <th scope="col">Status</th>
+                    <th scope="col" class="num">
+                      Rows
+                    </th>
+                    <th scope="col">Download</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {reports.map((r) => (
+                    <tr key={r.id}>
+                      <td>{when(r.createdAt)}</td>
+                      <td>
+                        {r.reportType} ({r.format})
+                      </td>
+                      <td>{r.status}</td>
+                      <td class="num">{r.rowCount === null ? '—' : String(r.rowCount)}</td>
+                      <td>
+                        {r.status === 'ready' ? (
+                          <a href={`/portal/reports/${r.id}/download`} download>
+                            Download, until {when(r.expiresAt)}
+                          </a>
+                        ) : (
+                          '—'
+                        )}
+                      </td>
                     </tr>
-                  </thead>
-                  <tbody>
-                    {reports.map((r) => (
-                      <tr key={r.id}>
-                        <td>{when(r.createdAt)}</td>
-                        <td>
-                          {r.reportType} ({r.format})
-                        </td>
-                        <td>{r.status}</td>
-                        <td class="num">{r.rowCount === null ? '—' : String(r.rowCount)}</td>
-                        <td>
-                          {r.status === 'ready' ? (
-                            <a href={`/portal/reports/${r.id}/download`} download>
-                              Download, until {when(r.expiresAt)}
-                            </a>
-                          ) : (
-                            '—'
-                          )}
-                        </td>
-                      </tr>
-                    ))}
-                  </tbody>
-                </table>
-              </div>
+                  ))}
+                </tbody>
+              </ScrollTable>
             )}
           </section>
         </>,

@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyRequest } from 'fastify';
 import { rotationStateOf, type ApiKeyRecord } from '../../domains/api-keys/index.js';
-import { ActionButton, ConfirmFirst, when } from './shared.js';
+import { ActionButton, ConfirmFirst, ScrollTable, when } from './shared.js';
 
 /**
  * API keys as a table, the panel's (a tenant's keys of both environments, revocation behind a
@@ -17,54 +17,52 @@ export function KeysTable(props: {
   const panel = props.site === 'panel';
   if (props.keys.length === 0) return <p>No keys yet{panel ? '.' : ': the platform team issues them.'}</p>;
   return (
-    <div class="scroll" tabIndex={0} role="region" aria-label="API keys">
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Key</th>
-            {panel && <th scope="col">Environment</th>}
-            <th scope="col">Scopes</th>
-            <th scope="col">Created</th>
-            <th scope="col">State</th>
-            <th scope="col">Actions</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.keys.map((k) => {
-            const state = rotationStateOf(k, props.keys, props.now);
-            return (
-              <tr key={k.id}>
-                <td>
-                  <code>{k.prefix}…</code>
-                </td>
-                {panel && <td>{k.environment}</td>}
-                <td>{k.scopes.join(', ')}</td>
-                <td>{when(k.createdAt)}</td>
-                <td>
-                  <KeyState keyRecord={k} state={state} />
-                </td>
-                <td>
-                  <RotationButton
-                    request={props.request}
-                    base={`/${props.site}/api-keys`}
-                    keyRecord={k}
-                    state={state}
-                    fields={panel ? { tenant_id: k.tenantId } : undefined}
-                  />{' '}
-                  {panel && state !== 'revoked' && (
-                    <ConfirmFirst
-                      href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
-                      label="Revoke…"
-                      name={`Revoke key ${k.prefix}`}
-                    />
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <ScrollTable label="API keys">
+      <thead>
+        <tr>
+          <th scope="col">Key</th>
+          {panel && <th scope="col">Environment</th>}
+          <th scope="col">Scopes</th>
+          <th scope="col">Created</th>
+          <th scope="col">State</th>
+          <th scope="col">Actions</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.keys.map((k) => {
+          const state = rotationStateOf(k, props.keys, props.now);
+          return (
+            <tr key={k.id}>
+              <td>
+                <code>{k.prefix}…</code>
+              </td>
+              {panel && <td>{k.environment}</td>}
+              <td>{k.scopes.join(', ')}</td>
+              <td>{when(k.createdAt)}</td>
+              <td>
+                <KeyState keyRecord={k} state={state} />
+              </td>
+              <td>
+                <RotationButton
+                  request={props.request}
+                  base={`/${props.site}/api-keys`}
+                  keyRecord={k}
+                  state={state}
+                  fields={panel ? { tenant_id: k.tenantId } : undefined}
+                />{' '}
+                {panel && state !== 'revoked' && (
+                  <ConfirmFirst
+                    href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
+                    label="Revoke…"
+                    name={`Revoke key ${k.prefix}`}
+                  />
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }
 

@@ -142,3 +142,15 @@ export function sendShownOnce(
     </section>,
   );
 }
+
+/**
+ * A table that scrolls sideways on a narrow screen, reachable by keyboard (a named, focusable region: a
+ * scrolling area must be, for people who cannot use a pointer).
+ */
+export function ScrollTable(props: { label: string; children: ComponentChildren }) {
+  return (
+    <div class="scroll" tabIndex={0} role="region" aria-label={props.label}>
+      <table>{props.children}</table>
+    </div>
+  );
+}
