@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
@@ -31,6 +32,10 @@ export interface Config {
   readonly allowInsecureWebhooks: boolean;
   /** Run the background jobs in this process (RUN_WORKERS=0 for API-only processes). */
   readonly runWorkers: boolean;
+  /** Serve the three listeners in this process (RUN_API=0 for worker-only processes). */
+  readonly runApi: boolean;
+  /** `npm run start:cluster`: how many API processes share the listeners, and how many run the jobs. */
+  readonly cluster: { readonly apiProcesses: number; readonly workerProcesses: number };
   /**
    * Where staff reach the sandbox and live listeners (behind a proxy, say), for the tenant portal's
    * sign-in links; null: the listener's own address.
@@ -123,6 +128,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: env.SEED_DEMO !== '0',
     logLevel: logLevel(env.LOG_LEVEL),
     runWorkers: env.RUN_WORKERS !== '0',
+    runApi: env.RUN_API !== '0',
+    cluster: {
+      apiProcesses: positiveInt(env, 'API_PROCESSES', Math.max(2, availableParallelism())),
+      workerProcesses: positiveInt(env, 'WORKER_PROCESSES', 1),
+    },
     allowInsecureWebhooks: flag(env, 'ALLOW_INSECURE_WEBHOOKS'),
     publicUrls: { sandbox: publicUrl(env, 'PUBLIC_SANDBOX_URL'), live: publicUrl(env, 'PUBLIC_LIVE_URL') },
   });

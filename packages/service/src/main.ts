@@ -1,13 +1,11 @@
 import { loadConfig } from './config.js';
-import { startService } from './service.js';
-import { claimDataDir } from './lib/data-dir-lock.js';
+import { runUntilSignalled } from './run-process.js';
 
-/** `npm start`: the whole service in one process (DESIGN.md part 1). */
+/** `npm start`: the whole service in one process (DESIGN.md part 1); start:cluster is cluster.ts. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = (line: string) => console.log(line);
-  const release = config.databaseUrl === null ? await claimDataDir(config.dataDir) : async () => {};
-  const service = await startService(config, { announce: log });
+  const service = await runUntilSignalled(config, log);
   log(
     [
       'prediction-market operator service is up:',
@@ -19,22 +17,6 @@ async function main(): Promise<void> {
         : '  database DATABASE_URL',
     ].join('\n'),
   );
-  let stopping = false;
-  const shutdown = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    log(`${signal}: finishing in-flight requests, then stopping`);
-    try {
-      await service.stop();
-      await release();
-      process.exit(0);
-    } catch (error) {
-      console.error('shutdown failed', error);
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
 main().catch((error: unknown) => {

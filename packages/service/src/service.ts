@@ -25,6 +25,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
 
+const LISTENERS = ['sandbox', 'live', 'platform'] as const;
+
 export interface RunningService {
   urls: Record<Listener, string>;
   routes: Record<Listener, RouteInfo[]>;
@@ -114,14 +116,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
       publicUrl: (environment) => config.publicUrls[environment] ?? urls[environment],
       isReady: () => ready,
     };
-    const demo = embedded && config.seedDemo ? await seedDemo(deps) : null;
+    const demo = embedded && config.seedDemo && config.runApi ? await seedDemo(deps) : null;
     const listeners = {
       sandbox: { host: config.host, port: config.sandboxPort },
       live: { host: config.host, port: config.livePort },
       platform: { host: config.platformHost, port: config.platformPort },
     };
     const routes = {} as Record<Listener, RouteInfo[]>;
-    for (const listener of ['sandbox', 'live', 'platform'] as const) {
+    // A worker-only process (RUN_API=0, start:cluster's workers) serves nothing: its urls stay empty.
+    for (const listener of config.runApi ? LISTENERS : []) {
       const app = await buildApp(listener, deps, listener === 'sandbox' && demo ? demoRoutes(deps, demo) : undefined);
       apps[listener] = app;
       routes[listener] = app.routeTable;

@@ -7,7 +7,10 @@ import { expect } from 'vitest';
 import { freePort } from '../src/lib/processes.js';
 import { ADMIN_TOKEN, call } from './helpers.js';
 
-/** The real service as a child process (`node --import tsx src/main.ts`), for the tests that need one. */
+/**
+ * The real service as a child process (`node --import tsx src/main.ts`, or src/cluster.ts for the
+ * multi-process shape), for the tests that need one.
+ */
 
 const SERVICE_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -46,7 +49,11 @@ export async function newSite(): Promise<Site> {
  * Spawns the service on a site; it may or may not come up (see startService). `env` is added to the
  * test's own environment; a key set to undefined is removed (DATABASE_URL: undefined, the embedded server).
  */
-export function spawnService(site: Site, env: Record<string, string | undefined> = {}): ServiceProcess {
+export function spawnService(
+  site: Site,
+  env: Record<string, string | undefined> = {},
+  entry: 'src/main.ts' | 'src/cluster.ts' = 'src/main.ts',
+): ServiceProcess {
   const merged: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: site.dataDir,
@@ -58,7 +65,7 @@ export function spawnService(site: Site, env: Record<string, string | undefined>
     ...env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: SERVICE_DIR,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],
