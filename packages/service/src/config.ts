@@ -13,6 +13,12 @@ export interface Config {
   readonly platformPort: number;
   /** An external PostgreSQL; null runs the embedded server in dataDir. */
   readonly databaseUrl: string | null;
+  /**
+   * The same database without a pooler in between, for what needs a session of its own (migrations'
+   * advisory lock, LISTEN, the job queue); null: databaseUrl. Set when databaseUrl is a PgBouncer in
+   * transaction mode.
+   */
+  readonly directDatabaseUrl: string | null;
   readonly dataDir: string;
   /** Null: generated once and kept in dataDir. */
   readonly platformAdminToken: string | null;
@@ -110,6 +116,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'WIDGET_SESSION_SECRET must differ from PLATFORM_ADMIN_TOKEN: each secret is used for one thing only',
     );
   }
+  if (optional(env, 'DATABASE_DIRECT_URL') !== null && optional(env, 'DATABASE_URL') === null) {
+    throw new Error('DATABASE_DIRECT_URL goes with DATABASE_URL: it names the same database without the pooler');
+  }
   return Object.freeze({
     host: env.HOST || '127.0.0.1',
     platformHost: env.PLATFORM_HOST || '127.0.0.1',
@@ -117,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     livePort: port(env, 'LIVE_PORT', 8081),
     platformPort: port(env, 'PLATFORM_PORT', 8090),
     databaseUrl: optional(env, 'DATABASE_URL'),
+    directDatabaseUrl: optional(env, 'DATABASE_DIRECT_URL'),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     platformAdminToken,
     widgetSessionSecret,

@@ -62,9 +62,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   }
   const onIdleError = (error: Error) => log.warn({ err: error }, 'an idle database connection ended');
   const pool = createPool(url, config.dbPoolSize, onIdleError);
-  // The job queue's own connections: graphile-worker reads its job ids (int8) as pg's strings and
-  // JSON-encodes them when a job fails, which a bigint cannot be (a failing job would stay locked).
-  const queuePool = createPool(url, QUEUE_POOL_SIZE, onIdleError, { int8AsBigint: false });
+  // Sessions of their own (a pooler in transaction mode would hand their session state to others): the
+  // queue's LISTEN and claims, the migrations' advisory lock, the realtime LISTEN. The queue reads its job
+  // ids (int8) as pg's strings and JSON-encodes them when a job fails, which a bigint cannot be (a failing
+  // job would stay locked), so these connections leave int8 as strings.
+  const directUrl = config.directDatabaseUrl ?? url;
+  const queuePool = createPool(directUrl, QUEUE_POOL_SIZE, onIdleError, { int8AsBigint: false });
   let ready = false;
   const apps: Partial<Record<Listener, FastifyInstance>> = {};
   let jobs: Jobs | null = null;
@@ -83,15 +86,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
   };
 
   try {
-    const applied = await migrate(pool);
+    const applied = await migrate(queuePool);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await migrateQueue(queuePool, log);
     const db = createDb(pool);
     const clock = options.clock ?? systemClock;
     const raisedLimits = raisedLimitsViewOf(db);
-    const databaseUrl = url;
     streams = streamHub(
-      { db, clock, log, listen: (onNotify) => listenTo(databaseUrl, 'stream_changes', onNotify, log) },
+      { db, clock, log, listen: (onNotify) => listenTo(directUrl, 'stream_changes', onNotify, log) },
       { ...STREAM_LIMITS, pingMs: config.streamPingMs },
     );
     const urls = {} as Record<Listener, string>; // filled as the listeners start, below
