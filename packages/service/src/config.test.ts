@@ -5,6 +5,21 @@ const STRONG = 'x'.repeat(32);
 const OTHER = 'y'.repeat(32);
 
 describe('loadConfig', () => {
+  it('takes DATABASE_DIRECT_URL only beside DATABASE_URL, and the cluster sizes as positive whole numbers', () => {
+    const url = 'postgres://u@pgbouncer:6432/db';
+    const direct = 'postgres://u@postgres:5432/db';
+    expect(loadConfig({ DATABASE_URL: url }).directDatabaseUrl).toBeNull();
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_DIRECT_URL: direct }).directDatabaseUrl).toBe(direct);
+    expect(() => loadConfig({ DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL goes with DATABASE_URL/);
+    expect(loadConfig({ API_PROCESSES: '3', WORKER_PROCESSES: '2' }).cluster).toEqual({
+      apiProcesses: 3,
+      workerProcesses: 2,
+    });
+    expect(loadConfig({}).cluster.apiProcesses).toBeGreaterThanOrEqual(2);
+    expect(() => loadConfig({ API_PROCESSES: '0' })).toThrow(/API_PROCESSES must be a positive whole number/);
+    expect(loadConfig({ RUN_API: '0' }).runApi).toBe(false);
+  });
+
   it('binds the platform listener apart from HOST, on loopback unless told otherwise (decisions part 1)', () => {
     expect(loadConfig({}).platformHost).toBe('127.0.0.1');
     const config = loadConfig({ HOST: '0.0.0.0' });
