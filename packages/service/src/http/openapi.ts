@@ -36,6 +36,9 @@ export const API_KEY_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }];
 export const SESSION_SECURITY: Record<string, string[]>[] = [{ sessionToken: [] }];
 export const API_KEY_OR_SESSION_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { sessionToken: [] }];
 
+/** The success of a route that answers 204 with no body. */
+export const NO_CONTENT = { 204: z.null().describe('No content.') };
+
 /**
  * Error responses of a route, one entry per status listing the codes it can give, so the reference
  * says exactly which codes a route produces.

@@ -34,7 +34,7 @@ import {
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { errorResponses } from '../openapi.js';
+import { errorResponses, NO_CONTENT } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
@@ -135,10 +135,10 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 
     app.delete(
       '/platform/v1/api-keys/:key_id',
-      { config: { meta }, schema: { params: KeyParams, response: errorResponses('not_found') } },
+      { config: { meta }, schema: { params: KeyParams, response: { ...NO_CONTENT, ...errorResponses('not_found') } } },
       async (request, reply) => {
         valueOrThrow(await revokeApiKey(platformCtx(deps, request), request.params.key_id));
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 

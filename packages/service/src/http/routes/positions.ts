@@ -33,7 +33,10 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           tags: ['positions'],
           security,
           params: PositionParams,
-          response: { 200: Position, ...errorResponses(...API_KEY_OR_SESSION_ERRORS, 'not_found') },
+          response: {
+            200: Position,
+            ...errorResponses('validation_failed', ...API_KEY_OR_SESSION_ERRORS, 'not_found'),
+          },
         },
       },
       async (request) => presentPosition(valueOrThrow(await getPosition(tenantCtx(deps, request), request.params.id))),

@@ -10,7 +10,7 @@ import {
 } from '../../domains/saved-markets/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { tenantCtx } from '../context.js';
-import { errorResponses, SESSION_ERRORS, SESSION_SECURITY } from '../openapi.js';
+import { errorResponses, NO_CONTENT, SESSION_ERRORS, SESSION_SECURITY } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
@@ -51,7 +51,13 @@ export function savedMarketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           params: SavedMarketParams,
           response: {
             200: SavedMarket,
-            ...errorResponses(...SESSION_ERRORS, 'not_found', 'saved_markets_limit_reached', 'request_too_large'),
+            ...errorResponses(
+              'validation_failed',
+              ...SESSION_ERRORS,
+              'not_found',
+              'saved_markets_limit_reached',
+              'request_too_large',
+            ),
           },
         },
       },
@@ -69,12 +75,12 @@ export function savedMarketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           tags,
           security,
           params: SavedMarketParams,
-          response: errorResponses(...SESSION_ERRORS),
+          response: { ...NO_CONTENT, ...errorResponses('validation_failed', ...SESSION_ERRORS) },
         },
       },
       async (request, reply) => {
         valueOrThrow(await unsaveMarket(tenantCtx(deps, request), request.params.market_slug));
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
   };

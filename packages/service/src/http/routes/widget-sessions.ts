@@ -75,7 +75,13 @@ export function widgetSessionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           security: [{ sessionToken: [] }],
           response: {
             200: WidgetSession,
-            ...errorResponses('validation_failed', 'invalid_session_token', 'request_too_large', 'widget_paused'),
+            ...errorResponses(
+              'validation_failed',
+              'invalid_session_token',
+              'request_too_large',
+              'rate_limited',
+              'widget_paused',
+            ),
           },
         },
       },

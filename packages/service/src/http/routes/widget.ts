@@ -23,7 +23,7 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { pageOf, presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
-import { errorResponses, SESSION_ERRORS, SESSION_SECURITY } from '../openapi.js';
+import { errorResponses, NO_CONTENT, SESSION_ERRORS, SESSION_SECURITY } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
@@ -101,12 +101,12 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           description: 'Back to the defaults: the display name is freed and the user leaves the leaderboard.',
           tags,
           security,
-          response: errorResponses(...SESSION_ERRORS),
+          response: { ...NO_CONTENT, ...errorResponses(...SESSION_ERRORS) },
         },
       },
       async (request, reply) => {
         valueOrThrow(await resetProfile(tenantCtx(deps, request)));
-        return reply.code(204).send();
+        return reply.code(204).send(null);
       },
     );
 

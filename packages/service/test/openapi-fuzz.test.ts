@@ -1,0 +1,308 @@
+import { randomUUID } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  call,
+  createTenant,
+  expectLedgerInvariant,
+  startTestService,
+  type Response,
+  type TestService,
+} from './helpers.js';
+import { anything, brokenOf, validOf, type Known, type Schema } from './fuzz/schema-arbitrary.js';
+import { fundedUser, operatorOpen, sessionFor } from './trading-helpers.js';
+
+/**
+ * Requests for every operator route, generated from the OpenAPI document the service serves (issue 14,
+ * part 4): well-formed ones from each route's schemas and broken ones (a field dropped, replaced or
+ * added, another value entirely, bodies that are not JSON, odd path and query values, missing or wrong
+ * credentials). Every answer must be below 500; an error must be the envelope with a code the route
+ * documents under that status; a 2xx must match its response schema; a refusal must change nothing the
+ * tenant owns. A fixed budget of requests per route keeps the run short (RUNS_PER_ROUTE, both kinds).
+ */
+
+/** Runs per route and kind; FUZZ_RUNS=200 npx vitest run test/openapi-fuzz.test.ts for a longer hunt. */
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 12;
+
+/** Routes not fuzzed here, and why. */
+const LEFT_OUT: Record<string, string> = {
+  'GET /v1/widget/stream': 'an endless event stream; widget-stream.test.ts covers its refusals',
+};
+const isFuzzed = (method: string, path: string) =>
+  path.startsWith('/v1/') && !(`${method.toUpperCase()} ${path}` in LEFT_OUT);
+
+/** Query values only the service hands out (a page's next_cursor, an event's id): never valid when made up. */
+const OPAQUE = new Set(['cursor', 'after']);
+
+interface Operation {
+  method: string;
+  path: string;
+  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: Schema }[];
+  requestBody?: { content: Record<string, { schema: Schema }> };
+  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
+  security?: Record<string, string[]>[];
+}
+
+interface Fixture {
+  apiKey: string;
+  sessionToken: string;
+  tenantId: string;
+  /** Values a path parameter may take besides generated ones: things that exist for this tenant. */
+  known: Known;
+}
+
+interface FuzzRequest {
+  path: string;
+  query: string;
+  headers: Record<string, string>;
+  /** A JSON value, or raw text that may not be JSON at all. */
+  body: { json: unknown } | { raw: string } | null;
+}
+
+let service: TestService;
+let fixture: Fixture;
+let operations: Operation[];
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+addFormats.default(ajv);
+
+beforeAll(async () => {
+  service = await startTestService();
+  const tenant = await createTenant(service);
+  // Far above what the run sends, so that the limiter does not hide the routes behind 429.
+  const raised = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/rate-limits`, {
+    balance_sync: 1_000_000,
+    positions: 1_000_000,
+    default: 1_000_000,
+  });
+  expect(raised.status, raised.text).toBe(200);
+  const slug = `fuzz-${process.pid}-${Date.now()}`;
+  const hour = 3_600_000;
+  const now = service.deps.clock.now().getTime();
+  const market = await service.platform('POST', '/platform/v1/markets', {
+    slug,
+    title: 'Fuzz market',
+    outcomes: [{ title: 'Yes' }, { title: 'No' }],
+    opens_at: new Date(now - hour).toISOString(),
+    closes_at: new Date(now + 24 * hour).toISOString(),
+    max_stake_per_position: '50.00',
+    max_open_stake_per_user: '80.00',
+    liquidity: '100',
+  });
+  expect(market.status, market.text).toBe(201);
+  expect((await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`)).status).toBe(200);
+  const user = await fundedUser(service, tenant.sandboxKey, 'fuzz');
+  const opened = await operatorOpen(service, tenant.sandboxKey, market.json, user);
+  fixture = {
+    apiKey: tenant.sandboxKey,
+    sessionToken: await sessionFor(service, tenant.sandboxKey, user),
+    tenantId: tenant.tenantId,
+    known: {
+      external_user_id: [user],
+      slug: [slug],
+      market_slug: [slug],
+      outcome_id: market.json.outcomes.map((o: { id: string }) => o.id),
+      id: [opened.id],
+    },
+  };
+  const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+  operations = Object.entries<Record<string, Omit<Operation, 'method' | 'path'>>>(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).flatMap(([method, op]) => (isFuzzed(method, path) ? [{ ...op, method, path }] : [])),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  await expectLedgerInvariant(service.db, fixture.tenantId);
+  await service.stop();
+});
+
+describe('requests generated from /v1/openapi.json', () => {
+  it('covers every operator route but those left out, each for a reason', () => {
+    expect(operations.length).toBeGreaterThan(35);
+  });
+
+  for (const kind of ['well-formed', 'broken'] as const) {
+    it(
+      `${kind}: never 5xx, errors in the envelope with a documented code, 2xx as documented, refusals change nothing`,
+      async () => {
+        // Every route runs its budget even when another failed, so that one run lists every route at fault.
+        const failures: string[] = [];
+        const answered = new Set<string>();
+        for (const op of operations) {
+          // A user and session of its own for each route: the widget tiers count per end user (10 a minute
+          // for some), and one route's budget must not spend the next one's.
+          const user = await fundedUser(service, fixture.apiKey, 'fuzz');
+          fixture.sessionToken = await sessionFor(service, fixture.apiKey, user);
+          await fc
+            .assert(
+              fc.asyncProperty(requestOf(op, kind), async (request) => {
+                const before = await tenantState();
+                const res = await send(op, request);
+                const context = `${op.method.toUpperCase()} ${request.path}${request.query} ${JSON.stringify(request.body)} → ${res.status} ${res.text.slice(0, 300)}`;
+                expect(res.status, context).toBeLessThan(500);
+                if (res.status >= 400) {
+                  expectDocumentedError(op, res, context);
+                  expect(await tenantState(), `state changed by a refusal: ${context}`).toEqual(before);
+                } else {
+                  expectDocumentedSuccess(op, res, context);
+                  answered.add(`${op.method.toUpperCase()} ${op.path}`);
+                }
+              }),
+              { numRuns: RUNS_PER_ROUTE },
+            )
+            .catch((error: Error) => {
+              const cause = error.cause instanceof Error ? error.cause.message : '';
+              failures.push(
+                `${op.method.toUpperCase()} ${op.path}: ${cause.slice(0, 1200)}\n${error.message.slice(0, 600)}`,
+              );
+            });
+        }
+        expect(failures, failures.join('\n\n')).toEqual([]);
+        // Well-formed requests must reach the routes' work, not only their refusals.
+        const unanswered = operations.map((o) => `${o.method.toUpperCase()} ${o.path}`).filter((n) => !answered.has(n));
+        if (kind === 'well-formed')
+          expect(unanswered.length, unanswered.join(', ')).toBeLessThanOrEqual(operations.length / 4);
+      },
+      60_000 + RUNS_PER_ROUTE * 4_000,
+    );
+  }
+});
+
+/** A request for the operation: well-formed from its schemas, or broken somewhere. */
+function requestOf(op: Operation, kind: 'well-formed' | 'broken'): fc.Arbitrary<FuzzRequest> {
+  const broken = kind === 'broken';
+  const params = op.parameters ?? [];
+  const pathParams = params.filter((p) => p.in === 'path');
+  const queryParams = params.filter((p) => p.in === 'query');
+  const headerParams = params.filter((p) => p.in === 'header');
+  const bodySchema = op.requestBody?.content['application/json']?.schema;
+
+  const path = fc
+    .tuple(
+      ...pathParams.map((p) =>
+        fc.oneof(
+          { arbitrary: fc.constantFrom(...(fixture.known[p.name] ?? [randomUUID()])), weight: broken ? 1 : 3 },
+          { arbitrary: validOf(p.schema).map(String), weight: 1 },
+          { arbitrary: anything.map(asText), weight: broken ? 2 : 0 },
+        ),
+      ),
+    )
+    .map((values) =>
+      pathParams.reduce(
+        (text, p, i) => text.replace(`{${p.name}}`, encodeURIComponent(values[i]!) || 'empty'),
+        op.path,
+      ),
+    );
+  const query = fc
+    .tuple(
+      ...queryParams.map((p) =>
+        broken
+          ? fc.option(fc.oneof(validOf(p.schema), anything), { freq: 1 })
+          : OPAQUE.has(p.name)
+            ? fc.constant(null)
+            : fc.option(validOf(p.schema), { freq: 1 }),
+      ),
+    )
+    .map((values) => {
+      const search = new URLSearchParams();
+      queryParams.forEach((p, i) => values[i] !== null && search.set(p.name, asText(values[i])));
+      const text = search.toString();
+      return text ? `?${text}` : '';
+    });
+  const headers = fc
+    .tuple(
+      credentialOf(op, broken),
+      ...headerParams.map((p) =>
+        broken ? fc.option(fc.oneof(validOf(p.schema), anything).map(asText)) : validOf(p.schema).map(asText),
+      ),
+    )
+    .map(([authorization, ...values]) => {
+      const all: Record<string, string> = authorization ? { authorization } : {};
+      headerParams.forEach((p, i) => values[i] !== null && (all[p.name] = headerSafe(values[i]!)));
+      return all;
+    });
+  const body: fc.Arbitrary<FuzzRequest['body']> = !bodySchema
+    ? fc.constant(null)
+    : broken
+      ? fc.oneof(
+          brokenOf(bodySchema, fixture.known).map((json) => ({ json })),
+          fc.constantFrom('{', '', 'null', '[1,2', '{"a":}', '\u0000', '{"stake":1e999}').map((raw) => ({ raw })),
+          fc.string({ maxLength: 40 }).map((raw) => ({ raw })),
+        )
+      : validOf(bodySchema, fixture.known).map((json) => ({ json }));
+  return fc.record({ path, query, headers, body });
+}
+
+/** The route's own credential (an API key or a session token, as it documents), or none or a wrong one when broken. */
+function credentialOf(op: Operation, broken: boolean): fc.Arbitrary<string | null> {
+  const schemes = (op.security ?? []).flatMap((s) => Object.keys(s));
+  const own = schemes.map((scheme) => `Bearer ${scheme === 'apiKey' ? fixture.apiKey : fixture.sessionToken}`);
+  const wrong = fc.constantFrom(null, 'Bearer pmk_sandbox_nope', 'Bearer not-a-token', 'Basic eDp5', 'Bearer ');
+  if (own.length === 0) return broken ? fc.oneof(fc.constant(null), wrong) : fc.constant(null);
+  return broken ? fc.oneof(fc.constantFrom(...own), wrong) : fc.constantFrom(...own);
+}
+
+async function send(op: Operation, request: FuzzRequest): Promise<Response> {
+  const options =
+    request.body === null
+      ? {}
+      : 'raw' in request.body
+        ? { rawBody: request.body.raw }
+        : { rawBody: JSON.stringify(request.body.json) ?? 'null' };
+  return call(service.urls.sandbox, op.method.toUpperCase(), `${request.path}${request.query}`, {
+    headers: request.headers,
+    ...options,
+  });
+}
+
+function expectDocumentedError(op: Operation, res: Response, context: string): void {
+  expect(Object.keys(res.json ?? {}).sort(), `not the envelope: ${context}`).toEqual(
+    ['details', 'error', 'message', 'request_id', 'source', 'ts'].sort(),
+  );
+  const documented = op.responses[String(res.status)]?.description.split(', ') ?? [];
+  expect(documented, `${res.json.error} is not documented under ${res.status}: ${context}`).toContain(res.json.error);
+}
+
+function expectDocumentedSuccess(op: Operation, res: Response, context: string): void {
+  const response = op.responses[String(res.status)];
+  expect(response, `status ${res.status} is not documented: ${context}`).toBeDefined();
+  if (res.status === 204) {
+    expect(res.text, `a 204 with a body: ${context}`).toBe('');
+    return;
+  }
+  const schema = response!.content?.['application/json']?.schema;
+  if (!schema) return; // CSV downloads, and answers without a body
+  const validate = ajv.compile(schema);
+  expect(validate(res.json), `${ajv.errorsText(validate.errors)}: ${context}`).toBe(true);
+}
+
+/** What the tenant owns, summed: any write a refusal made would show here. */
+async function tenantState(): Promise<Record<string, unknown>> {
+  const tenantId = fixture.tenantId;
+  const { rows } = await sql<Record<string, unknown>>`
+    select
+      (select json_build_array(count(*), sum(balance_minor), string_agg(status, ',' order by id)) from users where tenant_id = ${tenantId}) as users,
+      (select json_build_array(count(*), sum(amount_minor)) from transactions where tenant_id = ${tenantId}) as transactions,
+      (select json_build_array(count(*), string_agg(state, ',' order by id)) from positions where tenant_id = ${tenantId}) as positions,
+      (select json_build_array(count(*), string_agg(status, ',' order by id)) from orders where tenant_id = ${tenantId}) as orders,
+      (select count(*) from events where tenant_id = ${tenantId}) as events,
+      (select count(*) from support_tickets where tenant_id = ${tenantId}) as tickets,
+      (select count(*) from report_jobs where tenant_id = ${tenantId}) as reports,
+      (select json_agg(json_build_array(display_name, show_on_leaderboard) order by user_id) from widget_profiles where tenant_id = ${tenantId}) as profiles,
+      (select count(*) from saved_markets s join users u on u.id = s.user_id where u.tenant_id = ${tenantId}) as saved`.execute(
+    service.db,
+  );
+  return rows[0]!;
+}
+
+/** A generated value as text, for a path segment, a query value or a header. */
+function asText(value: unknown): string {
+  return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+}
+
+/** HTTP headers carry visible ASCII; fetch refuses anything else before it is sent. */
+function headerSafe(text: string): string {
+  return text.replace(/[^\x20-\x7e]/g, '?').trim() || '?';
+}
