@@ -29,9 +29,13 @@ const say = (line: string) => console.log(line);
 /** A child that dies within this long of its start is restarted after a growing pause, up to the ceiling. */
 const CRASH_WINDOW_MS = 10_000;
 const RESTART_PAUSE_MS = { first: 500, ceiling: 30_000 };
+/** A child still running this long after SIGTERM (a job that does not end) is killed, so the stop ends. */
+const STOP_DEADLINE_MS = 60_000;
 
 async function primary(): Promise<void> {
   const config = loadConfig();
+  // Lines for a terminal that may be gone (a closed pipe): losing one must not crash the primary.
+  process.stdout.on('error', () => {});
   const shared = await sharedSetup(config);
   const { apiProcesses, workerProcesses } = config.cluster;
   if (config.redisUrl === null && apiProcesses > 1) {
@@ -45,7 +49,8 @@ async function primary(): Promise<void> {
   const fork = (role: Role): Promise<Ready> => {
     const worker = cluster.fork({
       ...shared.env,
-      ...(role === 'api' ? { RUN_WORKERS: '0' } : { RUN_API: '0' }),
+      // Both flags, always: the primary's own environment may carry either.
+      ...(role === 'api' ? { RUN_API: '1', RUN_WORKERS: '0' } : { RUN_API: '0', RUN_WORKERS: '1' }),
     });
     roles.set(worker, { role, startedAt: Date.now() });
     return new Promise((resolve, reject) => {
@@ -58,10 +63,20 @@ async function primary(): Promise<void> {
     });
   };
 
+  // A child that dies after its ready but before the whole cluster is: the start fails rather than
+  // announcing processes that are not there.
+  let failStart: (error: Error) => void = () => {};
+  const startFailed = new Promise<never>((_resolve, reject) => (failStart = reject));
+  startFailed.catch(() => {});
+
   cluster.on('exit', (worker, code, signal) => {
     const child = roles.get(worker)!;
     roles.delete(worker);
-    if (stopping || !up) return;
+    if (stopping) return;
+    if (!up) {
+      failStart(new Error(`the ${child.role} process ${worker.process.pid} exited while the cluster started`));
+      return;
+    }
     const crashed = Date.now() - child.startedAt < CRASH_WINDOW_MS;
     const wait = crashed ? pause[child.role] : RESTART_PAUSE_MS.first;
     pause[child.role] = crashed ? Math.min(wait * 2, RESTART_PAUSE_MS.ceiling) : RESTART_PAUSE_MS.first;
@@ -81,7 +96,12 @@ async function primary(): Promise<void> {
       (worker) => new Promise<number | null>((resolve) => worker.once('exit', (code) => resolve(code))),
     );
     for (const worker of roles.keys()) worker.process.kill('SIGTERM');
+    const deadline = setTimeout(() => {
+      say(`processes still running ${STOP_DEADLINE_MS / 1000} s after SIGTERM are killed`);
+      for (const worker of roles.keys()) worker.process.kill('SIGKILL');
+    }, STOP_DEADLINE_MS);
     const codes = await Promise.all(exits);
+    clearTimeout(deadline);
     await shared.stop();
     process.exit(codes.every((code) => code === 0) ? 0 : 1);
   };
@@ -91,12 +111,17 @@ async function primary(): Promise<void> {
   let first: Ready;
   try {
     // The first process alone, so that the migrations run once, before anyone else needs the tables.
-    first = await fork('api');
-    await Promise.all([
-      ...Array.from({ length: apiProcesses - 1 }, () => fork('api')),
-      ...Array.from({ length: workerProcesses }, () => fork('worker')),
+    first = await Promise.race([fork('api'), startFailed]);
+    await Promise.race([
+      Promise.all([
+        ...Array.from({ length: apiProcesses - 1 }, () => fork('api')),
+        ...Array.from({ length: workerProcesses }, () => fork('worker')),
+      ]),
+      startFailed,
     ]);
   } catch (error) {
+    // A SIGTERM while starting: its stop is under way and ends the process.
+    if (stopping) return new Promise<never>(() => {});
     stopping = true;
     for (const worker of roles.keys()) worker.process.kill('SIGKILL');
     await shared.stop();

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { get as httpGet } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, call, type Response } from './helpers.js';
 import {
@@ -53,11 +54,22 @@ async function startCluster(): Promise<Cluster> {
   return { service, apiPids: () => pids('api'), workerPids: () => pids('worker') };
 }
 
-/** The process a refusal came from: every error envelope names its listener and process (`source`). */
-async function answeringProcess(service: ServiceProcess): Promise<string> {
-  const res = await call(service.sandbox, 'GET', '/v1/no-such-route');
-  expect(res.status).toBe(404);
-  return res.json.source as string;
+/**
+ * The process a refusal came from (every error envelope names its listener and process, `source`), asked
+ * on a connection of its own: fetch would reuse one connection, which stays with one process.
+ */
+function answeringProcess(service: ServiceProcess): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const request = httpGet(`${service.sandbox}/v1/no-such-route`, { agent: false }, (res) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => {
+        expect(res.statusCode).toBe(404);
+        resolve(JSON.parse(text).source as string);
+      });
+    });
+    request.on('error', reject);
+  });
 }
 
 const single = (user: string, amountCents: number): SyncRequest => ({
@@ -128,11 +140,17 @@ describe('npm run start:cluster', () => {
     // Four clients send in turn; the victim dies while they do. A request it held has an unknown outcome,
     // so each client asks again with the same key until the answer is final, as an operator would.
     let next = 0;
+    let cutOff = 0;
     const answers: Response[] = [];
     const client = async () => {
       while (next < sent.length) {
         const i = next++;
-        answers[i] = await untilFinal(() => send(service, apiKey, sent[i]!));
+        answers[i] = await untilFinal(() =>
+          send(service, apiKey, sent[i]!).catch((error: unknown) => {
+            cutOff += 1;
+            throw error;
+          }),
+        );
       }
     };
     const [victim] = apiPids();
@@ -141,6 +159,8 @@ describe('npm run start:cluster', () => {
     process.kill(victim!, 'SIGKILL');
     await clients;
     expect(answers.map((res) => res.status)).toEqual(sent.map(() => 200));
+    // The kill reached requests in flight (their outcome unknown to the client, then settled by the retry).
+    expect(cutOff).toBeGreaterThan(0);
 
     const deadline = Date.now() + 30_000;
     while (apiPids().length < 3 && Date.now() < deadline) await sleep(100);

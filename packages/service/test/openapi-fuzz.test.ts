@@ -3,7 +3,8 @@ import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 import {
   call,
   createTenant,
@@ -26,6 +27,8 @@ import { fundedUser, operatorOpen, sessionFor } from './trading-helpers.js';
 
 /** Runs per route and kind; FUZZ_RUNS=200 npx vitest run test/openapi-fuzz.test.ts for a longer hunt. */
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS) || 12;
+/** A fixed seed, so that CI sends the same requests every run; FUZZ_SEED=<n> explores others. */
+const SEED = Number(process.env.FUZZ_SEED) || 20261123;
 
 /** Routes not fuzzed here, and why. */
 const LEFT_OUT: Record<string, string> = {
@@ -62,6 +65,7 @@ interface FuzzRequest {
   body: { json: unknown } | { raw: string } | null;
 }
 
+let database: ScratchDatabase;
 let service: TestService;
 let fixture: Fixture;
 let operations: Operation[];
@@ -69,7 +73,10 @@ const ajv = new Ajv2020({ strict: false, allErrors: true });
 addFormats.default(ajv);
 
 beforeAll(async () => {
-  service = await startTestService();
+  // A database of its own: other files' workers (order expiry, sweeps) act on every tenant, and would
+  // change this tenant's state between a refusal's before and after.
+  database = await createDatabaseOn(inject('databaseUrl'), `pm_fuzz_${process.pid}_${Date.now()}`);
+  service = await startTestService({ env: { DATABASE_URL: database.url } });
   const tenant = await createTenant(service);
   // Far above what the run sends, so that the limiter does not hide the routes behind 429.
   const raised = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/rate-limits`, {
@@ -95,6 +102,18 @@ beforeAll(async () => {
   expect((await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`)).status).toBe(200);
   const user = await fundedUser(service, tenant.sandboxKey, 'fuzz');
   const opened = await operatorOpen(service, tenant.sandboxKey, market.json, user);
+  const order = await call(service.urls.sandbox, 'POST', '/v1/orders', {
+    key: tenant.sandboxKey,
+    idempotencyKey: randomUUID(),
+    body: {
+      external_user_id: user,
+      market_slug: slug,
+      outcome_id: market.json.outcomes[0].id,
+      stake: '1.00',
+      limit_price: '0.01',
+    },
+  });
+  expect(order.status, order.text).toBe(201);
   fixture = {
     apiKey: tenant.sandboxKey,
     sessionToken: await sessionFor(service, tenant.sandboxKey, user),
@@ -104,7 +123,11 @@ beforeAll(async () => {
       slug: [slug],
       market_slug: [slug],
       outcome_id: market.json.outcomes.map((o: { id: string }) => o.id),
-      id: [opened.id],
+      id: [opened.id, order.json.id],
+      // Amounts and prices that pass the market's caps and the price now, beside any the pattern allows.
+      stake: ['1.00', '2.50'],
+      max_price: ['0.99', '1'],
+      limit_price: ['0.01', '0.50'],
     },
   };
   const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
@@ -116,6 +139,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await expectLedgerInvariant(service.db, fixture.tenantId);
   await service.stop();
+  await database.drop();
 });
 
 describe('requests generated from /v1/openapi.json', () => {
@@ -134,6 +158,12 @@ describe('requests generated from /v1/openapi.json', () => {
           // A user and session of its own for each route: the widget tiers count per end user (10 a minute
           // for some), and one route's budget must not spend the next one's.
           const user = await fundedUser(service, fixture.apiKey, 'fuzz');
+          // PUT /v1/users may have blocked the known user; the next route should find it active.
+          const active = await call(service.urls.sandbox, 'PUT', `/v1/users/${fixture.known.external_user_id![0]}`, {
+            key: fixture.apiKey,
+            body: { status: 'active' },
+          });
+          expect(active.status, active.text).toBeLessThan(300);
           fixture.sessionToken = await sessionFor(service, fixture.apiKey, user);
           await fc
             .assert(
@@ -150,7 +180,7 @@ describe('requests generated from /v1/openapi.json', () => {
                   answered.add(`${op.method.toUpperCase()} ${op.path}`);
                 }
               }),
-              { numRuns: RUNS_PER_ROUTE },
+              { numRuns: RUNS_PER_ROUTE, seed: SEED + operations.indexOf(op) },
             )
             .catch((error: Error) => {
               const cause = error.cause instanceof Error ? error.cause.message : '';
@@ -269,7 +299,9 @@ function expectDocumentedSuccess(op: Operation, res: Response, context: string):
   const response = op.responses[String(res.status)];
   expect(response, `status ${res.status} is not documented: ${context}`).toBeDefined();
   if (res.status === 204) {
-    expect(res.text, `a 204 with a body: ${context}`).toBe('');
+    // fetch never shows a 204's body; the headers say whether one was announced.
+    expect(res.headers.get('content-length') ?? '0', `a 204 announcing a body: ${context}`).toBe('0');
+    expect(res.headers.get('content-type'), `a 204 with a content type: ${context}`).toBeNull();
     return;
   }
   const schema = response!.content?.['application/json']?.schema;
@@ -278,15 +310,22 @@ function expectDocumentedSuccess(op: Operation, res: Response, context: string):
   expect(validate(res.json), `${ajv.errorsText(validate.errors)}: ${context}`).toBe(true);
 }
 
-/** What the tenant owns, summed: any write a refusal made would show here. */
+/**
+ * What the tenant owns, summed: any write a refusal made would show here. Left out: the records a
+ * refusal is documented to leave (a refused open in position_rejections, a refused sync's stored answer
+ * in balance_syncs and idempotency_keys) and widget error reports (202 whatever they say).
+ */
 async function tenantState(): Promise<Record<string, unknown>> {
   const tenantId = fixture.tenantId;
   const { rows } = await sql<Record<string, unknown>>`
     select
       (select json_build_array(count(*), sum(balance_minor), string_agg(status, ',' order by id)) from users where tenant_id = ${tenantId}) as users,
       (select json_build_array(count(*), sum(amount_minor)) from transactions where tenant_id = ${tenantId}) as transactions,
-      (select json_build_array(count(*), string_agg(state, ',' order by id)) from positions where tenant_id = ${tenantId}) as positions,
-      (select json_build_array(count(*), string_agg(status, ',' order by id)) from orders where tenant_id = ${tenantId}) as orders,
+      (select json_build_array(count(*), string_agg(state || ':' || stake_minor || ':' || shares_units, ',' order by id)) from positions where tenant_id = ${tenantId}) as positions,
+      (select json_agg(to_jsonb(o) - 'updated_at' order by id) from orders o where tenant_id = ${tenantId}) as orders,
+      (select json_agg(json_build_array(m.q, m.status) order by m.id) from markets m join tenant_markets tm on tm.market_id = m.id where tm.tenant_id = ${tenantId}) as markets,
+      (select count(*) from price_points p join tenant_markets tm on tm.market_id = p.market_id where tm.tenant_id = ${tenantId}) as price_points,
+      (select count(*) from support_ticket_messages x join support_tickets t on t.id = x.ticket_id where t.tenant_id = ${tenantId}) as ticket_messages,
       (select count(*) from events where tenant_id = ${tenantId}) as events,
       (select count(*) from support_tickets where tenant_id = ${tenantId}) as tickets,
       (select count(*) from report_jobs where tenant_id = ${tenantId}) as reports,
