@@ -5,8 +5,6 @@ import { runUntilSignalled } from './run-process.js';
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = (line: string) => console.log(line);
-  // Lines for a terminal that may be gone (a closed pipe): losing one must not crash the service.
-  process.stdout.on('error', () => {});
   const service = await runUntilSignalled(config, log);
   log(
     [

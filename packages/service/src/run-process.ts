@@ -7,6 +7,8 @@ import { startService, type RunningService } from './service.js';
  * exits (0, or 1 when the stop fails): `npm start`'s one process and each of start:cluster's children.
  */
 export async function runUntilSignalled(config: Config, announce: (line: string) => void): Promise<RunningService> {
+  // Output to a terminal that may be gone (a closed pipe): losing a line must not crash the service.
+  process.stdout.on('error', () => {});
   const release = config.databaseUrl === null ? await claimDataDir(config.dataDir) : async () => {};
   const service = await startService(config, { announce });
   let stopping = false;
