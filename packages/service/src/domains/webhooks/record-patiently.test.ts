@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { recordPatiently } from './deliver-due.js';
+
+const refused = () => Object.assign(new Error('connection terminated'), { code: '57P01' });
+
+describe('recording a webhook attempt while the database is briefly away', () => {
+  it('tries again until the record goes through', async () => {
+    let tries = 0;
+    await recordPatiently(async () => {
+      tries += 1;
+      if (tries < 3) throw refused();
+      return true;
+    });
+    expect(tries).toBe(3);
+  });
+
+  it('takes a unique violation as an earlier try that committed', async () => {
+    let tries = 0;
+    await recordPatiently(async () => {
+      tries += 1;
+      throw Object.assign(new Error('duplicate key'), { code: '23505' });
+    });
+    expect(tries).toBe(1);
+  });
+
+  it('gives up after its last wait, leaving the delivery to its lease', async () => {
+    let tries = 0;
+    const failing = recordPatiently(async () => {
+      tries += 1;
+      throw refused();
+    });
+    await expect(failing).rejects.toThrow('connection terminated');
+    expect(tries).toBe(6);
+  }, 15_000);
+});
