@@ -28,7 +28,7 @@ function expectStatus(what: string, res: { status: number; text: string }, ...ok
 }
 
 /** A tenant and a sandbox key through the platform API (decisions part 2). */
-export async function createBenchTenant(service: ServiceProcess): Promise<BenchTenant> {
+export async function createBenchTenant(service: Pick<ServiceProcess, 'platformUrl'>): Promise<BenchTenant> {
   const tenant = await request(`${service.platformUrl}/platform/v1/tenants`, 'POST', ADMIN_TOKEN, {
     name: `bench ${Date.now()}`,
   });
@@ -61,7 +61,7 @@ export async function createBenchTenant(service: ServiceProcess): Promise<BenchT
 
 /** PUT /v1/users/{id} for every user, a few at a time, then one credit of STARTING_BALANCE each by batch. */
 export async function registerAndFund(
-  service: ServiceProcess,
+  service: Pick<ServiceProcess, 'sandboxUrl'>,
   tenant: BenchTenant,
   ids: readonly string[],
 ): Promise<void> {

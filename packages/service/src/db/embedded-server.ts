@@ -252,3 +252,21 @@ export async function startEmbeddedServer(
     },
   };
 }
+
+/**
+ * Restarts the server running on DATA_DIR's cluster in place: same port and options (pg_ctl reuses
+ * postmaster.opts). `immediate` stops it as a crash would (no checkpoint; recovery replays the WAL on
+ * start). For the fault harness (bench/faults.ts), which restarts the database under the service.
+ */
+export async function restartEmbeddedServer(dataDir: string, mode: 'fast' | 'immediate'): Promise<void> {
+  const runAs = await runAsUser();
+  const bin = await reachableBinaries(await binaries(), runAs, () => {});
+  const home = await clusterHome(dataDir, runAs, () => {});
+  const logFile = path.join(home, 'postgres.log');
+  await spawnAs(
+    bin.pg_ctl,
+    ['restart', '-D', path.join(home, 'pg'), '-m', mode, '-w', '-t', '60', '-l', logFile],
+    runAs,
+    logFile,
+  );
+}
