@@ -1,6 +1,8 @@
 import cluster, { type Worker } from 'node:cluster';
 import { loadConfig, type Config } from './config.js';
+import { connectionBudgetWarning } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
+import { QUEUE_POOL_SIZE } from './jobs/queue.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { loadOrCreateSecrets } from './lib/secrets.js';
 import { runUntilSignalled } from './run-process.js';
@@ -38,6 +40,13 @@ async function primary(): Promise<void> {
   process.stdout.on('error', () => {});
   const shared = await sharedSetup(config);
   const { apiProcesses, workerProcesses } = config.cluster;
+  const budget = await connectionBudgetWarning(config.directDatabaseUrl ?? shared.env.DATABASE_URL!, {
+    processes: apiProcesses + workerProcesses,
+    poolSize: config.dbPoolSize,
+    queuePoolSize: QUEUE_POOL_SIZE,
+    pooled: config.directDatabaseUrl !== null,
+  }).catch((error: Error) => `the connection budget could not be checked: ${error.message}`);
+  if (budget !== null) say(budget);
   if (config.redisUrl === null && apiProcesses > 1) {
     say(`REDIS_URL is not set: each of the ${apiProcesses} API processes counts rate limits on its own`);
   }

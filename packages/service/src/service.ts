@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createDb, createPool } from './db/connection.js';
+import { assertSameDatabase } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
@@ -86,6 +87,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
   };
 
   try {
+    if (config.directDatabaseUrl !== null) await assertSameDatabase(pool, queuePool);
     const applied = await migrate(queuePool);
     if (applied.length > 0) log.info({ applied }, 'migrations applied');
     await migrateQueue(queuePool, log);

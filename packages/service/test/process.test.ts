@@ -277,4 +277,26 @@ describe('the service as a process', () => {
       expect(tenant.status).toBe(201);
       await terminate(running);
     });
+
+  if (USE_EMBEDDED)
+    it(
+      'stops cleanly on a SIGTERM that comes while the embedded server is first made',
+      { timeout: 120_000 },
+      async () => {
+        const site = await newSite();
+        const service = spawnService(site);
+        const deadline = Date.now() + 60_000;
+        while (!/initialising the embedded PostgreSQL/.test(service.stdout())) {
+          expect(Date.now() < deadline, `the start announces the initdb; stderr:\n${service.stderr()}`).toBe(true);
+          await sleep(20);
+        }
+        service.child.kill('SIGTERM');
+        expect(await service.exited, `exit after SIGTERM; stderr:\n${service.stderr()}`).toEqual({
+          code: 0,
+          signal: null,
+        });
+        expect(service.stdout()).toContain('SIGTERM: stopping once the start has finished');
+        expect(existsSync(postmasterPidFile(site)), 'the embedded PostgreSQL it started was stopped').toBe(false);
+      },
+    );
 });
