@@ -21,7 +21,12 @@ export interface Phase extends Observation {
   /** non-2xx/errors/refused items, for the summary table. */
   failureCells: string;
   details: string[];
+  /** WAL bytes per answered request (or completed call), from the whole server's WAL during the phase. */
+  walPerRequest: number | null;
 }
+
+const perRequest = (seen: Observation, done: number) =>
+  seen.walBytes === null ? null : seen.walBytes / Math.max(1, done);
 
 export function httpPhase(name: string, unit: string, clients: number, r: LoadResult, seen: Observation): Phase {
   const applied = r.ok * r.itemsPerRequest - r.refusedItems;
@@ -42,6 +47,7 @@ export function httpPhase(name: string, unit: string, clients: number, r: LoadRe
     failures: failures.join(', '),
     failureCells: `${r.non2xx}/${r.errors}/${r.itemsPerRequest > 1 ? r.refusedItems : '-'}`,
     details,
+    walPerRequest: perRequest(seen, r.ok),
     ...seen,
   };
 }
@@ -67,6 +73,7 @@ export function loopPhase(
     failures: `${r.errors} errors`,
     failureCells: `-/${r.errors}/-`,
     details: [...details, ...(r.firstError ? [`first error: ${r.firstError}`] : [])],
+    walPerRequest: perRequest(seen, r.done),
     ...seen,
   };
 }
@@ -94,6 +101,11 @@ export function printPhase(phase: Phase): void {
   for (const line of phase.details) console.log(`  ${line}`);
   if (phase.cpu) console.log(`  CPU, % of one core: ${cpuText(phase.cpu)}`);
   if (phase.waits) console.log(`  database backends on average: ${waitText(phase.waits)}`);
+  if (phase.walBytes !== null && phase.walPerRequest !== null) {
+    console.log(
+      `  WAL: ${fmt(phase.walBytes / 1e6, 1)} MB written by the server, ${fmt(phase.walPerRequest, 0)} bytes per ${phase.unit.replace(/s$/, '')}`,
+    );
+  }
 }
 
 /** Every phase in one row: rates, latencies, the CPU split and the failures. */
