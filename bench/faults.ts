@@ -18,7 +18,7 @@ import { embeddedRestarts, machineRestarts, type DatabaseRestarts } from './lib/
 import { startFlakyReceiver } from './lib/faults/flaky-receiver.js';
 import { MixedLoad, type Tenant } from './lib/faults/load.js';
 import { startPrivateRedis, type PrivateRedis } from './lib/faults/redis-server.js';
-import { replayAll } from './lib/faults/replays.js';
+import { replayAll, storedAnswers } from './lib/faults/replays.js';
 import { ADMIN_TOKEN } from './lib/service-process.js';
 import { createBenchTenant } from './lib/setup-tenant.js';
 import { fmt, positive, table } from './lib/stats.js';
@@ -39,7 +39,8 @@ const settings = {
   settleEveryMs: args.quick ? 12_000 : 30_000,
   apiProcesses: Math.max(2, Math.floor(positive('api-processes', args['api-processes']))),
   users: 60,
-  widgetUsers: 200,
+  // Wide: an end user may send 10 trades a minute, and replaying one user's answers takes as long.
+  widgetUsers: 1000,
 };
 /** After the load: how long requests may still take to get a final answer, and deliveries to settle. */
 const DRAIN_MS = 150_000;
@@ -130,7 +131,8 @@ async function main(): Promise<boolean> {
       load.resolved.map((m) => m.slug),
     );
     const unanswered = asker.counts.unanswered;
-    deadline = Date.now() + 120_000; // the replays' own: the load's may have passed
+    // The replays' own deadline (the load's may have passed): room for a few hundred a second.
+    deadline = Date.now() + 120_000 + storedAnswers(load).length * 20;
     const replays = await replayAll(load, asker);
     checks.push({
       name: 'every keyed answer replays byte for byte',

@@ -26,6 +26,25 @@ export async function freePorts(count: number): Promise<number[]> {
   }
 }
 
+/**
+ * What every bench's service runs with: this process's environment, fixed secrets, its three listeners'
+ * ports, quiet logs, no demo tenant, and webhooks allowed to the benches' receivers on loopback.
+ */
+export function serviceEnv([sandbox, live, platform]: number[], dataDir: string): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
+    WIDGET_SESSION_SECRET: 'bench-widget-session-secret-0123456789abcdef',
+    SANDBOX_PORT: String(sandbox),
+    LIVE_PORT: String(live),
+    PLATFORM_PORT: String(platform),
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: '0',
+    ALLOW_INSECURE_WEBHOOKS: '1',
+    DATA_DIR: dataDir,
+  };
+}
+
 export interface ServiceProcess {
   pid: number;
   sandboxUrl: string;
@@ -48,18 +67,8 @@ export async function startServiceProcess(
 ): Promise<ServiceProcess> {
   const [sandbox, live, platform] = (await freePorts(3)) as [number, number, number];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    WIDGET_SESSION_SECRET: 'bench-widget-session-secret-0123456789abcdef',
-    SANDBOX_PORT: String(sandbox),
-    LIVE_PORT: String(live),
-    PLATFORM_PORT: String(platform),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    // The benches' webhook receivers listen on loopback.
-    ALLOW_INSECURE_WEBHOOKS: '1',
+    ...serviceEnv([sandbox, live, platform], database.dataDir),
     DB_POOL_SIZE: String(poolSize),
-    DATA_DIR: database.dataDir,
     ...extraEnv,
   };
   if (database.serviceUrl) env.DATABASE_URL = database.serviceUrl;

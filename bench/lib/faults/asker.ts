@@ -32,8 +32,11 @@ export interface AskerCounts {
 
 /** How long one HTTP request may take before its outcome counts as unknown. */
 const REQUEST_TIMEOUT_MS = 20_000;
-/** Retry-After is obeyed up to this; a longer one is asked again sooner (it is only a hint). */
-const MAX_WAIT_MS = 5_000;
+/**
+ * Retry-After is obeyed up to this. Fully, within a minute: a refused request counts against the limit
+ * too (spec 8.1 rule 6), so asking sooner only keeps the limit active.
+ */
+const MAX_WAIT_MS = 60_000;
 
 /**
  * Asks until the answer is final, as an operator's client should (spec: 500 is "safe to retry with the

@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { ADMIN_TOKEN, freePorts } from '../service-process.js';
+import { freePorts, serviceEnv } from '../service-process.js';
 
 export type Role = 'api' | 'worker';
 
@@ -30,16 +30,7 @@ export async function startCluster(
 ): Promise<ClusterProcess> {
   const [sandbox, live, platform] = (await freePorts(3)) as [number, number, number];
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    PLATFORM_ADMIN_TOKEN: ADMIN_TOKEN,
-    WIDGET_SESSION_SECRET: 'bench-widget-session-secret-0123456789abcdef',
-    SANDBOX_PORT: String(sandbox),
-    LIVE_PORT: String(live),
-    PLATFORM_PORT: String(platform),
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: '0',
-    ALLOW_INSECURE_WEBHOOKS: '1',
-    DATA_DIR: options.dataDir,
+    ...serviceEnv([sandbox, live, platform], options.dataDir),
     API_PROCESSES: String(options.apiProcesses),
     WORKER_PROCESSES: '1',
     DB_POOL_SIZE: '8',

@@ -60,7 +60,8 @@ export class MixedLoad {
   readonly journal: Sent[] = [];
   readonly live: LiveMarket[] = [];
   readonly resolved: LiveMarket[] = [];
-  private readonly openPositions: string[] = [];
+  /** Positions the operator opened and has not closed, with their market (resolving one ends its positions). */
+  private openPositions: { id: string; slug: string }[] = [];
   private readonly run = `${process.pid}-${Date.now().toString(36)}`;
   private serial = 0;
   private nextWidgetUser = 0;
@@ -123,6 +124,7 @@ export class MixedLoad {
     const market = this.live.shift();
     if (!market) return;
     this.resolved.push(market);
+    this.openPositions = this.openPositions.filter((position) => position.slug !== market.slug);
     await this.addMarket();
     await this.send('resolve', {
       method: 'POST',
@@ -160,17 +162,23 @@ export class MixedLoad {
     await this.send('batch', this.api('POST', '/v1/balance-sync/batch', { items }, this.key('batch')));
   }
 
-  async open(): Promise<void> {
+  /** A stake of 1.00 on a random outcome of a random live market, for a random operator user. */
+  private trade(): { market: LiveMarket; body: Record<string, string> } {
     const market = pick(this.live);
     const body = {
       external_user_id: pick(this.tenant.users),
       market_slug: market.slug,
       outcome_id: pick(market.outcomes),
       stake: '1.00',
-      max_price: '1',
     };
+    return { market, body };
+  }
+
+  async open(): Promise<void> {
+    const { market, body: trade } = this.trade();
+    const body = { ...trade, max_price: '1' };
     const answer = await this.send('open', this.api('POST', '/v1/positions', body, this.key('open')));
-    if (answer?.status === 201) this.openPositions.push(answer.json.id as string);
+    if (answer?.status === 201) this.openPositions.push({ id: answer.json.id as string, slug: market.slug });
   }
 
   async close(): Promise<void> {
@@ -178,20 +186,13 @@ export class MixedLoad {
     const [position] = this.openPositions.splice(randomInt(this.openPositions.length), 1);
     await this.send(
       'close',
-      this.api('POST', `/v1/positions/${position}/close`, { min_price: '0' }, this.key('close')),
+      this.api('POST', `/v1/positions/${position!.id}/close`, { min_price: '0' }, this.key('close')),
     );
   }
 
   /** A limit order near the current prices (some fill at once, some on later trades); a third cancelled. */
   async order(): Promise<void> {
-    const market = pick(this.live);
-    const body = {
-      external_user_id: pick(this.tenant.users),
-      market_slug: market.slug,
-      outcome_id: pick(market.outcomes),
-      stake: '1.00',
-      limit_price: `0.${randomInt(40, 61)}`,
-    };
+    const body = { ...this.trade().body, limit_price: `0.${randomInt(40, 61)}` };
     const placed = await this.send('order', this.api('POST', '/v1/orders', body, this.key('order')));
     if (placed?.status === 201 && placed.json.status === 'open' && randomInt(3) === 0) {
       await this.send('cancel', this.api('DELETE', `/v1/orders/${placed.json.id}`));

@@ -168,9 +168,13 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await expectLedgerInvariant(service.db, fixture.tenantId);
-  await service.stop();
-  await database.drop();
+  try {
+    // Absent when the setup failed; the database goes either way.
+    if (fixture) await expectLedgerInvariant(service.db, fixture.tenantId);
+  } finally {
+    await service?.stop();
+    await database?.drop();
+  }
 });
 
 describe('requests generated from /v1/openapi.json', () => {
