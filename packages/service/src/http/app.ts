@@ -20,6 +20,7 @@ import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
 import { errorCatalogComponents } from './openapi.js';
+import { webhookDocs } from './webhook-events.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -116,6 +117,7 @@ export async function buildApp(
           description: 'The operator-facing API (/v1). Errors use the envelope of components.schemas.ErrorEnvelope.',
         },
         servers: [{ url: '/' }],
+        webhooks: webhookDocs(),
         components: {
           securitySchemes: {
             apiKey: { type: 'http', scheme: 'bearer', description: 'pmk_<environment>_<32 characters>' },

@@ -18,6 +18,10 @@ import { webhookRoutes } from './webhooks.js';
  */
 export function portalRoutes(deps: ServiceDeps, environment: Environment): FastifyPluginAsync {
   return async (app) => {
+    // Web pages, not the operator API: kept out of the OpenAPI document (and so out of the SDK).
+    app.addHook('onRoute', (route) => {
+      route.schema = { ...route.schema, hide: true };
+    });
     await installWebSite(app, deps, portalSite(environment), 'portal');
     await app.register(signInRoutes(deps, environment));
     await app.register(settingsRoutes(deps));

@@ -1,0 +1,148 @@
+import { randomUUID } from 'node:crypto';
+import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openapi-fetch';
+import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
+import { ApiError } from './errors.js';
+import type { paths } from './generated/openapi.generated.js';
+import { KEYED_OPERATIONS } from './generated/operations.generated.js';
+import { DEFAULT_RETRY, nextWait, type RetryPolicy } from './retries.js';
+
+export interface ClientOptions {
+  /** The sandbox or live listener, e.g. https://sandbox.example.com. */
+  baseUrl: string;
+  /** The tenant API key (pmk_…), from the server only (spec 5.1); or a widget session token. */
+  credential: string;
+  retry?: Partial<RetryPolicy>;
+  /** Idempotency-Key of a call that did not bring its own. */
+  newIdempotencyKey?: () => string;
+  fetch?: (request: Request) => Promise<Response>;
+}
+
+/** A call's answer: the typed body, or the error as a value (never thrown). */
+export type Result<R> =
+  (Extract<R, { error?: never }> & { error?: never }) | { data?: never; error: ApiError; response: Response | null };
+
+type InitParam<Init> =
+  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+
+type Method<M extends HttpMethod> = <
+  Path extends PathsWithMethod<paths, M>,
+  Init extends MaybeOptionalInit<paths[Path], M>,
+>(
+  path: Path,
+  ...init: InitParam<Init>
+) => Promise<Result<FetchResponse<Operation<paths[Path], M>, Init, `${string}/${string}`>>>;
+type Operation<Item, M extends HttpMethod> = M extends keyof Item
+  ? Item[M] extends Record<string | number, unknown>
+    ? Item[M]
+    : never
+  : never;
+
+interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+export interface OperatorClient {
+  GET: Method<'get'>;
+  POST: Method<'post'>;
+  PUT: Method<'put'>;
+  DELETE: Method<'delete'>;
+  /**
+   * Every item of a list, page after page (decisions part 4: `{data, next_cursor}`). `page` asks for one
+   * page from a cursor; an error ends the iteration by throwing the ApiError.
+   */
+  each<T>(page: (cursor: string | undefined) => Promise<{ data?: Page<T>; error?: ApiError }>): AsyncGenerator<T>;
+}
+
+/**
+ * A typed client of the operator API (generated from the served OpenAPI document, openapi-fetch
+ * underneath). Over what the generator gives: every call to a keyed route carries an Idempotency-Key
+ * (its own unless the caller passes `params.header['idempotency-key']`), kept for every retry; retries
+ * follow spec 7.2 with Retry-After obeyed; amounts stay strings; errors come back as ApiError values.
+ */
+export function createOperatorClient(options: ClientOptions): OperatorClient {
+  const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
+  const transport = options.fetch ?? ((request: Request) => fetch(request));
+  const base = createClient<paths>({
+    baseUrl: options.baseUrl,
+    headers: { authorization: `Bearer ${options.credential}` },
+    fetch: (request) => sendWithRetries(request, transport, policy),
+  });
+  const newKey = options.newIdempotencyKey ?? randomUUID;
+
+  const call = async (method: Uppercase<HttpMethod>, path: string, init: Init = {}) => {
+    let key: string | null = null;
+    if (KEYED_OPERATIONS.has(`${method} ${path}`)) {
+      key = init.params?.header?.['idempotency-key'] ?? newKey();
+      init = { ...init, params: { ...init.params, header: { ...init.params?.header, 'idempotency-key': key } } };
+    }
+    try {
+      const result = await (base as unknown as LooseClient).request(method, path, init);
+      if (result.error === undefined) return result;
+      return { error: ApiError.fromAnswer(result.response, result.error, key), response: result.response };
+    } catch (cause) {
+      return { error: ApiError.network(cause, key), response: null };
+    }
+  };
+  const method = (name: Uppercase<HttpMethod>) => ((path: string, init?: Init) => call(name, path, init)) as never;
+
+  return {
+    GET: method('GET'),
+    POST: method('POST'),
+    PUT: method('PUT'),
+    DELETE: method('DELETE'),
+    async *each(page) {
+      let cursor: string | undefined;
+      do {
+        const result = await page(cursor);
+        if (result.data === undefined) throw result.error!;
+        yield* result.data.data;
+        cursor = result.data.next_cursor ?? undefined;
+      } while (cursor !== undefined);
+    },
+  };
+}
+
+/** openapi-fetch's client as the wrapper calls it: the types are checked at the wrapper's own methods. */
+interface LooseClient {
+  request(method: string, path: string, init: Init): Promise<{ data?: unknown; error?: unknown; response: Response }>;
+}
+
+interface Init {
+  params?: { header?: Record<string, string>; [where: string]: unknown };
+  [option: string]: unknown;
+}
+
+/** One request, asked again while spec 7.2 says so; each attempt sends the same bytes and key. */
+async function sendWithRetries(
+  request: Request,
+  transport: (request: Request) => Promise<Response>,
+  policy: RetryPolicy,
+): Promise<Response> {
+  const repeatable = request.method === 'GET' || request.headers.has('idempotency-key');
+  for (let attempt = 1; ; attempt++) {
+    let response: Response;
+    try {
+      response = await transport(request.clone());
+    } catch (cause) {
+      const wait = nextWait(policy, attempt, { failed: true }, repeatable);
+      if (wait === null) throw cause;
+      await policy.sleep(wait);
+      continue;
+    }
+    if (response.ok) return response;
+    const code = await errorCode(response);
+    const wait = nextWait(policy, attempt, { response, code }, repeatable);
+    if (wait === null) return response;
+    await response.body?.cancel();
+    await policy.sleep(wait);
+  }
+}
+
+async function errorCode(response: Response): Promise<string | null> {
+  const body = (await response
+    .clone()
+    .json()
+    .catch(() => null)) as { error?: unknown } | null;
+  return typeof body?.error === 'string' ? body.error : null;
+}

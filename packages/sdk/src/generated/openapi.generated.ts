@@ -1,0 +1,10589 @@
+// Generated from the served OpenAPI document by `npm run sdk:generate`. Do not edit.
+export interface paths {
+    "/v1/balance-sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mirror one balance movement into the ledger
+         * @description Same key and body: the first answer is replayed byte for byte and nothing is applied again. Same key, other body: 422. A refused debit (409 would_overdraw) is recorded and replayed for its key. An unregistered user (404 unknown_user) is not recorded and the key is not spent.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description One balance movement. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Always positive; direction carries the sign. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. */
+                        amount: string;
+                        /**
+                         * @description credit adds to the balance, debit takes from it.
+                         * @enum {string}
+                         */
+                        direction: "credit" | "debit";
+                        /** @description The operator's id of a registered user. */
+                        external_user_id: string;
+                        /** @description The user's balance on the operator's side after this movement; the basis of reconciliation. */
+                        resulting_balance?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The virtual balance after the movement, two decimals. */
+                            balance: string;
+                            /**
+                             * Format: uuid
+                             * @description The ledger transaction the movement posted.
+                             */
+                            transaction_id: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, would_overdraw */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description sync_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/balance-sync/batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mirror up to 500 balance movements
+         * @description Each item applies independently under its own idempotency_key and follows every rule of a single balance sync; results come in item order with the status and body the single request would have had. The request's own Idempotency-Key replays the whole answer.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 to 500 movements, each shaped like BatchItem below. */
+                        items: unknown[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description One result per item, in item order. */
+                            results: {
+                                /** @description Its body: a BalanceSyncResult or an error envelope. */
+                                body: unknown;
+                                /** @description The HTTP status the single request would have had. */
+                                status: number;
+                            }[];
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description sync_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/changelog": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The changelog
+         * @description Every change to /v1, newest first (spec part 9). Deprecated routes link here.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                change: string;
+                                /** @description YYYY-MM-DD */
+                                date: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List events (the webhook stream)
+         * @description The events of this environment, each byte for byte the body of its webhook (same id as X-Webhook-Delivery), whether or not a webhook_url is set. The order is stable: an event never appears before a cursor already handed out, so reading from the last next_cursor after an outage misses nothing. The newest events show once every transaction that started before theirs has ended (usually milliseconds).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page; absent: from the first event. */
+                    after?: string;
+                    /** @description The same as after, the name every other list uses. */
+                    cursor?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description The per-event object of spec part 6.3. */
+                                data: {
+                                    [key: string]: unknown;
+                                };
+                                /** @description The event type; equals X-Webhook-Event. New types can appear without notice. */
+                                event: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The delivery id: equals the X-Webhook-Delivery header of its webhook.
+                                 */
+                                id: string;
+                                /** @description When the reported state change committed (RFC 3339 UTC), never a send time. */
+                                occurred_at: string;
+                            }[];
+                            /** @description Where to continue, also after the last page: keep it and ask again later for newer events. Null only while there is no event at all. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the markets enabled for the tenant
+         * @description Ordered by slug. Takes an API key with read:markets or a widget session token.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                    /** @description Only markets in this status. */
+                    status?: "open" | "suspended" | "resolved" | "voided";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                closes_at: string;
+                                opens_at: string;
+                                /** @description In display order; prices need not sum to exactly 1 after rounding. */
+                                outcomes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                    price: string;
+                                    title: string;
+                                }[];
+                                /** @description Set when resolved. */
+                                resolved_outcome_id: string | null;
+                                slug: string;
+                                /** @enum {string} */
+                                status: "open" | "suspended" | "resolved" | "voided";
+                                title: string;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description feed_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/{slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read one market with its outcomes and current prices
+         * @description A market that does not exist or is not enabled for the tenant is 404 not_found.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            closes_at: string;
+                            opens_at: string;
+                            /** @description In display order; prices need not sum to exactly 1 after rounding. */
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                price: string;
+                                title: string;
+                            }[];
+                            /** @description Set when resolved. */
+                            resolved_outcome_id: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "open" | "suspended" | "resolved" | "voided";
+                            title: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description feed_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/{slug}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Price history of a market
+         * @description For each bucket of [from, to) in which the price changed, the last price of that bucket, stamped with the bucket start. Buckets are aligned to UTC; from is rounded down to a bucket start. More than 1,500 buckets is 400 validation_failed.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description Inclusive; rounded down to its bucket. Default: to minus 24 hours (1m), 30 days (1h) or 365 days (1d). */
+                    from?: string;
+                    /** @description Bucket size, aligned to UTC (00:00Z for 1d). Default 1h. At most 1,500 buckets per request. */
+                    interval?: "1m" | "1h" | "1d";
+                    /** @description Exclusive. Default: now. */
+                    to?: string;
+                };
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market_slug: string;
+                            /** @description One per bucket in which the price changed, oldest first: the last price of the bucket. */
+                            points: {
+                                outcomes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                    price: string;
+                                }[];
+                                /** @description Start of the bucket. */
+                                ts: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description feed_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/markets/{slug}/snapshot": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Current prices of a market */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market_slug: string;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                price: string;
+                            }[];
+                            /** @description When the prices were read. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description feed_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List limit orders
+         * @description Oldest first. A session token lists only its own user's orders.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                    status?: "open" | "filled" | "expired" | "rejected" | "cancelled";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                expires_at: string | null;
+                                external_user_id: string;
+                                /** @description The price at open of the position the fill opened (at or below limit_price); null unless filled. */
+                                fill_price: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Six decimals. */
+                                limit_price: string;
+                                market_slug: string;
+                                /** Format: uuid */
+                                outcome_id: string;
+                                /** @description The position the fill opened; null unless filled. */
+                                position_id: string | null;
+                                /** @description Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected. */
+                                reject_code: string | null;
+                                stake: string;
+                                /**
+                                 * @description open, then filled, expired, rejected (a fill the open rules refused) or cancelled; those never change.
+                                 * @enum {string}
+                                 */
+                                status: "open" | "filled" | "expired" | "rejected" | "cancelled";
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Place a limit order
+         * @description With the API key, external_user_id names the user; with a widget session token it is the session's user. Nothing is debited at placement. The order fills when the price at open for its stake is at or below limit_price: it opens a position (every open rule applies, at the fill), debits the stake then, and sends order.filled. Orders are evaluated oldest first at placement, after every open and close on the market and when the market reopens. A placement the market already satisfies fills at once (status filled); a fill the open rules refuse (balance, blocked user, stake caps) rejects the order (status rejected). A refused placement does not spend its key; a placed order replays its first answer for its key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.
+                         */
+                        expires_at?: string;
+                        /** @description Required with the API key; with a session token it is the session's user. */
+                        external_user_id?: string;
+                        /** @description The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals. */
+                        limit_price: string;
+                        /** @description 1 to 64 characters from a-z, 0-9 and "-". */
+                        market_slug: string;
+                        /**
+                         * Format: uuid
+                         * @description An outcome of the market.
+                         */
+                        outcome_id: string;
+                        /** @description Amount debited when the order fills (nothing is debited at placement). Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. */
+                        stake: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            expires_at: string | null;
+                            external_user_id: string;
+                            /** @description The price at open of the position the fill opened (at or below limit_price); null unless filled. */
+                            fill_price: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Six decimals. */
+                            limit_price: string;
+                            market_slug: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description The position the fill opened; null unless filled. */
+                            position_id: string | null;
+                            /** @description Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected. */
+                            reject_code: string | null;
+                            stake: string;
+                            /**
+                             * @description open, then filled, expired, rejected (a fill the open rules refused) or cancelled; those never change.
+                             * @enum {string}
+                             */
+                            status: "open" | "filled" | "expired" | "rejected" | "cancelled";
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended, user_blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, market_suspended */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description positions_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/orders/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a limit order
+         * @description A session token reads only its own user's orders.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            expires_at: string | null;
+                            external_user_id: string;
+                            /** @description The price at open of the position the fill opened (at or below limit_price); null unless filled. */
+                            fill_price: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Six decimals. */
+                            limit_price: string;
+                            market_slug: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description The position the fill opened; null unless filled. */
+                            position_id: string | null;
+                            /** @description Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected. */
+                            reject_code: string | null;
+                            stake: string;
+                            /**
+                             * @description open, then filled, expired, rejected (a fill the open rules refused) or cancelled; those never change.
+                             * @enum {string}
+                             */
+                            status: "open" | "filled" | "expired" | "rejected" | "cancelled";
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        /**
+         * Cancel a limit order
+         * @description An open order becomes cancelled; the answer is the order. Takes no Idempotency-Key: a DELETE is naturally idempotent, and cancelling a cancelled order answers it again with 200. A filled, expired or rejected order is 409 state_conflict (so is an open order past its expires_at, which is expired instead).
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            expires_at: string | null;
+                            external_user_id: string;
+                            /** @description The price at open of the position the fill opened (at or below limit_price); null unless filled. */
+                            fill_price: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description Six decimals. */
+                            limit_price: string;
+                            market_slug: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description The position the fill opened; null unless filled. */
+                            position_id: string | null;
+                            /** @description Why the fill was refused, as the error code an open would have had (would_overdraw, user_blocked, stake_limit_exceeded, validation_failed); null unless rejected. */
+                            reject_code: string | null;
+                            stake: string;
+                            /**
+                             * @description open, then filled, expired, rejected (a fill the open rules refused) or cancelled; those never change.
+                             * @enum {string}
+                             */
+                            status: "open" | "filled" | "expired" | "rejected" | "cancelled";
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description state_conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/position-rejections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List rejected open and close attempts
+         * @description Each with the error code it got, the request's fields and its time; oldest first.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @enum {string} */
+                                action: "open" | "close";
+                                created_at: string;
+                                /** @description The error code the attempt got. */
+                                error: string;
+                                external_user_id: string;
+                                /** Format: uuid */
+                                id: string;
+                                position_id: string | null;
+                                /** @description The request's fields. */
+                                request: {
+                                    [key: string]: unknown;
+                                };
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List positions
+         * @description Oldest first. A session token lists only its own user's positions.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                    /** @description 1 to 64 characters from a-z, 0-9 and "-". */
+                    market_slug?: string;
+                    state?: "open" | "closed" | "settled_win" | "settled_loss" | "voided";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Proceeds / shares, 6 decimals; null unless closed. */
+                                close_price: string | null;
+                                closed_at: string | null;
+                                external_user_id: string;
+                                /** Format: uuid */
+                                id: string;
+                                market_slug: string;
+                                /** Format: uuid */
+                                open_transaction_id: string;
+                                opened_at: string;
+                                /** Format: uuid */
+                                outcome_id: string;
+                                /** @description Close proceeds, settlement payout or refund; null until there is one. */
+                                payout: string | null;
+                                /** @description Price at open: stake / shares rounded up to 6 decimals. */
+                                price: string;
+                                settled_at: string | null;
+                                settlement_transaction_id: string | null;
+                                /** @description Shares the market maker gave for the stake, 8 decimals. */
+                                shares: string;
+                                stake: string;
+                                /** @enum {string} */
+                                state: "open" | "closed" | "settled_win" | "settled_loss" | "voided";
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a position
+         * @description With the API key, external_user_id names the user; with a widget session token it is the session's user (and the open sends position.opened). A rejected open does not spend its key and is listed in /v1/position-rejections; an opened position is replayed for its key with no time limit.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Required with the API key; with a session token it is the session's user. */
+                        external_user_id?: string;
+                        /** @description 1 to 64 characters from a-z, 0-9 and "-". */
+                        market_slug: string;
+                        /** @description The open fails with 409 price_moved when the price at open would be above it. */
+                        max_price: string;
+                        /**
+                         * Format: uuid
+                         * @description An outcome of the market.
+                         */
+                        outcome_id: string;
+                        /** @description Amount debited at open. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. */
+                        stake: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Proceeds / shares, 6 decimals; null unless closed. */
+                            close_price: string | null;
+                            closed_at: string | null;
+                            external_user_id: string;
+                            /** Format: uuid */
+                            id: string;
+                            market_slug: string;
+                            /** Format: uuid */
+                            open_transaction_id: string;
+                            opened_at: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description Close proceeds, settlement payout or refund; null until there is one. */
+                            payout: string | null;
+                            /** @description Price at open: stake / shares rounded up to 6 decimals. */
+                            price: string;
+                            settled_at: string | null;
+                            settlement_transaction_id: string | null;
+                            /** @description Shares the market maker gave for the stake, 8 decimals. */
+                            shares: string;
+                            stake: string;
+                            /** @enum {string} */
+                            state: "open" | "closed" | "settled_win" | "settled_loss" | "voided";
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended, user_blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description positions_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a position */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Proceeds / shares, 6 decimals; null unless closed. */
+                            close_price: string | null;
+                            closed_at: string | null;
+                            external_user_id: string;
+                            /** Format: uuid */
+                            id: string;
+                            market_slug: string;
+                            /** Format: uuid */
+                            open_transaction_id: string;
+                            opened_at: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description Close proceeds, settlement payout or refund; null until there is one. */
+                            payout: string | null;
+                            /** @description Price at open: stake / shares rounded up to 6 decimals. */
+                            price: string;
+                            settled_at: string | null;
+                            settlement_transaction_id: string | null;
+                            /** @description Shares the market maker gave for the stake, 8 decimals. */
+                            shares: string;
+                            stake: string;
+                            /** @enum {string} */
+                            state: "open" | "closed" | "settled_win" | "settled_loss" | "voided";
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions/{id}/close": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Close a position
+         * @description Sells the shares back to the market maker; proceeds are rounded down to the cent. With a session token the close sends position.closed (once). A closed, settled or voided position is 409 position_terminal.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The close fails with 409 price_moved when the close price would be below it. */
+                        min_price: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Proceeds / shares, 6 decimals; null unless closed. */
+                            close_price: string | null;
+                            closed_at: string | null;
+                            external_user_id: string;
+                            /** Format: uuid */
+                            id: string;
+                            market_slug: string;
+                            /** Format: uuid */
+                            open_transaction_id: string;
+                            opened_at: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description Close proceeds, settlement payout or refund; null until there is one. */
+                            payout: string | null;
+                            /** @description Price at open: stake / shares rounded up to 6 decimals. */
+                            price: string;
+                            settled_at: string | null;
+                            settlement_transaction_id: string | null;
+                            /** @description Shares the market maker gave for the stake, 8 decimals. */
+                            shares: string;
+                            stake: string;
+                            /** @enum {string} */
+                            state: "open" | "closed" | "settled_win" | "settled_loss" | "voided";
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended, user_blocked */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user, not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, position_terminal */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions/{id}/close-quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote a close
+         * @description What a close would pay now. Changes nothing: no body, no Idempotency-Key.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            close_price: string;
+                            /** Format: uuid */
+                            position_id: string;
+                            proceeds: string;
+                            quoted_at: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description market_suspended, position_terminal */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/positions/quote": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Quote an open
+         * @description The price an open of this stake would pay now (stake / shares: what max_price is held against) and the shares it would buy. The market maker moves the price as a stake buys, so this is above the outcome's price for any sizable stake. Changes nothing: no Idempotency-Key. An addition to the contract, for tickets such as the widget's; stake caps and the balance are judged by the open itself.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description 1 to 64 characters from a-z, 0-9 and "-". */
+                        market_slug: string;
+                        /**
+                         * Format: uuid
+                         * @description An outcome of the market.
+                         */
+                        outcome_id: string;
+                        /** @description The stake to price. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. */
+                        stake: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market_slug: string;
+                            /** Format: uuid */
+                            outcome_id: string;
+                            /** @description stake / shares rounded up to 6 decimals: what max_price is held against. */
+                            price: string;
+                            quoted_at: string;
+                            /** @description Shares the stake would buy now, 8 decimals. */
+                            shares: string;
+                            stake: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description market_suspended */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reconciliation/discrepancies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant environment's reconciliation discrepancies, oldest first
+         * @description Each balance-sync request whose resulting_balance (or, for a would_overdraw refusal without one, the ledger balance minus the refused debit) disagreed with the ledger, reported once by the run that found it, with the same fields as the reconciliation.discrepancy event plus the Idempotency-Key of the request and when it was found. Runs happen daily at 02:00Z.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description Only this user's discrepancies. */
+                    external_user_id?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                /** @description ledger_balance minus operator_balance; never zero. */
+                                delta: string;
+                                /** Format: uuid */
+                                discrepancy_id: string;
+                                external_user_id: string;
+                                /** @description The Idempotency-Key of the balance-sync request it is about. */
+                                idempotency_key: string;
+                                /** @description The ledger's balance at that request: after it when applied, before it when refused. */
+                                ledger_balance: string;
+                                /** @description The resulting_balance the operator sent; for a would_overdraw refusal without one, ledger_balance minus the refused debit (may be negative). */
+                                operator_balance: string;
+                                /**
+                                 * Format: uuid
+                                 * @description The reconciliation run that found it.
+                                 */
+                                report_id: string;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant environment's report jobs, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                /** @description /v1/reports/{id}/download once ready: a path, never a signed URL. */
+                                download_path: string | null;
+                                /** @description ready_at + 24 hours; after it the download is 410 report_expired. */
+                                expires_at: string | null;
+                                /** @enum {string} */
+                                format: "json" | "csv";
+                                /** @description Inclusive; null: from the beginning (and always for balances). */
+                                from: string | null;
+                                /** Format: uuid */
+                                id: string;
+                                ready_at: string | null;
+                                /** @enum {string} */
+                                report_type: "transactions" | "positions" | "balances";
+                                /** @description Rows written so far while generating (progress; null before the first megabyte), all of them once ready. */
+                                row_count: number | null;
+                                /** @enum {string} */
+                                status: "generating" | "ready" | "failed";
+                                /** @description Exclusive; null: up to generated_at, everything committed when generation started (always for balances). */
+                                to: string | null;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Request a report
+         * @description Answers 202 with the job, `generating`; a background job writes the artifact, then the job is `ready` (or `failed`) and `report.ready` is sent. Rows: `transactions` created and `positions` opened in [from, to) (without `to`: everything committed when generation starts), `balances` every user at generation time (no from or to). At most 3 reports generate at once per tenant environment: a fourth is 409 `report_limit_reached` and its Idempotency-Key is not spent. The answer is replayed for its key with no time limit, byte for byte (status `generating` as first answered: poll the job for its state).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        format: "json" | "csv";
+                        /**
+                         * Format: date-time
+                         * @description Inclusive. Default: from the beginning.
+                         */
+                        from?: string;
+                        /** @enum {string} */
+                        report_type: "transactions" | "positions" | "balances";
+                        /**
+                         * Format: date-time
+                         * @description Exclusive. Default: none, everything committed when generation starts.
+                         */
+                        to?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** @description /v1/reports/{id}/download once ready: a path, never a signed URL. */
+                            download_path: string | null;
+                            /** @description ready_at + 24 hours; after it the download is 410 report_expired. */
+                            expires_at: string | null;
+                            /** @enum {string} */
+                            format: "json" | "csv";
+                            /** @description Inclusive; null: from the beginning (and always for balances). */
+                            from: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            ready_at: string | null;
+                            /** @enum {string} */
+                            report_type: "transactions" | "positions" | "balances";
+                            /** @description Rows written so far while generating (progress; null before the first megabyte), all of them once ready. */
+                            row_count: number | null;
+                            /** @enum {string} */
+                            status: "generating" | "ready" | "failed";
+                            /** @description Exclusive; null: up to generated_at, everything committed when generation started (always for balances). */
+                            to: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, report_limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a report job */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** @description /v1/reports/{id}/download once ready: a path, never a signed URL. */
+                            download_path: string | null;
+                            /** @description ready_at + 24 hours; after it the download is 410 report_expired. */
+                            expires_at: string | null;
+                            /** @enum {string} */
+                            format: "json" | "csv";
+                            /** @description Inclusive; null: from the beginning (and always for balances). */
+                            from: string | null;
+                            /** Format: uuid */
+                            id: string;
+                            ready_at: string | null;
+                            /** @enum {string} */
+                            report_type: "transactions" | "positions" | "balances";
+                            /** @description Rows written so far while generating (progress; null before the first megabyte), all of them once ready. */
+                            row_count: number | null;
+                            /** @enum {string} */
+                            status: "generating" | "ready" | "failed";
+                            /** @description Exclusive; null: up to generated_at, everything committed when generation started (always for balances). */
+                            to: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/reports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a report's artifact
+         * @description The artifact in the format asked for, until `expires_at`; then 410 `report_expired` (the job stays readable: request a new report). CSV: RFC 4180, a header row of the field names, CRLF line ends. JSON: `{"report_id","report_type","generated_at","rows":[…]}`. Rows are the items of the matching list endpoints. Sent gzip-encoded to a client that accepts it (`Accept-Encoding: gzip`), plain otherwise. A report still generating or failed is 409 `state_conflict` (`details.status`).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description The artifact, as an attachment. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": string;
+                        "text/csv": string;
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description state_conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description report_expired */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/support-tickets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The tenant environment's support tickets, oldest first */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                    status?: "open" | "answered" | "closed";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                /** @description In order; the first is the tenant's own text. */
+                                messages: {
+                                    body: string;
+                                    created_at: string;
+                                    /** @enum {string} */
+                                    from: "tenant" | "platform";
+                                }[];
+                                request_id: string | null;
+                                /** @enum {string} */
+                                status: "open" | "answered" | "closed";
+                                subject: string;
+                                updated_at: string;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Open a support ticket
+         * @description subject 1–200 characters, body 1–10,000 (line breaks kept), request_id optional. The answer is replayed for its Idempotency-Key with no time limit. Raises of the tenant rate limits (spec 8.1 rule 5) are asked here.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        body: string;
+                        /** @description The X-Request-Id of an answer the ticket is about (every error envelope carries it). */
+                        request_id?: string;
+                        subject: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/support-tickets/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a support ticket with its messages */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            /** @description In order; the first is the tenant's own text. */
+                            messages: {
+                                body: string;
+                                created_at: string;
+                                /** @enum {string} */
+                                from: "tenant" | "platform";
+                            }[];
+                            request_id: string | null;
+                            /** @enum {string} */
+                            status: "open" | "answered" | "closed";
+                            subject: string;
+                            updated_at: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List ledger transactions
+         * @description Oldest first. The sum of amount over a user's transactions equals its balance.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description One entry_type value. The set is open: an unknown value simply matches nothing. */
+                    entry_type?: string;
+                    /** @description Only this user's transactions. */
+                    external_user_id?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            data: {
+                                /** @description Signed: credits positive, debits negative. */
+                                amount: string;
+                                balance_after: string;
+                                created_at: string;
+                                /** @description Open set: position_open_debit, position_close_credit, settlement_credit, market_void_refund, correction_shortfall_credit, balance_sync_credit, balance_sync_debit, and values added later. */
+                                entry_type: string;
+                                external_user_id: string;
+                                /** Format: uuid */
+                                id: string;
+                                position_id: string | null;
+                                reverses_transaction_id: string | null;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{external_user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read a user and its virtual balance */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The virtual balance, two decimals. */
+                            balance: string;
+                            external_user_id: string;
+                            /** @enum {string} */
+                            status: "active" | "blocked";
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Register a user or set its status
+         * @description Naturally idempotent; takes no Idempotency-Key. 201 when created, 200 when updated.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description A blocked user cannot open or close positions or place orders; balance sync still works.
+                         * @enum {string}
+                         */
+                        status: "active" | "blocked";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The virtual balance, two decimals. */
+                            balance: string;
+                            external_user_id: string;
+                            /** @enum {string} */
+                            status: "active" | "blocked";
+                        };
+                    };
+                };
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The virtual balance, two decimals. */
+                            balance: string;
+                            external_user_id: string;
+                            /** @enum {string} */
+                            status: "active" | "blocked";
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session's own user and its balance
+         * @description With a widget session token: the session's user. With the API key this is the user read of the user whose external_user_id is "me" (decisions part 6). Tier users_me.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description The virtual balance, two decimals. */
+                            balance: string;
+                            external_user_id: string;
+                            /** @enum {string} */
+                            status: "active" | "blocked";
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tenant environment's widget settings
+         * @description Theme tokens, scheme, enabled locales and the default locale, as the platform team set them; without settings {"theme":{},"scheme":null,"locales":["en"],"default_locale":"en"}. A mount() theme or scheme wins over these, and these over the widget defaults.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            default_locale: string;
+                            locales: string[];
+                            scheme: ("light" | "dark") | null;
+                            theme: {
+                                [key: string]: string;
+                            };
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description widget_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/error-reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Report a widget error (browser beacon)
+         * @description Best effort: no Idempotency-Key, and a beacon sent twice is stored twice. At most 16 KiB; code is one of the widget-only states of spec 7.2. The platform team lists them.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description One of the widget-only states of spec 7.2.
+                         * @enum {string}
+                         */
+                        code: "realtime_unavailable" | "widget_session_expired" | "widget_config_invalid" | "widget_runtime_error";
+                        message: string;
+                        /**
+                         * Format: date-time
+                         * @description RFC 3339 UTC, by the browser clock.
+                         */
+                        occurred_at: string;
+                        stack?: string;
+                        /** @description The host page, as the widget saw it. */
+                        url?: string;
+                        widget_version: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** Format: uuid */
+                            id: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The leaderboard of the tenant environment
+         * @description Users who chose to be shown, by realised profit of the positions that ended (closed, settled, voided) in the period: payout minus stake, summed. Periods start at 00:00Z today, Monday 00:00Z, the 1st 00:00Z; all has no start. Ties share a rank (1, 2, 2, 4) and are listed by display name.
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description 1 to 100; default 20. */
+                    limit?: number;
+                    /** @description day, week (from Monday), month or all; 00:00Z starts; default week. */
+                    period?: "day" | "week" | "month" | "all";
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            entries: {
+                                display_name: string;
+                                /** @description Realised profit: payout minus stake of the positions that ended in the period, two decimals, signed. */
+                                pnl: string;
+                                /** @description Positions that ended in the period. */
+                                positions: number;
+                                /** @description Ties share a rank: 1, 2, 2, 4. */
+                                rank: number;
+                            }[];
+                            /** @description Start of the period (RFC 3339 UTC); null for all. */
+                            from: string | null;
+                            /** @description The session's own user, also when not shown (then the rank it would have); null when none of its positions ended in the period. */
+                            me: {
+                                /** @description Realised profit: payout minus stake of the positions that ended in the period, two decimals, signed. */
+                                pnl: string;
+                                positions: number;
+                                rank: number;
+                            } | null;
+                            /** @enum {string} */
+                            period: "day" | "week" | "month" | "all";
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The session user's widget profile
+         * @description Defaults until one is set: {"display_name":null,"show_on_leaderboard":false}.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 3 to 24 characters from letters, digits, space, _ - and .; unique in the tenant environment in any case; nothing that reads as an e-mail address or a phone number. null: no name. */
+                            display_name: string | null;
+                            /** @description Whether the user is listed on the leaderboard (under display_name). */
+                            show_on_leaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set the session user's widget profile
+         * @description Both fields, the whole profile; naturally idempotent, no Idempotency-Key. A display name another user of the tenant environment holds, in any case, is 409 state_conflict; being shown needs a display name.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        display_name: string | null;
+                        /** @description Whether the user is listed on the leaderboard (under display_name). */
+                        show_on_leaderboard: boolean;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description 3 to 24 characters from letters, digits, space, _ - and .; unique in the tenant environment in any case; nothing that reads as an e-mail address or a phone number. null: no name. */
+                            display_name: string | null;
+                            /** @description Whether the user is listed on the leaderboard (under display_name). */
+                            show_on_leaderboard: boolean;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description state_conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Reset the session user's widget profile
+         * @description Back to the defaults: the display name is freed and the user leaves the leaderboard.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/saved-markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The session user's saved markets */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Newest first; at most 50. */
+                            data: {
+                                market_slug: string;
+                                /** @description When the market was first saved (RFC 3339 UTC). */
+                                saved_at: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/saved-markets/{market_slug}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Save a market
+         * @description Saving a saved market answers 200 with its first saved_at. At most 50 per user: one more is 409 saved_markets_limit_reached. A market not enabled for the tenant is 404 not_found.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    market_slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            market_slug: string;
+                            /** @description When the market was first saved (RFC 3339 UTC). */
+                            saved_at: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description saved_markets_limit_reached */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        /**
+         * Remove a saved market
+         * @description 204 also when the market was not saved.
+         */
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    market_slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description No content. */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Mint a widget session token for a user
+         * @description Call from your server only, never from a browser: it takes the API key and gets no CORS allowance. The user must be registered in the key's environment (404 unknown_user otherwise); a blocked user still gets a session, which can read but cannot open or close positions. The token lives 15 minutes; refreshes carry it on until an absolute cap 24 hours after this mint. Takes no Idempotency-Key: minting changes nothing, so a retry simply mints another token.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            /** @description Whom to mint a widget session for. */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description The user the session belongs to; registered in the key's environment (PUT /v1/users/{external_user_id}), blocked users included. */
+                        external_user_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A widget session token and when it expires. */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description RFC 3339 UTC: 15 minutes from now, or the session's 24-hour cap if that comes first. Refresh before it. */
+                            expires_at: string;
+                            /** @description The session token (a JWT). Hand it to the widget as sessionToken; send it as Authorization: Bearer <token>. */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description widget_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/sessions/refresh": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refresh a widget session token
+         * @description The current session token is the only credential: Authorization: Bearer <token> (an API key here is 401 invalid_session_token). No body and no Idempotency-Key. Answers a new token for the same user that expires 15 minutes from now or at the session's 24-hour cap, whichever comes first. An expired, capped, forged or other-environment token, a suspended tenant or a user that no longer exists all give 401 invalid_session_token; the host then mints a new session.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A widget session token and when it expires. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description RFC 3339 UTC: 15 minutes from now, or the session's 24-hour cap if that comes first. Refresh before it. */
+                            expires_at: string;
+                            /** @description The session token (a JWT). Hand it to the widget as sessionToken; send it as Authorization: Bearer <token>. */
+                            token: string;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description widget_paused */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/widget/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Realtime prices, balance and positions (server-sent events)
+         * @description Server-sent events for the session's user and up to 20 markets (decisions part 6). Read it with fetch (the session token goes in the Authorization header, which EventSource cannot send). `event: prices` carries exactly the body of GET /v1/markets/{slug}/snapshot, on every price or status change of a listed market; `event: balance` carries {"balance"} on every change of the balance; `event: position` carries exactly the body of GET /v1/positions/{id} on every change of one of the user's positions. Events carry current state, so one may come twice; none is skipped. Every event has an `id:`. A fresh stream starts with the comment `: fresh`, the prices of every listed market and the balance. Reconnecting with the header Last-Event-ID (the last id received) resumes without gaps: the stream starts with `: resumed` and sends the current state of each thing that changed since, for 15 minutes back (at least 5 are promised); an id that is malformed or older starts afresh. A `: ping` comment comes every 15 s. The stream ends when the session token expires (reconnect with the refreshed token). Bounds: a user holds at most 5 streams on one process (a further one ends the oldest), and a stream whose reader leaves more than 256 KiB unread is closed (reconnect with Last-Event-ID). While the stream is down, poll the snapshot and GET /v1/users/me. Rate tier default; a connection counts once.
+         */
+        get: {
+            parameters: {
+                query: {
+                    /** @description 1 to 20 market slugs, comma-separated, each a market enabled for the tenant. */
+                    markets: string;
+                };
+                header?: {
+                    /** @description The id of the last event received, to resume after a reconnect. */
+                    "last-event-id"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description text/event-stream: events `prices`, `balance` and `position`, and `: ping` comments. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    "market.resolution_corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A resolved market's outcome was corrected.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_market_resolution_corrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "market.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A market enabled for the tenant resolved.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_market_resolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "market.void_corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A market moved from voided to resolved, or from resolved to voided.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_market_void_corrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "market.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A market enabled for the tenant was voided.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_market_voided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "order.filled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The engine filled a limit order by opening a position.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_order_filled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "position.closed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A widget session closed a position (an API-key close sends nothing).
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_position_closed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "position.opened": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A widget session opened a position (an API-key open sends nothing).
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_position_opened"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "position.settled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A position reached settled_win or settled_loss when its market resolved.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_position_settled"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "position.settlement_corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A correction moved a position between settled_win and settled_loss.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_position_settlement_corrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "position.void_corrected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A correction moved a position from voided to settled, or from settled to voided.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_position_void_corrected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "position.voided": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A position was refunded because its market was voided.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_position_voided"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "reconciliation.discrepancy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reconciliation found the ledger's balance and the operator's last reported one apart.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_reconciliation_discrepancy"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "report.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A report job reached ready.
+         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         */
+        post: operations["webhook_report_ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        /**
+         * @description Every error answer has this body.
+         *
+         *     | Status | Code | Meaning |
+         *     |---|---|---|
+         *     | 400 | validation_failed | Malformed body or query; on position routes also an unknown market or outcome, a market not open or outside its trading window; an amount sent as a number. |
+         *     | 400 | idempotency_key_required | A write request came without an Idempotency-Key header. |
+         *     | 401 | invalid_api_key | API key unknown, revoked or expired, or from the other environment. |
+         *     | 401 | invalid_session_token | Session token missing, malformed, expired or revoked. |
+         *     | 403 | insufficient_scope | The key lacks the scope of the endpoint. |
+         *     | 403 | tenant_suspended | The tenant is suspended. |
+         *     | 403 | user_blocked | The user is blocked (open, close, limit order). |
+         *     | 404 | not_found | The resource or route does not exist. |
+         *     | 404 | unknown_user | external_user_id is not registered; the idempotency key is not spent. |
+         *     | 409 | would_overdraw | The debit would take the balance below zero; nothing applied. |
+         *     | 409 | position_terminal | Close or close quote of a position already settled, voided or closed. |
+         *     | 409 | price_moved | Price above max_price (open) or below min_price (close); nothing applied. |
+         *     | 409 | market_suspended | The market is suspended. |
+         *     | 409 | stake_limit_exceeded | Stake above the per-position cap or the per-user total cap; details.remaining says what still fits. |
+         *     | 409 | state_conflict | The resource is not in a state that allows the request. |
+         *     | 409 | report_limit_reached | The tenant already has the maximum of report jobs generating. |
+         *     | 410 | report_expired | The report artifact is past its expires_at and is gone; the job stays readable. Request a new report. |
+         *     | 409 | saved_markets_limit_reached | The user already has the maximum of saved markets. |
+         *     | 409 | idempotency_key_in_progress | An earlier request with the same key is still processing; retry after Retry-After with the same key and body. |
+         *     | 413 | request_too_large | The body is above the size limit of the route. |
+         *     | 422 | idempotency_key_reused | The key was used before with a different body; nothing applied. |
+         *     | 429 | rate_limited | A tenant or end-user limit of the route is exceeded; retry after Retry-After. |
+         *     | 500 | internal_error | Unexpected failure; safe to retry with the same key on idempotent writes. |
+         *     | 503 | sync_paused | Balance sync is paused by a kill switch. |
+         *     | 503 | positions_paused | Opening of positions is paused. |
+         *     | 503 | feed_paused | Market feed reads are paused. |
+         *     | 503 | widget_paused | Widget session mint, refresh and config reads are paused. |
+         *     | 503 | market_not_ready | Market state is rebuilding after a restart; retry after Retry-After. |
+         */
+        ErrorEnvelope: {
+            details: {
+                [key: string]: unknown;
+            } | null;
+            /**
+             * @description The code; clients branch on it.
+             * @enum {string}
+             */
+            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+            /** @description Human text; never branch on it. */
+            message: string;
+            /** @description Also in the X-Request-Id header. */
+            request_id: string;
+            /** @description Opaque; quote it with request_id to support. */
+            source: string;
+            /** @description RFC 3339 UTC. */
+            ts: string;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    webhook_market_resolution_corrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "market.resolution_corrected",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "market_slug": "election-2026",
+                 *         "previous_outcome_id": "9e8d7c6b-5a49-4382-b716-05f4e3d2c1b0",
+                 *         "resolved_outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        market_slug: string;
+                        /** Format: uuid */
+                        previous_outcome_id: string;
+                        /** Format: uuid */
+                        resolved_outcome_id: string;
+                    };
+                    /** @constant */
+                    event: "market.resolution_corrected";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_market_resolved: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "market.resolved",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "market_slug": "election-2026",
+                 *         "resolved_outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        market_slug: string;
+                        /** Format: uuid */
+                        resolved_outcome_id: string;
+                    };
+                    /** @constant */
+                    event: "market.resolved";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_market_void_corrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "market.void_corrected",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "market_slug": "election-2026",
+                 *         "previous_status": "voided",
+                 *         "status": "resolved",
+                 *         "previous_outcome_id": null,
+                 *         "resolved_outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        market_slug: string;
+                        /** @description null when previous_status is voided. */
+                        previous_outcome_id: string | null;
+                        /** @enum {string} */
+                        previous_status: "voided" | "resolved";
+                        /** @description null when status is voided. */
+                        resolved_outcome_id: string | null;
+                        /**
+                         * @description Never equal to previous_status.
+                         * @enum {string}
+                         */
+                        status: "voided" | "resolved";
+                    };
+                    /** @constant */
+                    event: "market.void_corrected";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_market_voided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "market.voided",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "market_slug": "election-2026"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        market_slug: string;
+                    };
+                    /** @constant */
+                    event: "market.voided";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_order_filled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "order.filled",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "order_id": "1f2e3d4c-5b6a-4798-8a7b-9c0d1e2f3a4b",
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "stake": "25.00",
+                 *         "limit_price": "0.450000",
+                 *         "fill_price": "0.448113"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        external_user_id: string;
+                        /** @description The execution price, at or below limit_price. */
+                        fill_price: string;
+                        /** @description A price between 0 and 1 with six decimals, as a string. */
+                        limit_price: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        order_id: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        stake: string;
+                    };
+                    /** @constant */
+                    event: "order.filled";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_position_closed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "position.closed",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "payout": "11.42",
+                 *         "close_price": "0.598312",
+                 *         "settlement_transaction_id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /** @description A price between 0 and 1 with six decimals, as a string. */
+                        close_price: string;
+                        external_user_id: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        payout: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /** Format: uuid */
+                        settlement_transaction_id: string;
+                    };
+                    /** @constant */
+                    event: "position.closed";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_position_opened: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "position.opened",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "stake": "10.00",
+                 *         "price": "0.523810",
+                 *         "open_transaction_id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        external_user_id: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        open_transaction_id: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /** @description A price between 0 and 1 with six decimals, as a string. */
+                        price: string;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        stake: string;
+                    };
+                    /** @constant */
+                    event: "position.opened";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_position_settled: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "position.settled",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "state": "settled_win",
+                 *         "stake": "10.00",
+                 *         "price": "0.523810",
+                 *         "payout": "19.09",
+                 *         "settlement_transaction_id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        external_user_id: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** @description A decimal amount as a string; "0" for a settled_loss. */
+                        payout: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /** @description The price at open. */
+                        price: string;
+                        /** @description null for a settled_loss. */
+                        settlement_transaction_id: string | null;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        stake: string;
+                        /** @enum {string} */
+                        state: "settled_win" | "settled_loss";
+                    };
+                    /** @constant */
+                    event: "position.settled";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_position_settlement_corrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "position.settlement_corrected",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "previous_state": "settled_loss",
+                 *         "state": "settled_win",
+                 *         "previous_payout": "0",
+                 *         "payout": "19.09",
+                 *         "reversed_transaction_id": null,
+                 *         "settlement_transaction_id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        external_user_id: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** @description A decimal amount as a string; "0" for a settled_loss. */
+                        payout: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /** @description A decimal amount as a string; "0" for a settled_loss. */
+                        previous_payout: string;
+                        /** @enum {string} */
+                        previous_state: "settled_win" | "settled_loss";
+                        /** @description null when the position was settled_loss. */
+                        reversed_transaction_id: string | null;
+                        /** @description null when it is now settled_loss. */
+                        settlement_transaction_id: string | null;
+                        /**
+                         * @description Never equal to previous_state.
+                         * @enum {string}
+                         */
+                        state: "settled_win" | "settled_loss";
+                    };
+                    /** @constant */
+                    event: "position.settlement_corrected";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_position_void_corrected: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "position.void_corrected",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "previous_state": "voided",
+                 *         "state": "settled_win",
+                 *         "stake": "10.00",
+                 *         "previous_payout": "10.00",
+                 *         "payout": "19.09",
+                 *         "reversed_transaction_id": "7a6b5c4d-3e2f-4109-8a7b-6c5d4e3f2a1b",
+                 *         "settlement_transaction_id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        external_user_id: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** @description A decimal amount as a string; "0" for a settled_loss. */
+                        payout: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /** @description A decimal amount as a string; "0" for a settled_loss. */
+                        previous_payout: string;
+                        /** @enum {string} */
+                        previous_state: "voided" | "settled_win" | "settled_loss";
+                        reversed_transaction_id: string | null;
+                        settlement_transaction_id: string | null;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        stake: string;
+                        /**
+                         * @description Exactly one of previous_state and state is voided.
+                         * @enum {string}
+                         */
+                        state: "voided" | "settled_win" | "settled_loss";
+                    };
+                    /** @constant */
+                    event: "position.void_corrected";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_position_voided: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "position.voided",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "position_id": "0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f",
+                 *         "external_user_id": "user-4711",
+                 *         "market_slug": "election-2026",
+                 *         "outcome_id": "6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d",
+                 *         "state": "voided",
+                 *         "stake": "10.00",
+                 *         "payout": "10.00",
+                 *         "settlement_transaction_id": "3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        external_user_id: string;
+                        market_slug: string;
+                        /** Format: uuid */
+                        outcome_id: string;
+                        /** @description Equal to stake. */
+                        payout: string;
+                        /** Format: uuid */
+                        position_id: string;
+                        /**
+                         * Format: uuid
+                         * @description The market_void_refund.
+                         */
+                        settlement_transaction_id: string;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        stake: string;
+                        /** @constant */
+                        state: "voided";
+                    };
+                    /** @constant */
+                    event: "position.voided";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_reconciliation_discrepancy: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "reconciliation.discrepancy",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "discrepancy_id": "2d3c4b5a-6978-4e6d-8c5b-4a3f2e1d0c9b",
+                 *         "report_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4e3d2c1b",
+                 *         "external_user_id": "user-4711",
+                 *         "ledger_balance": "120.00",
+                 *         "operator_balance": "100.00",
+                 *         "delta": "20.00"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /** @description ledger_balance minus operator_balance. */
+                        delta: string;
+                        /** Format: uuid */
+                        discrepancy_id: string;
+                        external_user_id: string;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        ledger_balance: string;
+                        /** @description A decimal amount with two decimals, as a string. */
+                        operator_balance: string;
+                        /**
+                         * Format: uuid
+                         * @description The reconciliation run that found it.
+                         */
+                        report_id: string;
+                    };
+                    /** @constant */
+                    event: "reconciliation.discrepancy";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_report_ready: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery id; equals the body field id. Deduplicate on it. */
+                "X-Webhook-Delivery": string;
+                /** @description The event type; equals the body field event. */
+                "X-Webhook-Event": string;
+                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                "X-Webhook-Signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "id": "8c7b6a59-4837-4261-9f0e-1d2c3b4a5968",
+                 *       "event": "report.ready",
+                 *       "occurred_at": "2026-11-25T12:00:00.000Z",
+                 *       "data": {
+                 *         "report_id": "5e4d3c2b-1a09-4f8e-9d7c-6b5a4e3d2c1b",
+                 *         "report_type": "transactions",
+                 *         "format": "csv",
+                 *         "download_path": "/v1/reports/5e4d3c2b-1a09-4f8e-9d7c-6b5a4e3d2c1b/download",
+                 *         "expires_at": "2026-11-26T12:00:00.000Z"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data: {
+                        /** @description /v1/reports/{id}/download: a path, never a pre-signed URL. */
+                        download_path: string;
+                        /** @description RFC 3339 UTC. */
+                        expires_at: string;
+                        /** @enum {string} */
+                        format: "json" | "csv";
+                        /** Format: uuid */
+                        report_id: string;
+                        report_type: string;
+                    };
+                    /** @constant */
+                    event: "report.ready";
+                    /**
+                     * Format: uuid
+                     * @description Equals X-Webhook-Delivery.
+                     */
+                    id: string;
+                    /** @description When the state change committed, never the send time. */
+                    occurred_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Recorded (or an event type the receiver does not know). */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+}

@@ -1,0 +1,85 @@
+import { createHmac } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestService, type TestService, type TestTenant } from '../../service/test/helpers.js';
+import { startReceiver, type Receiver } from '../../service/test/receiver.js';
+import { widgetOpen } from '../../service/test/trading-helpers.js';
+import { FakeClock } from '../../service/src/lib/clock.js';
+import { verifyWebhook, type WebhookEvent } from '../src/index.js';
+
+/** The SDK's verifier on deliveries the service really signed and sent (issue 15). */
+const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+let service: TestService;
+let tenant: TestTenant;
+let receiver: Receiver;
+let secret: string;
+
+beforeAll(async () => {
+  service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
+  tenant = await createTenant(service);
+  receiver = await startReceiver();
+  const env = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
+  expect((await service.platform('PUT', env, { webhook_url: receiver.url })).status).toBe(200);
+  secret = (await service.platform('POST', `${env}/webhook-secret`)).json.webhook_secret;
+});
+afterAll(async () => {
+  await service?.stop();
+  await receiver?.close();
+});
+
+async function delivered() {
+  const { opened } = await widgetOpen(service, tenant);
+  for (let i = 0; i < 100 && receiver.received.length === 0; i++) await sleep(100);
+  expect(receiver.received.length).toBeGreaterThan(0);
+  return { delivery: receiver.received[0]!, positionId: opened.json.id as string };
+}
+
+/** What a handler does with a typed event: `data` narrows by `event`. */
+function describeEvent(event: WebhookEvent): string {
+  switch (event.event) {
+    case 'position.opened':
+      return `opened ${event.data.position_id} for ${event.data.stake}`;
+    case 'market.resolved':
+      return `resolved ${event.data.market_slug}`;
+    default:
+      return event.event;
+  }
+}
+
+describe('verifyWebhook', () => {
+  it('accepts a real delivery over its raw bytes, typed by its event', async () => {
+    const { delivery, positionId } = await delivered();
+    const verified = verifyWebhook({ rawBody: delivery.raw, headers: delivery.headers, secret });
+    expect(verified).toMatchObject({ ok: true, known: true, delivery_id: delivery.headers['x-webhook-delivery'] });
+    if (!verified.ok || !verified.known) throw new Error('not verified');
+    expect(describeEvent(verified.event)).toBe(`opened ${positionId} for 1.00`);
+    // Fetch-style headers do as well.
+    const headers = new Headers({ 'x-webhook-signature': String(delivery.headers['x-webhook-signature']) });
+    expect(verifyWebhook({ rawBody: new Uint8Array(delivery.raw), headers, secret }).ok).toBe(true);
+  });
+
+  it('refuses a changed byte, another secret, a re-serialised body and a missing signature', async () => {
+    const { delivery } = await delivered();
+    const changed = Buffer.from(delivery.raw);
+    changed[changed.length - 3]! ^= 1;
+    expect(verifyWebhook({ rawBody: changed, headers: delivery.headers, secret })).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    const other = verifyWebhook({ rawBody: delivery.raw, headers: delivery.headers, secret: `${secret}x` });
+    expect(other).toMatchObject({ ok: false, reason: 'bad_signature' });
+    const reserialised = JSON.stringify(JSON.parse(delivery.raw.toString()), null, 1);
+    expect(verifyWebhook({ rawBody: reserialised, headers: delivery.headers, secret }).ok).toBe(false);
+    expect(verifyWebhook({ rawBody: delivery.raw, headers: {}, secret })).toEqual({
+      ok: false,
+      reason: 'missing_signature',
+    });
+  });
+
+  it('passes an event type it does not know through as unknown (spec 6.1 rule 7)', () => {
+    const raw = JSON.stringify({ id: 'd-1', event: 'market.renamed', occurred_at: '2026-06-01T12:00:00Z', data: {} });
+    const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+    const verified = verifyWebhook({ rawBody: raw, headers: { 'X-Webhook-Signature': signature }, secret });
+    expect(verified).toMatchObject({ ok: true, known: false, delivery_id: 'd-1', event: { event: 'market.renamed' } });
+  });
+});

@@ -1,0 +1,281 @@
+import { z } from 'zod';
+
+/**
+ * The webhook events (spec 6.3) as OpenAPI 3.1 `webhooks`: one entry per event type, its body schema
+ * and an example, so the reference and the SDK's typed payloads come from one place. The events
+ * themselves are built where their state changes; test/webhook-events.test.ts holds every delivered
+ * body to these schemas.
+ */
+
+const Uuid = z.uuid();
+const Amount = z.string().describe('A decimal amount with two decimals, as a string.');
+const Price = z.string().describe('A price between 0 and 1 with six decimals, as a string.');
+const Payout = z.string().describe('A decimal amount as a string; "0" for a settled_loss.');
+const Timestamp = z.string().describe('RFC 3339 UTC.');
+const Ended = z.enum(['settled_win', 'settled_loss']);
+const AnyEnd = z.enum(['voided', 'settled_win', 'settled_loss']);
+
+const positionCommon = {
+  position_id: Uuid,
+  external_user_id: z.string(),
+  market_slug: z.string(),
+  outcome_id: Uuid,
+};
+
+const IDS = {
+  position: '0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f',
+  outcome: '6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d',
+  otherOutcome: '9e8d7c6b-5a49-4382-b716-05f4e3d2c1b0',
+  transaction: '3c2b1a09-8f7e-4d6c-9b5a-4e3d2c1b0a9f',
+  reversed: '7a6b5c4d-3e2f-4109-8a7b-6c5d4e3f2a1b',
+  order: '1f2e3d4c-5b6a-4798-8a7b-9c0d1e2f3a4b',
+  report: '5e4d3c2b-1a09-4f8e-9d7c-6b5a4e3d2c1b',
+  discrepancy: '2d3c4b5a-6978-4e6d-8c5b-4a3f2e1d0c9b',
+};
+const commonExample = {
+  position_id: IDS.position,
+  external_user_id: 'user-4711',
+  market_slug: 'election-2026',
+  outcome_id: IDS.outcome,
+};
+
+interface EventDoc {
+  summary: string;
+  data: z.ZodType;
+  example: Record<string, unknown>;
+}
+
+export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
+  'position.opened': {
+    summary: 'A widget session opened a position (an API-key open sends nothing).',
+    data: z.object({ ...positionCommon, stake: Amount, price: Price, open_transaction_id: Uuid }),
+    example: { ...commonExample, stake: '10.00', price: '0.523810', open_transaction_id: IDS.transaction },
+  },
+  'position.closed': {
+    summary: 'A widget session closed a position (an API-key close sends nothing).',
+    data: z.object({ ...positionCommon, payout: Amount, close_price: Price, settlement_transaction_id: Uuid }),
+    example: { ...commonExample, payout: '11.42', close_price: '0.598312', settlement_transaction_id: IDS.transaction },
+  },
+  'order.filled': {
+    summary: 'The engine filled a limit order by opening a position.',
+    data: z.object({
+      order_id: Uuid,
+      position_id: Uuid,
+      external_user_id: z.string(),
+      market_slug: z.string(),
+      outcome_id: Uuid,
+      stake: Amount,
+      limit_price: Price,
+      fill_price: Price.describe('The execution price, at or below limit_price.'),
+    }),
+    example: {
+      order_id: IDS.order,
+      ...commonExample,
+      stake: '25.00',
+      limit_price: '0.450000',
+      fill_price: '0.448113',
+    },
+  },
+  'position.settled': {
+    summary: 'A position reached settled_win or settled_loss when its market resolved.',
+    data: z.object({
+      ...positionCommon,
+      state: Ended,
+      stake: Amount,
+      price: Price.describe('The price at open.'),
+      payout: Payout,
+      settlement_transaction_id: Uuid.nullable().describe('null for a settled_loss.'),
+    }),
+    example: {
+      ...commonExample,
+      state: 'settled_win',
+      stake: '10.00',
+      price: '0.523810',
+      payout: '19.09',
+      settlement_transaction_id: IDS.transaction,
+    },
+  },
+  'position.voided': {
+    summary: 'A position was refunded because its market was voided.',
+    data: z.object({
+      ...positionCommon,
+      state: z.literal('voided'),
+      stake: Amount,
+      payout: Amount.describe('Equal to stake.'),
+      settlement_transaction_id: Uuid.describe('The market_void_refund.'),
+    }),
+    example: {
+      ...commonExample,
+      state: 'voided',
+      stake: '10.00',
+      payout: '10.00',
+      settlement_transaction_id: IDS.transaction,
+    },
+  },
+  'market.resolved': {
+    summary: 'A market enabled for the tenant resolved.',
+    data: z.object({ market_slug: z.string(), resolved_outcome_id: Uuid }),
+    example: { market_slug: 'election-2026', resolved_outcome_id: IDS.outcome },
+  },
+  'market.voided': {
+    summary: 'A market enabled for the tenant was voided.',
+    data: z.object({ market_slug: z.string() }),
+    example: { market_slug: 'election-2026' },
+  },
+  'position.settlement_corrected': {
+    summary: 'A correction moved a position between settled_win and settled_loss.',
+    data: z.object({
+      ...positionCommon,
+      previous_state: Ended,
+      state: Ended.describe('Never equal to previous_state.'),
+      previous_payout: Payout,
+      payout: Payout,
+      reversed_transaction_id: Uuid.nullable().describe('null when the position was settled_loss.'),
+      settlement_transaction_id: Uuid.nullable().describe('null when it is now settled_loss.'),
+    }),
+    example: {
+      ...commonExample,
+      previous_state: 'settled_loss',
+      state: 'settled_win',
+      previous_payout: '0',
+      payout: '19.09',
+      reversed_transaction_id: null,
+      settlement_transaction_id: IDS.transaction,
+    },
+  },
+  'market.resolution_corrected': {
+    summary: "A resolved market's outcome was corrected.",
+    data: z.object({ market_slug: z.string(), previous_outcome_id: Uuid, resolved_outcome_id: Uuid }),
+    example: { market_slug: 'election-2026', previous_outcome_id: IDS.otherOutcome, resolved_outcome_id: IDS.outcome },
+  },
+  'position.void_corrected': {
+    summary: 'A correction moved a position from voided to settled, or from settled to voided.',
+    data: z.object({
+      ...positionCommon,
+      previous_state: AnyEnd,
+      state: AnyEnd.describe('Exactly one of previous_state and state is voided.'),
+      stake: Amount,
+      previous_payout: Payout,
+      payout: Payout,
+      reversed_transaction_id: Uuid.nullable(),
+      settlement_transaction_id: Uuid.nullable(),
+    }),
+    example: {
+      ...commonExample,
+      previous_state: 'voided',
+      state: 'settled_win',
+      stake: '10.00',
+      previous_payout: '10.00',
+      payout: '19.09',
+      reversed_transaction_id: IDS.reversed,
+      settlement_transaction_id: IDS.transaction,
+    },
+  },
+  'market.void_corrected': {
+    summary: 'A market moved from voided to resolved, or from resolved to voided.',
+    data: z.object({
+      market_slug: z.string(),
+      previous_status: z.enum(['voided', 'resolved']),
+      status: z.enum(['voided', 'resolved']).describe('Never equal to previous_status.'),
+      previous_outcome_id: Uuid.nullable().describe('null when previous_status is voided.'),
+      resolved_outcome_id: Uuid.nullable().describe('null when status is voided.'),
+    }),
+    example: {
+      market_slug: 'election-2026',
+      previous_status: 'voided',
+      status: 'resolved',
+      previous_outcome_id: null,
+      resolved_outcome_id: IDS.outcome,
+    },
+  },
+  'reconciliation.discrepancy': {
+    summary: "Reconciliation found the ledger's balance and the operator's last reported one apart.",
+    data: z.object({
+      discrepancy_id: Uuid,
+      report_id: Uuid.describe('The reconciliation run that found it.'),
+      external_user_id: z.string(),
+      ledger_balance: Amount,
+      operator_balance: Amount,
+      delta: Amount.describe('ledger_balance minus operator_balance.'),
+    }),
+    example: {
+      discrepancy_id: IDS.discrepancy,
+      report_id: IDS.report,
+      external_user_id: 'user-4711',
+      ledger_balance: '120.00',
+      operator_balance: '100.00',
+      delta: '20.00',
+    },
+  },
+  'report.ready': {
+    summary: 'A report job reached ready.',
+    data: z.object({
+      report_id: Uuid,
+      report_type: z.string(),
+      format: z.enum(['json', 'csv']),
+      download_path: z.string().describe('/v1/reports/{id}/download: a path, never a pre-signed URL.'),
+      expires_at: Timestamp,
+    }),
+    example: {
+      report_id: IDS.report,
+      report_type: 'transactions',
+      format: 'csv',
+      download_path: `/v1/reports/${IDS.report}/download`,
+      expires_at: '2026-11-26T12:00:00.000Z',
+    },
+  },
+};
+
+const HEADERS = {
+  'X-Webhook-Signature': 'sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case.',
+  'X-Webhook-Event': 'The event type; equals the body field event.',
+  'X-Webhook-Delivery': 'The delivery id; equals the body field id. Deduplicate on it.',
+};
+
+const DELIVERY = [
+  'Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1).',
+  'Verify X-Webhook-Signature over the raw body bytes in constant time before anything else.',
+  'Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered.',
+  'Answer 2xx to an event type you do not know, and ignore unknown fields.',
+].join(' ');
+
+/** The `webhooks` object of the OpenAPI document. */
+export function webhookDocs(): Record<string, object> {
+  return Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([event, doc]) => {
+      const body = z.object({
+        id: Uuid.describe('Equals X-Webhook-Delivery.'),
+        event: z.literal(event),
+        occurred_at: Timestamp.describe('When the state change committed, never the send time.'),
+        data: doc.data,
+      });
+      const { $schema: _ignored, ...schema } = z.toJSONSchema(body) as Record<string, unknown>;
+      const example = {
+        id: '8c7b6a59-4837-4261-9f0e-1d2c3b4a5968',
+        event,
+        occurred_at: '2026-11-25T12:00:00.000Z',
+        data: doc.example,
+      };
+      return [
+        event,
+        {
+          post: {
+            operationId: `webhook_${event.replace('.', '_')}`,
+            summary: doc.summary,
+            description: DELIVERY,
+            tags: ['Webhooks'],
+            parameters: Object.entries(HEADERS).map(([name, description]) => ({
+              name,
+              in: 'header',
+              required: true,
+              description,
+              schema: { type: 'string' },
+            })),
+            requestBody: { required: true, content: { 'application/json': { schema, example } } },
+            responses: { '2XX': { description: 'Recorded (or an event type the receiver does not know).' } },
+          },
+        },
+      ];
+    }),
+  );
+}
