@@ -103,7 +103,7 @@ export function printPhase(phase: Phase): void {
   if (phase.waits) console.log(`  database backends on average: ${waitText(phase.waits)}`);
   if (phase.walBytes !== null && phase.walPerRequest !== null) {
     console.log(
-      `  WAL: ${fmt(phase.walBytes / 1e6, 1)} MB written by the server, ${fmt(phase.walPerRequest, 0)} bytes per ${phase.unit.replace(/s$/, '')}`,
+      `  WAL: ${fmt(phase.walBytes / 1e6, 1)} MB written by the server, ${fmt(phase.walPerRequest, 0)} bytes per ${singular(phase.unit)}`,
     );
   }
 }
@@ -154,4 +154,9 @@ export function printSummary(phases: Phase[]): void {
         `(movements/s over requests/s; goal >= ${GOAL.batchOverSingle}x: ${verdict(gain >= GOAL.batchOverSingle)})`,
     );
   }
+}
+
+/** 'requests' → 'request', 'batches' → 'batch', 'closes' → 'close'. */
+function singular(unit: string): string {
+  return unit.replace(/(?<=ch|sh|x)es$|s$/, '');
 }
