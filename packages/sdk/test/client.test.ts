@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -24,11 +25,14 @@ let tenant: TestTenant;
 let market: TestMarket;
 let doc: any;
 const called = new Set<string>();
+/** The first answer of each route, with its request: the reference's examples (`npm run sdk:generate`). */
+const examples = new Map<string, { request?: unknown; status: number; response: unknown }>();
+const EXAMPLES_FILE = new URL('../../service/src/http/api-examples.generated.json', import.meta.url);
 
 beforeAll(async () => {
   service = await startTestService({ clock, env: { RUN_WORKERS: '1' } });
   tenant = await createTenant(service);
-  market = await createMarket(service, tenant);
+  market = await createMarket(service, tenant, { slug: 'world-cup-final', title: 'Will the favourite win the final?' });
   doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
 });
 afterAll(() => service?.stop());
@@ -38,9 +42,14 @@ function client(credential: string, retry: Partial<RetryPolicy> = {}): OperatorC
   const pm = createOperatorClient({ baseUrl: service.urls.sandbox, credential, retry });
   for (const method of ['GET', 'POST', 'PUT', 'DELETE'] as const) {
     const inner = pm[method] as (path: string, init?: unknown) => Promise<unknown>;
-    pm[method] = ((path: string, init?: unknown) => {
-      called.add(`${method} ${path}`);
-      return inner(path, init);
+    pm[method] = (async (path: string, init?: { body?: unknown; parseAs?: string }) => {
+      const route = `${method} ${path}`;
+      called.add(route);
+      const result = (await inner(path, init)) as { data?: unknown; response: Response | null };
+      if (result.data !== undefined && init?.parseAs !== 'stream' && !examples.has(route)) {
+        examples.set(route, { request: init?.body, status: result.response!.status, response: result.data });
+      }
+      return result;
     }) as never;
   }
   return pm;
@@ -55,7 +64,7 @@ function ok<T>(result: { data?: T; error?: ApiError }): T {
 describe('the SDK on a running service', () => {
   it('calls every /v1 route of the document, typed, with amounts as strings', async () => {
     const pm = client(tenant.sandboxKey);
-    const user = uniqueKey('sdk-user');
+    const user = 'user-4711';
     const users = { params: { path: { external_user_id: user } } };
     expect(ok(await pm.PUT('/v1/users/{external_user_id}', { ...users, body: { status: 'active' } }))).toEqual({
       external_user_id: user,
@@ -111,7 +120,11 @@ describe('the SDK on a running service', () => {
     const download = await pm.GET('/v1/reports/{id}/download', { ...reportId, parseAs: 'text' });
     expect(ok(download)).toContain(user);
 
-    const ticket = ok(await pm.POST('/v1/support-tickets', { body: { subject: 'SDK', body: 'From the SDK test.' } }));
+    const ticket = ok(
+      await pm.POST('/v1/support-tickets', {
+        body: { subject: 'A payout looks low', body: 'Position 1 paid less than the quote said.' },
+      }),
+    );
     expect(ok(await pm.GET('/v1/support-tickets/{id}', { params: { path: { id: ticket.id } } })).id).toBe(ticket.id);
     ok(await pm.GET('/v1/support-tickets'));
     ok(await pm.GET('/v1/events'));
@@ -123,8 +136,8 @@ describe('the SDK on a running service', () => {
     const widget = client(minted.token);
     expect(ok(await widget.GET('/v1/users/me')).balance).toMatch(/^\d+\.\d\d$/);
     ok(await widget.GET('/v1/widget/config'));
-    ok(await widget.PUT('/v1/widget/profile', { body: { display_name: 'SDK user', show_on_leaderboard: true } }));
-    expect(ok(await widget.GET('/v1/widget/profile')).display_name).toBe('SDK user');
+    ok(await widget.PUT('/v1/widget/profile', { body: { display_name: 'Alex', show_on_leaderboard: true } }));
+    expect(ok(await widget.GET('/v1/widget/profile')).display_name).toBe('Alex');
     ok(await widget.GET('/v1/widget/leaderboard'));
     ok(await widget.DELETE('/v1/widget/profile'));
     const saved = { params: { path: { market_slug: market.slug } } };
@@ -151,6 +164,10 @@ describe('the SDK on a running service', () => {
       .flatMap(([path, item]) => Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`));
     expect([...called].sort()).toEqual(documented.sort());
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    if (process.env.UPDATE_SDK === '1') {
+      const sorted = Object.fromEntries([...examples].sort(([a], [b]) => a.localeCompare(b)));
+      await writeFile(EXAMPLES_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
+    }
   });
 });
 

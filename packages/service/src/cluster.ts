@@ -140,7 +140,7 @@ async function primary(): Promise<void> {
   say(
     [
       `prediction-market operator service is up: ${apiProcesses} API processes, ${workerProcesses} worker processes`,
-      `  sandbox  ${first.urls.sandbox}   (operator API /v1, reference at /v1/openapi.json)`,
+      `  sandbox  ${first.urls.sandbox}   (operator API /v1, reference at /docs)`,
       `  live     ${first.urls.live}`,
       `  platform ${first.urls.platform}   (platform API /platform/v1, panel /panel)`,
       shared.embedded ? `  database embedded PostgreSQL, data in ${config.dataDir}` : '  database DATABASE_URL',

@@ -9,7 +9,7 @@ async function main(): Promise<void> {
   log(
     [
       'prediction-market operator service is up:',
-      `  sandbox  ${service.urls.sandbox}   (operator API /v1, reference at /v1/openapi.json)`,
+      `  sandbox  ${service.urls.sandbox}   (operator API /v1, reference at /docs)`,
       `  live     ${service.urls.live}`,
       `  platform ${service.urls.platform}   (platform API /platform/v1, panel /panel)`,
       config.databaseUrl === null

@@ -32,7 +32,7 @@ export async function createMarket(
     ...overrides,
   });
   expect(res.status, res.text).toBe(201);
-  const enabled = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`);
+  const enabled = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${res.json.slug}`);
   expect(enabled.status, enabled.text).toBe(200);
   return res.json;
 }

@@ -26,6 +26,13 @@ export interface paths {
             /** @description One balance movement. */
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "external_user_id": "user-4711",
+                     *       "direction": "credit",
+                     *       "amount": "100.00"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Always positive; direction carries the sign. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. */
                         amount: string;
@@ -48,6 +55,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "transaction_id": "cdd1afd0-d9cc-4a2c-a864-35d31d145b6a",
+                         *       "balance": "100.00"
+                         *     }
+                         */
                         "application/json": {
                             /** @description The virtual balance after the movement, two decimals. */
                             balance: string;
@@ -352,6 +365,18 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "external_user_id": "user-4711",
+                     *           "direction": "credit",
+                     *           "amount": "100.00",
+                     *           "idempotency_key": "key-28455-1795633357283-1"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description 1 to 500 movements, each shaped like BatchItem below. */
                         items: unknown[];
@@ -365,6 +390,19 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "results": [
+                         *         {
+                         *           "status": 200,
+                         *           "body": {
+                         *             "transaction_id": "9e3a20e8-9d7e-4600-918d-5f897f2be694",
+                         *             "balance": "200.00"
+                         *           }
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @description One result per item, in item order. */
                             results: {
@@ -644,6 +682,52 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "entries": [
+                         *         {
+                         *           "date": "2026-11-23",
+                         *           "change": "Balance sync (single and batch items): the key of a request that died mid-way is free at once instead of after up to 30 seconds of idempotency_key_in_progress; a request under a key still being processed gets 409 idempotency_key_in_progress whatever its body (422 idempotency_key_reused once the first has finished)."
+                         *         },
+                         *         {
+                         *           "date": "2026-11-23",
+                         *           "change": "Reconciliation: GET /v1/reconciliation/discrepancies (scope read:reports); event reconciliation.discrepancy, once per balance-sync request found to disagree with the ledger; runs daily at 02:00Z."
+                         *         },
+                         *         {
+                         *           "date": "2026-11-23",
+                         *           "change": "Reports: POST /v1/reports (202 the job), GET /v1/reports, GET /v1/reports/{id}, GET /v1/reports/{id}/download; error code report_expired (410); event report.ready. Scope read:reports."
+                         *         },
+                         *         {
+                         *           "date": "2026-11-22",
+                         *           "change": "Support tickets: POST /v1/support-tickets, GET /v1/support-tickets, GET /v1/support-tickets/{id}. Scope write:tickets."
+                         *         },
+                         *         {
+                         *           "date": "2026-11-22",
+                         *           "change": "Widget back end: GET /v1/widget/config, GET /v1/users/me, GET/PUT/DELETE /v1/widget/profile, GET /v1/widget/leaderboard, GET /v1/widget/saved-markets and PUT/DELETE /v1/widget/saved-markets/{market_slug} (error code saved_markets_limit_reached), POST /v1/widget/error-reports, GET /v1/widget/stream; POST /v1/positions/quote (the price a stake would get, changing nothing)."
+                         *         },
+                         *         {
+                         *           "date": "2026-10-07",
+                         *           "change": "Error code idempotency_key_in_progress (409) on POST /v1/positions. Nothing applied and price not checked by the request that gets it. Retry-After is 1 second."
+                         *         },
+                         *         {
+                         *           "date": "2026-10-06",
+                         *           "change": "Events position.opened and position.closed for widget-session actions. Once per position."
+                         *         },
+                         *         {
+                         *           "date": "2026-10-05",
+                         *           "change": "Void corrections: events position.void_corrected and market.void_corrected. voided is no longer final for a refunded position. correction_shortfall_credit rules apply."
+                         *         },
+                         *         {
+                         *           "date": "2026-10-04",
+                         *           "change": "Settlement corrections: entry_type set declared open; new entry_type correction_shortfall_credit (filterable with ?entry_type=correction_shortfall_credit); events position.settlement_corrected and market.resolution_corrected. settled_win and settled_loss are no longer final."
+                         *         },
+                         *         {
+                         *           "date": "2026-09-26",
+                         *           "change": "Initial /v1 contract. Nothing deprecated."
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             entries: {
                                 change: string;
@@ -696,6 +780,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "5c1d4480-f940-493f-812b-bb234257564f",
+                         *           "event": "report.ready",
+                         *           "occurred_at": "2026-06-01T12:00:00.000Z",
+                         *           "data": {
+                         *             "format": "json",
+                         *             "report_id": "7cae1cc0-643a-4bda-889a-9ed27c0949c8",
+                         *             "expires_at": "2026-06-02T12:00:00.000Z",
+                         *             "report_type": "balances",
+                         *             "download_path": "/v1/reports/7cae1cc0-643a-4bda-889a-9ed27c0949c8/download"
+                         *           }
+                         *         }
+                         *       ],
+                         *       "next_cursor": "ZTgyMS4x"
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** @description The per-event object of spec part 6.3. */
@@ -890,6 +993,33 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "slug": "world-cup-final",
+                         *           "title": "Will the favourite win the final?",
+                         *           "status": "open",
+                         *           "opens_at": "2026-06-01T00:00:00.000Z",
+                         *           "closes_at": "2026-06-30T00:00:00.000Z",
+                         *           "resolved_outcome_id": null,
+                         *           "outcomes": [
+                         *             {
+                         *               "id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *               "title": "Yes",
+                         *               "price": "0.500000"
+                         *             },
+                         *             {
+                         *               "id": "b53f50b0-69b5-4475-81c5-128fa6605811",
+                         *               "title": "No",
+                         *               "price": "0.500000"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 closes_at: string;
@@ -1108,6 +1238,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "slug": "world-cup-final",
+                         *       "title": "Will the favourite win the final?",
+                         *       "status": "open",
+                         *       "opens_at": "2026-06-01T00:00:00.000Z",
+                         *       "closes_at": "2026-06-30T00:00:00.000Z",
+                         *       "resolved_outcome_id": null,
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *           "title": "Yes",
+                         *           "price": "0.500000"
+                         *         },
+                         *         {
+                         *           "id": "b53f50b0-69b5-4475-81c5-128fa6605811",
+                         *           "title": "No",
+                         *           "price": "0.500000"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             closes_at: string;
                             opens_at: string;
@@ -1355,6 +1507,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "market_slug": "world-cup-final",
+                         *       "points": []
+                         *     }
+                         */
                         "application/json": {
                             market_slug: string;
                             /** @description One per bucket in which the price changed, oldest first: the last price of the bucket. */
@@ -1588,6 +1746,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "market_slug": "world-cup-final",
+                         *       "ts": "2026-06-01T12:00:00.000Z",
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *           "price": "0.500000"
+                         *         },
+                         *         {
+                         *           "id": "b53f50b0-69b5-4475-81c5-128fa6605811",
+                         *           "price": "0.500000"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             market_slug: string;
                             outcomes: {
@@ -1827,6 +2001,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "95c974e4-0f50-4370-93c0-7833ca2cf28a",
+                         *           "status": "open",
+                         *           "external_user_id": "user-4711",
+                         *           "market_slug": "world-cup-final",
+                         *           "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *           "stake": "5.00",
+                         *           "limit_price": "0.100000",
+                         *           "fill_price": null,
+                         *           "position_id": null,
+                         *           "expires_at": null,
+                         *           "created_at": "2026-06-01T12:00:00.000Z",
+                         *           "reject_code": null
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 created_at: string;
@@ -2006,6 +2201,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "market_slug": "world-cup-final",
+                     *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                     *       "stake": "5.00",
+                     *       "external_user_id": "user-4711",
+                     *       "limit_price": "0.1"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * Format: date-time
@@ -2035,6 +2239,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "95c974e4-0f50-4370-93c0-7833ca2cf28a",
+                         *       "status": "open",
+                         *       "external_user_id": "user-4711",
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "stake": "5.00",
+                         *       "limit_price": "0.100000",
+                         *       "fill_price": null,
+                         *       "position_id": null,
+                         *       "expires_at": null,
+                         *       "created_at": "2026-06-01T12:00:00.000Z",
+                         *       "reject_code": null
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             expires_at: string | null;
@@ -2357,6 +2577,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "95c974e4-0f50-4370-93c0-7833ca2cf28a",
+                         *       "status": "open",
+                         *       "external_user_id": "user-4711",
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "stake": "5.00",
+                         *       "limit_price": "0.100000",
+                         *       "fill_price": null,
+                         *       "position_id": null,
+                         *       "expires_at": null,
+                         *       "created_at": "2026-06-01T12:00:00.000Z",
+                         *       "reject_code": null
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             expires_at: string | null;
@@ -2564,6 +2800,22 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "95c974e4-0f50-4370-93c0-7833ca2cf28a",
+                         *       "status": "cancelled",
+                         *       "external_user_id": "user-4711",
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "stake": "5.00",
+                         *       "limit_price": "0.100000",
+                         *       "fill_price": null,
+                         *       "position_id": null,
+                         *       "expires_at": null,
+                         *       "created_at": "2026-06-01T12:00:00.000Z",
+                         *       "reject_code": null
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             expires_at: string | null;
@@ -2812,6 +3064,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** @enum {string} */
@@ -3009,6 +3267,30 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "11414749-853e-47d5-a144-cfda8caa5ecf",
+                         *           "external_user_id": "user-4711",
+                         *           "market_slug": "world-cup-final",
+                         *           "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *           "state": "closed",
+                         *           "stake": "5.00",
+                         *           "shares": "9.76185976",
+                         *           "price": "0.512198",
+                         *           "payout": "4.99",
+                         *           "close_price": "0.511173",
+                         *           "open_transaction_id": "8501810d-b856-46dd-9472-9bdb1c3f29eb",
+                         *           "settlement_transaction_id": "9ea06fc0-766b-42aa-a64a-776d9df2a61e",
+                         *           "opened_at": "2026-06-01T12:00:00.000Z",
+                         *           "closed_at": "2026-06-01T12:00:00.000Z",
+                         *           "settled_at": null
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** @description Proceeds / shares, 6 decimals; null unless closed. */
@@ -3189,6 +3471,15 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "market_slug": "world-cup-final",
+                     *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                     *       "stake": "5.00",
+                     *       "external_user_id": "user-4711",
+                     *       "max_price": "1"
+                     *     }
+                     */
                     "application/json": {
                         /** @description Required with the API key; with a session token it is the session's user. */
                         external_user_id?: string;
@@ -3213,6 +3504,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "11414749-853e-47d5-a144-cfda8caa5ecf",
+                         *       "external_user_id": "user-4711",
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "state": "open",
+                         *       "stake": "5.00",
+                         *       "shares": "9.76185976",
+                         *       "price": "0.512198",
+                         *       "payout": null,
+                         *       "close_price": null,
+                         *       "open_transaction_id": "8501810d-b856-46dd-9472-9bdb1c3f29eb",
+                         *       "settlement_transaction_id": null,
+                         *       "opened_at": "2026-06-01T12:00:00.000Z",
+                         *       "closed_at": null,
+                         *       "settled_at": null
+                         *     }
+                         */
                         "application/json": {
                             /** @description Proceeds / shares, 6 decimals; null unless closed. */
                             close_price: string | null;
@@ -3533,6 +3843,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "11414749-853e-47d5-a144-cfda8caa5ecf",
+                         *       "external_user_id": "user-4711",
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "state": "open",
+                         *       "stake": "5.00",
+                         *       "shares": "9.76185976",
+                         *       "price": "0.512198",
+                         *       "payout": null,
+                         *       "close_price": null,
+                         *       "open_transaction_id": "8501810d-b856-46dd-9472-9bdb1c3f29eb",
+                         *       "settlement_transaction_id": null,
+                         *       "opened_at": "2026-06-01T12:00:00.000Z",
+                         *       "closed_at": null,
+                         *       "settled_at": null
+                         *     }
+                         */
                         "application/json": {
                             /** @description Proceeds / shares, 6 decimals; null unless closed. */
                             close_price: string | null;
@@ -3753,6 +4082,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "min_price": "0"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The close fails with 409 price_moved when the close price would be below it. */
                         min_price: string;
@@ -3766,6 +4100,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "11414749-853e-47d5-a144-cfda8caa5ecf",
+                         *       "external_user_id": "user-4711",
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "state": "closed",
+                         *       "stake": "5.00",
+                         *       "shares": "9.76185976",
+                         *       "price": "0.512198",
+                         *       "payout": "4.99",
+                         *       "close_price": "0.511173",
+                         *       "open_transaction_id": "8501810d-b856-46dd-9472-9bdb1c3f29eb",
+                         *       "settlement_transaction_id": "9ea06fc0-766b-42aa-a64a-776d9df2a61e",
+                         *       "opened_at": "2026-06-01T12:00:00.000Z",
+                         *       "closed_at": "2026-06-01T12:00:00.000Z",
+                         *       "settled_at": null
+                         *     }
+                         */
                         "application/json": {
                             /** @description Proceeds / shares, 6 decimals; null unless closed. */
                             close_price: string | null;
@@ -4065,6 +4418,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "position_id": "11414749-853e-47d5-a144-cfda8caa5ecf",
+                         *       "proceeds": "4.99",
+                         *       "close_price": "0.511173",
+                         *       "quoted_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             close_price: string;
                             /** Format: uuid */
@@ -4286,6 +4647,13 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "market_slug": "world-cup-final",
+                     *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                     *       "stake": "5.00"
+                     *     }
+                     */
                     "application/json": {
                         /** @description 1 to 64 characters from a-z, 0-9 and "-". */
                         market_slug: string;
@@ -4306,6 +4674,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "market_slug": "world-cup-final",
+                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "stake": "5.00",
+                         *       "shares": "9.76185976",
+                         *       "price": "0.512198",
+                         *       "quoted_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             market_slug: string;
                             /** Format: uuid */
@@ -4542,6 +4920,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 created_at: string;
@@ -4735,6 +5119,26 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "7cae1cc0-643a-4bda-889a-9ed27c0949c8",
+                         *           "report_type": "balances",
+                         *           "format": "json",
+                         *           "from": null,
+                         *           "to": null,
+                         *           "status": "ready",
+                         *           "created_at": "2026-06-01T12:00:00.000Z",
+                         *           "ready_at": "2026-06-01T12:00:00.000Z",
+                         *           "expires_at": "2026-06-02T12:00:00.000Z",
+                         *           "download_path": "/v1/reports/7cae1cc0-643a-4bda-889a-9ed27c0949c8/download",
+                         *           "row_count": 1
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 created_at: string;
@@ -4912,6 +5316,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "report_type": "balances",
+                     *       "format": "json"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         format: "json" | "csv";
@@ -4937,6 +5347,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "7cae1cc0-643a-4bda-889a-9ed27c0949c8",
+                         *       "report_type": "balances",
+                         *       "format": "json",
+                         *       "from": null,
+                         *       "to": null,
+                         *       "status": "generating",
+                         *       "created_at": "2026-06-01T12:00:00.000Z",
+                         *       "ready_at": null,
+                         *       "expires_at": null,
+                         *       "download_path": null,
+                         *       "row_count": null
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             /** @description /v1/reports/{id}/download once ready: a path, never a signed URL. */
@@ -5202,6 +5627,21 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "7cae1cc0-643a-4bda-889a-9ed27c0949c8",
+                         *       "report_type": "balances",
+                         *       "format": "json",
+                         *       "from": null,
+                         *       "to": null,
+                         *       "status": "generating",
+                         *       "created_at": "2026-06-01T12:00:00.000Z",
+                         *       "ready_at": null,
+                         *       "expires_at": null,
+                         *       "download_path": null,
+                         *       "row_count": null
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             /** @description /v1/reports/{id}/download once ready: a path, never a signed URL. */
@@ -5420,6 +5860,7 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /** @example {"report_id":"7cae1cc0-643a-4bda-889a-9ed27c0949c8","report_type":"balances","generated_at":"2026-06-01T12:00:00.000Z","rows":[{"external_user_id":"user-4711","status":"active","balance":"199.99"}]} */
                         "application/json": string;
                         "text/csv": string;
                     };
@@ -5671,6 +6112,28 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "9c2fe0b2-f67f-4c2f-8f9c-ff8172fabad8",
+                         *           "status": "open",
+                         *           "subject": "A payout looks low",
+                         *           "created_at": "2026-06-01T12:00:00.000Z",
+                         *           "request_id": null,
+                         *           "updated_at": "2026-06-01T12:00:00.000Z",
+                         *           "messages": [
+                         *             {
+                         *               "from": "tenant",
+                         *               "body": "Position 1 paid less than the quote said.",
+                         *               "created_at": "2026-06-01T12:00:00.000Z"
+                         *             }
+                         *           ]
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 created_at: string;
@@ -5843,6 +6306,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "subject": "A payout looks low",
+                     *       "body": "Position 1 paid less than the quote said."
+                     *     }
+                     */
                     "application/json": {
                         body: string;
                         /** @description The X-Request-Id of an answer the ticket is about (every error envelope carries it). */
@@ -5858,6 +6327,14 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "9c2fe0b2-f67f-4c2f-8f9c-ff8172fabad8",
+                         *       "status": "open",
+                         *       "subject": "A payout looks low",
+                         *       "created_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             /** Format: uuid */
@@ -6109,6 +6586,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "9c2fe0b2-f67f-4c2f-8f9c-ff8172fabad8",
+                         *       "status": "open",
+                         *       "subject": "A payout looks low",
+                         *       "created_at": "2026-06-01T12:00:00.000Z",
+                         *       "request_id": null,
+                         *       "updated_at": "2026-06-01T12:00:00.000Z",
+                         *       "messages": [
+                         *         {
+                         *           "from": "tenant",
+                         *           "body": "Position 1 paid less than the quote said.",
+                         *           "created_at": "2026-06-01T12:00:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             created_at: string;
                             /** Format: uuid */
@@ -6329,6 +6823,23 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "cdd1afd0-d9cc-4a2c-a864-35d31d145b6a",
+                         *           "external_user_id": "user-4711",
+                         *           "entry_type": "balance_sync_credit",
+                         *           "amount": "100.00",
+                         *           "balance_after": "100.00",
+                         *           "reverses_transaction_id": null,
+                         *           "position_id": null,
+                         *           "created_at": "2026-06-01T12:00:00.000Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": "czE"
+                         *     }
+                         */
                         "application/json": {
                             data: {
                                 /** @description Signed: credits positive, debits negative. */
@@ -6514,6 +7025,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "external_user_id": "user-4711",
+                         *       "status": "active",
+                         *       "balance": "0.00"
+                         *     }
+                         */
                         "application/json": {
                             /** @description The virtual balance, two decimals. */
                             balance: string;
@@ -6697,6 +7215,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "active"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description A blocked user cannot open or close positions or place orders; balance sync still works.
@@ -6728,6 +7251,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "external_user_id": "user-4711",
+                         *       "status": "active",
+                         *       "balance": "0.00"
+                         *     }
+                         */
                         "application/json": {
                             /** @description The virtual balance, two decimals. */
                             balance: string;
@@ -6928,6 +7458,13 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "external_user_id": "user-4711",
+                         *       "status": "active",
+                         *       "balance": "199.99"
+                         *     }
+                         */
                         "application/json": {
                             /** @description The virtual balance, two decimals. */
                             balance: string;
@@ -7103,6 +7640,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "theme": {},
+                         *       "scheme": null,
+                         *       "locales": [
+                         *         "en"
+                         *       ],
+                         *       "default_locale": "en"
+                         *     }
+                         */
                         "application/json": {
                             default_locale: string;
                             locales: string[];
@@ -7275,6 +7822,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "widget_runtime_error",
+                     *       "message": "from the SDK test",
+                     *       "widget_version": "1.0.0",
+                     *       "occurred_at": "2026-06-01T12:00:00.000Z"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description One of the widget-only states of spec 7.2.
@@ -7301,6 +7856,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "id": "3e85f9f6-c546-4794-936b-5d367fd054e3"
+                         *     }
+                         */
                         "application/json": {
                             /** Format: uuid */
                             id: string;
@@ -7502,6 +8062,25 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "period": "week",
+                         *       "from": "2026-06-01T00:00:00.000Z",
+                         *       "entries": [
+                         *         {
+                         *           "rank": 1,
+                         *           "display_name": "Alex",
+                         *           "pnl": "-0.01",
+                         *           "positions": 1
+                         *         }
+                         *       ],
+                         *       "me": {
+                         *         "rank": 1,
+                         *         "pnl": "-0.01",
+                         *         "positions": 1
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             entries: {
                                 display_name: string;
@@ -7692,6 +8271,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "display_name": "Alex",
+                         *       "show_on_leaderboard": true
+                         *     }
+                         */
                         "application/json": {
                             /** @description 3 to 24 characters from letters, digits, space, _ - and .; unique in the tenant environment in any case; nothing that reads as an e-mail address or a phone number. null: no name. */
                             display_name: string | null;
@@ -7819,6 +8404,12 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "display_name": "Alex",
+                     *       "show_on_leaderboard": true
+                     *     }
+                     */
                     "application/json": {
                         display_name: string | null;
                         /** @description Whether the user is listed on the leaderboard (under display_name). */
@@ -7833,6 +8424,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "display_name": "Alex",
+                         *       "show_on_leaderboard": true
+                         *     }
+                         */
                         "application/json": {
                             /** @description 3 to 24 characters from letters, digits, space, _ - and .; unique in the tenant environment in any case; nothing that reads as an e-mail address or a phone number. null: no name. */
                             display_name: string | null;
@@ -8180,6 +8777,16 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "market_slug": "world-cup-final",
+                         *           "saved_at": "2026-06-01T12:00:00.000Z"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @description Newest first; at most 50. */
                             data: {
@@ -8333,6 +8940,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "market_slug": "world-cup-final",
+                         *       "saved_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             market_slug: string;
                             /** @description When the market was first saved (RFC 3339 UTC). */
@@ -8733,6 +9346,11 @@ export interface paths {
             /** @description Whom to mint a widget session for. */
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "external_user_id": "user-4711"
+                     *     }
+                     */
                     "application/json": {
                         /** @description The user the session belongs to; registered in the key's environment (PUT /v1/users/{external_user_id}), blocked users included. */
                         external_user_id: string;
@@ -8746,6 +9364,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0aWQiOiIwMWZkYmE0Ni1mZDUwLTQ0OGUtOGNhZi0xYTMzN2IyOTU5ZDIiLCJlbnYiOiJzYW5kYm94IiwiY2FwIjoxNzgwNDAxNjAwLCJpc3MiOiJwbS1vcGVyYXRvci1zZXJ2aWNlIiwiYXVkIjoicG0td2lkZ2V0Iiwic3ViIjoidXNlci00NzExIiwiaWF0IjoxNzgwMzE1MjAwLCJleHAiOjE3ODAzMTYxMDB9.5V7wFtp3NdKVdRFiDZU8INAP0-GcWvJK5fFmCcH1rus",
+                         *       "expires_at": "2026-06-01T12:15:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             /** @description RFC 3339 UTC: 15 minutes from now, or the session's 24-hour cap if that comes first. Refresh before it. */
                             expires_at: string;
@@ -8998,6 +9622,12 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0aWQiOiIwMWZkYmE0Ni1mZDUwLTQ0OGUtOGNhZi0xYTMzN2IyOTU5ZDIiLCJlbnYiOiJzYW5kYm94IiwiY2FwIjoxNzgwNDAxNjAwLCJpc3MiOiJwbS1vcGVyYXRvci1zZXJ2aWNlIiwiYXVkIjoicG0td2lkZ2V0Iiwic3ViIjoidXNlci00NzExIiwiaWF0IjoxNzgwMzE1MjAwLCJleHAiOjE3ODAzMTYxMDB9.5V7wFtp3NdKVdRFiDZU8INAP0-GcWvJK5fFmCcH1rus",
+                         *       "expires_at": "2026-06-01T12:15:00.000Z"
+                         *     }
+                         */
                         "application/json": {
                             /** @description RFC 3339 UTC: 15 minutes from now, or the session's 24-hour cap if that comes first. Refresh before it. */
                             expires_at: string;
@@ -9202,6 +9832,17 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example : fresh
+                         *
+                         *     id: 8412.3
+                         *     event: prices
+                         *     data: {"market_slug":"world-cup-final","ts":"2026-06-01T12:00:00.000Z","outcomes":[{"id":"0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f","price":"0.523810"},{"id":"6d1a7b2c-3e4f-4a5b-8c6d-7e8f9a0b1c2d","price":"0.476190"}]}
+                         *
+                         *     id: 8412.3
+                         *     event: balance
+                         *     data: {"balance":"95.00"}
+                         */
                         "text/event-stream": string;
                     };
                 };
@@ -9383,8 +10024,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A resolved market's outcome was corrected.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * market.resolution_corrected
+         * @description A resolved market's outcome was corrected.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolution_corrected"];
         delete?: never;
@@ -9403,8 +10046,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A market enabled for the tenant resolved.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * market.resolved
+         * @description A market enabled for the tenant resolved.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolved"];
         delete?: never;
@@ -9423,8 +10068,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A market moved from voided to resolved, or from resolved to voided.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * market.void_corrected
+         * @description A market moved from voided to resolved, or from resolved to voided.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_void_corrected"];
         delete?: never;
@@ -9443,8 +10090,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A market enabled for the tenant was voided.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * market.voided
+         * @description A market enabled for the tenant was voided.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_voided"];
         delete?: never;
@@ -9463,8 +10112,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * The engine filled a limit order by opening a position.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * order.filled
+         * @description The engine filled a limit order by opening a position.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_order_filled"];
         delete?: never;
@@ -9483,8 +10134,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A widget session closed a position (an API-key close sends nothing).
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * position.closed
+         * @description A widget session closed a position (an API-key close sends nothing).
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_closed"];
         delete?: never;
@@ -9503,8 +10156,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A widget session opened a position (an API-key open sends nothing).
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * position.opened
+         * @description A widget session opened a position (an API-key open sends nothing).
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_opened"];
         delete?: never;
@@ -9523,8 +10178,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A position reached settled_win or settled_loss when its market resolved.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * position.settled
+         * @description A position reached settled_win or settled_loss when its market resolved.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settled"];
         delete?: never;
@@ -9543,8 +10200,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A correction moved a position between settled_win and settled_loss.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * position.settlement_corrected
+         * @description A correction moved a position between settled_win and settled_loss.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settlement_corrected"];
         delete?: never;
@@ -9563,8 +10222,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A correction moved a position from voided to settled, or from settled to voided.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * position.void_corrected
+         * @description A correction moved a position from voided to settled, or from settled to voided.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_void_corrected"];
         delete?: never;
@@ -9583,8 +10244,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A position was refunded because its market was voided.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * position.voided
+         * @description A position was refunded because its market was voided.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_voided"];
         delete?: never;
@@ -9603,8 +10266,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * Reconciliation found the ledger's balance and the operator's last reported one apart.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * reconciliation.discrepancy
+         * @description Reconciliation found the ledger's balance and the operator's last reported one apart.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_reconciliation_discrepancy"];
         delete?: never;
@@ -9623,8 +10288,10 @@ export interface webhooks {
         get?: never;
         put?: never;
         /**
-         * A report job reached ready.
-         * @description Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         * report.ready
+         * @description A report job reached ready.
+         *
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_report_ready"];
         delete?: never;

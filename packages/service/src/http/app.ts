@@ -19,8 +19,9 @@ import { frameworkErrorHandler } from './framework-errors.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
-import { errorCatalogComponents } from './openapi.js';
+import { API_TAGS, errorCatalogComponents } from './openapi.js';
 import { webhookDocs } from './webhook-events.js';
+import { withExamples } from './api-examples.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -117,6 +118,8 @@ export async function buildApp(
           description: 'The operator-facing API (/v1). Errors use the envelope of components.schemas.ErrorEnvelope.',
         },
         servers: [{ url: '/' }],
+        // The reference's sections in this order (Redoc follows it), the webhook events last.
+        tags: [...API_TAGS, 'Webhooks'].map((name) => ({ name })),
         webhooks: webhookDocs(),
         components: {
           securitySchemes: {
@@ -132,6 +135,7 @@ export async function buildApp(
         } as never,
       },
       transform: jsonSchemaTransform,
+      transformObject: (document) => withExamples('openapiObject' in document ? document.openapiObject : {}),
     });
     app.get(
       '/v1/openapi.json',

@@ -36,6 +36,23 @@ export const API_KEY_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }];
 export const SESSION_SECURITY: Record<string, string[]>[] = [{ sessionToken: [] }];
 export const API_KEY_OR_SESSION_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { sessionToken: [] }];
 
+/** The tags of the /v1 routes, in the order the reference shows them. */
+export const API_TAGS = [
+  'users',
+  'balance sync',
+  'ledger',
+  'markets',
+  'positions',
+  'orders',
+  'widget sessions',
+  'widget',
+  'events',
+  'reports',
+  'reconciliation',
+  'support tickets',
+  'versioning',
+] as const;
+
 /** The success of a route that answers 204 with no body. */
 export const NO_CONTENT = { 204: z.null().describe('No content.') };
 

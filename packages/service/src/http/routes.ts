@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../deps.js';
+import { apiReferenceRoutes } from './routes/api-reference.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
 import { changelogRoutes } from './routes/changelog.js';
 import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
@@ -43,6 +44,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(reconciliationRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
+    await app.register(apiReferenceRoutes());
   };
 }
 

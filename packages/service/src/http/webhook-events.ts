@@ -261,8 +261,8 @@ export function webhookDocs(): Record<string, object> {
         {
           post: {
             operationId: `webhook_${event.replace('.', '_')}`,
-            summary: doc.summary,
-            description: DELIVERY,
+            summary: event,
+            description: `${doc.summary}\n\n${DELIVERY}`,
             tags: ['Webhooks'],
             parameters: Object.entries(HEADERS).map(([name, description]) => ({
               name,

@@ -1,0 +1,116 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import type { FastifyPluginAsync } from 'fastify';
+
+/**
+ * The API reference at /docs on the sandbox and live listeners (issue 15): the served OpenAPI document
+ * (/v1/openapi.json) rendered by Redoc, whose standalone bundle is served from here, never a CDN. Redoc
+ * because it renders OpenAPI 3.1 `webhooks`, every response with its error codes and the examples, is
+ * read-only (no "try it" console sending API keys from a browser, which spec 5.1 forbids) and has no
+ * telemetry in its 2.x line.
+ */
+const VIEWER = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');
+const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+
+/**
+ * Redoc's options (its documented `Redoc.init` options) and a theme whose text and links keep a 4.5:1
+ * contrast, the WCAG AA level the axe scan checks.
+ */
+const OPTIONS = {
+  hideDownloadButton: false,
+  expandResponses: '200,201,202',
+  requiredPropsFirst: true,
+  sortPropsAlphabetically: false,
+  jsonSampleExpandLevel: 3,
+  theme: {
+    colors: {
+      primary: { main: '#1f4fbf' },
+      success: { main: '#1b6b34' },
+      warning: { main: '#8a4b00' },
+      error: { main: '#b3261e' },
+      text: { primary: '#1c1f26', secondary: '#3b4252' },
+      http: {
+        get: '#1b6b34',
+        post: '#1f4fbf',
+        put: '#6a3fb5',
+        delete: '#b3261e',
+        options: '#3b4252',
+        patch: '#8a4b00',
+        basic: '#3b4252',
+        link: '#1f4fbf',
+        head: '#3b4252',
+      },
+    },
+    sidebar: { backgroundColor: '#f4f5f7', textColor: '#1c1f26', activeTextColor: '#1f4fbf' },
+    rightPanel: { backgroundColor: '#1c1f26', textColor: '#f4f5f7' },
+    codeBlock: { backgroundColor: '#11131a' },
+    typography: { fontFamily: 'system-ui, sans-serif', headings: { fontFamily: 'system-ui, sans-serif' } },
+  },
+};
+
+function page(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Operator API reference · prediction markets</title>
+<link rel="icon" href="data:,">
+<style>body { margin: 0; }</style>
+</head>
+<body>
+<main id="reference"><p>Loading the reference of <a href="/v1/openapi.json">/v1/openapi.json</a>…</p></main>
+<script src="/docs/redoc.standalone.js"></script>
+<script src="/docs/init.js"></script>
+</body>
+</html>
+`;
+}
+
+/**
+ * Kept out of the page so the page's policy can forbid inline scripts. Redoc's code samples scroll
+ * sideways, so each gets a tabindex: a keyboard user can then scroll them (axe: scrollable-region-focusable).
+ */
+const INIT = `
+const focusable = () => document.querySelectorAll('pre:not([tabindex])').forEach((pre) => pre.setAttribute('tabindex', '0'));
+new MutationObserver(focusable).observe(document.getElementById('reference'), { childList: true, subtree: true });
+Redoc.init('/v1/openapi.json', ${JSON.stringify(OPTIONS)}, document.getElementById('reference'));
+`;
+
+/**
+ * Redoc styles itself with inline style elements and runs its search in a worker made from a blob, so the
+ * policy allows those and nothing else from anywhere but this origin.
+ */
+const POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "worker-src 'self' blob:",
+  "frame-ancestors 'none'",
+].join('; ');
+
+export function apiReferenceRoutes(): FastifyPluginAsync {
+  return async (app) => {
+    // The one thing the bundle would fetch from elsewhere is its attribution logo: without an address it
+    // fails at once, and Redoc leaves it out.
+    const viewer = Buffer.from((await readFile(VIEWER, 'utf8')).replaceAll(REDOC_LOGO, ''));
+    const meta = { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } } as const;
+    app.get('/docs', meta, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('content-security-policy', POLICY)
+        .header('cache-control', 'no-cache')
+        .send(page()),
+    );
+    app.get('/docs/init.js', meta, async (_request, reply) =>
+      reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'no-cache').send(INIT),
+    );
+    app.get('/docs/redoc.standalone.js', meta, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'public, max-age=3600')
+        .send(viewer),
+    );
+  };
+}
