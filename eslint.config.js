@@ -31,6 +31,7 @@ export default tseslint.config(
       'packages/service/src/cluster.ts',
       'packages/service/src/run-process.ts',
       'packages/service/scripts/**',
+      'examples/**/main.ts',
     ],
     rules: { 'no-console': 'off' },
   },

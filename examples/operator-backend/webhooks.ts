@@ -1,0 +1,45 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { verifyWebhook, type WebhookEvent } from '@pm/sdk';
+
+/**
+ * The operator's webhook endpoint, on plain node:http: the raw bytes are read before anything parses
+ * them (the signature is over those bytes), the signature is checked, and each delivery is processed once
+ * however often it comes (delivery is at least once, spec 6.1). The set of seen deliveries stands in
+ * for a table with a unique key on the delivery id, written in the same transaction as the event's
+ * effect: then a crash between the two cannot lose or double an event.
+ */
+export function webhookHandler(secret: string, onEvent: (event: WebhookEvent) => void) {
+  const seen = new Set<string>();
+  return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const verified = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: request.headers, secret });
+    if (!verified.ok) {
+      // Not from the service (or changed on the way): refuse it and process nothing.
+      response.writeHead(401).end(verified.reason);
+      return;
+    }
+    if (!seen.has(verified.delivery_id)) {
+      seen.add(verified.delivery_id);
+      // An event type this code does not know yet is acknowledged and ignored (spec 6.1 rule 7).
+      if (verified.known) onEvent(verified.event);
+    }
+    response.writeHead(204).end();
+  };
+}
+
+/** One line per event, narrowed by its type. */
+export function describeEvent(event: WebhookEvent): string {
+  switch (event.event) {
+    case 'position.opened':
+      return `${event.data.external_user_id} opened ${event.data.stake} on ${event.data.market_slug} at ${event.data.price}`;
+    case 'position.closed':
+      return `${event.data.external_user_id} closed a position for ${event.data.payout}`;
+    case 'position.settled':
+      return `${event.data.external_user_id}'s position ${event.data.state}, payout ${event.data.payout}`;
+    case 'report.ready':
+      return `report ${event.data.report_id} ready at ${event.data.download_path}`;
+    default:
+      return event.event;
+  }
+}
