@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService, type TestTenant } from '../../service/test/helpers.js';
-import { startReceiver, type Receiver } from '../../service/test/receiver.js';
+import { receiverFor, type Receiver } from '../../service/test/receiver.js';
 import { widgetOpen } from '../../service/test/trading-helpers.js';
 import { FakeClock } from '../../service/src/lib/clock.js';
 import { verifyWebhook, type WebhookEvent } from '../src/index.js';
@@ -17,10 +17,7 @@ let secret: string;
 beforeAll(async () => {
   service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
   tenant = await createTenant(service);
-  receiver = await startReceiver();
-  const env = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
-  expect((await service.platform('PUT', env, { webhook_url: receiver.url })).status).toBe(200);
-  secret = (await service.platform('POST', `${env}/webhook-secret`)).json.webhook_secret;
+  ({ receiver, secret } = await receiverFor(service, tenant.tenantId));
 });
 afterAll(async () => {
   await service?.stop();

@@ -5,24 +5,10 @@
  * link for the demo tenant: settings, a rotated key shown once, rate limits, settings on a phone. Part of
  * `npm run screenshots`.
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config.js';
-import { startService } from '../src/service.js';
-import { launchChromium } from '../test/browser.js';
+import { SCREENSHOTS as OUT, withScreenshotService } from './screenshot-service.js';
 
-const OUT = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
-
-const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-screenshots-'));
-const service = await startService(
-  loadConfig({ DATA_DIR: dataDir, SANDBOX_PORT: '0', LIVE_PORT: '0', PLATFORM_PORT: '0', LOG_LEVEL: 'warn' }),
-  { announce: () => {} },
-);
-const browser = await launchChromium();
-try {
-  await mkdir(OUT, { recursive: true });
+await withScreenshotService(async (service, browser) => {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, deviceScaleFactor: 1 });
   const page = await context.newPage();
   const base = service.urls.platform;
@@ -77,8 +63,4 @@ try {
   await page.setViewportSize({ width: 390, height: 800 });
   await page.goto(`${service.urls.sandbox}/portal`);
   await shot('portal-phone-settings');
-} finally {
-  await browser.close();
-  await service.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});

@@ -3,15 +3,9 @@
  * the demo page in Debian's Chromium, desktop and phone, light and dark, and a right-to-left locale.
  * `npm run screenshots` (writes docs/screenshots/*.png at the repository root).
  */
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { loadConfig } from '../src/config.js';
-import { startService } from '../src/service.js';
-import { launchChromium } from '../test/browser.js';
+import { SCREENSHOTS as OUT, withScreenshotService } from './screenshot-service.js';
 
-const OUT = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const SHOTS = [
   { name: 'widget-desktop-light', query: '', width: 1100, tab: null },
   { name: 'widget-desktop-dark-market', query: '?scheme=dark', width: 1100, tab: 'market' },
@@ -20,14 +14,7 @@ const SHOTS = [
   { name: 'widget-rtl-arabic-portfolio', query: '?locale=ar', width: 1100, tab: 'المحفظة' },
 ] as const;
 
-const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-screenshots-'));
-const service = await startService(
-  loadConfig({ DATA_DIR: dataDir, SANDBOX_PORT: '0', LIVE_PORT: '0', PLATFORM_PORT: '0', LOG_LEVEL: 'warn' }),
-  { announce: () => {} },
-);
-const browser = await launchChromium();
-try {
-  await mkdir(OUT, { recursive: true });
+await withScreenshotService(async (service, browser) => {
   for (const shot of SHOTS) {
     const page = await browser.newPage({ viewport: { width: shot.width, height: 900 }, deviceScaleFactor: 1 });
     await page.goto(`${service.urls.sandbox}/demo${shot.query}`);
@@ -44,8 +31,4 @@ try {
     await page.close();
     console.log(`wrote docs/screenshots/${shot.name}.png`);
   }
-} finally {
-  await browser.close();
-  await service.stop();
-  await rm(dataDir, { recursive: true, force: true });
-}
+});

@@ -1,6 +1,8 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { expect } from 'vitest';
 import type { WebhookRequest, WebhookTransport } from '../src/domains/webhooks/index.js';
+import type { TestService } from './helpers.js';
 
 /** A webhook receiver on loopback, for the tests of delivery. */
 
@@ -46,6 +48,19 @@ export async function startReceiver() {
   return Object.assign(state, { url, close });
 }
 export type Receiver = Awaited<ReturnType<typeof startReceiver>>;
+
+/** A receiver with the tenant's sandbox webhooks pointed at it, and the fresh webhook secret they are signed with. */
+export async function receiverFor(
+  service: TestService,
+  tenantId: string,
+): Promise<{ receiver: Receiver; secret: string }> {
+  const receiver = await startReceiver();
+  const env = `/platform/v1/tenants/${tenantId}/environments/sandbox`;
+  expect((await service.platform('PUT', env, { webhook_url: receiver.url })).status).toBe(200);
+  const issued = await service.platform('POST', `${env}/webhook-secret`);
+  expect(issued.status).toBe(201);
+  return { receiver, secret: issued.json.webhook_secret as string };
+}
 
 /** The webhook transport's test implementation: records each request and answers `status`, on no network. */
 export function recordingTransport(status = 204) {

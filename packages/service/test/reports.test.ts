@@ -18,7 +18,7 @@ import {
   type TestService,
   type TestTenant,
 } from './helpers.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { receiverFor, type Receiver } from './receiver.js';
 import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
 
 /**
@@ -34,10 +34,7 @@ let secret: string;
 beforeAll(async () => {
   service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
   tenant = await createTenant(service);
-  receiver = await startReceiver();
-  const env = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
-  expect((await service.platform('PUT', env, { webhook_url: receiver.url })).status).toBe(200);
-  secret = (await service.platform('POST', `${env}/webhook-secret`)).json.webhook_secret;
+  ({ receiver, secret } = await receiverFor(service, tenant.tenantId));
 });
 afterAll(async () => {
   await service.stop();

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
 import { createTenant, startTestService, uniqueKey, type TestService, type TestTenant } from './helpers.js';
-import { startReceiver, type Receiver } from './receiver.js';
+import { receiverFor, type Receiver } from './receiver.js';
 import { createMarket, fundedUser, operatorOpen, sessionFor } from './trading-helpers.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { WEBHOOK_EVENTS } from '../src/http/webhook-events.js';
@@ -23,10 +23,7 @@ addFormats.default(ajv);
 beforeAll(async () => {
   service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
   tenant = await createTenant(service);
-  receiver = await startReceiver();
-  const env = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
-  expect((await service.platform('PUT', env, { webhook_url: receiver.url })).status).toBe(200);
-  expect((await service.platform('POST', `${env}/webhook-secret`)).status).toBe(201);
+  ({ receiver } = await receiverFor(service, tenant.tenantId));
   doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
 });
 afterAll(async () => {
