@@ -119,7 +119,9 @@ async function sendWithRetries(
   transport: (request: Request) => Promise<Response>,
   policy: RetryPolicy,
 ): Promise<Response> {
-  const repeatable = request.method === 'GET' || request.headers.has('idempotency-key');
+  // Safe to send again whatever became of the first: a read, a PUT (every PUT of the API sets a state), or
+  // a write with its key (the service answers a repeat with the first answer).
+  const repeatable = ['GET', 'PUT'].includes(request.method) || request.headers.has('idempotency-key');
   for (let attempt = 1; ; attempt++) {
     let response: Response;
     try {
