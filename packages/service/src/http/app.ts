@@ -19,7 +19,7 @@ import { frameworkErrorHandler } from './framework-errors.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
-import { API_TAGS, errorCatalogComponents } from './openapi.js';
+import { API_INTRODUCTION, API_TAGS, errorCatalogComponents } from './openapi.js';
 import { webhookDocs } from './webhook-events.js';
 import { withExamples } from './api-examples.js';
 import { panelRoutes } from './panel/panel.js';
@@ -115,7 +115,7 @@ export async function buildApp(
         info: {
           title: 'Prediction market operator API',
           version: '1',
-          description: 'The operator-facing API (/v1). Errors use the envelope of components.schemas.ErrorEnvelope.',
+          description: API_INTRODUCTION,
         },
         servers: [{ url: '/' }],
         // The reference's sections in this order (Redoc follows it), the webhook events last.

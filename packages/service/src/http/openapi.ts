@@ -36,6 +36,22 @@ export const API_KEY_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }];
 export const SESSION_SECURITY: Record<string, string[]>[] = [{ sessionToken: [] }];
 export const API_KEY_OR_SESSION_SECURITY: Record<string, string[]>[] = [{ apiKey: [] }, { sessionToken: [] }];
 
+/** The document's introduction: what an operator needs before the first call (markdown, shown at /docs). */
+export const API_INTRODUCTION = [
+  'The operator-facing API (/v1). Call it from your server only, with `Authorization: Bearer <API key>`;',
+  'a sandbox key works on the sandbox listener only, a live key on the live one.',
+  '',
+  '- **Writes** that move money or open something take an `Idempotency-Key` (at most 128 characters, no',
+  '  colon): the same key and body replay the first answer, so a retry after a lost answer is safe.',
+  '- **Amounts** are decimal strings with at most two decimals (`"10.00"`); a JSON number is refused.',
+  '- **Errors** have one envelope (`ErrorEnvelope` below): branch on `error`, quote `request_id` to',
+  '  support. 429, 409 `idempotency_key_in_progress` and 503 `market_not_ready` carry `Retry-After`.',
+  '- **Lists** answer `{"data": [...], "next_cursor"}`; pass `cursor` for the next page.',
+  '- **Webhooks** are signed with your webhook secret; their events are listed at the end.',
+  '',
+  'A typed TypeScript client with keys, retries and a webhook verifier is in `packages/sdk`.',
+].join('\n');
+
 /** The tags of the /v1 routes, in the order the reference shows them. */
 export const API_TAGS = [
   'users',
