@@ -13,8 +13,9 @@ export interface Onboarded {
 
 const DEMO_MARKETS = ['demo-rain-berlin-friday', 'demo-cup-final', 'demo-rocket-launch', 'demo-city-poll'];
 
-/** The admin token `npm start` generated and keeps in DATA_DIR/secrets.json. */
+/** PLATFORM_ADMIN_TOKEN when the service was given one, else the one `npm start` keeps in DATA_DIR/secrets.json. */
 export async function localAdminToken(dataDir: string): Promise<string> {
+  if (process.env.PLATFORM_ADMIN_TOKEN) return process.env.PLATFORM_ADMIN_TOKEN;
   const secrets = JSON.parse(await readFile(path.join(dataDir, 'secrets.json'), 'utf8')) as {
     platformAdminToken: string;
   };
@@ -47,5 +48,7 @@ export async function onboard(platformUrl: string, adminToken: string, webhookUr
       `setting the webhook URL: ${JSON.stringify(settings.json)} (start the service with ALLOW_INSECURE_WEBHOOKS=1)`,
     );
   const secret = await platform('POST', `${environment}/webhook-secret`);
+  if (secret.status !== 201)
+    throw new Error(`issuing the webhook secret: ${secret.status} ${JSON.stringify(secret.json)}`);
   return { apiKey: key.json!.api_key!, webhookSecret: secret.json!.webhook_secret! };
 }

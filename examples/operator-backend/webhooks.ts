@@ -6,25 +6,29 @@ import { verifyWebhook, type WebhookEvent } from '@pm/sdk';
  * them (the signature is over those bytes), the signature is checked, and each delivery is processed once
  * however often it comes (delivery is at least once, spec 6.1). The set of seen deliveries stands in
  * for a table with a unique key on the delivery id, written in the same transaction as the event's
- * effect: then a crash between the two cannot lose or double an event.
+ * effect: then a crash between the two can neither lose nor double an event. (In memory, as here, two
+ * copies arriving at the same moment could both be processed.)
  */
-export function webhookHandler(secret: string, onEvent: (event: WebhookEvent) => void) {
+export function webhookHandler(secret: string, onEvent: (event: WebhookEvent) => Promise<void> | void) {
   const seen = new Set<string>();
   return async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
-    const chunks: Buffer[] = [];
-    for await (const chunk of request) chunks.push(chunk as Buffer);
-    const verified = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: request.headers, secret });
-    if (!verified.ok) {
-      // Not from the service (or changed on the way): refuse it and process nothing.
-      response.writeHead(401).end(verified.reason);
-      return;
-    }
-    if (!seen.has(verified.delivery_id)) {
-      seen.add(verified.delivery_id);
+    try {
+      const chunks: Buffer[] = [];
+      for await (const chunk of request) chunks.push(chunk as Buffer);
+      const verified = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: request.headers, secret });
+      if (!verified.ok) {
+        // Not from the service (or changed on the way): refuse it and process nothing.
+        response.writeHead(401).end(verified.reason);
+        return;
+      }
       // An event type this code does not know yet is acknowledged and ignored (spec 6.1 rule 7).
-      if (verified.known) onEvent(verified.event);
+      if (!seen.has(verified.delivery_id) && verified.known) await onEvent(verified.event);
+      // Recorded only once processed: a failure above answers 500, and the service delivers it again.
+      seen.add(verified.delivery_id);
+      response.writeHead(204).end();
+    } catch {
+      if (!response.headersSent) response.writeHead(500).end();
     }
-    response.writeHead(204).end();
   };
 }
 

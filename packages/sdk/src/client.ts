@@ -21,8 +21,8 @@ export interface ClientOptions {
 export type Result<R> =
   (Extract<R, { error?: never }> & { error?: never }) | { data?: never; error: ApiError; response: Response | null };
 
-type InitParam<Init> =
-  RequiredKeysOf<Init> extends never ? [(Init & { [key: string]: unknown })?] : [Init & { [key: string]: unknown }];
+// As openapi-fetch's, without its `[key: string]: unknown`: a misspelt option is a compile error here.
+type InitParam<Init> = RequiredKeysOf<Init> extends never ? [Init?] : [Init];
 
 type Method<M extends HttpMethod> = <
   Path extends PathsWithMethod<paths, M>,
@@ -66,22 +66,24 @@ export function createOperatorClient(options: ClientOptions): OperatorClient {
   const base = createClient<paths>({
     baseUrl: options.baseUrl,
     headers: { authorization: `Bearer ${options.credential}` },
-    fetch: (request) => sendWithRetries(request, transport, policy),
-  });
+  }) as unknown as LooseClient;
   const newKey = options.newIdempotencyKey ?? randomUUID;
 
-  const call = async (method: Uppercase<HttpMethod>, path: string, init: Init = {}) => {
-    let key: string | null = null;
-    if (KEYED_OPERATIONS.has(`${method} ${path}`)) {
-      key = init.params?.header?.['idempotency-key'] ?? newKey();
-      init = { ...init, params: { ...init.params, header: { ...init.params?.header, 'idempotency-key': key } } };
-    }
+  const call = async (method: Uppercase<HttpMethod>, path: string, given: Init = {}) => {
+    const keyed = KEYED_OPERATIONS.has(`${method} ${path}`);
+    const { init, key } = withKey(given, keyed ? newKey : null);
+    // The last answer that came, if any: a failure after it (a body that is not JSON) is not "no answer".
+    let answered: Response | null = null;
+    const send = async (request: Request) => (answered = await sendWithRetries(request, transport, policy));
     try {
-      const result = await (base as unknown as LooseClient).request(method, path, init);
-      if (result.error === undefined) return result;
-      return { error: ApiError.fromAnswer(result.response, result.error, key), response: result.response };
+      const result = await base.request(method, path, { ...init, fetch: send });
+      if (result.response.ok) return result;
+      // openapi-fetch leaves `error` undefined for an empty error body: still an error.
+      return { error: ApiError.fromAnswer(result.response, result.error ?? null, key), response: result.response };
     } catch (cause) {
-      return { error: ApiError.network(cause, key), response: null };
+      if (answered) return { error: ApiError.fromAnswer(answered, null, key), response: answered };
+      const aborted = (init.signal as AbortSignal | undefined)?.aborted ?? false;
+      return { error: ApiError.network(cause, key, aborted), response: null };
     }
   };
   const method = (name: Uppercase<HttpMethod>) => ((path: string, init?: Init) => call(name, path, init)) as never;
@@ -110,7 +112,24 @@ interface LooseClient {
 
 interface Init {
   params?: { header?: Record<string, string>; [where: string]: unknown };
+  headers?: unknown;
   [option: string]: unknown;
+}
+
+/**
+ * The call's options with exactly one Idempotency-Key, in `params.header`: the caller's, wherever it
+ * was given (`params.header` or `headers`, in any case), else a new one when the route takes keys.
+ */
+function withKey(init: Init, newKey: (() => string) | null): { init: Init; key: string | null } {
+  const isKey = (name: string) => name.toLowerCase() === 'idempotency-key';
+  const pairs = (headers: unknown): [string, string][] =>
+    headers instanceof Headers ? [...headers.entries()] : Object.entries((headers ?? {}) as Record<string, string>);
+  const given = [...pairs(init.params?.header), ...pairs(init.headers)].find(([name]) => isKey(name))?.[1];
+  const key = given ?? newKey?.() ?? null;
+  if (key === null) return { init, key };
+  const header = Object.fromEntries(pairs(init.params?.header).filter(([name]) => !isKey(name)));
+  const headers = Object.fromEntries(pairs(init.headers).filter(([name]) => !isKey(name)));
+  return { init: { ...init, headers, params: { ...init.params, header: { ...header, 'idempotency-key': key } } }, key };
 }
 
 /** One request, asked again while spec 7.2 says so; each attempt sends the same bytes and key. */
@@ -127,6 +146,8 @@ async function sendWithRetries(
     try {
       response = await transport(request.clone());
     } catch (cause) {
+      // The caller gave up on the call: no more attempts.
+      if (request.signal.aborted) throw cause;
       const wait = nextWait(policy, attempt, { failed: true }, repeatable);
       if (wait === null) throw cause;
       await policy.sleep(wait);

@@ -6,14 +6,15 @@ export type ErrorCode = components['schemas']['ErrorEnvelope']['error'];
 /**
  * A refused or failed call, as a value: `code` is the envelope's `error` (branch on it; an unknown code
  * is acted on by its `status` class, spec 7.1), with `request_id` and `details` as the service sent them.
- * A call that got no answer at all has status 0 and code `network_error`; one whose answer was not the
- * envelope (a proxy's 502, say) keeps its status and has code `unexpected_response`.
+ * A call that got no answer at all has status 0 and code `network_error` (`aborted` when the caller's
+ * signal ended it); one whose answer was not what the document says (a proxy's 502 page, an empty body)
+ * keeps its status and has code `unexpected_response`.
  */
 export class ApiError extends Error {
   override readonly name = 'ApiError';
   constructor(
     readonly status: number,
-    readonly code: ErrorCode | 'network_error' | 'unexpected_response' | (string & {}),
+    readonly code: ErrorCode | 'network_error' | 'aborted' | 'unexpected_response' | (string & {}),
     message: string,
     readonly request_id: string | null,
     readonly details: Record<string, unknown> | null,
@@ -35,9 +36,10 @@ export class ApiError extends Error {
     return new ApiError(response.status, 'unexpected_response', message, requestId, null, retryAfter, key);
   }
 
-  static network(cause: unknown, key: string | null): ApiError {
-    const message = `no answer: ${cause instanceof Error ? cause.message : String(cause)}`;
-    return new ApiError(0, 'network_error', message, null, null, null, key);
+  /** No answer came: the connection failed or timed out, or the caller aborted the call. */
+  static network(cause: unknown, key: string | null, aborted: boolean): ApiError {
+    const message = `${aborted ? 'aborted' : 'no answer'}: ${cause instanceof Error ? cause.message : String(cause)}`;
+    return new ApiError(0, aborted ? 'aborted' : 'network_error', message, null, null, null, key);
   }
 }
 

@@ -39,6 +39,8 @@ export function verifyWebhook(input: {
   headers: Headers;
   secret: string;
 }): VerifiedWebhook {
+  // An empty secret would accept bodies signed with an empty key: a configuration error, not a refusal.
+  if (!input.secret) throw new TypeError('verifyWebhook needs the webhook secret');
   const signature = header(input.headers, 'x-webhook-signature');
   if (!signature) return { ok: false, reason: 'missing_signature' };
   const raw = typeof input.rawBody === 'string' ? Buffer.from(input.rawBody, 'utf8') : Buffer.from(input.rawBody);

@@ -9366,7 +9366,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0aWQiOiIwMWZkYmE0Ni1mZDUwLTQ0OGUtOGNhZi0xYTMzN2IyOTU5ZDIiLCJlbnYiOiJzYW5kYm94IiwiY2FwIjoxNzgwNDAxNjAwLCJpc3MiOiJwbS1vcGVyYXRvci1zZXJ2aWNlIiwiYXVkIjoicG0td2lkZ2V0Iiwic3ViIjoidXNlci00NzExIiwiaWF0IjoxNzgwMzE1MjAwLCJleHAiOjE3ODAzMTYxMDB9.5V7wFtp3NdKVdRFiDZU8INAP0-GcWvJK5fFmCcH1rus",
+                         *       "token": "eyJhbGciOiJIUzI1NiJ9.<claims>.<signature>",
                          *       "expires_at": "2026-06-01T12:15:00.000Z"
                          *     }
                          */
@@ -9624,7 +9624,7 @@ export interface paths {
                     content: {
                         /**
                          * @example {
-                         *       "token": "eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJ0aWQiOiIwMWZkYmE0Ni1mZDUwLTQ0OGUtOGNhZi0xYTMzN2IyOTU5ZDIiLCJlbnYiOiJzYW5kYm94IiwiY2FwIjoxNzgwNDAxNjAwLCJpc3MiOiJwbS1vcGVyYXRvci1zZXJ2aWNlIiwiYXVkIjoicG0td2lkZ2V0Iiwic3ViIjoidXNlci00NzExIiwiaWF0IjoxNzgwMzE1MjAwLCJleHAiOjE3ODAzMTYxMDB9.5V7wFtp3NdKVdRFiDZU8INAP0-GcWvJK5fFmCcH1rus",
+                         *       "token": "eyJhbGciOiJIUzI1NiJ9.<claims>.<signature>",
                          *       "expires_at": "2026-06-01T12:15:00.000Z"
                          *     }
                          */

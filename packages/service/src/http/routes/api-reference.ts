@@ -87,6 +87,8 @@ const POLICY = [
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data:",
   "worker-src 'self' blob:",
+  "base-uri 'none'",
+  "form-action 'none'",
   "frame-ancestors 'none'",
 ].join('; ');
 
@@ -100,6 +102,7 @@ export function apiReferenceRoutes(): FastifyPluginAsync {
       reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('content-security-policy', POLICY)
+        .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'no-cache')
         .send(page()),
     );
