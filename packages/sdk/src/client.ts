@@ -57,7 +57,7 @@ export interface OperatorClient {
 /**
  * A typed client of the operator API (generated from the served OpenAPI document, openapi-fetch
  * underneath). Over what the generator gives: every call to a keyed route carries an Idempotency-Key
- * (its own unless the caller passes `params.header['idempotency-key']`), kept for every retry; retries
+ * (a new one unless the caller gives its own), kept for every retry; retries
  * follow spec 7.2 with Retry-After obeyed; amounts stay strings; errors come back as ApiError values.
  */
 export function createOperatorClient(options: ClientOptions): OperatorClient {
@@ -123,7 +123,11 @@ interface Init {
 function withKey(init: Init, newKey: (() => string) | null): { init: Init; key: string | null } {
   const isKey = (name: string) => name.toLowerCase() === 'idempotency-key';
   const pairs = (headers: unknown): [string, string][] =>
-    headers instanceof Headers ? [...headers.entries()] : Object.entries((headers ?? {}) as Record<string, string>);
+    headers instanceof Headers
+      ? [...headers.entries()]
+      : Array.isArray(headers)
+        ? (headers as [string, string][])
+        : Object.entries((headers ?? {}) as Record<string, string>);
   const given = [...pairs(init.params?.header), ...pairs(init.headers)].find(([name]) => isKey(name))?.[1];
   const key = given ?? newKey?.() ?? null;
   if (key === null) return { init, key };
