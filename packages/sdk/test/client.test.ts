@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import {
@@ -170,7 +170,11 @@ describe('the SDK on a running service', () => {
     expect([...called].sort()).toEqual(documented.sort());
     await expectLedgerInvariant(service.db, tenant.tenantId);
     if (process.env.UPDATE_SDK === '1') {
-      const sorted = Object.fromEntries([...examples].sort(([a], [b]) => a.localeCompare(b)));
+      // A route's example stays as it was unless UPDATE_EXAMPLES=1: fresh ids on every run would only churn.
+      const kept =
+        process.env.UPDATE_EXAMPLES === '1' ? {} : JSON.parse(await readFile(EXAMPLES_FILE, 'utf8').catch(() => '{}'));
+      const merged = [...examples].map(([route, fresh]) => [route, kept[route] ?? fresh] as const);
+      const sorted = Object.fromEntries(merged.sort(([a], [b]) => a.localeCompare(b)));
       await writeFile(EXAMPLES_FILE, `${JSON.stringify(sorted, null, 2)}\n`);
     }
   });
