@@ -66,6 +66,19 @@ function ok<T>(result: { data?: T; error?: ApiError }): T {
   return result.data!;
 }
 
+/** A new active user of the tenant, registered through the SDK. */
+async function newUser(pm: OperatorClient, prefix: string): Promise<string> {
+  const user = uniqueKey(prefix);
+  const body = { status: 'active' as const };
+  ok(await pm.PUT('/v1/users/{external_user_id}', { params: { path: { external_user_id: user } }, body }));
+  return user;
+}
+
+/** A widget session token for the user, minted by the operator. */
+async function sessionOf(pm: OperatorClient, user: string): Promise<string> {
+  return ok(await pm.POST('/v1/widget/sessions', { body: { external_user_id: user } })).token;
+}
+
 describe('the SDK on a running service', () => {
   it('calls every /v1 route of the document, typed, with amounts as strings', async () => {
     const pm = client(tenant.sandboxKey);
@@ -183,11 +196,7 @@ describe('the SDK on a running service', () => {
 describe('idempotency keys', () => {
   it('gives each keyed call its own key, and replays the first answer to a caller who passes the same one', async () => {
     const pm = client(tenant.sandboxKey);
-    const user = uniqueKey('sdk-keys');
-    await pm.PUT('/v1/users/{external_user_id}', {
-      params: { path: { external_user_id: user } },
-      body: { status: 'active' },
-    });
+    const user = await newUser(pm, 'sdk-keys');
     const credit = { external_user_id: user, direction: 'credit' as const, amount: '10.00' };
     ok(await pm.POST('/v1/balance-sync', { body: credit }));
     ok(await pm.POST('/v1/balance-sync', { body: credit }));
@@ -207,11 +216,7 @@ describe('errors and retries', () => {
   it('answers a refusal as an ApiError value with code, request_id and details, and does not retry it', async () => {
     const waits: number[] = [];
     const pm = client(tenant.sandboxKey, { sleep: async (ms) => void waits.push(ms) });
-    const user = uniqueKey('sdk-poor');
-    await pm.PUT('/v1/users/{external_user_id}', {
-      params: { path: { external_user_id: user } },
-      body: { status: 'active' },
-    });
+    const user = await newUser(pm, 'sdk-poor');
     const debit = await pm.POST('/v1/balance-sync', {
       body: { external_user_id: user, direction: 'debit', amount: '1.00' },
     });
@@ -224,14 +229,8 @@ describe('errors and retries', () => {
   });
 
   it('waits out idempotency_key_in_progress and gets the first request’s answer, with the same key', async () => {
-    const user = uniqueKey('sdk-flight');
     const pm = client(tenant.sandboxKey);
-    ok(
-      await pm.PUT('/v1/users/{external_user_id}', {
-        params: { path: { external_user_id: user } },
-        body: { status: 'active' },
-      }),
-    );
+    const user = await newUser(pm, 'sdk-flight');
     const key = uniqueKey('flight');
     const body = { external_user_id: user, direction: 'credit' as const, amount: '8.00' };
     // A first request held in flight: its user's row is locked by a connection of the test's own.
@@ -265,15 +264,9 @@ describe('errors and retries', () => {
 
   it('waits out 429 rate_limited for the Retry-After it is given, then goes through once', async () => {
     const pm = client(tenant.sandboxKey);
-    const user = uniqueKey('sdk-limited');
-    ok(
-      await pm.PUT('/v1/users/{external_user_id}', {
-        params: { path: { external_user_id: user } },
-        body: { status: 'active' },
-      }),
-    );
+    const user = await newUser(pm, 'sdk-limited');
     ok(await pm.POST('/v1/balance-sync', { body: { external_user_id: user, direction: 'credit', amount: '100.00' } }));
-    const { token } = ok(await pm.POST('/v1/widget/sessions', { body: { external_user_id: user } }));
+    const token = await sessionOf(pm, user);
     // A session may open 10 positions a minute (spec 8.1); the service's clock moves while the SDK waits.
     const waits: number[] = [];
     // The eleventh's Retry-After is past a minute (the window's estimate), so the cap is raised for it.
@@ -297,14 +290,8 @@ describe('errors and retries', () => {
 
   it('gives the error back when Retry-After is longer than it will wait, or attempts run out', async () => {
     const pm = client(tenant.sandboxKey);
-    const user = uniqueKey('sdk-impatient');
-    ok(
-      await pm.PUT('/v1/users/{external_user_id}', {
-        params: { path: { external_user_id: user } },
-        body: { status: 'active' },
-      }),
-    );
-    const { token } = ok(await pm.POST('/v1/widget/sessions', { body: { external_user_id: user } }));
+    const user = await newUser(pm, 'sdk-impatient');
+    const token = await sessionOf(pm, user);
     const waits: number[] = [];
     const widget = client(token, { maxRetryAfterMs: 500, sleep: async (ms) => void waits.push(ms) });
     // 20 a minute pass (spec 8.1, saved_markets); the next ones are refused for longer than 500 ms.

@@ -1,8 +1,8 @@
 import { createHmac } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTenant, startTestService, type TestService, type TestTenant } from '../../service/test/helpers.js';
-import { receiverFor, type Receiver } from '../../service/test/receiver.js';
+import type { TestService, TestTenant } from '../../service/test/helpers.js';
+import { startWithReceiver, type Receiver } from '../../service/test/receiver.js';
 import { widgetOpen } from '../../service/test/trading-helpers.js';
 import { FakeClock } from '../../service/src/lib/clock.js';
 import { verifyWebhook, type WebhookEvent } from '../src/index.js';
@@ -12,17 +12,13 @@ const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
 let receiver: Receiver;
+let stop = async () => {};
 let secret: string;
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
-  tenant = await createTenant(service);
-  ({ receiver, secret } = await receiverFor(service, tenant.tenantId));
+  ({ service, tenant, receiver, secret, stop } = await startWithReceiver(clock));
 });
-afterAll(async () => {
-  await service?.stop();
-  await receiver?.close();
-});
+afterAll(() => stop());
 
 async function delivered() {
   const { opened } = await widgetOpen(service, tenant);

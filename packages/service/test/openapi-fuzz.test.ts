@@ -1,6 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { Ajv2020 } from 'ajv/dist/2020.js';
-import addFormats from 'ajv-formats';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -15,7 +13,8 @@ import {
 } from './helpers.js';
 import { systemContextOf } from '../src/domains/context.js';
 import { generateReport } from '../src/domains/reports/index.js';
-import { anything, brokenOf, validOf, type Known, type Schema } from './fuzz/schema-arbitrary.js';
+import { anything, brokenOf, validOf, type Known } from './fuzz/schema-arbitrary.js';
+import { expectDocumentedError, expectDocumentedSuccess, type Operation } from './fuzz/documented-answers.js';
 import { fundedUser, operatorOpen, sessionFor } from './trading-helpers.js';
 
 /**
@@ -42,15 +41,6 @@ const isFuzzed = (method: string, path: string) =>
 /** Query values only the service hands out (a page's next_cursor, an event's id): never valid when made up. */
 const OPAQUE = new Set(['cursor', 'after']);
 
-interface Operation {
-  method: string;
-  path: string;
-  parameters?: { in: 'path' | 'query' | 'header'; name: string; required?: boolean; schema: Schema }[];
-  requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: Schema }> }>;
-  security?: Record<string, string[]>[];
-}
-
 interface Fixture {
   apiKey: string;
   sessionToken: string;
@@ -76,8 +66,6 @@ let database: ScratchDatabase;
 let service: TestService;
 let fixture: Fixture;
 let operations: Operation[];
-const ajv = new Ajv2020({ strict: false, allErrors: true });
-addFormats.default(ajv);
 
 beforeAll(async () => {
   // A database of its own: other files' workers (order expiry, sweeps) act on every tenant, and would
@@ -339,33 +327,6 @@ async function send(op: Operation, request: FuzzRequest): Promise<Response> {
     headers: request.headers,
     ...options,
   });
-}
-
-function expectDocumentedError(op: Operation, res: Response, context: string): void {
-  expect(Object.keys(res.json ?? {}).sort(), `not the envelope: ${context}`).toEqual(
-    ['details', 'error', 'message', 'request_id', 'source', 'ts'].sort(),
-  );
-  const documented = op.responses[String(res.status)]?.description.split(', ') ?? [];
-  expect(documented, `${res.json.error} is not documented under ${res.status}: ${context}`).toContain(res.json.error);
-}
-
-function expectDocumentedSuccess(op: Operation, res: Response, context: string): void {
-  const response = op.responses[String(res.status)];
-  expect(response, `status ${res.status} is not documented: ${context}`).toBeDefined();
-  if (res.status === 204) {
-    // fetch never shows a 204's body; the headers say whether one was announced.
-    expect(res.headers.get('content-length') ?? '0', `a 204 announcing a body: ${context}`).toBe('0');
-    expect(res.headers.get('content-type'), `a 204 with a content type: ${context}`).toBeNull();
-    return;
-  }
-  if (!response!.content) return; // documented without a body
-  // The schema of the content type the answer has (a report downloads as CSV or as JSON text).
-  const type = (res.headers.get('content-type') ?? '').split(';')[0]!.trim();
-  const schema = response!.content[type]?.schema;
-  expect(schema, `content type "${type}" is not documented: ${context}`).toBeDefined();
-  const validate = ajv.compile(schema!);
-  const data = schema!.type === 'string' ? res.text : res.json;
-  expect(validate(data), `${ajv.errorsText(validate.errors)}: ${context}`).toBe(true);
 }
 
 /**

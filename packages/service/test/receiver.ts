@@ -2,7 +2,8 @@ import { createServer, type IncomingHttpHeaders } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { expect } from 'vitest';
 import type { WebhookRequest, WebhookTransport } from '../src/domains/webhooks/index.js';
-import type { TestService } from './helpers.js';
+import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+import type { Clock } from '../src/lib/clock.js';
 
 /** A webhook receiver on loopback, for the tests of delivery. */
 
@@ -72,4 +73,19 @@ export function recordingTransport(status = 204) {
     },
   };
   return { sent, transport };
+}
+
+/**
+ * A service with its job runner and loopback webhooks allowed, on `clock`, and a tenant whose sandbox
+ * webhooks go to a receiver: what a test of delivered events starts with. `stop` ends both.
+ */
+export async function startWithReceiver(clock: Clock) {
+  const service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
+  const tenant: TestTenant = await createTenant(service);
+  const { receiver, secret } = await receiverFor(service, tenant.tenantId);
+  const stop = async () => {
+    await service.stop();
+    await receiver.close();
+  };
+  return { service, tenant, receiver, secret, stop };
 }

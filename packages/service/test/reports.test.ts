@@ -11,14 +11,13 @@ import {
   expectEnvelope,
   expectLedgerInvariant,
   registerUser,
-  startTestService,
   sync,
   uniqueKey,
   type Response,
   type TestService,
   type TestTenant,
 } from './helpers.js';
-import { receiverFor, type Receiver } from './receiver.js';
+import { startWithReceiver, type Receiver } from './receiver.js';
 import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
 
 /**
@@ -29,17 +28,13 @@ const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
 let receiver: Receiver;
+let stop = async () => {};
 let secret: string;
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
-  tenant = await createTenant(service);
-  ({ receiver, secret } = await receiverFor(service, tenant.tenantId));
+  ({ service, tenant, receiver, secret, stop } = await startWithReceiver(clock));
 });
-afterAll(async () => {
-  await service.stop();
-  await receiver.close();
-});
+afterAll(() => stop());
 
 const requestReport = (body: unknown, key = tenant.sandboxKey, idempotencyKey = uniqueKey('report')) =>
   service.api('sandbox', 'POST', '/v1/reports', { key, body, idempotencyKey });
