@@ -3,7 +3,7 @@ import { FakeClock } from '../src/lib/clock.js';
 import { call, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
-/** CORS (spec 4.3, decisions part 6): only listed origins, per tenant and environment. */
+/** CORS (spec 4.3, decisions part 6): only listed origins, per tenant and environment, session tokens only. */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 const SHOP = 'https://shop.example.com';
 const OTHER = 'https://other.example.net';
@@ -108,6 +108,21 @@ describe('requests', () => {
     } finally {
       clock.advance(-16 * 60_000);
     }
+  });
+
+  it('never on an API-key request, even from a listed origin: the key belongs on the server (spec 5.1)', async () => {
+    for (const path of [`/v1/markets/${slug}`, '/v1/markets/no-such-market', `/v1/users/${user}`, '/v1/positions']) {
+      const res = await get(SHOP, tenant.sandboxKey, path);
+      expect(res.status, path).toBeLessThan(500);
+      expect(res.headers.get('access-control-allow-origin'), path).toBeNull();
+      expect(res.headers.get('access-control-expose-headers'), path).toBeNull();
+    }
+    // A refused key names no tenant either: its 401 is not readable by a page.
+    const refused = await get(SHOP, `${tenant.sandboxKey.slice(0, -4)}AAAA`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+    // The same origin with a session token of the same tenant is answered, so the list is not the reason.
+    expect((await get(SHOP)).headers.get('access-control-allow-origin')).toBe(SHOP);
   });
 
   it('never on the session mint, which is for the operator server only', async () => {

@@ -5,8 +5,10 @@ import type { AllowedOrigins } from '../domains/tenants/index.js';
 /**
  * CORS (spec 4.3, decisions part 6). Only origins a tenant lists get `Access-Control-Allow-Origin`,
  * echoed, never `*`, and never credentials mode. A preflight names no tenant, so it is answered for an
- * origin any tenant of the environment lists; the request that follows gets the header only if its own
- * tenant lists the origin. Routes declared serverOnly (the session mint) get no CORS header at all.
+ * origin any tenant of the environment lists; the request that follows gets the header only if it
+ * carries a session token and its own tenant lists the origin. An API key is for the operator's server
+ * only (spec 5.1): a page that holds one gets no CORS header to read the answer with. Routes declared
+ * serverOnly (the session mint) get no CORS header at all.
  * Every answer says `Vary: Origin`, since what it carries depends on it. The browser bundle under
  * /widget/ is public, the same bytes for every page: it answers `Access-Control-Allow-Origin: *`.
  */
@@ -38,8 +40,9 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
     }
     const origin = request.headers.origin;
     const meta = request.routeOptions.config.meta;
-    if (!origin || !request.principal || meta?.serverOnly) return;
-    if (await origins.allows(request.principal.tenantEnv, origin)) allow(reply, origin);
+    const principal = request.principal;
+    if (!origin || principal?.kind !== 'user' || meta?.serverOnly) return;
+    if (await origins.allows(principal.tenantEnv, origin)) allow(reply, origin);
   });
 
   // A session token refused for its time (expired, past its cap) or its tenant's suspension names its

@@ -66,7 +66,7 @@ export const UpdateEnvironmentBody = z
       .max(100)
       .refine((list) => new Set(list).size === list.length, 'each origin may be listed once')
       .optional()
-      .describe('Browser origins that get CORS headers.'),
+      .describe('Browser origins whose widget session requests get CORS headers (API-key requests never do).'),
     widget: WidgetSettingsBody.optional(),
   })
   .strict();
