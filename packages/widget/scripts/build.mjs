@@ -38,7 +38,9 @@ await Promise.all([
   }),
   build({
     ...common,
-    entryPoints: ['es', 'de', 'ar', 'he'].map((l) => ({ in: path.join(root, `src/i18n/${l}.ts`), out: l })),
+    // en too, though the bundle has it built in: decisions part 7 serves every locale's file, and en's
+    // is built from the same source as the bundle's, so the two cannot drift.
+    entryPoints: ['en', 'es', 'de', 'ar', 'he'].map((l) => ({ in: path.join(root, `src/i18n/${l}.ts`), out: l })),
     format: 'esm',
     outdir: path.join(outdir, 'locales'),
   }),

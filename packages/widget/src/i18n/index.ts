@@ -3,7 +3,7 @@ import en, { type MessageKey, type Messages } from './en.js';
 
 export type { MessageKey, Messages };
 
-/** Locales that have a file under /widget/v1/locales/ (en is in the bundle). */
+/** Locales that have a file under /widget/v1/locales/ (en is in the bundle too, so it is never fetched). */
 export const SHIPPED_LOCALES = ['en', 'es', 'de', 'ar', 'he'] as const;
 
 export interface Texts {
