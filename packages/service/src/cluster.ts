@@ -4,7 +4,7 @@ import { connectionBudgetWarning } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { QUEUE_POOL_SIZE } from './jobs/queue.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
-import { loadOrCreateSecrets } from './lib/secrets.js';
+import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
 import { runUntilSignalled } from './run-process.js';
 import type { Listener } from './http/app.js';
 
@@ -165,9 +165,7 @@ async function sharedSetup(
     embedded = await startEmbeddedServer(config.dataDir, secrets!.embeddedDbPassword, say);
   }
   const platformAdminToken = config.platformAdminToken ?? secrets!.platformAdminToken;
-  if (config.platformAdminToken === null) {
-    say(`platform admin token (kept in ${config.dataDir}/secrets.json): ${platformAdminToken}`);
-  }
+  if (config.platformAdminToken === null) say(adminTokenNotice(config.dataDir, secrets!));
   return {
     env: {
       DATABASE_URL: embedded?.url ?? config.databaseUrl!,

@@ -11,10 +11,11 @@ import { demoInstructions, seedDemo, type Demo } from './demo.js';
 import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
+import { ERROR_REPORTS_PER_DAY } from './domains/error-reports/index.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
 import { STREAM_LIMITS, streamHub, type StreamHub } from './domains/realtime/index.js';
-import { listenTo } from './db/listen.js';
+import { listenTo, type Listening } from './db/listen.js';
 import { allowedOriginsViewOf } from './domains/tenants/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
@@ -23,8 +24,9 @@ import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './http/routes/widget-bund
 import { windowRateLimiter } from './http/rate-limiter.js';
 import { migrateQueue, QUEUE_POOL_SIZE, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
+import { doorbell } from './lib/doorbell.js';
 import { createLogger, type Logger } from './lib/logger.js';
-import { loadOrCreateSecrets } from './lib/secrets.js';
+import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
 
 const LISTENERS = ['sandbox', 'live', 'platform'] as const;
 
@@ -43,6 +45,8 @@ export interface StartOptions {
   logger?: Logger;
   webhookTransport?: WebhookTransport;
   rateLimiter?: RateLimiter;
+  /** The daily cap of widget error reports per tenant environment; ERROR_REPORTS_PER_DAY unless a test lowers it. */
+  errorReportsPerDay?: number;
   /** Lines for the person who started the service (where to reach it, the generated token). */
   announce?: (line: string) => void;
 }
@@ -74,12 +78,15 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let jobs: Jobs | null = null;
   const redis = config.redisUrl ? connectRedis(config.redisUrl, log) : null;
   let streams: StreamHub | null = null;
+  const webhookDoorbell = doorbell();
+  let webhookListening: Listening | null = null;
   const stop = async () => {
     ready = false;
     // Streams never finish on their own: end them first, or closing the listeners would wait for them.
     await streams?.close();
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await jobs?.stop();
+    await webhookListening?.close();
     redis?.disconnect();
     await pool.end();
     await queuePool.end();
@@ -111,9 +118,11 @@ export async function startService(config: Config, options: StartOptions = {}): 
       killSwitches: pausedSwitchesOf(db),
       streams,
       tradeBatches: tradeBatches({ db, clock, log }),
+      webhookDoorbell,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
       idempotencyLockSeconds: config.idempotencyLockSeconds,
+      errorReportsPerDay: options.errorReportsPerDay ?? ERROR_REPORTS_PER_DAY,
       requestTimeoutMs: config.requestTimeoutMs,
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),
       instanceId: randomBytes(6).toString('hex'),
@@ -135,7 +144,10 @@ export async function startService(config: Config, options: StartOptions = {}): 
       const address = await app.listen(listeners[listener]);
       urls[listener] = address.replace('://[::1]', '://localhost');
     }
-    if (config.runWorkers) jobs = await startJobs(deps, queuePool);
+    if (config.runWorkers) {
+      webhookListening = listenTo(directUrl, 'webhook_deliveries', webhookDoorbell.ring, log);
+      jobs = await startJobs(deps, queuePool);
+    }
     if (demo?.sandboxKey) {
       // Through the service's own APIs, before /healthz says ready: a caller that waits for it (and a
       // SIGTERM handler installed once this returns) finds the demo whole.
@@ -144,9 +156,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       );
     }
     ready = true;
-    if (config.platformAdminToken === null) {
-      announce(`platform admin token (kept in ${config.dataDir}/secrets.json): ${deps.platformAdminToken}`);
-    }
+    if (config.platformAdminToken === null) announce(adminTokenNotice(config.dataDir, secrets!));
     if (demo) announce(demoInstructions(demo, urls.sandbox));
     return { urls, routes, deps, demo, stop };
   } catch (error) {

@@ -9,10 +9,15 @@ export interface GeneratedSecrets {
   embeddedDbPassword: string;
 }
 
+/** The secrets, and which of them this start generated (the others were read from the file). */
+export interface LoadedSecrets extends GeneratedSecrets {
+  created: ReadonlySet<keyof GeneratedSecrets>;
+}
+
 const FILE = 'secrets.json';
 
 /** Reads DATA_DIR/secrets.json, adding any secret that is missing; the file is readable by its owner only. */
-export async function loadOrCreateSecrets(dataDir: string): Promise<GeneratedSecrets> {
+export async function loadOrCreateSecrets(dataDir: string): Promise<LoadedSecrets> {
   const file = path.join(dataDir, FILE);
   await mkdir(dataDir, { recursive: true });
   let stored: Partial<GeneratedSecrets> = {};
@@ -26,8 +31,22 @@ export async function loadOrCreateSecrets(dataDir: string): Promise<GeneratedSec
     widgetSessionSecret: stored.widgetSessionSecret ?? randomBytes(32).toString('base64url'),
     embeddedDbPassword: stored.embeddedDbPassword ?? randomBytes(24).toString('base64url'),
   };
-  if (JSON.stringify(secrets) !== JSON.stringify(stored)) {
+  const created = new Set(
+    (Object.keys(secrets) as (keyof GeneratedSecrets)[]).filter((name) => secrets[name] !== stored[name]),
+  );
+  if (created.size > 0) {
     await writeFile(file, `${JSON.stringify(secrets, null, 2)}\n`, { mode: 0o600 });
   }
-  return secrets;
+  return { ...secrets, created };
+}
+
+/**
+ * What a start says of a generated platform admin token: the token itself only on the start that made it
+ * (a terminal's scrollback or a log collector keeps every start's output), afterwards where it is kept.
+ */
+export function adminTokenNotice(dataDir: string, secrets: LoadedSecrets): string {
+  const file = path.join(dataDir, FILE);
+  return secrets.created.has('platformAdminToken')
+    ? `platform admin token (generated now, kept in ${file}): ${secrets.platformAdminToken}`
+    : `platform admin token: kept in ${file}`;
 }
