@@ -33,6 +33,8 @@ export interface ServiceDeps extends Runtime {
   /** HMAC secret of widget session tokens, used for nothing else. */
   widgetSessionSecret: string;
   idempotencyLockSeconds: number;
+  /** Widget error reports a tenant environment may store per UTC day (ERROR_REPORTS_PER_DAY; tests lower it). */
+  errorReportsPerDay: number;
   /** Config requestTimeoutMs: the time a request's headers and body have to arrive (server-limits.ts). */
   requestTimeoutMs: number;
   /** The built browser widget the listeners serve under /widget/; null when it was never built. */

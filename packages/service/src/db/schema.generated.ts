@@ -392,6 +392,13 @@ export interface WebSessions {
   who: string;
 }
 
+export interface WidgetErrorReportDays {
+  day: Timestamp;
+  environment: string;
+  reports: number;
+  tenant_id: string;
+}
+
 export interface WidgetErrorReports {
   code: string;
   environment: string;
@@ -449,6 +456,7 @@ export interface DB {
   web_sessions: WebSessions;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;
+  widget_error_report_days: WidgetErrorReportDays;
   widget_error_reports: WidgetErrorReports;
   widget_profiles: WidgetProfiles;
 }

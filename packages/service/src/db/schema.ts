@@ -313,6 +313,15 @@ export interface WidgetErrorReportsTable {
   received_at: Date;
 }
 
+/** Widget error reports stored per tenant environment and UTC day, for the daily cap (migration 0020). */
+export interface WidgetErrorReportDaysTable {
+  tenant_id: string;
+  environment: Environment;
+  /** The UTC day's start. */
+  day: Date;
+  reports: number;
+}
+
 /** Realised profit per user and period bucket, kept by a trigger on positions (migration 0008). */
 export interface LeaderboardBucketsTable {
   tenant_id: string;
@@ -443,6 +452,7 @@ export interface Database {
   widget_profiles: WidgetProfilesTable;
   saved_markets: SavedMarketsTable;
   widget_error_reports: WidgetErrorReportsTable;
+  widget_error_report_days: WidgetErrorReportDaysTable;
   leaderboard_buckets: LeaderboardBucketsTable;
   stream_changes: StreamChangesTable;
   stream_changes_purged: StreamChangesPurgedTable;

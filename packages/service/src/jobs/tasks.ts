@@ -1,8 +1,10 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { CronItem, JobHelpers, TaskList } from 'graphile-worker';
 import { systemContextOf } from '../domains/context.js';
+import { purgeErrorReports } from '../domains/error-reports/index.js';
 import { purgeExpiredAnswers } from '../domains/idempotency/index.js';
 import { expireOrders } from '../domains/orders/index.js';
+import { purgeRejections } from '../domains/positions/index.js';
 import { purgeStreamChanges } from '../domains/realtime/index.js';
 import { expireReports, failReport, GENERATE_REPORT_TASK, generateReport } from '../domains/reports/index.js';
 import { runReconciliation } from '../domains/reconciliation/index.js';
@@ -22,6 +24,8 @@ export const JOBS = {
   sweepOrders: 'sweep-orders',
   purgeIdempotencyKeys: 'purge-idempotency-keys',
   purgeStreamChanges: 'purge-stream-changes',
+  purgeErrorReports: 'purge-widget-error-reports',
+  purgePositionRejections: 'purge-position-rejections',
   generateReport: GENERATE_REPORT_TASK,
   expireReports: 'expire-reports',
   reconcile: 'reconcile',
@@ -61,6 +65,13 @@ export function taskList(deps: ServiceDeps): TaskList {
     [JOBS.purgeStreamChanges]: async () => {
       await purgeStreamChanges(context(JOBS.purgeStreamChanges));
     },
+    // 30-day retention, in bounded batches until one comes back short (each verb loops).
+    [JOBS.purgeErrorReports]: async () => {
+      await purgeErrorReports(context(JOBS.purgeErrorReports));
+    },
+    [JOBS.purgePositionRejections]: async () => {
+      await purgeRejections(context(JOBS.purgePositionRejections));
+    },
     // Added by POST /v1/reports in the request's transaction. A failure is retried; the last one fails
     // the report rather than leaving it generating.
     [JOBS.generateReport]: async (payload, helpers) => {
@@ -91,6 +102,9 @@ export const cronItems: CronItem[] = [
   { task: JOBS.purgeIdempotencyKeys, match: '17 * * * *', identifier: JOBS.purgeIdempotencyKeys },
   { task: JOBS.sweepOrders, match: '* * * * *', identifier: JOBS.sweepOrders },
   { task: JOBS.expireReports, match: '41 * * * *', identifier: JOBS.expireReports },
+  // Hourly, so the tables stay within an hour of their 30 days and each run's backlog is an hour's rows.
+  { task: JOBS.purgeErrorReports, match: '23 * * * *', identifier: JOBS.purgeErrorReports },
+  { task: JOBS.purgePositionRejections, match: '29 * * * *', identifier: JOBS.purgePositionRejections },
   // The realtime stream's change log keeps 15 minutes; a purge every minute keeps it near that.
   { task: JOBS.purgeStreamChanges, match: '* * * * *', identifier: JOBS.purgeStreamChanges },
   // Reconciliation daily at 02:00Z (decisions part 8). graphile-worker matches cron patterns in UTC

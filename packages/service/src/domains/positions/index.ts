@@ -12,5 +12,6 @@ export {
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';
+export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
 export { recordRejection, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
 export * from './schemas.js';

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
 import type { TenantEnv } from '../context.js';
@@ -52,4 +53,16 @@ export async function listRejectionRows(
     .orderBy('seq')
     .limit(f.limit + 1)
     .execute();
+}
+
+/**
+ * Deletes up to `batch` rejections recorded before `cutoff`, oldest first (by the created_at index);
+ * SKIP LOCKED so that two processes running the purge do not wait on each other. Returns how many.
+ */
+export async function deleteRejectionsBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
+  const result = await sql`
+    delete from position_rejections where id in (
+      select id from position_rejections where created_at < ${cutoff}
+      order by created_at limit ${batch} for update skip locked)`.execute(db);
+  return Number(result.numAffectedRows ?? 0n);
 }

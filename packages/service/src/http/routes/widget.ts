@@ -4,6 +4,7 @@ import {
   ErrorReportBody,
   errorReportOf,
   ErrorReportQuery,
+  ERROR_REPORTS_PER_DAY,
   ErrorReportReceipt,
   listWidgetErrors,
   presentWidgetError,
@@ -21,6 +22,7 @@ import {
   WidgetProfile,
 } from '../../domains/widget-profiles/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { ApiError } from '../../errors/index.js';
 import { pageOf, presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { errorResponses, NO_CONTENT, SESSION_ERRORS, SESSION_SECURITY } from '../openapi.js';
@@ -139,7 +141,10 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           summary: 'Report a widget error (browser beacon)',
           description:
             'Best effort: no Idempotency-Key, and a beacon sent twice is stored twice. At most 16 KiB; code is ' +
-            'one of the widget-only states of spec 7.2. The platform team lists them.',
+            'one of the widget-only states of spec 7.2. The platform team lists them; reports are kept 30 days. ' +
+            `A tenant environment stores at most ${ERROR_REPORTS_PER_DAY.toLocaleString('en-US')} reports per UTC day: ` +
+            'past that, 429 rate_limited with Retry-After up to the next 00:00 UTC and details ' +
+            '{"limit","resets_at"}, and nothing is stored.',
           tags,
           security,
           body: ErrorReportBody,
@@ -150,8 +155,16 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const receipt = valueOrThrow(await reportWidgetError(tenantCtx(deps, request), errorReportOf(request.body)));
-        return reply.code(202).send(receipt);
+        const ctx = tenantCtx(deps, request);
+        const result = await reportWidgetError(ctx, errorReportOf(request.body), deps.errorReportsPerDay);
+        if (!result.ok && result.rejection.code === 'rate_limited') {
+          // The day's cap: retry when the next UTC day starts (whole seconds, at least 1, as spec 8.1 says).
+          const resetsAt = Date.parse(String(result.rejection.details?.resets_at));
+          const retryAfter = Math.max(1, Math.ceil((resetsAt - ctx.now.getTime()) / 1000));
+          const { message, details } = result.rejection;
+          throw new ApiError('rate_limited', message, { details, retryAfter });
+        }
+        return reply.code(202).send(valueOrThrow(result));
       },
     );
   };

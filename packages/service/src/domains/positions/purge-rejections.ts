@@ -1,0 +1,20 @@
+import type { Ctx } from '../context.js';
+import { deleteRejectionsBefore } from './rejection-repo.js';
+
+/** How long rejected open and close attempts (GET /v1/position-rejections) are kept. */
+export const REJECTION_RETENTION_DAYS = 30;
+const BATCH = 1_000;
+
+/**
+ * Deletes recorded rejections older than the retention, in bounded batches (short transactions) until a
+ * batch comes back short, so one run clears a backlog however large; returns how many.
+ */
+export async function purgeRejections(ctx: Ctx): Promise<number> {
+  const cutoff = new Date(ctx.now.getTime() - REJECTION_RETENTION_DAYS * 86_400_000);
+  let purged = 0;
+  for (;;) {
+    const deleted = await deleteRejectionsBefore(ctx.db, cutoff, BATCH);
+    purged += deleted;
+    if (deleted < BATCH) return purged;
+  }
+}
