@@ -4,6 +4,13 @@
  */
 export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
+    date: '2026-11-26',
+    change:
+      'POST /v1/widget/error-reports: at most 10,000 reports per tenant environment and UTC day; past that 429 ' +
+      'rate_limited with Retry-After up to the next 00:00 UTC and details {"limit","resets_at"}, and nothing is ' +
+      'stored. Widget error reports and the rejected attempts of GET /v1/position-rejections are kept 30 days.',
+  },
+  {
     date: '2026-11-23',
     change:
       'Balance sync (single and batch items): the key of a request that died mid-way is free at once instead of ' +

@@ -68,7 +68,9 @@ export function positionRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         config: { meta: { ...meta, credential: 'api_key' } },
         schema: {
           summary: 'List rejected open and close attempts',
-          description: "Each with the error code it got, the request's fields and its time; oldest first.",
+          description:
+            "Each with the error code it got, the request's fields and its time; oldest first. Kept 30 days, " +
+            'then deleted by an hourly job.',
           tags: ['positions'],
           security: [{ apiKey: [] }],
           querystring: RejectionListQuery,
