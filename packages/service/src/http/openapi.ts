@@ -47,6 +47,8 @@ export const API_INTRODUCTION = [
   '- **Errors** have one envelope (`ErrorEnvelope` below): branch on `error`, quote `request_id` to',
   '  support. 429, 409 `idempotency_key_in_progress` and 503 `market_not_ready` carry `Retry-After`.',
   '- **Lists** answer `{"data": [...], "next_cursor"}`; pass `cursor` for the next page.',
+  '- **Free text** (ticket subjects and bodies, display names, titles) refuses control characters and the',
+  '  bidirectional controls U+202A–U+202E and U+2066–U+2069 with 400 `validation_failed`.',
   '- **Webhooks** are signed with your webhook secret; their events are listed at the end.',
   '',
   'A typed TypeScript client with keys, retries and a webhook verifier is in `packages/sdk`.',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { withoutBidiControls } from '../../lib/text.js';
 import type { Profile } from './profile-repo.js';
 
 export const WidgetProfile = z.object({
@@ -14,7 +15,7 @@ export const WidgetProfile = z.object({
 
 /** PUT takes both fields: the whole profile. */
 export const PutProfileBody = WidgetProfile.extend({
-  display_name: WidgetProfile.shape.display_name.unwrap().max(100).nullable(),
+  display_name: withoutBidiControls(WidgetProfile.shape.display_name.unwrap().max(100)).nullable(),
 }).strict();
 
 export function presentProfile(p: Profile): z.infer<typeof WidgetProfile> {

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 import { z } from 'zod';
+import { withoutBidiControls } from '../../lib/text.js';
 import { audited } from '../../domains/audit/index.js';
 import { endWebSession, startWebSession } from '../../domains/web-sessions/index.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -20,12 +21,14 @@ const MAX_FAILURES = 10;
 const FAILURE_WINDOW_S = 15 * 60;
 
 const SignInForm = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Give your name: the audit log records who did what.')
-    .max(80)
-    .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
+  name: withoutBidiControls(
+    z
+      .string()
+      .trim()
+      .min(1, 'Give your name: the audit log records who did what.')
+      .max(80)
+      .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
+  ),
   token: z.string().min(1, 'Paste the platform admin token.').max(512),
   next: z.string().optional(),
 });

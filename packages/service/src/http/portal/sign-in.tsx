@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { withoutBidiControls } from '../../lib/text.js';
 import type { Environment } from '../../db/schema.js';
 import { signInWithPortalLink } from '../../domains/portal-links/index.js';
 import { endWebSession } from '../../domains/web-sessions/index.js';
@@ -14,12 +15,14 @@ import { portalSite, signedIn } from './site.js';
 const open = { config: { meta: { tier: 'public', credential: 'none' } } } as const;
 
 const SignInForm = z.object({
-  name: z
-    .string()
-    .trim()
-    .min(1, 'Give your name: the platform’s audit log records who did what.')
-    .max(80)
-    .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
+  name: withoutBidiControls(
+    z
+      .string()
+      .trim()
+      .min(1, 'Give your name: the platform’s audit log records who did what.')
+      .max(80)
+      .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
+  ),
   token: z.string().min(1).max(100),
 });
 
