@@ -1,4 +1,5 @@
 import type { Environment } from './db/schema.js';
+import type { Doorbell } from './lib/doorbell.js';
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
@@ -25,6 +26,8 @@ export interface ServiceDeps extends Runtime {
   allowedOrigins: AllowedOrigins;
   /** This process's realtime streams (GET /v1/widget/stream), fed from the change log. */
   streams: StreamHub;
+  /** Rung when webhook deliveries are enqueued (LISTEN webhook_deliveries), so the delivery worker wakes at once. */
+  webhookDoorbell: Doorbell;
   /** This process's queues of trades per market (issue 12): each market's trades commit in batches. */
   tradeBatches: TradeBatches;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */

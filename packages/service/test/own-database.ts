@@ -9,12 +9,13 @@ import { startTestService, type TestService } from './helpers.js';
  */
 export async function startServiceOnOwnDatabase(
   options: Parameters<typeof startTestService>[0] = {},
-): Promise<TestService> {
+): Promise<TestService & { databaseUrl: string }> {
   const database = await createDatabaseOn(inject('databaseUrl'), `pm_own_${process.pid}_${Date.now()}`);
   try {
     const service = await startTestService({ ...options, env: { ...options.env, DATABASE_URL: database.url } });
     return {
       ...service,
+      databaseUrl: database.url,
       stop: async () => {
         await service.stop();
         await database.drop();

@@ -42,7 +42,7 @@ export function listenTo(
     failures += 1;
     log.warn(
       { err: error, channel, retryInMs: backoffMs },
-      'the LISTEN connection is down; reconnecting (realtime streams poll meanwhile)',
+      'the LISTEN connection is down; reconnecting (its readers poll meanwhile)',
     );
     retry = setTimeout(connect, backoffMs);
     retry.unref();

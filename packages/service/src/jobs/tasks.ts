@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { CronItem, JobHelpers, TaskList } from 'graphile-worker';
 import { systemContextOf } from '../domains/context.js';
 import { purgeErrorReports } from '../domains/error-reports/index.js';
@@ -35,7 +34,7 @@ export const JOBS = {
 const EXPIRE_EVERY_MS = 5_000;
 /** A webhook pass holds its job this long, then hands over to a fresh job (and so to any process). */
 const DELIVERY_PASS_MS = 55_000;
-/** While deliveries flow the pass polls every 50 ms; idle, every half second. */
+/** While deliveries flow the pass polls every 50 ms; idle, every half second; an enqueued delivery wakes it at once. */
 const DELIVERY_IDLE_MS = 500;
 
 export function taskList(deps: ServiceDeps): TaskList {
@@ -44,10 +43,10 @@ export function taskList(deps: ServiceDeps): TaskList {
     [JOBS.deliverWebhooks]: async (_payload, helpers) => {
       const until = Date.now() + DELIVERY_PASS_MS;
       const keepGoing = () => !helpers.abortSignal.aborted && deps.isReady() && Date.now() < until;
-      const ports = { transport: deps.webhookTransport, keepGoing };
+      const ports = { transport: deps.webhookTransport, keepGoing, doorbell: deps.webhookDoorbell };
       while (keepGoing()) {
         const attempts = await deliverDue(context(JOBS.deliverWebhooks), ports, { lingerMs: 1_000, pollMs: 50 });
-        if (attempts === 0) await sleep(DELIVERY_IDLE_MS, undefined, { signal: helpers.abortSignal }).catch(() => {});
+        if (attempts === 0) await deps.webhookDoorbell.wait(DELIVERY_IDLE_MS, helpers.abortSignal);
       }
       await again(helpers, JOBS.deliverWebhooks, 0);
     },

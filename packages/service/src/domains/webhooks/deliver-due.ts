@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { silentDoorbell, type Doorbell } from '../../lib/doorbell.js';
 import type { Ctx } from '../context.js';
 import { claimDue, envKey, recordAttempt, type ClaimedDelivery } from './delivery-repo.js';
 import { webhookBody } from './model/body.js';
@@ -24,6 +25,11 @@ export interface DeliveryOptions {
    */
   lingerMs: number;
   pollMs: number;
+  /**
+   * While attempts are in flight and slots are free, how long the pass waits for the doorbell before it
+   * claims again anyway (retries fall due by time alone; a notification can be lost).
+   */
+  wakeMs: number;
 }
 
 export const DELIVERY_DEFAULTS: DeliveryOptions = {
@@ -33,6 +39,7 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
   maxAttemptsPerPass: 1_000,
   lingerMs: 0,
   pollMs: 50,
+  wakeMs: 1_000,
 };
 
 /**
@@ -46,14 +53,18 @@ export interface DeliveryPorts {
   transport: WebhookTransport;
   /** False once the process is stopping: the pass stops claiming and lets what is in flight finish. */
   keepGoing(): boolean;
+  /** Rung when deliveries are enqueued (LISTEN webhook_deliveries); without one the pass polls. */
+  doorbell?: Doorbell;
 }
 
 /**
  * One pass of the webhook worker: claims due deliveries, POSTs each signed with its environment's
  * current secret, records the attempt and moves the delivery on (delivered, retry later, dead).
- * A freed slot is refilled at once with another claim, so a slow receiver only holds its own
- * environment's slots while the others keep flowing. Stops claiming once the service shuts down and
- * returns when nothing is in flight, with the number of attempts made. Safe in any number of processes.
+ * A slow receiver only holds its own environment's slots while the others keep flowing: a freed slot is
+ * refilled at once with another claim, and while slots are free the pass also claims when the doorbell
+ * rings (a delivery was enqueued) or every wakeMs, instead of waiting for the slowest attempt to end.
+ * Stops claiming once the service shuts down and returns when nothing is in flight, with the number of
+ * attempts made. Safe in any number of processes.
  */
 export async function deliverDue(
   ctx: Ctx,
@@ -79,6 +90,7 @@ export async function deliverDue(
       });
     inFlight.add(running);
   };
+  const doorbell = ports.doorbell ?? silentDoorbell;
   try {
     for (;;) {
       const room = Math.min(o.maxInFlight - inFlight.size, o.maxAttemptsPerPass - attempts);
@@ -86,6 +98,7 @@ export async function deliverDue(
       // A claim that found nothing while slots were busy may have been held back by the per-environment
       // limit: claim again once they are free rather than end the pass with work left.
       let claimAgain = false;
+      let roomLeft = false;
       if (canClaim) {
         const busy = inFlight.size > 0;
         const now = ctx.runtime.clock.now();
@@ -103,10 +116,15 @@ export async function deliverDue(
         for (const delivery of claimed) start(delivery, token);
         if (claimed.length > 0) lastWork = performance.now();
         claimAgain = claimed.length > 0 || busy;
+        roomLeft = claimed.length < room;
       }
-      if (inFlight.size > 0) await Promise.race(inFlight);
+      if (inFlight.size > 0 && roomLeft) {
+        const woken = new AbortController();
+        await Promise.race([...inFlight, doorbell.wait(o.wakeMs, woken.signal)]);
+        woken.abort();
+      } else if (inFlight.size > 0) await Promise.race(inFlight);
       else if (claimAgain) continue;
-      else if (canClaim && performance.now() - lastWork < o.lingerMs) await sleep(o.pollMs);
+      else if (canClaim && performance.now() - lastWork < o.lingerMs) await doorbell.wait(o.pollMs);
       else break;
     }
   } finally {

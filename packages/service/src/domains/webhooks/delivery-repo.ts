@@ -37,8 +37,10 @@ export interface ClaimRequest {
  * a claimer that reads a row after another's claim committed sees its lease: one attempt is never
  * sent twice at once. A lease that runs out (its holder died) makes the delivery due again.
  *
- * At most maxPerEnv per tenant environment, counting the caller's in-flight ones; environments already
- * full are skipped in the scan, so one slow receiver's backlog does not hold up the others.
+ * Fair between tenant environments: each environment is probed for its own oldest due deliveries, up to
+ * its free slots (maxPerEnv less the caller's in-flight ones), so one environment's backlog never hides
+ * another's due work, however large. When there are more than `limit` candidates, every environment's
+ * first free slot is served before any environment's second (then oldest first).
  */
 export async function claimDue(db: Executor, request: ClaimRequest): Promise<ClaimedDelivery[]> {
   const busy = [...request.inFlight].map(([key, n]) => ({ key, n }));
@@ -59,23 +61,31 @@ export async function claimDue(db: Executor, request: ClaimRequest): Promise<Cla
   }>`
     with busy as (
       select * from unnest(${tenants}::uuid[], ${environments}::text[], ${counts}::int[]) as b(tenant_id, environment, n)
-    ), locked as (
-      select d.event_id, d.tenant_id, d.environment, d.next_attempt_at
-      from webhook_deliveries d
-      where d.state = 'pending' and d.next_attempt_at <= ${request.now}
-        and (d.leased_until is null or d.leased_until <= ${request.now})
-        and not exists (select 1 from busy b where b.tenant_id = d.tenant_id and b.environment = d.environment and b.n >= ${request.maxPerEnv})
-      order by d.next_attempt_at
-      limit ${request.limit * 4}
-      for update of d skip locked
+    ), open_envs as (
+      select te.tenant_id, te.environment, ${request.maxPerEnv} - coalesce(b.n, 0) as free
+      from tenant_environments te
+      left join busy b on b.tenant_id = te.tenant_id and b.environment = te.environment
+      where ${request.maxPerEnv} - coalesce(b.n, 0) > 0
+    ), candidates as (
+      select o.tenant_id, o.environment, c.event_id, c.next_attempt_at
+      from open_envs o
+      cross join lateral (
+        select d.event_id, d.next_attempt_at
+        from webhook_deliveries d
+        where d.tenant_id = o.tenant_id and d.environment = o.environment
+          and d.state = 'pending' and d.next_attempt_at <= ${request.now}
+          and (d.leased_until is null or d.leased_until <= ${request.now})
+        order by d.next_attempt_at
+        limit o.free
+        for update of d skip locked
+      ) c
     ), chosen as (
       select event_id from (
-        select l.event_id, l.next_attempt_at,
-               coalesce(b.n, 0) + row_number() over (partition by l.tenant_id, l.environment order by l.next_attempt_at, l.event_id) as slot
-        from locked l left join busy b on b.tenant_id = l.tenant_id and b.environment = l.environment
+        select event_id, next_attempt_at,
+               row_number() over (partition by tenant_id, environment order by next_attempt_at, event_id) as slot
+        from candidates
       ) ranked
-      where slot <= ${request.maxPerEnv}
-      order by next_attempt_at
+      order by slot, next_attempt_at
       limit ${request.limit}
     )
     update webhook_deliveries d
@@ -213,11 +223,15 @@ export async function reviveDeadDelivery(
   eventId: string,
   now: Date,
 ): Promise<{ eventId: string; attempts: number } | null> {
+  // Notifies like an enqueued delivery (migration 0019), so the worker sends it at once.
   const row = await sql<{ event_id: string; attempts: number }>`
-    update webhook_deliveries
-    set state = 'pending', next_attempt_at = ${now}, finished_at = null, schedule_base = attempts, leased_until = null, lease_token = null
-    where event_id = ${eventId} and state = 'dead'
-    returning event_id, attempts`.execute(db);
+    with revived as (
+      update webhook_deliveries
+      set state = 'pending', next_attempt_at = ${now}, finished_at = null, schedule_base = attempts, leased_until = null, lease_token = null
+      where event_id = ${eventId} and state = 'dead'
+      returning event_id, attempts
+    )
+    select event_id, attempts, pg_notify('webhook_deliveries', '') from revived`.execute(db);
   const r = row.rows[0];
   return r ? { eventId: r.event_id, attempts: r.attempts } : null;
 }
