@@ -236,6 +236,8 @@ const DELIVERY = [
   'Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1).',
   'Verify X-Webhook-Signature over the raw body bytes in constant time before anything else.',
   'Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered.',
+  'Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once;',
+  "another operator's slow or failing receiver never delays yours.",
   'Answer 2xx to an event type you do not know, and ignore unknown fields.',
 ].join(' ');
 
