@@ -58,4 +58,27 @@ describe('loadConfig', () => {
     expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of/);
   });
+
+  it('reads the public URLs of all three listeners by one rule: http or https, without a trailing slash', () => {
+    expect(loadConfig({}).publicUrls).toEqual({ sandbox: null, live: null, platform: null });
+    expect(loadConfig({ PUBLIC_PLATFORM_URL: 'https://ops.example.com/' }).publicUrls.platform).toBe(
+      'https://ops.example.com',
+    );
+    expect(() => loadConfig({ PUBLIC_PLATFORM_URL: 'ftp://ops.example.com' })).toThrow(
+      /PUBLIC_PLATFORM_URL must be an http or https URL/,
+    );
+  });
+
+  it('trusts no proxy by default, and only the addresses and ranges TRUST_PROXY names', () => {
+    expect(loadConfig({}).trustProxy).toEqual([]);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    for (const bad of ['true', '1', '*', '10.0.0.0/33', '10', 'proxy.example.com', '10.0.0.1,'])
+      expect(() => loadConfig({ TRUST_PROXY: bad }), bad).toThrow(/TRUST_PROXY must list the proxies' addresses/);
+  });
 });

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import path from 'node:path';
+import ipaddr from 'ipaddr.js';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
 /** The service's settings, read from the environment once (decisions part 1). The only reader of process.env. */
@@ -43,10 +44,21 @@ export interface Config {
   /** `npm run start:cluster`: how many API processes share the listeners, and how many run the jobs. */
   readonly cluster: { readonly apiProcesses: number; readonly workerProcesses: number };
   /**
-   * Where staff reach the sandbox and live listeners (behind a proxy, say), for the tenant portal's
-   * sign-in links; null: the listener's own address.
+   * Where people reach each listener (behind a proxy, say): the base of the tenant portal's sign-in links,
+   * and whether the panel's and the portal's cookies are Secure (an https URL); null: the listener's own
+   * address, plain http.
    */
-  readonly publicUrls: { readonly sandbox: string | null; readonly live: string | null };
+  readonly publicUrls: {
+    readonly sandbox: string | null;
+    readonly live: string | null;
+    readonly platform: string | null;
+  };
+  /**
+   * The proxies whose X-Forwarded-For is believed (addresses, CIDR ranges, or loopback, linklocal,
+   * uniquelocal), so that request.ip is the client's address behind them; empty: none, request.ip is the
+   * connection's.
+   */
+  readonly trustProxy: readonly string[];
 }
 
 function port(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -75,6 +87,35 @@ function publicUrl(env: NodeJS.ProcessEnv, name: string): string | null {
     throw new Error(`${name} must be an http or https URL, for example https://sandbox.example.com`);
   }
   return raw.replace(/\/+$/, '');
+}
+
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IPv4 or IPv6 address, optionally with a prefix length, or one of proxy-addr's range names. */
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const v4 = ipaddr.IPv4.isValidFourPartDecimal(address);
+  if (rest.length > 0 || (!v4 && !ipaddr.IPv6.isValid(address))) return false;
+  return bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (v4 ? 32 : 128));
+}
+
+/**
+ * TRUST_PROXY: the proxies in front, comma-separated. Only named ones: trusting any sender's
+ * X-Forwarded-For would let every client choose the address it is counted under.
+ */
+function trustedProxies(env: NodeJS.ProcessEnv, name: string): readonly string[] {
+  const raw = optional(env, name);
+  if (raw === null) return Object.freeze([]);
+  const entries = raw.split(',').map((entry) => entry.trim());
+  for (const entry of entries) {
+    if (!isProxyAddress(entry)) {
+      throw new Error(
+        `${name} must list the proxies' addresses or CIDR ranges, comma-separated (for example 10.0.0.0/8,127.0.0.1), got "${entry}"`,
+      );
+    }
+  }
+  return Object.freeze(entries);
 }
 
 function optional(env: NodeJS.ProcessEnv, name: string): string | null {
@@ -144,6 +185,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerProcesses: positiveInt(env, 'WORKER_PROCESSES', 1),
     },
     allowInsecureWebhooks: flag(env, 'ALLOW_INSECURE_WEBHOOKS'),
-    publicUrls: { sandbox: publicUrl(env, 'PUBLIC_SANDBOX_URL'), live: publicUrl(env, 'PUBLIC_LIVE_URL') },
+    publicUrls: {
+      sandbox: publicUrl(env, 'PUBLIC_SANDBOX_URL'),
+      live: publicUrl(env, 'PUBLIC_LIVE_URL'),
+      platform: publicUrl(env, 'PUBLIC_PLATFORM_URL'),
+    },
+    trustProxy: trustedProxies(env, 'TRUST_PROXY'),
   });
 }

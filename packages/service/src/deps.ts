@@ -42,8 +42,13 @@ export interface ServiceDeps extends Runtime {
   requestTimeoutMs: number;
   /** The built browser widget the listeners serve under /widget/; null when it was never built. */
   widgetBundle: WidgetBundle | null;
-  /** Where staff reach a listener (config PUBLIC_*_URL, else its own address): the portal's sign-in links. */
-  publicUrl(environment: Environment): string;
+  /**
+   * Where people reach a listener (config PUBLIC_*_URL, else its own address): the portal's sign-in links;
+   * an https one makes the panel's and the portal's cookies Secure.
+   */
+  publicUrl(listener: Environment | 'platform'): string;
+  /** Config TRUST_PROXY: the proxies whose X-Forwarded-For gives request.ip; empty: none. */
+  trustProxy: readonly string[];
   /** Random per process; part of every error's opaque source. */
   instanceId: string;
   /** False before the database is ready and once shutdown begins: /healthz answers 503. */

@@ -126,7 +126,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       requestTimeoutMs: config.requestTimeoutMs,
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),
       instanceId: randomBytes(6).toString('hex'),
-      publicUrl: (environment) => config.publicUrls[environment] ?? urls[environment],
+      publicUrl: (listener) => config.publicUrls[listener] ?? urls[listener],
+      trustProxy: config.trustProxy,
       isReady: () => ready,
     };
     const demo = embedded && config.seedDemo && config.runApi ? await seedDemo(deps) : null;

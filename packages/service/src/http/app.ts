@@ -58,6 +58,9 @@ export async function buildApp(
     loggerInstance: deps.log as FastifyBaseLogger,
     genReqId: () => randomUUID(),
     requestIdHeader: false,
+    // Behind the proxies named in TRUST_PROXY, request.ip (and host, protocol) are the client's, from the
+    // forwarding headers; from anyone else those headers are ignored.
+    trustProxy: deps.trustProxy.length > 0 ? [...deps.trustProxy] : false,
     bodyLimit: BODY_LIMIT,
     // While closing, requests on open connections are still served (the pool closes after the listeners),
     // rather than answered with a 503 body that is not our envelope.

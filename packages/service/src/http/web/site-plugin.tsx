@@ -9,7 +9,7 @@ import { isUuid } from '../../lib/ids.js';
 import type { Credential } from '../route-meta.js';
 import { formOf } from './act.js';
 import { Page, sendPage } from './page.js';
-import { csrfMatches, sessionOfCookie, type WebSite } from './web-session.js';
+import { csrfMatches, secureCookiesOf, sessionOfCookie, type WebSite } from './web-session.js';
 
 /** What each path parameter of a site's pages may be. */
 const PARAM_CHECKS: Record<string, (value: string) => boolean> = {
@@ -40,8 +40,11 @@ export async function installWebSite(
   const problem = (reply: FastifyReply, status: number, title: string, text: string) =>
     problemPage(site, reply, status, title, text);
 
+  // Read at the first request: a listener's own address (the fallback of its public URL) is known only
+  // once it listens.
+  let served: WebSite | null = null;
   app.addHook('onRequest', async (request, reply) => {
-    request.webSite = site;
+    request.webSite = served ??= { ...site, secureCookies: secureCookiesOf(deps, site) };
     if (request.routeOptions.config.meta?.credential !== credential) return;
     const session = await sessionOfCookie(deps, request);
     if (session) {

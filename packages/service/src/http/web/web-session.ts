@@ -22,6 +22,8 @@ export interface WebSite {
    * cookie to every port of a host, so the sandbox portal's cookie also reaches the live listener.
    */
   environment?: Environment;
+  /** Set by the site's plugin from configuration (secureCookiesOf). */
+  secureCookies?: boolean;
 }
 
 declare module 'fastify' {
@@ -32,16 +34,21 @@ declare module 'fastify' {
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1']);
+/**
+ * Whether a site's cookies are Secure: when its listener's public URL (PUBLIC_PLATFORM_URL for the panel,
+ * PUBLIC_SANDBOX_URL or PUBLIC_LIVE_URL for the portal) is https. Not the request's Host or scheme: a TLS
+ * proxy in front may forward to 127.0.0.1 over plain http, and the browser still reaches the site by https.
+ */
+export function secureCookiesOf(deps: ServiceDeps, site: WebSite): boolean {
+  return deps.publicUrl(site.environment ?? 'platform').startsWith('https:');
+}
 
-/** HttpOnly, SameSite=Strict, the site's path only. */
+/** HttpOnly, SameSite=Strict, the site's path only; Secure when the site is public over https. */
 const cookieOptions = (request: FastifyRequest) => ({
   path: request.webSite.path,
   httpOnly: true,
   sameSite: 'strict' as const,
-  // Secure everywhere but on loopback, where the sites are reached over plain http by default (a site
-  // exposed beyond this machine must sit behind TLS, which browsers then see).
-  secure: !LOOPBACK_HOSTS.has(request.hostname),
+  secure: request.webSite.secureCookies === true,
 });
 
 export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
