@@ -1,6 +1,7 @@
 import { rm } from 'node:fs/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
 import { memoryLogger } from '../src/lib/logger.js';
 import {
   ADMIN_TOKEN,
@@ -13,6 +14,7 @@ import {
   sync,
   uniqueKey,
 } from './helpers.js';
+import { expectHammeringStaysRefused, expectWaitingKeepsTheWholeBudget } from './rate-limit-fairness.js';
 import { killChildren, newSite, startService, terminate, type Site } from './service-process.js';
 
 /** Where the counters live (decisions part 5): Redis shared by every process, and Redis down. */
@@ -56,6 +58,19 @@ if (process.env.REDIS_URL)
         expectEnvelope(await syncOn(b.sandbox)(), 'rate_limited', 429);
       } finally {
         await Promise.all([terminate(a), terminate(b)]);
+      }
+    });
+
+    it('keeps the instant of the last Retry-After there too: waiting keeps the budget, hammering stays refused', async () => {
+      // The counters' keys follow the service clock, so a fake one moves them; each call has its own tenant.
+      const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+      const service = await startTestService({ clock, env: { REDIS_URL: process.env.REDIS_URL! } });
+      try {
+        await expectWaitingKeepsTheWholeBudget(service, clock);
+        clock.advance(3 * 60_000 - (clock.now().getTime() % 60_000));
+        await expectHammeringStaysRefused(service, clock);
+      } finally {
+        await service.stop();
       }
     });
   });

@@ -14,6 +14,7 @@ import {
   type TestTenant,
 } from './helpers.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
+import { expectHammeringStaysRefused, expectWaitingKeepsTheWholeBudget } from './rate-limit-fairness.js';
 
 /**
  * Rate limits (spec 8.1, decisions part 5) on the real limiter, its window on the fake clock: each
@@ -49,13 +50,14 @@ describe('balance_sync: 450 a minute per tenant environment', () => {
     const key = uniqueKey();
     const refused = await sync(service, tenant.sandboxKey, credit('rl-sync'), key);
     expectEnvelope(refused, 'rate_limited', 429);
-    // 451 counted at the window's start: the next passes once 451 × (1 − t/60 s) ≤ 449, t ≈ 0.27 s into
-    // the next window, so 61 s from now.
+    // A first refusal is not counted: 450 stay, and the next passes once 450 × (1 − t/60 s) ≤ 449,
+    // t ≈ 0.13 s into the next window, so 61 s from now.
     expect(refused.headers.get('retry-after')).toBe('61');
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     const user = await service.api('sandbox', 'GET', '/v1/users/rl-sync', { key: tenant.sandboxKey });
     expect(user.json.balance).toBe('4.50');
-    // A batch counts once and is refused the same way; a malformed body is not even read.
+    // A batch counts once and is refused the same way (counted: it came before that Retry-After); a
+    // malformed body is not even read.
     const batch = { items: [{ ...credit('rl-sync'), idempotency_key: uniqueKey() }] };
     const refusedBatch = await service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
       key: tenant.sandboxKey,
@@ -115,7 +117,7 @@ describe('raised limits', () => {
       balance_sync: { tenant: 450, end_user: null },
       user_sync: { tenant: 3000, end_user: null },
       positions: { tenant: 4500, end_user: 10 },
-      default: { tenant: 600, end_user: null },
+      default: { tenant: 600, end_user: 60 },
       feed_read: { tenant: 600, end_user: 60 },
       widget_session: { tenant: 13500, end_user: 10 },
       users_me: { tenant: 4500, end_user: 60 },
@@ -190,8 +192,9 @@ describe('end users', () => {
     const byKey = await open(tenant.sandboxKey, openBody(user));
     expect(byKey.status).toBe(201);
     expect(byKey.headers.get('ratelimit-limit')).toBe('4500');
-    // 14 counted: 10 opens, the refused open and close (refused attempts count), the other user's, this one.
-    expect(byKey.headers.get('ratelimit-remaining')).toBe(String(4500 - 14));
+    // 12 counted: 10 opens, the other user's, this one. The refused open and close are not: the tenant's
+    // bucket gave no Retry-After they came before (the user's counts the close, which came before its own).
+    expect(byKey.headers.get('ratelimit-remaining')).toBe(String(4500 - 12));
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
@@ -226,7 +229,7 @@ describe('end users', () => {
   });
 });
 
-describe('default: 600 a minute per tenant environment', () => {
+describe('default: 600 a minute per tenant environment, 60 per session user apart', () => {
   it('passes read 600 and refuses 601; platform routes are not limited', async () => {
     nextWindows();
     const tenant = await createTenant(service);
@@ -240,5 +243,52 @@ describe('default: 600 a minute per tenant environment', () => {
     const platform = await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`);
     expect(platform.status).toBe(200);
     expect(platform.headers.get('ratelimit-limit')).toBeNull();
+  });
+});
+
+describe('default: session requests count per end user, apart from the tenant (decisions part 5)', () => {
+  it('keeps the API key going past many session reads, and limits each session user to 60 a minute', async () => {
+    nextWindows();
+    const tenant = await createTenant(service);
+    const lowered = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/rate-limits`, {
+      default: 5,
+    });
+    expect(lowered.json.default).toEqual({ tenant: 5, end_user: 60 });
+    const [reader, other] = [
+      await fundedUser(service, tenant.sandboxKey, 'rl-session-reader'),
+      await fundedUser(service, tenant.sandboxKey, 'rl-session-other'),
+    ];
+    const [token, otherToken] = [
+      await sessionFor(service, tenant.sandboxKey, reader),
+      await sessionFor(service, tenant.sandboxKey, other),
+    ];
+    const positions = (key: string) => service.api('sandbox', 'GET', '/v1/positions', { key });
+    const reads = await burst(60, () => positions(token));
+    expect(statuses(reads)).toEqual([200]);
+    expect(reads[0]!.headers.get('ratelimit-limit')).toBe('60');
+    const refused = await positions(token);
+    expectEnvelope(refused, 'rate_limited', 429);
+    expect(refused.headers.get('ratelimit-limit')).toBe('60');
+    // Another user of the tenant has a budget of its own, and the session reads spent none of the tenant's.
+    expect((await positions(otherToken)).status).toBe(200);
+    const byKey = await service.api('sandbox', 'GET', '/v1/transactions', { key: tenant.sandboxKey });
+    expect(byKey.status, byKey.text).toBe(200);
+    expect(byKey.headers.get('ratelimit-limit')).toBe('5');
+    expect(byKey.headers.get('ratelimit-remaining')).toBe('4');
+    // The API key still meets the tenant's (lowered) limit.
+    expect(statuses(await burst(4, () => positions(tenant.sandboxKey)))).toEqual([200]);
+    expectEnvelope(await positions(tenant.sandboxKey), 'rate_limited', 429);
+  });
+});
+
+describe('refused requests count only before the last Retry-After (decisions part 5)', () => {
+  it('a client that waits out each Retry-After keeps its whole budget', async () => {
+    nextWindows();
+    await expectWaitingKeepsTheWholeBudget(service, clock);
+  });
+
+  it('a client that retries at once stays refused, its Retry-After never nearer', async () => {
+    nextWindows();
+    await expectHammeringStaysRefused(service, clock);
   });
 });

@@ -2,13 +2,14 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, type RateLimiterAbstract } from 'rate-limiter-flexible';
 import {
   bucketsFor,
-  bucketState,
+  judge,
   LIMITED_TIERS,
   tightest,
   WINDOW_MS,
   windowOf,
   type Bucket,
-  type BucketState,
+  type BucketRead,
+  type BucketVerdict,
   type LimitedTier,
   type RaisedLimitsView,
 } from '../domains/rate-limits/index.js';
@@ -31,11 +32,15 @@ const WARN_EVERY_MS = 10_000;
 
 /**
  * The real limiter (spec 8.1, decisions part 5). rate-limiter-flexible keeps the counters, atomically,
- * in memory or in Redis: one per bucket and fixed 60 s window, kept for two windows. The sliding
- * window is estimated from the current and the previous counts (domains/rate-limits/model/tiers.ts),
- * with the window taken from the service clock, so tests move it with the fake clock. Every request
- * that reaches the limiter is counted, refused ones too. If the store fails (Redis down) the request
- * is served unlimited and a warning is logged: money is never at stake in a limiter.
+ * in memory or in Redis: one per bucket and fixed 60 s window, kept for two windows, and per bucket the
+ * instant its last Retry-After pointed to. The sliding window is estimated from the current and the
+ * previous counts (domains/rate-limits/model/tiers.ts), with the window taken from the service clock, so
+ * tests move it with the fake clock. Every request that reaches the limiter is counted first (one
+ * atomic increment per bucket); a refused one is then taken back out of the buckets whose last
+ * Retry-After it did not come before (model/refusals.ts). Two processes may both see a bucket's old
+ * instant and both take back: one refusal too few counted, never an allowed request lost. If the store
+ * fails (Redis down) the request is served unlimited and a warning is logged: money is never at stake
+ * in a limiter.
  */
 export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
   const storeOptions = { keyPrefix: options.keyPrefix ?? 'pm-rl', points: 1, duration: (2 * WINDOW_MS) / 1000 };
@@ -43,18 +48,37 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
     ? new RateLimiterRedis({ ...storeOptions, storeClient: options.redis, rejectIfRedisNotReady: true })
     : new RateLimiterMemory(storeOptions);
   let warnedAt = -Infinity;
+  const windowKey = (bucket: Bucket, index: number) => `${bucket.key}:${index}`;
+  const retryAtKey = (bucket: Bucket) => `${bucket.key}:retry-at`;
 
-  const stateOf = async (bucket: Bucket, nowMs: number): Promise<BucketState> => {
+  const read = async (bucket: Bucket, nowMs: number): Promise<BucketRead> => {
     const { index, elapsedMs } = windowOf(nowMs);
-    const [counted, before] = await Promise.all([
-      store.penalty(`${bucket.key}:${index}`, 1),
-      store.get(`${bucket.key}:${index - 1}`),
+    const [counted, before, retryAt] = await Promise.all([
+      store.penalty(windowKey(bucket, index), 1),
+      store.get(windowKey(bucket, index - 1)),
+      store.get(retryAtKey(bucket)),
     ]);
-    return bucketState(bucket.limit, {
-      current: counted.consumedPoints,
-      previous: before?.consumedPoints ?? 0,
-      elapsedMs,
-    });
+    return {
+      limit: bucket.limit,
+      counts: { current: counted.consumedPoints, previous: before?.consumedPoints ?? 0, elapsedMs },
+      retryAtMs: retryAt?.consumedPoints ?? null,
+    };
+  };
+
+  /** Takes the request back out where it is not counted; remembers where a refusal's Retry-After points. */
+  const settle = async (bucket: Bucket, verdict: BucketVerdict, nowMs: number): Promise<void> => {
+    await Promise.all([
+      verdict.counted ? null : store.reward(windowKey(bucket, windowOf(nowMs).index), 1),
+      // Kept two windows past its instant (the store's expiry runs on real time; the instant is compared
+      // on the service clock), after which it is moot: a request after it is not counted when refused.
+      verdict.retryAtMs === null
+        ? null
+        : store.set(
+            retryAtKey(bucket),
+            verdict.retryAtMs,
+            Math.ceil((verdict.retryAtMs - nowMs) / 1000) + storeOptions.duration,
+          ),
+    ]);
   };
 
   return {
@@ -89,11 +113,13 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
       try {
         const buckets = bucketsFor(counted, await options.raisedLimits.of(counted.tenantId));
         const nowMs = options.clock.now().getTime();
-        const states = await Promise.all(buckets.map((bucket) => stateOf(bucket, nowMs)));
-        const headers = tightest(states);
-        const refused = states.filter((s) => !s.allowed);
-        if (refused.length === 0) return { limited: false, headers };
-        return { limited: true, retryAfterSeconds: Math.max(...refused.map((s) => s.resetSeconds)), headers };
+        const verdict = judge(await Promise.all(buckets.map((bucket) => read(bucket, nowMs))), nowMs);
+        if (!verdict.allowed) {
+          await Promise.all(buckets.map((bucket, i) => settle(bucket, verdict.buckets[i]!, nowMs)));
+        }
+        const headers = tightest(verdict.buckets.map((b) => b.state));
+        if (verdict.allowed) return { limited: false, headers };
+        return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds, headers };
       } catch (error) {
         if (performance.now() - warnedAt > WARN_EVERY_MS) {
           warnedAt = performance.now();

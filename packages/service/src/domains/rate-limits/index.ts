@@ -1,4 +1,5 @@
 export * from './model/tiers.js';
+export * from './model/refusals.js';
 export { raisedLimitsViewOf, type RaisedLimitsView } from './raised-limits-view.js';
 export * from './schemas.js';
 export { getTenantLimits, setTenantLimits, type TenantLimits } from './tenant-limits.js';

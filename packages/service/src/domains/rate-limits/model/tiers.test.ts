@@ -13,7 +13,7 @@ describe('bucketsFor', () => {
     ]);
   });
 
-  it('counts a session request against its user and its tenant, but feed reads against the user only', () => {
+  it('counts a session request against its user and its tenant, but feed and default reads against the user only', () => {
     expect(bucketsFor({ ...request, tier: 'positions', externalUserId: 'u' }, { positions: 9_000 })).toEqual([
       { key: 'positions:t:sandbox:u:u', limit: 10 },
       { key: 'positions:t:sandbox', limit: 9_000 },
@@ -21,8 +21,12 @@ describe('bucketsFor', () => {
     expect(bucketsFor({ ...request, tier: 'feed_read', externalUserId: 'u' }, {})).toEqual([
       { key: 'feed_read:t:sandbox:u:u', limit: 60 },
     ]);
-    expect(bucketsFor({ ...request, tier: 'default', externalUserId: 'u' }, {})).toEqual([
-      { key: 'default:t:sandbox', limit: 600 },
+    // Decisions part 5: one end user's reads cannot spend the operator's default budget, raised or not.
+    expect(bucketsFor({ ...request, tier: 'default', externalUserId: 'u' }, { default: 5 })).toEqual([
+      { key: 'default:t:sandbox:u:u', limit: 60 },
+    ]);
+    expect(bucketsFor({ ...request, tier: 'default', externalUserId: null }, { default: 5 })).toEqual([
+      { key: 'default:t:sandbox', limit: 5 },
     ]);
   });
 

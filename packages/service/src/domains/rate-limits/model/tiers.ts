@@ -19,12 +19,18 @@ export const SPEC_LIMITS: Record<LimitedTier, { tenant: number; endUser: number 
   balance_sync: { tenant: 450, endUser: null },
   user_sync: { tenant: 3_000, endUser: null },
   positions: { tenant: 4_500, endUser: 10 },
-  default: { tenant: 600, endUser: null },
+  default: { tenant: 600, endUser: 60 },
   feed_read: { tenant: 600, endUser: 60 },
   widget_session: { tenant: 13_500, endUser: 10 },
   users_me: { tenant: 4_500, endUser: 60 },
   saved_markets: { tenant: 5_400, endUser: 20 },
 };
+
+/**
+ * Tiers whose session-token requests count against the end user only, not the tenant (spec 8.1 rule 2 for
+ * feed_read; decisions part 5 for default, so one end user's reads cannot spend the operator's budget).
+ */
+export const COUNTED_APART: readonly LimitedTier[] = ['default', 'feed_read'];
 
 /** Spec 8.1 rule 5: only these tenant limits can be raised. */
 export const RAISABLE_TIERS = ['balance_sync', 'positions', 'default'] as const satisfies readonly LimitedTier[];
@@ -49,8 +55,9 @@ export interface CountedRequest {
 
 /**
  * The counters a request counts in. An API-key request: its tenant environment's. A session request:
- * its user's and, except in feed_read, the tenant's too (rule 1: the end-user limit does not change
- * the tenant limit; rule 2: session feed reads count against the user only).
+ * its user's and, except in the tiers counted apart, the tenant's too (rule 1: the end-user limit does
+ * not change the tenant limit; rule 2 and decisions part 5: session reads in feed_read and default count
+ * against the user only).
  */
 export function bucketsFor(request: CountedRequest, raised: RaisedLimits): Bucket[] {
   const spec = SPEC_LIMITS[request.tier];
@@ -58,13 +65,13 @@ export function bucketsFor(request: CountedRequest, raised: RaisedLimits): Bucke
   const tenant = { key: scope, limit: raised[request.tier as RaisableTier] ?? spec.tenant };
   if (request.externalUserId === null) return [tenant];
   const user = spec.endUser === null ? [] : [{ key: `${scope}:u:${request.externalUserId}`, limit: spec.endUser }];
-  return request.tier === 'feed_read' ? user : [...user, tenant];
+  return COUNTED_APART.includes(request.tier) ? user : [...user, tenant];
 }
 
 /**
  * A sliding 60 s window estimated from two fixed windows (the current one and the one before, weighted
- * by how much of it still overlaps the last 60 s). Every attempt is counted, refused ones too, so
- * retrying at once keeps a full window full (rule 6). `current` includes this request.
+ * by how much of it still overlaps the last 60 s). `current` includes this request; which refused
+ * requests stay counted is model/refusals.ts's rule.
  */
 export interface WindowCounts {
   previous: number;
@@ -91,17 +98,19 @@ export function bucketState(limit: number, counts: WindowCounts): BucketState {
     limit,
     allowed,
     remaining,
-    resetSeconds: allowed ? secondsUntil(WINDOW_MS - elapsedMs) : retryAfter(limit, counts),
+    resetSeconds: allowed ? secondsUntil(WINDOW_MS - elapsedMs) : retryAfterSeconds(limit, counts),
   };
 }
 
 /**
- * When the next request would pass if no other came: the previous window's weight must fall until
- * previous × weight + current + 1 ≤ limit, in this window or, when the current count alone is over,
- * in the next one (where this window becomes the previous one).
+ * When the next request would pass if no other came, given the counts that stay: the previous window's
+ * weight must fall until previous × weight + current + 1 ≤ limit, in this window or, when the current
+ * count alone is over, in the next one (where this window becomes the previous one).
  */
-function retryAfter(limit: number, { previous, current, elapsedMs }: WindowCounts): number {
+export function retryAfterSeconds(limit: number, { previous, current, elapsedMs }: WindowCounts): number {
   const room = limit - 1;
+  // Nothing left over from the previous window and room now: the next request would pass at once.
+  if (current <= room && previous === 0) return 1;
   if (current <= room) {
     // Within this window: previous × (1 − t/W) ≤ room − current.
     const t = WINDOW_MS * (1 - (room - current) / previous);
