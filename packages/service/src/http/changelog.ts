@@ -6,6 +6,20 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Rate limits: a refused request (429 rate_limited) counts against the limit only when it comes before the ' +
+      'Retry-After last given for that limit, so a client that waits out each Retry-After keeps its whole budget ' +
+      '(it got about half while every refusal counted); retrying at once still keeps the limit active.',
+  },
+  {
+    date: '2026-11-26',
+    change:
+      'Rate limits, tier default: requests with a widget session token (GET /v1/positions, /v1/orders, quotes, ' +
+      'GET /v1/widget/stream) count per end user, 60 a minute, and no longer against the tenant limit, which ' +
+      'API-key requests keep to themselves. The rate-limits of a tenant show default end_user 60.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'POST /v1/widget/error-reports: at most 10,000 reports per tenant environment and UTC day; past that 429 ' +
       'rate_limited with Retry-After up to the next 00:00 UTC and details {"limit","resets_at"}, and nothing is ' +
       'stored. Widget error reports and the rejected attempts of GET /v1/position-rejections are kept 30 days.',
