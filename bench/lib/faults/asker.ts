@@ -33,8 +33,9 @@ export interface AskerCounts {
 /** How long one HTTP request may take before its outcome counts as unknown. */
 const REQUEST_TIMEOUT_MS = 20_000;
 /**
- * Retry-After is obeyed up to this. Fully, within a minute: a refused request counts against the limit
- * too (spec 8.1 rule 6), so asking sooner only keeps the limit active.
+ * Retry-After is obeyed up to this. Fully, within a minute: a refused request that comes before the
+ * Retry-After counts against the limit (spec 8.1 rule 6, decisions part 5), so asking sooner only keeps
+ * the limit active.
  */
 const MAX_WAIT_MS = 60_000;
 

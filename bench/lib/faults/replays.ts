@@ -35,8 +35,10 @@ export async function replayAll(load: MixedLoad, asker: Asker): Promise<Replays>
     result.example ??= `${sent.kind} ${sent.ask.key}: ${sent.answer!.status} then ${again?.status ?? 'no answer'}`;
   };
   // The operator's answers from a shared queue. A widget user's one at a time: the user may send 10
-  // trades a minute and a refused request counts too (spec 8.1 rule 6), so two of one user's requests
-  // waiting out Retry-After side by side would keep each other refused for ever.
+  // trades a minute, and a refused request counts when it comes before the Retry-After the user's bucket
+  // last gave (decisions part 5). That instant is the bucket's, not each request's: two of one user's
+  // requests waiting out Retry-After side by side each come before the one the other was just given,
+  // so they would keep each other refused for ever.
   const operator = stored.filter((sent) => !sent.widgetUser);
   const users = new Map<string, Sent[]>();
   for (const sent of stored.filter((one) => one.widgetUser)) {
