@@ -51,6 +51,17 @@ describe('every tier', () => {
     expect(await l.check(query('public'))).toEqual({ limited: false, headers: null });
   });
 
+  it('takes back a refusal that came at or after the last Retry-After, and keeps one that came before', async () => {
+    const { limiter: l, clock } = limiter();
+    expect(await untilRefused(() => l.check(query('saved_markets', 'u')), 25)).toBe(21);
+    // The 21st was not counted (no Retry-After given before it): 20 × (1 − t/60 s) ≤ 19 at t = 3 s.
+    // Asking again at once is counted: 21 × (1 − t/60 s) ≤ 19 at t ≈ 5.7 s, so 66.
+    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 66 });
+    clock.advance(66_000);
+    // 21 × 0.9 + 1 ≤ 20: passes (had both refusals counted, 22 × 0.9 + 1 would not).
+    expect((await l.check(query('saved_markets', 'u'))).limited).toBe(false);
+  });
+
   it('forgets a full window once the clock has moved past it and the next', async () => {
     const { limiter: l, clock } = limiter();
     await untilRefused(() => l.check(query('balance_sync')), 500);
