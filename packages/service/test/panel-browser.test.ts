@@ -7,6 +7,7 @@ import {
   createTenant,
   expectLedgerInvariant,
   startTestService,
+  uniqueKey,
   type TestService,
   type TestTenant,
 } from './helpers.js';
@@ -122,6 +123,53 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
     expect(await page.getByRole('status').textContent()).toContain('Rotation confirmed');
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: oldKey })).status).toBe(401);
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
+  });
+
+  it('pages the ticket queue of one tenant: the filter and "Next page" keep each other', async () => {
+    const open = async (t: TestTenant, subject: string) =>
+      expect(
+        (
+          await service.api('sandbox', 'POST', '/v1/support-tickets', {
+            key: t.sandboxKey,
+            idempotencyKey: uniqueKey('ticket'),
+            body: { subject, body: `About ${subject}` },
+          })
+        ).status,
+      ).toBe(201);
+    const noisy = await createTenant(service);
+    const quiet = await createTenant(service);
+    await open(quiet, 'A quiet question');
+    for (let i = 1; i <= 26; i++) await open(noisy, `Flood ${String(i).padStart(2, '0')}`);
+    const nameOf = async (t: TestTenant) =>
+      (await service.platform('GET', `/platform/v1/tenants/${t.tenantId}`)).json.name as string;
+    const tickets = page.getByRole('heading', { level: 3 });
+
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(`${service.urls.platform}/panel/tickets`);
+    await page.getByLabel('Tenant').selectOption({ label: `${await nameOf(noisy)} (26)` });
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL(new RegExp(`tenant=${noisy.tenantId}`));
+    expect(await tickets.count()).toBe(25);
+    expect(await tickets.first().textContent()).toBe('Flood 01 (open)');
+
+    await page.getByRole('link', { name: 'Next page' }).click();
+    await page.waitForURL(/cursor=/);
+    const url = new URL(page.url());
+    expect([url.searchParams.get('status'), url.searchParams.get('tenant')]).toEqual(['open', noisy.tenantId]);
+    expect(await tickets.allTextContents()).toEqual(['Flood 26 (open)']);
+    expect(await page.getByLabel('Tenant').inputValue()).toBe(noisy.tenantId);
+
+    // A reply on the second page comes back to it: answered, the ticket leaves the open queue.
+    await page.getByRole('textbox', { name: 'Reply' }).fill('Looking into it.');
+    await page.getByRole('button', { name: 'Send reply' }).click();
+    await page.waitForURL((u) => u.searchParams.get('cursor') === url.searchParams.get('cursor'));
+    expect(await page.getByRole('status').textContent()).toContain('Reply sent on “Flood 26”.');
+    expect(await tickets.count()).toBe(0);
+
+    await page.getByLabel('Tenant').selectOption({ label: `${await nameOf(quiet)} (1)` });
+    await page.getByRole('button', { name: 'Show', exact: true }).click();
+    await page.waitForURL(new RegExp(`tenant=${quiet.tenantId}`));
+    expect(await tickets.allTextContents()).toEqual(['A quiet question (open)']);
   });
 
   it('has no serious or critical axe finding on any screen, on a desk and on a phone', async () => {

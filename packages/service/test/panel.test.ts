@@ -303,7 +303,7 @@ describe('operations', () => {
       body: { subject: 'Balances look off', body: 'User 7 is short by 2.00' },
     });
     expect(opened.status, opened.text).toBe(201);
-    const list = textOf((await panel.get('/panel/tickets')).html);
+    const list = textOf((await panel.get(`/panel/tickets?tenant=${tenant.tenantId}`)).html);
     expect(list).toContain('Balances look off (open)');
     expect(list).toContain('User 7 is short by 2.00');
     await panel.post(`/panel/tickets/${opened.json.id}/messages`, { body: 'Fixed by a correction.' });
@@ -313,7 +313,9 @@ describe('operations', () => {
     expect(read.json.status).toBe('answered');
     expect(read.json.messages.at(-1)).toMatchObject({ from: 'platform', body: 'Fixed by a correction.' });
     await panel.post(`/panel/tickets/${opened.json.id}/close`, {});
-    expect(textOf((await panel.get('/panel/tickets')).html)).not.toContain('Balances look off (answered)');
+    const tickets = `/panel/tickets?tenant=${tenant.tenantId}`;
+    expect(textOf((await panel.get(`${tickets}&status=answered`)).html)).not.toContain('Balances look off (');
+    expect(textOf((await panel.get(`${tickets}&status=closed`)).html)).toContain('Balances look off (closed)');
     expect((await auditRows(service, 'ticket.reply', opened.json.id)).length).toBe(1);
   });
 

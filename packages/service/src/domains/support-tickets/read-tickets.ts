@@ -3,7 +3,7 @@ import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageFrom, readCursor, type Page } from '../../lib/page.js';
 import type { Ctx, TenantCtx } from '../context.js';
-import { findTickets, type Ticket } from './ticket-repo.js';
+import { countTicketsByTenant, findTickets, type Ticket } from './ticket-repo.js';
 
 /** One ticket of the caller's tenant environment; another tenant's or environment's is not_found. */
 export async function getTicket(ctx: TenantCtx, id: string): Promise<Result<Ticket>> {
@@ -22,7 +22,11 @@ export async function listTickets(
   return ok(pageFrom(rows, query.limit, (t) => t.seq));
 }
 
-/** The platform's view: every tenant's tickets, oldest first, optionally of one tenant or status. */
+/**
+ * The platform's view: every tenant's tickets, oldest first (by when they were opened), optionally of one
+ * tenant or status. Oldest first because the list is a queue: the open ticket that has waited longest for
+ * the platform is answered first, and one tenant opening a hundred new ones pushes nobody back.
+ */
 export async function listAllTickets(
   ctx: Ctx,
   query: { tenantId?: string; status?: TicketStatus; limit: number; cursor?: string },
@@ -37,4 +41,12 @@ export async function listAllTickets(
 export async function latestTickets(ctx: TenantCtx, limit: number): Promise<Ticket[]> {
   const rows = await findTickets(ctx.db, { scope: ctx.tenantEnv, afterSeq: null, limit, newestFirst: true });
   return rows.slice(0, limit);
+}
+
+/** The tenants that have tickets (of a status, or any) and how many: the panel's tenant filter. */
+export async function ticketCountsByTenant(
+  ctx: Ctx,
+  status?: TicketStatus,
+): Promise<{ tenantId: string; tickets: number }[]> {
+  return countTicketsByTenant(ctx.db, status);
 }

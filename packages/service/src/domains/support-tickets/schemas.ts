@@ -30,8 +30,8 @@ export const TicketParams = z.object({ id: z.string().max(64) });
 
 export const TicketQuery = z.object({ status: Status.optional(), ...PageQuery });
 export const PlatformTicketQuery = z.object({
-  tenant_id: z.uuid().optional(),
-  status: Status.optional(),
+  tenant_id: z.uuid().optional().describe('Only this tenant’s tickets.'),
+  status: Status.optional().describe('Only tickets in this status: open (waiting for the platform), answered, closed.'),
   ...PageQuery,
 });
 

@@ -123,3 +123,17 @@ export async function findTickets(db: Executor, filter: TicketFilter): Promise<T
       .map((m) => ({ from: m.author, body: m.body, createdAt: m.created_at })),
   }));
 }
+
+/** How many tickets each tenant has (of one status, or of any), for the platform panel's tenant filter. */
+export async function countTicketsByTenant(
+  db: Executor,
+  status: TicketStatus | undefined,
+): Promise<{ tenantId: string; tickets: number }[]> {
+  let query = db
+    .selectFrom('support_tickets')
+    .select(['tenant_id', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .groupBy('tenant_id');
+  if (status !== undefined) query = query.where('status', '=', status);
+  const rows = await query.execute();
+  return rows.map((r) => ({ tenantId: r.tenant_id, tickets: Number(r.n) }));
+}

@@ -6,7 +6,7 @@ export { allowedOriginsViewOf, type AllowedOrigins } from './allowed-origins.js'
 export { confirmKeyRotation } from './confirm-key-rotation.js';
 export { goLive } from './go-live.js';
 export { issueApiKey, type IssueApiKeyInput, type IssuedKey } from './issue-api-key.js';
-export { listTenants } from './list-tenants.js';
+export { listTenants, tenantNames } from './list-tenants.js';
 export { isRegistrableOrigin } from './model/origin.js';
 export { revokeApiKey } from './revoke-api-key.js';
 export { rotateApiKey } from './rotate-api-key.js';

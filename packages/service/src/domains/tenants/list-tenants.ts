@@ -13,3 +13,10 @@ export async function listTenants(ctx: Ctx, query: { name?: string; limit: numbe
   const rows = await select.execute();
   return rows.map((r) => ({ id: r.id, name: r.name, status: r.status, createdAt: r.created_at }));
 }
+
+/** The names of these tenants, by id (unknown ids are left out). */
+export async function tenantNames(ctx: Ctx, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await ctx.db.selectFrom('tenants').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}

@@ -2,19 +2,18 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { listWidgetErrors } from '../../domains/error-reports/index.js';
 import { listAllDiscrepancies, runReconciliation } from '../../domains/reconciliation/index.js';
-import { handleTicket, listAllTickets, TicketReplyBody } from '../../domains/support-tickets/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { ok } from '../../errors/index.js';
 import { platformCtx } from '../context.js';
-import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
+import { redirectWith, runAudited } from '../web/act.js';
 import { DiscrepancyTable } from '../web/discrepancy-table.js';
-import { ActionButton, PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
+import { ActionButton, ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /** The last this many of each list: the panel is for looking, the platform API pages through all. */
 const SHOWN = 100;
 
-/** Reconciliation runs and discrepancies, support tickets, and the widget's error reports (decisions part 9). */
+/** Reconciliation runs and discrepancies, and the widget's error reports (decisions part 9); tickets are in tickets.tsx. */
 export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/reconciliation', signedIn, async (request, reply) => {
@@ -63,80 +62,6 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
         (r) =>
           `Run over: ${r.usersChecked} users checked, ${r.discrepancies} new discrepancies, ${r.unverifiable} unverifiable.`,
       );
-    });
-
-    app.get('/panel/tickets', signedIn, async (request, reply) => {
-      // Open ones (waiting for the platform) first, then answered ones (waiting for the tenant).
-      const ctx = platformCtx(deps, request);
-      const pages = await Promise.all(
-        (['open', 'answered'] as const).map((status) => listAllTickets(ctx, { status, limit: SHOWN })),
-      );
-      const tickets = pages.flatMap((page) => (page.ok ? page.value.items : []));
-      return sendScreen(
-        request,
-        reply,
-        { title: 'Support tickets', current: '/panel/tickets' },
-        <>
-          {tickets.length === 0 && <p>No open or answered tickets.</p>}
-          {tickets.map((t) => (
-            <section key={t.id} aria-labelledby={`ticket-${t.id}`}>
-              <h2 id={`ticket-${t.id}`}>
-                {t.subject} ({t.status})
-              </h2>
-              <p>
-                <a href={`/panel/tenants/${t.tenantId}`}>{t.tenantId.slice(0, 8)}…</a> {t.environment}, opened{' '}
-                {when(t.createdAt)}
-                {t.requestId && (
-                  <>
-                    , about request <code>{t.requestId}</code>
-                  </>
-                )}
-              </p>
-              {t.messages.map((m, i) => (
-                <p key={i}>
-                  <strong>{m.from === 'platform' ? 'Platform' : 'Tenant'}</strong> ({when(m.createdAt)}): {m.body}
-                </p>
-              ))}
-              <PanelForm request={request} action={`/panel/tickets/${t.id}/messages`} label={`Reply to ${t.subject}`}>
-                <label for={`reply-${t.id}`}>Reply</label>
-                <textarea id={`reply-${t.id}`} name="body" required maxLength={10_000} />
-                <p>
-                  <button type="submit">Send reply</button>
-                </p>
-              </PanelForm>
-              <ActionButton
-                request={request}
-                action={`/panel/tickets/${t.id}/close`}
-                label="Close"
-                name={`Close ${t.subject}`}
-              />
-            </section>
-          ))}
-        </>,
-      );
-    });
-
-    app.post('/panel/tickets/:id/messages', signedIn, async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const body = TicketReplyBody.safeParse({ body: formOf(request).body });
-      if (!body.success) return refuseForm(request, reply, '/panel/tickets', body.error);
-      const action = { event: 'platform_reply' as const, body: body.data.body };
-      return act(platformCtx(deps, request), request, reply, (ctx) => handleTicket(ctx, id, action), {
-        action: 'ticket.reply',
-        target: id,
-        back: '/panel/tickets',
-        done: (t) => `Reply sent on “${t.subject}”.`,
-      });
-    });
-
-    app.post('/panel/tickets/:id/close', signedIn, async (request, reply) => {
-      const { id } = request.params as { id: string };
-      return act(platformCtx(deps, request), request, reply, (ctx) => handleTicket(ctx, id, { event: 'close' }), {
-        action: 'ticket.close',
-        target: id,
-        back: '/panel/tickets',
-        done: (t) => `“${t.subject}” is closed.`,
-      });
     });
 
     app.get('/panel/widget-errors', signedIn, async (request, reply) => {

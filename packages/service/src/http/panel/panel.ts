@@ -10,6 +10,7 @@ import { settlementRoutes } from './settlement.js';
 import { signInRoutes } from './sign-in.js';
 import { PANEL_SITE } from './site.js';
 import { tenantRoutes } from './tenants.js';
+import { ticketRoutes } from './tickets.js';
 
 /**
  * The platform panel at /panel on the platform listener (decisions part 9): server-rendered pages and
@@ -27,6 +28,7 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(settlementRoutes(deps));
     await app.register(deadLetterRoutes(deps));
     await app.register(operationsRoutes(deps));
+    await app.register(ticketRoutes(deps));
     await app.register(auditRoutes(deps));
   };
 }

@@ -115,6 +115,11 @@ export function supportTicketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsy
       {
         config: { meta: platformMeta },
         schema: {
+          summary: "Every tenant's support tickets, oldest first, a page at a time",
+          description:
+            'A queue: oldest first (by when they were opened), so the open ticket that has waited longest comes ' +
+            'first and one tenant opening many pushes nobody back. tenant_id and status narrow the list; ' +
+            'next_cursor continues it (pass the same filters with it); limit 1–500, default 50.',
           querystring: PlatformTicketQuery,
           response: { 200: PlatformTicketPage, ...errorResponses('validation_failed') },
         },
