@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { get as httpGet } from 'node:http';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { ADMIN_TOKEN, call, type Response } from './helpers.js';
 import {
@@ -7,6 +8,7 @@ import {
   balanceOf,
   cents,
   credit,
+  databaseUrlOf,
   envOfThisFile,
   newSite,
   newTenant,
@@ -17,7 +19,7 @@ import {
   type SyncRequest,
 } from './process-fixture.js';
 import { startReceiver } from './receiver.js';
-import { spawnService, terminate, type ServiceProcess } from './service-process.js';
+import { spawnService, terminate, type ServiceProcess, type Site } from './service-process.js';
 import { isAlive } from '../src/lib/processes.js';
 
 /**
@@ -30,6 +32,7 @@ useProcessSites();
 
 interface Cluster {
   service: ServiceProcess;
+  site: Site;
   /** The pids of the API processes, in the order they said they were ready. */
   apiPids(): number[];
   workerPids(): number[];
@@ -51,7 +54,7 @@ async function startCluster(): Promise<Cluster> {
       throw new Error(`the cluster did not come up:\n${service.stdout()}\n${service.stderr()}`);
     }
   }
-  return { service, apiPids: () => pids('api'), workerPids: () => pids('worker') };
+  return { service, site, apiPids: () => pids('api'), workerPids: () => pids('worker') };
 }
 
 /**
@@ -89,8 +92,8 @@ async function expectLedgerWhole(service: ServiceProcess, apiKey: string, users:
 }
 
 describe('npm run start:cluster', () => {
-  it('spreads requests over its API processes, delivers webhooks from its worker, and stops on SIGTERM', async () => {
-    const { service, apiPids, workerPids } = await startCluster();
+  it('spreads requests over its API processes, delivers webhooks from its worker fairly, and stops on SIGTERM', async () => {
+    const { service, site, apiPids, workerPids } = await startCluster();
     const [api, worker] = [apiPids(), workerPids()];
     expect(api).toHaveLength(2);
     expect(worker).toHaveLength(1);
@@ -109,23 +112,28 @@ describe('npm run start:cluster', () => {
     expect(replays.map((res) => res.text)).toEqual(first.map((res) => res.text));
     await expectLedgerWhole(service, apiKey, users, first);
 
-    // The API processes run no jobs (RUN_WORKERS=0): a delivery comes from the worker process.
+    // The API processes run no jobs (RUN_WORKERS=0): a delivery comes from the worker process. Another
+    // tenant's receiver refuses every delivery of a 10,000-event backlog meanwhile (issue 26): ours still
+    // comes long before that backlog has been through.
     const receiver = await startReceiver();
+    const refusing = await startReceiver();
+    refusing.answer = () => 500;
     try {
-      const env = `/platform/v1/tenants/${tenantId}/environments/sandbox`;
-      const auth = { key: ADMIN_TOKEN };
-      expect((await call(service.platform, 'PUT', env, { ...auth, body: { webhook_url: receiver.url } })).status).toBe(
-        200,
-      );
-      expect((await call(service.platform, 'POST', `${env}/webhook-secret`, auth)).status).toBe(201);
+      await hookTo(service, tenantId, receiver.url);
+      const other = await newTenant(service, []);
+      await hookTo(service, other.tenantId, refusing.url);
+      await backlogOf(await databaseUrlOf(site), other.tenantId, BACKLOG);
+      const deadline = Date.now() + 30_000;
+      while (refusing.received.length < 8 && Date.now() < deadline) await sleep(20);
       const opened = await openPosition(service, tenantId, apiKey, users[0]!);
-      const deadline = Date.now() + 20_000;
       while (!receiver.received.some((r) => r.json?.data?.position_id === opened.json.id) && Date.now() < deadline) {
         await sleep(100);
       }
       expect(receiver.received.some((r) => r.json?.data?.position_id === opened.json.id)).toBe(true);
+      expect(refusing.received.length).toBeLessThan(BACKLOG / 2);
     } finally {
       await receiver.close();
+      await refusing.close();
     }
 
     await terminate(service);
@@ -172,6 +180,32 @@ describe('npm run start:cluster', () => {
     await terminate(service);
   }, 120_000);
 });
+
+const BACKLOG = 10_000;
+
+/** Points the tenant's sandbox webhooks at `url`, with a secret. */
+async function hookTo(service: ServiceProcess, tenantId: string, url: string): Promise<void> {
+  const env = `/platform/v1/tenants/${tenantId}/environments/sandbox`;
+  const auth = { key: ADMIN_TOKEN };
+  expect((await call(service.platform, 'PUT', env, { ...auth, body: { webhook_url: url } })).status).toBe(200);
+  expect((await call(service.platform, 'POST', `${env}/webhook-secret`, auth)).status).toBe(201);
+}
+
+/** `count` events of the tenant's sandbox, due now: written straight to the outbox, whose trigger enqueues them. */
+async function backlogOf(databaseUrl: string, tenantId: string, count: number): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(
+      `insert into events (id, tenant_id, environment, type, occurred_at, data)
+       select gen_random_uuid(), $1, 'sandbox', 'market.resolved', now(), jsonb_build_object('market_slug', 'backlog-' || g)
+       from generate_series(1, $2) g`,
+      [tenantId, count],
+    );
+  } finally {
+    await client.end();
+  }
+}
 
 /** A market open now, enabled for the tenant, and the user's open on it through the widget. */
 async function openPosition(service: ServiceProcess, tenantId: string, apiKey: string, user: string) {
