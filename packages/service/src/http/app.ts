@@ -14,6 +14,7 @@ import { installRateLimits } from './rate-limit.js';
 import { ApiError } from '../errors/index.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
 import { installRequestContext } from './request-context.js';
+import { installApiHeaders } from './security-headers.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrorHandler } from './framework-errors.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
@@ -82,6 +83,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, deps, source);
   installRequestContext(app, source, deps.isReady);
+  installApiHeaders(app);
   installRefusedBodyDrain(app);
   closeUnusedConnections(app);
 

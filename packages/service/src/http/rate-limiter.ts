@@ -4,6 +4,7 @@ import {
   bucketsFor,
   judge,
   LIMITED_TIERS,
+  passes,
   tightest,
   WINDOW_MS,
   windowOf,
@@ -51,19 +52,20 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
   const windowKey = (bucket: Bucket, index: number) => `${bucket.key}:${index}`;
   const retryAtKey = (bucket: Bucket) => `${bucket.key}:retry-at`;
 
-  const read = async (bucket: Bucket, nowMs: number): Promise<BucketRead> => {
+  const count = async (bucket: Bucket, nowMs: number): Promise<BucketRead> => {
     const { index, elapsedMs } = windowOf(nowMs);
-    const [counted, before, retryAt] = await Promise.all([
+    const [counted, before] = await Promise.all([
       store.penalty(windowKey(bucket, index), 1),
       store.get(windowKey(bucket, index - 1)),
-      store.get(retryAtKey(bucket)),
     ]);
-    return {
-      limit: bucket.limit,
-      counts: { current: counted.consumedPoints, previous: before?.consumedPoints ?? 0, elapsedMs },
-      retryAtMs: retryAt?.consumedPoints ?? null,
-    };
+    const counts = { current: counted.consumedPoints, previous: before?.consumedPoints ?? 0, elapsedMs };
+    return { limit: bucket.limit, counts, retryAtMs: null };
   };
+  // Read only for a refused request: an allowed one costs the two commands per bucket it always did.
+  const withRetryAt = async (bucket: Bucket, read: BucketRead): Promise<BucketRead> => ({
+    ...read,
+    retryAtMs: (await store.get(retryAtKey(bucket)))?.consumedPoints ?? null,
+  });
 
   /** Takes the request back out where it is not counted; remembers where a refusal's Retry-After points. */
   const settle = async (bucket: Bucket, verdict: BucketVerdict, nowMs: number): Promise<void> => {
@@ -113,7 +115,9 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
       try {
         const buckets = bucketsFor(counted, await options.raisedLimits.of(counted.tenantId));
         const nowMs = options.clock.now().getTime();
-        const verdict = judge(await Promise.all(buckets.map((bucket) => read(bucket, nowMs))), nowMs);
+        let reads = await Promise.all(buckets.map((bucket) => count(bucket, nowMs)));
+        if (!passes(reads)) reads = await Promise.all(reads.map((read, i) => withRetryAt(buckets[i]!, read)));
+        const verdict = judge(reads, nowMs);
         if (!verdict.allowed) {
           await Promise.all(buckets.map((bucket, i) => settle(bucket, verdict.buckets[i]!, nowMs)));
         }

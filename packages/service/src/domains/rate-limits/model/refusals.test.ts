@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isBeforeRetryAfter, judge, type BucketRead } from './refusals.js';
+import { isBeforeRetryAfter, judge, passes, type BucketRead } from './refusals.js';
 import { windowOf } from './tiers.js';
 
 const NOW = Date.parse('2026-06-01T12:00:00.000Z');
@@ -11,6 +11,8 @@ const bucket = (limit: number, current: number, retryAtMs: number | null = null,
 
 describe('judge: which requests a bucket counts', () => {
   it('counts an allowed request everywhere and remembers nothing', () => {
+    expect(passes([bucket(20, 20), bucket(600, 40)])).toBe(true);
+    expect(passes([bucket(20, 21), bucket(600, 40)])).toBe(false);
     const verdict = judge([bucket(20, 5), bucket(600, 40, NOW + 5_000)], NOW);
     expect(verdict.allowed).toBe(true);
     expect(verdict.buckets.map((b) => [b.counted, b.retryAtMs])).toEqual([

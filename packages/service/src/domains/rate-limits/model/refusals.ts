@@ -14,7 +14,10 @@ export interface BucketRead {
   limit: number;
   /** Its counts with this request counted (the limiter counts first, atomically, then takes back). */
   counts: WindowCounts;
-  /** Where the Retry-After it last gave pointed (epoch ms); null when it gave none lately. */
+  /**
+   * Where the Retry-After it last gave pointed (epoch ms); null when it gave none lately. Only a refused
+   * request needs it (see `passes`).
+   */
   retryAtMs: number | null;
 }
 
@@ -63,6 +66,10 @@ export function judge(reads: readonly BucketRead[], nowMs: number): Verdict {
     })),
   };
 }
+
+/** Whether the request passes every bucket: if so, no bucket's last Retry-After matters. */
+export const passes = (reads: readonly BucketRead[]): boolean =>
+  reads.every((read) => bucketState(read.limit, read.counts).allowed);
 
 /** A refused request stays counted when it came before the instant the bucket's last Retry-After gave. */
 export const isBeforeRetryAfter = (nowMs: number, retryAtMs: number | null): boolean =>
