@@ -8,7 +8,10 @@ import {
   uniqueKey,
   type TestService,
 } from './helpers.js';
-import { widgetOpen } from './trading-helpers.js';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
+import { openSse } from './sse-client.js';
+import { sessionFor, widgetOpen } from './trading-helpers.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -54,9 +57,56 @@ describe("a suspended tenant's widget sessions (audit B7)", () => {
       .execute();
     expect(positions).toEqual([{ state: 'open' }]);
     await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
 
-    // Reactivated, the same session works again until it expires (tokens are not stored).
-    expect((await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/reactivate`)).status).toBe(200);
-    expect((await service.api('sandbox', 'GET', '/v1/positions', { key: token })).status).toBe(200);
+  it('end for good: after a reactivation the old token and its refresh are 401, a session minted since works', async () => {
+    const tenant = await createTenant(service);
+    const { user, token } = await widgetOpen(service, tenant, 'reactivated');
+    const path = (action: string) => `/platform/v1/tenants/${tenant.tenantId}/${action}`;
+    expect((await service.platform('POST', path('suspend'))).status).toBe(200);
+    expect((await service.platform('POST', path('reactivate'))).status).toBe(200);
+
+    expectEnvelope(await service.api('sandbox', 'GET', '/v1/positions', { key: token }), 'invalid_session_token', 401);
+    expectEnvelope(
+      await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', { key: token }),
+      'invalid_session_token',
+      401,
+    );
+
+    // Reactivation brings no key back: the platform issues one, and the operator mints afresh. A token's iat
+    // counts whole seconds, so one minted in the suspension's own second is refused too.
+    const issued = await service.platform('POST', path('api-keys'), { environment: 'sandbox', scopes: SCOPES });
+    expect(issued.status).toBe(201);
+    const sameSecond = await sessionFor(service, issued.json.api_key, user);
+    expect((await service.api('sandbox', 'GET', '/v1/positions', { key: sameSecond })).status).toBe(401);
+    clock.advance(1_000);
+    const fresh = await sessionFor(service, issued.json.api_key, user);
+    expect((await service.api('sandbox', 'GET', '/v1/positions', { key: fresh })).status).toBe(200);
+    const refreshed = await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', { key: fresh });
+    expect(refreshed.status).toBe(200);
+    expect((await service.api('sandbox', 'GET', '/v1/positions', { key: refreshed.json.token })).status).toBe(200);
+    // The old token stays refused, refreshed or not, until its cap and beyond.
+    expect((await service.api('sandbox', 'GET', '/v1/positions', { key: token })).status).toBe(401);
+  });
+
+  it('end their open realtime streams within seconds of the suspension, not at the token expiry', async () => {
+    const tenant = await createTenant(service);
+    const { market, token } = await widgetOpen(service, tenant, 'streaming');
+    const stream = await openSse(service.urls.sandbox, token, [market.slug]);
+    try {
+      expect(stream.status).toBe(200);
+      await stream.next((m) => m.event === 'prices');
+      const suspendedAt = Date.now();
+      expect((await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/suspend`)).status).toBe(200);
+      await Promise.race([stream.ended, sleep(5_000)]);
+      expect(stream.isEnded(), 'the stream ended').toBe(true);
+      expect(Date.now() - suspendedAt).toBeLessThan(3_000);
+      // Its reconnect is refused like any session request of a suspended tenant.
+      const again = await openSse(service.urls.sandbox, token, [market.slug]);
+      expect(again.status).toBe(403);
+      expect(again.json.error).toBe('tenant_suspended');
+    } finally {
+      stream.close();
+    }
   });
 });

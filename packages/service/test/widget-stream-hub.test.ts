@@ -83,7 +83,14 @@ describe('the hub of one process', () => {
     const user = await fundedUser(service, tenant.sandboxKey, 'slow');
     const hub = hubOf({ maxBufferedBytes: 2_000 });
     const sink = recorder();
-    const request = { userId: await userIdOf(user), marketIds: [market.id], resumeFrom: null, sink };
+    const request = {
+      tenantId: tenant.tenantId,
+      issuedAt: clock.now(),
+      userId: await userIdOf(user),
+      marketIds: [market.id],
+      resumeFrom: null,
+      sink,
+    };
     hub.join({ ...request, expiresAt: new Date(clock.now().getTime() + MINUTE) });
     await until(() => sink.chunks.length >= 3);
     expect(sink.bytes).toBeLessThan(2_000);
@@ -107,6 +114,8 @@ describe('the hub of one process', () => {
     const userId = await userIdOf(user);
     for (const sink of sinks)
       hub.join({
+        tenantId: tenant.tenantId,
+        issuedAt: clock.now(),
         userId,
         marketIds: [market.id],
         resumeFrom: null,

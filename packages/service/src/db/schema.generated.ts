@@ -323,6 +323,7 @@ export interface Tenants {
   created_at: Timestamp;
   id: string;
   name: string;
+  sessions_not_before: Timestamp | null;
   status: string;
   updated_at: Timestamp;
 }

@@ -7,6 +7,11 @@ export interface TenantsTable {
   id: string;
   name: string;
   status: 'active' | 'suspended';
+  /**
+   * Widget session tokens issued in this second or before are refused, after a reactivation too: set at
+   * every suspension (migration 0021); null when never suspended.
+   */
+  sessions_not_before: Date | null;
   created_at: Date;
   updated_at: Date;
 }

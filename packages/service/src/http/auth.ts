@@ -2,7 +2,8 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { authenticateApiKey, type Scope } from '../domains/api-keys/index.js';
 import type { TenantEnv } from '../domains/context.js';
-import { tenantStatus } from '../domains/tenants/index.js';
+import { tenantSessionStates } from '../domains/tenants/index.js';
+import { endedBySuspension } from '../domains/widget-sessions/index.js';
 import { sessionScopeOf, verifySessionToken } from './session-token.js';
 import type { Environment } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
@@ -12,7 +13,7 @@ import type { Credential } from './route-meta.js';
 /** Who called a tenant route: an operator's API key (with its scopes) or one end user's widget session. */
 export type Principal =
   | { kind: 'operator'; tenantEnv: TenantEnv; keyId: string; scopes: readonly Scope[] }
-  | { kind: 'user'; tenantEnv: TenantEnv; externalUserId: string; capAt: Date; expiresAt: Date };
+  | { kind: 'user'; tenantEnv: TenantEnv; externalUserId: string; capAt: Date; issuedAt: Date; expiresAt: Date };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -66,14 +67,18 @@ async function authenticate(
   // A token of the other environment is as invalid as a forged one.
   if (!claims || claims.environment !== environment) throw invalidSession();
   // Tokens are not stored, so a suspension reaches a session only through this read (audit: a suspended
-  // tenant's sessions kept trading for up to 15 minutes).
-  if ((await tenantStatus(deps.db, claims.tenantId)) !== 'active') {
+  // tenant's sessions kept trading for up to 15 minutes), one primary-key lookup.
+  const tenant = (await tenantSessionStates(deps.db, [claims.tenantId])).get(claims.tenantId);
+  if (tenant?.status !== 'active') {
     if (renewsSession) throw invalidSession();
     throw new ApiError('tenant_suspended', 'The tenant is suspended.');
   }
+  // …and a token issued before the latest suspension stays ended once the tenant is active again (audit: it
+  // worked again after a reactivation and refreshed on to its 24-hour cap).
+  if (endedBySuspension(claims.issuedAt, tenant.sessionsNotBefore)) throw invalidSession();
   const tenantEnv = { tenantId: claims.tenantId, environment: claims.environment };
-  const { externalUserId, capAt, expiresAt } = claims;
-  return { kind: 'user', tenantEnv, externalUserId, capAt, expiresAt };
+  const { externalUserId, capAt, issuedAt, expiresAt } = claims;
+  return { kind: 'user', tenantEnv, externalUserId, capAt, issuedAt, expiresAt };
 }
 
 /**

@@ -31,7 +31,7 @@ function signRaw(payload: Record<string, unknown>, alg = 'HS256') {
 describe('signSessionToken and verifySessionToken', () => {
   it('round-trip the claims', async () => {
     const { token } = await signSessionToken(SECRET, claims, t0);
-    const verified = { ...claims, expiresAt: at(SESSION_LIFETIME_MS) };
+    const verified = { ...claims, issuedAt: t0, expiresAt: at(SESSION_LIFETIME_MS) };
     expect(await verifySessionToken(SECRET, token, t0)).toEqual(verified);
     expect(await verifySessionToken(SECRET, token, at(14 * MINUTE))).toEqual(verified);
   });
@@ -57,6 +57,7 @@ describe('signSessionToken and verifySessionToken', () => {
     expect(issued.expiresAt).toEqual(claims.capAt);
     expect(await verifySessionToken(SECRET, issued.token, at(SESSION_CAP_MS - 1))).toEqual({
       ...claims,
+      issuedAt: at(SESSION_CAP_MS - MINUTE),
       expiresAt: claims.capAt,
     });
     expect(await verifySessionToken(SECRET, issued.token, at(SESSION_CAP_MS))).toBeNull();

@@ -8,8 +8,12 @@ import { tokenExpiry, type SessionClaims } from '../domains/widget-sessions/inde
 const ISSUER = 'pm-operator-service';
 const AUDIENCE = 'pm-widget';
 
-/** A verified token's claims and when it stops being valid: its exp, or its cap if that comes first. */
+/**
+ * A verified token's claims, when it was issued (whole seconds: a suspension ends the tokens issued before
+ * it) and when it stops being valid: its exp, or its cap if that comes first.
+ */
 export interface VerifiedSession extends SessionClaims {
+  issuedAt: Date;
   expiresAt: Date;
 }
 
@@ -46,12 +50,13 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       clockTolerance: 0,
       requiredClaims: ['exp', 'iat', 'sub'],
     });
-    const { tid, env, cap, sub, exp } = payload as {
+    const { tid, env, cap, sub, exp, iat } = payload as {
       tid?: unknown;
       env?: unknown;
       cap?: unknown;
       sub?: unknown;
       exp?: number;
+      iat?: number;
     };
     if (
       typeof tid !== 'string' ||
@@ -62,7 +67,14 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       return null;
     if (now.getTime() >= cap * 1000) return null;
     const expiresAt = new Date(Math.min(exp! * 1000, cap * 1000));
-    return { tenantId: tid, environment: env, externalUserId: sub, capAt: new Date(cap * 1000), expiresAt };
+    return {
+      tenantId: tid,
+      environment: env,
+      externalUserId: sub,
+      capAt: new Date(cap * 1000),
+      issuedAt: new Date(iat! * 1000),
+      expiresAt,
+    };
   } catch (error) {
     if (error instanceof joseErrors.JOSEError || error instanceof TypeError) return null;
     throw error;

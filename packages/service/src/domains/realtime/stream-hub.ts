@@ -2,6 +2,7 @@ import type { Executor } from '../../db/connection.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import { deliverChanges } from './deliver-changes.js';
+import { streamsOfEndedSessions } from './ended-sessions.js';
 import type { ChangePosition } from './model/event-id.js';
 import { sseComment } from './model/sse.js';
 import { StreamRegistry, type Stream, type StreamSink } from './stream-registry.js';
@@ -13,6 +14,8 @@ export interface StreamLimits {
   pollMs: number;
   /** …and this soon when committed changes wait behind an older transaction still running. */
   waitingPollMs: number;
+  /** Check the open streams' sessions against their tenants this often: a suspension ends them within it. */
+  sessionCheckMs: number;
   /** Open streams per user in this process; the next one ends the user's oldest. */
   maxStreamsPerUser: number;
   /** A stream whose reader leaves more than this unread is closed (it resumes with Last-Event-ID). */
@@ -28,6 +31,7 @@ export const STREAM_LIMITS: StreamLimits = {
   pingMs: 15_000,
   pollMs: 250,
   waitingPollMs: 25,
+  sessionCheckMs: 1_000,
   maxStreamsPerUser: 5,
   maxBufferedBytes: 256 * 1024,
   readLimit: 5_000,
@@ -42,6 +46,9 @@ export interface HubPorts {
 }
 
 export interface StreamRequest {
+  tenantId: string;
+  /** When the session token was issued: a suspension since then ends the stream. */
+  issuedAt: Date;
   userId: string;
   marketIds: readonly string[];
   expiresAt: Date;
@@ -67,8 +74,9 @@ export interface StreamHub {
 /**
  * Holds this process's streams and feeds them from the change log. A delivery runs on every change
  * notification, on a poll every pollMs while any stream is open (a change can stay invisible behind an
- * older transaction that never notifies), and when streams join; deliveries run one at a time. Pings and
- * token expiry are checked on timers of the hub, not one per stream.
+ * older transaction that never notifies), and when streams join; deliveries run one at a time. Pings,
+ * token expiry and the sessions' tenants (a suspension) are checked on timers of the hub, not one per
+ * stream.
  */
 export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS): StreamHub {
   const registry = new StreamRegistry();
@@ -83,6 +91,8 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
   let soonTimer: NodeJS.Timeout | null = null;
   let failingSince: number | null = null;
   let lastFailureLog = 0;
+  let lastSessionCheck = performance.now();
+  let checkingSessions = false;
 
   const remove = (stream: Stream) => {
     stream.closed = true;
@@ -161,11 +171,26 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
     soonTimer.unref();
   };
 
+  const checkSessions = async () => {
+    checkingSessions = true;
+    try {
+      for (const stream of await streamsOfEndedSessions(ports.db, [...registry.all()])) end(stream);
+    } catch {
+      // A failed read ends nothing: the change log's reader reports a database that cannot be reached, and
+      // the next check comes sessionCheckMs later.
+    } finally {
+      checkingSessions = false;
+    }
+  };
   const tick = () => {
     const now = ports.clock.now().getTime();
     const expired: Stream[] = [];
     for (const stream of registry.all()) if (now >= stream.expiresAt.getTime()) expired.push(stream);
     for (const stream of expired) end(stream);
+    if (!checkingSessions && registry.size > 0 && performance.now() - lastSessionCheck >= limits.sessionCheckMs) {
+      lastSessionCheck = performance.now();
+      void checkSessions();
+    }
     schedule();
   };
   const ping = () => {

@@ -14,6 +14,10 @@ export interface StreamSink {
 
 /** One open stream: whose, which markets, until when, and from where it resumes. */
 export interface Stream {
+  /** The tenant of its session: a suspension ends the stream (ended-sessions.ts). */
+  readonly tenantId: string;
+  /** When its session token was issued (whole seconds). */
+  readonly issuedAt: Date;
   readonly userId: string;
   readonly marketIds: readonly string[];
   /** When its session token expires: the stream ends then (decisions part 6). */

@@ -13,6 +13,12 @@ export { rotateApiKey } from './rotate-api-key.js';
 export { rotateWebhookSecret } from './rotate-webhook-secret.js';
 export * from './schemas.js';
 export { setTenantStatus } from './set-tenant-status.js';
-export { findTenant, tenantStatus, type EnvironmentSettings, type TenantRow } from './tenant-repo.js';
+export {
+  findTenant,
+  tenantSessionStates,
+  type EnvironmentSettings,
+  type TenantRow,
+  type TenantSessionState,
+} from './tenant-repo.js';
 export { updateEnvironment, type EnvironmentChanges } from './update-environment.js';
 export * from './widget-schemas.js';

@@ -4,11 +4,12 @@ import { revokeTenantKeys } from '../api-keys/index.js';
 import { spendPortalLinks } from '../portal-links/index.js';
 import { endTenantWebSessions } from '../web-sessions/index.js';
 import { withTransaction, type Ctx } from '../context.js';
-import { updateTenantStatus, type TenantRow } from './tenant-repo.js';
+import { endTenantWidgetSessions, updateTenantStatus, type TenantRow } from './tenant-repo.js';
 
 /**
- * Suspends (revoking every API key at once, spec 5.1) or reactivates a tenant. Reactivation does not
- * bring revoked keys back: the platform issues new ones. Repeating either is harmless.
+ * Suspends (revoking every API key at once, spec 5.1, and ending every widget session token issued so far)
+ * or reactivates a tenant. Reactivation brings back neither the revoked keys nor the ended sessions: the
+ * platform issues new keys, and the operator mints new sessions with them. Repeating either is harmless.
  */
 export async function setTenantStatus(
   ctx: Ctx,
@@ -22,6 +23,7 @@ export async function setTenantStatus(
         if (updated && status === 'suspended') {
           // Everything that reaches the tenant's data ends, and nothing comes back on reactivation.
           await revokeTenantKeys(tx.db, tenantId, ctx.now);
+          await endTenantWidgetSessions(tx.db, tenantId, ctx.now);
           await endTenantWebSessions(tx, tenantId);
           await spendPortalLinks(tx, tenantId);
         }

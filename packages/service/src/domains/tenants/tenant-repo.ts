@@ -35,10 +35,36 @@ export async function insertTenant(tx: Executor, tenant: TenantRow): Promise<voi
     .execute();
 }
 
-/** A tenant's status alone (the check every session request makes), or null when there is no such tenant. */
-export async function tenantStatus(db: Executor, id: string): Promise<TenantRow['status'] | null> {
-  const row = await db.selectFrom('tenants').select('status').where('id', '=', id).executeTakeFirst();
-  return row?.status ?? null;
+/** What decides whether a tenant's widget session tokens hold: its status, and since when they may be issued. */
+export interface TenantSessionState {
+  status: TenantRow['status'];
+  /** Tokens issued in this second or before are refused (the latest suspension); null: never suspended. */
+  sessionsNotBefore: Date | null;
+}
+
+/**
+ * The session state of these tenants, by id (unknown ids are left out): what every session request reads
+ * for its tenant (a primary-key read), and what open realtime streams are checked against every second.
+ */
+export async function tenantSessionStates(
+  db: Executor,
+  ids: readonly string[],
+): Promise<Map<string, TenantSessionState>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('tenants')
+    .select(['id', 'status', 'sessions_not_before'])
+    .where('id', 'in', ids)
+    .execute();
+  return new Map(rows.map((r) => [r.id, { status: r.status, sessionsNotBefore: r.sessions_not_before }]));
+}
+
+/**
+ * Ends every widget session token of a tenant issued up to `at`: tokens are not stored, so the tenant's row
+ * says from when they may be issued again (checked with each token and each open stream).
+ */
+export async function endTenantWidgetSessions(tx: Executor, id: string, at: Date): Promise<void> {
+  await tx.updateTable('tenants').set({ sessions_not_before: at }).where('id', '=', id).execute();
 }
 
 export async function findTenant(db: Executor, id: string): Promise<TenantRow | null> {

@@ -1,4 +1,10 @@
-export { SESSION_CAP_MS, SESSION_LIFETIME_MS, tokenExpiry, type SessionClaims } from './model/session.js';
+export {
+  endedBySuspension,
+  SESSION_CAP_MS,
+  SESSION_LIFETIME_MS,
+  tokenExpiry,
+  type SessionClaims,
+} from './model/session.js';
 export { renewSession } from './renew-session.js';
 export { startSession } from './start-session.js';
 export { MintSessionBody, presentSession, WidgetSession } from './schemas.js';

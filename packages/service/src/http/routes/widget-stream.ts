@@ -28,7 +28,9 @@ const DESCRIPTION = [
   `stream starts with \`: resumed\` and sends the current state of each thing that changed since, for ${RETENTION_MS / 60_000}`,
   'minutes back (at least 5 are promised); an id that is malformed or older starts afresh.',
   `A \`: ping\` comment comes every ${STREAM_LIMITS.pingMs / 1000} s. The stream ends when the session token expires`,
-  '(reconnect with the refreshed token). Bounds: a user holds at most',
+  `(reconnect with the refreshed token), and within ${STREAM_LIMITS.sessionCheckMs / 1000} s of a suspension of the tenant`,
+  '(a reconnect then gets 403 tenant_suspended, or 401 invalid_session_token once the tenant is reactivated: a',
+  'suspension ends every session issued before it). Bounds: a user holds at most',
   `${STREAM_LIMITS.maxStreamsPerUser} streams on one process (a further one ends the oldest), and a stream whose reader leaves`,
   `more than ${STREAM_LIMITS.maxBufferedBytes / 1024} KiB unread is closed (reconnect with Last-Event-ID).`,
   'While the stream is down, poll the snapshot and GET /v1/users/me. Rate tier default; a connection counts once.',
@@ -76,6 +78,8 @@ export function widgetStreamRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const sink = openEventStream(reply);
         const handle = deps.streams.join({
           ...subject,
+          tenantId: principal.tenantEnv.tenantId,
+          issuedAt: principal.issuedAt,
           expiresAt: principal.expiresAt,
           resumeFrom: parseEventId(request.headers['last-event-id']),
           sink,

@@ -20,3 +20,13 @@ export interface SessionClaims {
 export function tokenExpiry(claims: Pick<SessionClaims, 'capAt'>, now: Date): Date {
   return new Date(Math.min(now.getTime() + SESSION_LIFETIME_MS, claims.capAt.getTime()));
 }
+
+/**
+ * Whether a token issued at `issuedAt` is ended by its tenant's latest suspension (`notBefore`, null when
+ * never suspended), also once the tenant is active again. A token's iat counts whole seconds, so one
+ * issued in the suspension's own second counts as before it: refusing a token minted in that second after
+ * a reactivation is the price of never accepting one minted before the suspension.
+ */
+export function endedBySuspension(issuedAt: Date, notBefore: Date | null): boolean {
+  return notBefore !== null && Math.floor(issuedAt.getTime() / 1000) <= Math.floor(notBefore.getTime() / 1000);
+}
