@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,16 +28,38 @@ export function launchChromium(): Promise<Browser> {
 }
 
 /**
+ * The Content-Security-Policy refusals Chromium writes to a page's console from now on (each reads
+ * "Refused to … because it violates the following Content Security Policy directive …").
+ */
+export function cspErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) errors.push(message.text());
+  });
+  return errors;
+}
+
+/**
  * An operator's page on an origin of its own (not the API's): it loads the widget script from the
  * sandbox listener and exposes window.mountWidget(options) for the tests, recording onSessionExpired
- * calls in window.expiredCalls and the last mount error in window.mountError.
+ * calls in window.expiredCalls and the last mount error in window.mountError. It sends the strictest
+ * Content-Security-Policy an operator could, short of refusing the widget: scripts of its own (by nonce)
+ * and the bundle's, calls to the API, nothing else, so a widget that needed more would be refused.
  */
 export async function startHostPage(apiBase: string): Promise<{ origin: string; close(): Promise<void> }> {
+  const nonce = randomBytes(16).toString('base64');
+  const policy = [
+    "default-src 'none'",
+    `script-src 'nonce-${nonce}' ${apiBase}/widget/`,
+    `connect-src ${apiBase}`,
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join('; ');
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Operator page</title>
 <meta name="viewport" content="width=device-width, initial-scale=1"></head>
 <body><main><h1>Operator page</h1><div id="target"></div></main>
-<script src="${apiBase}/widget/v1/widget.iife.js"></script>
-<script>
+<script nonce="${nonce}" src="${apiBase}/widget/v1/widget.iife.js"></script>
+<script nonce="${nonce}">
   window.expiredCalls = 0;
   window.mountWidget = (options) => {
     window.mountError = null;
@@ -55,7 +78,7 @@ export async function startHostPage(apiBase: string): Promise<{ origin: string; 
   };
 </script></body></html>`;
   const server: Server = createServer((_request, response) => {
-    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': policy });
     response.end(html);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -70,7 +93,8 @@ const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/
 
 /** axe-core's findings on the page (the widget's Shadow DOM included) that are serious or critical. */
 export async function seriousAxeFindings(page: Page): Promise<{ id: string; impact: string; nodes: string[] }[]> {
-  await page.addScriptTag({ content: axeSource });
+  // Evaluated, not added as a <script>: the pages' Content-Security-Policy refuses inline scripts.
+  await page.evaluate(`${axeSource}\n;undefined`);
   return page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<any> } }).axe;
     const result = await axe.run(document, { resultTypes: ['violations'] });

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
-import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
 import {
   ADMIN_TOKEN,
   createTenant,
@@ -24,6 +24,7 @@ let market: TestMarket;
 let browser: Browser;
 let context: BrowserContext;
 let page: Page;
+let csp: string[];
 
 describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
   beforeAll(async () => {
@@ -33,10 +34,15 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
     browser = await launchChromium();
     context = await browser.newContext();
     page = await context.newPage();
+    csp = cspErrors(page);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
+  });
+  // The pages' policy allows their one style sheet and forms to the panel, nothing else: no screen may need more.
+  afterEach(() => {
+    expect(csp, 'Content-Security-Policy refusals in the panel').toEqual([]);
   });
 
   const signIn = async (name = 'Ada') => {
@@ -51,6 +57,13 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
   it('signs in with the admin token and lands on the page first asked for', async () => {
     await signIn();
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Markets');
+    // Styled by its sheet (allowed by hash), and the policy is enforced: a script of its own is refused.
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe('rgb(244, 245, 247)');
+    await page.evaluate(() =>
+      document.body.append(Object.assign(document.createElement('script'), { textContent: '1' })),
+    );
+    await expect.poll(() => csp.length).toBe(1);
+    csp.length = 0;
     const cookie = (await context.cookies()).find((c) => c.name === 'pm_panel')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/panel' });
   });

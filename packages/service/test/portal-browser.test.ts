@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
-import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 
 /**
@@ -13,6 +13,7 @@ let service: TestService;
 let tenant: TestTenant;
 let browser: Browser;
 let page: Page;
+let csp: string[];
 
 describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
   beforeAll(async () => {
@@ -20,10 +21,15 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
     tenant = await createTenant(service);
     browser = await launchChromium();
     page = await browser.newPage();
+    csp = cspErrors(page);
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
     await service?.stop();
+  });
+  // The pages' policy allows their one style sheet and forms to the portal, nothing else.
+  afterEach(() => {
+    expect(csp, 'Content-Security-Policy refusals in the portal').toEqual([]);
   });
 
   const link = async () =>
@@ -39,10 +45,12 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain('sandbox settings');
 
     const second = await browser.newPage();
+    const secondCsp = cspErrors(second);
     await second.goto(url);
     await second.getByLabel('Your name').fill('Eve');
     await second.getByRole('button', { name: 'Sign in' }).click();
     expect(await second.getByRole('alert').textContent()).toContain('This sign-in link has been used');
+    expect(secondCsp).toEqual([]);
     await second.close();
   });
 

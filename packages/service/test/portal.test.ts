@@ -376,7 +376,7 @@ describe('the portal against hostile and racing requests', () => {
 
   it('sends pages that are never framed, sniffed or cached', async () => {
     const res = await fetch(`${service.urls.sandbox}/portal/sign-in`);
-    expect(res.headers.get('content-security-policy')).toBe("frame-ancestors 'none'");
+    expect(res.headers.get('content-security-policy')).toMatch(/^default-src 'none'; .*frame-ancestors 'none'$/);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('referrer-policy')).toBe('no-referrer');
     expect(res.headers.get('cache-control')).toBe('no-store');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../src/http/session-token.js';
-import { hasChromium, launchChromium, seriousAxeFindings, startHostPage } from './browser.js';
+import { cspErrors, hasChromium, launchChromium, seriousAxeFindings, startHostPage } from './browser.js';
 import {
   createTenant,
   expectLedgerInvariant,
@@ -25,6 +25,7 @@ let host: { origin: string; close(): Promise<void> };
 let market: TestMarket;
 let context: BrowserContext;
 let page: Page;
+let csp: string[];
 
 describe.skipIf(!hasChromium)('the widget in Chromium', () => {
   beforeAll(async () => {
@@ -47,7 +48,12 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await context?.close();
     context = await browser.newContext({ viewport: { width: 1000, height: 900 } });
     page = await context.newPage();
+    csp = cspErrors(page);
     await page.goto(host.origin);
+  });
+  // The host page's policy is strict (browser.ts): whatever a test did, the widget needed nothing it refuses.
+  afterEach(() => {
+    expect(csp, 'Content-Security-Policy refusals on the host page').toEqual([]);
   });
 
   const mountAs = async (token: string, options: Record<string, unknown> = {}) =>
@@ -81,6 +87,30 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
       return { children: target.children.length, shadow: host.shadowRoot !== null, light: host.children.length };
     });
     expect(structure).toEqual({ children: 1, shadow: true, light: 0 });
+  });
+
+  it("runs under the host page's strict Content-Security-Policy: styles and theme without style-src", async () => {
+    const { token } = await newUser();
+    expect(await mountAs(token, { theme: { accent: '#123456' } })).toBe(true);
+    await expect.poll(() => page.getByText('Will the browser test pass?').count()).toBeGreaterThan(0);
+    const applied = await page.evaluate(() => {
+      const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
+      const container = root.lastElementChild as HTMLElement;
+      return {
+        sheets: root.adoptedStyleSheets.length,
+        styleElements: root.querySelectorAll('style').length,
+        accent: getComputedStyle(container).getPropertyValue('--pm-accent').trim(),
+        // A rule of the widget's sheet took effect (the Shadow DOM's own box model).
+        sized: getComputedStyle(root.querySelector('.app')!).boxSizing,
+      };
+    });
+    expect(applied).toEqual({ sheets: 1, styleElements: 0, accent: '#123456', sized: 'border-box' });
+    // The policy is enforced: the same page refuses an inline style element of its own.
+    await page.evaluate(() =>
+      document.head.append(Object.assign(document.createElement('style'), { textContent: 'h1{}' })),
+    );
+    await expect.poll(() => csp.length).toBe(1);
+    csp.length = 0;
   });
 
   it('refuses an API key, a malformed option and an unknown theme token: an Error, a console reason, nothing rendered', async () => {

@@ -56,10 +56,9 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   host.setAttribute('data-prediction-market-widget', VERSION);
   options.target.appendChild(host);
   const root = host.attachShadow({ mode: 'open' });
-  const style = document.createElement('style');
-  style.textContent = STYLES;
+  adoptStyles(root, STYLES);
   const container = document.createElement('div');
-  root.append(style, container);
+  root.append(container);
 
   let stopped = false;
   let expiredReported = false;
@@ -129,7 +128,9 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
 
   const show = (texts: Texts, scheme: Scheme, theme: Required<Theme>) => {
     if (stopped) return;
-    container.setAttribute('style', cssVariables(theme, textOnAccent(theme.accent)));
+    // Through the CSSOM, which a host page's Content-Security-Policy leaves alone (a style attribute
+    // written as markup needs style-src 'unsafe-inline').
+    container.style.cssText = cssVariables(theme, textOnAccent(theme.accent));
     container.className = `scheme-${scheme}`;
     render(
       h(
@@ -168,4 +169,21 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       host.remove();
     },
   };
+}
+
+/**
+ * The widget's styles as a constructed style sheet: a host page's Content-Security-Policy does not
+ * govern one, so the widget needs no style-src from the operator. Browsers without constructed sheets
+ * (Firefox before 101, Safari before 16.4) get a <style> element, which a strict style-src refuses.
+ */
+function adoptStyles(root: ShadowRoot, css: string): void {
+  if ('adoptedStyleSheets' in root && 'replaceSync' in CSSStyleSheet.prototype) {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    root.adoptedStyleSheets = [sheet];
+    return;
+  }
+  const style = document.createElement('style');
+  style.textContent = css;
+  root.append(style);
 }

@@ -55,6 +55,9 @@ export const API_INTRODUCTION = [
   '- **Free text** (ticket subjects and bodies, display names, titles) refuses control characters and the',
   '  bidirectional controls U+202A–U+202E and U+2066–U+2069 with 400 `validation_failed`.',
   '- **Webhooks** are signed with your webhook secret; their events are listed at the end.',
+  '- **Headers**: every answer carries `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.',
+  '  CORS headers go only to widget session-token requests from an origin the tenant lists, never to',
+  '  API-key requests: a page that holds an API key cannot read the answers.',
   '',
   'A typed TypeScript client with keys, retries and a webhook verifier is in `packages/sdk`.',
 ].join('\n');

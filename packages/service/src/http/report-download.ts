@@ -3,6 +3,7 @@ import { createGunzip } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Download } from '../domains/reports/index.js';
+import { appendVary } from './security-headers.js';
 
 const CONTENT_TYPES = { csv: 'text/csv; charset=utf-8', json: 'application/json; charset=utf-8' } as const;
 
@@ -17,8 +18,9 @@ export function sendDownload(request: FastifyRequest, reply: FastifyReply, downl
   reply
     .type(CONTENT_TYPES[job.format])
     .header('content-disposition', `attachment; filename="${job.reportType}-${job.id}.${job.format}"`)
-    .header('vary', 'Accept-Encoding')
     .header('x-report-rows', String(job.rowCount));
+  // Beside CORS's Origin, which the hooks set before.
+  appendVary(reply, 'Accept-Encoding');
   // The route's schema documents the bytes; the body is a stream of them (the type provider expects a string).
   if (compressed) return reply.header('content-encoding', 'gzip').send(body as unknown as string);
   // A reader failing mid-way destroys the inflater too, which ends the answer early (the client sees it cut).

@@ -1,19 +1,6 @@
-/**
- * The demo page's HTML: an operator's page with the widget embedded the documented way (one script
- * tag, mount() with a session token its server minted). Query parameters choose what a reviewer or a
- * browser test wants to see: ?locale=ar&scheme=dark&width=400.
- */
-export function demoPage(widgetVersion: string | null): string {
-  const missing = widgetVersion
-    ? ''
-    : '<p role="alert">The widget bundle is not built: run <code>npm run build:widget</code> and restart.</p>';
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Demo operator · prediction markets</title>
-<style>
+import { contentSecurityPolicy, cspHash } from '../security-headers.js';
+
+const STYLE = `
   body { margin: 0; font-family: system-ui, sans-serif; background: #eceff4; color: #1c1f26; }
   header { background: #1c1f26; color: #fff; padding: 12px 20px; display: flex; gap: 16px; align-items: center; flex-wrap: wrap; }
   header h1 { font-size: 18px; margin: 0; flex: 1; }
@@ -21,20 +8,9 @@ export function demoPage(widgetVersion: string | null): string {
   header select { font-size: 16px; min-height: 36px; }
   main { padding: 20px; display: flex; justify-content: center; }
   #widget { width: 100%; max-width: var(--width, 960px); }
-</style>
-</head>
-<body>
-<header>
-  <h1>Demo operator</h1>
-  <label>Language <select id="locale">
-    <option value="">tenant default</option><option value="en">English</option><option value="es">Español</option>
-    <option value="de">Deutsch</option><option value="ar">العربية</option><option value="he">עברית</option>
-  </select></label>
-  <label>Scheme <select id="scheme"><option value="">tenant default</option><option value="light">light</option><option value="dark">dark</option></select></label>
-</header>
-<main>${missing}<div id="widget"></div></main>
-<script src="/widget/v1/widget.iife.js"></script>
-<script>
+`;
+
+const SCRIPT = `
   const params = new URLSearchParams(location.search);
   const target = document.getElementById('widget');
   if (params.get('width')) target.style.setProperty('--width', Number(params.get('width')) + 'px');
@@ -61,7 +37,53 @@ export function demoPage(widgetVersion: string | null): string {
     });
   }
   if (window.PredictionMarketWidget) void start();
-</script>
+`;
+
+/**
+ * What the demo page may load (decisions part 7): its own inline style and script by their hashes, the
+ * widget's bundle and locale files from this listener, and calls to this listener (its session route and
+ * the API). The widget's own styles are a constructed sheet, which CSP does not govern. No plugin, no
+ * <base>, no form, never framed.
+ */
+export const DEMO_POLICY = contentSecurityPolicy({
+  'default-src': ["'none'"],
+  'script-src': ["'self'", cspHash(SCRIPT)],
+  'style-src': [cspHash(STYLE)],
+  'connect-src': ["'self'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
+
+/**
+ * The demo page's HTML: an operator's page with the widget embedded the documented way (one script
+ * tag, mount() with a session token its server minted). Query parameters choose what a reviewer or a
+ * browser test wants to see: ?locale=ar&scheme=dark&width=400.
+ */
+export function demoPage(widgetVersion: string | null): string {
+  const missing = widgetVersion
+    ? ''
+    : '<p role="alert">The widget bundle is not built: run <code>npm run build:widget</code> and restart.</p>';
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Demo operator · prediction markets</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header>
+  <h1>Demo operator</h1>
+  <label>Language <select id="locale">
+    <option value="">tenant default</option><option value="en">English</option><option value="es">Español</option>
+    <option value="de">Deutsch</option><option value="ar">العربية</option><option value="he">עברית</option>
+  </select></label>
+  <label>Scheme <select id="scheme"><option value="">tenant default</option><option value="light">light</option><option value="dark">dark</option></select></label>
+</header>
+<main>${missing}<div id="widget"></div></main>
+<script src="/widget/v1/widget.iife.js"></script>
+<script>${SCRIPT}</script>
 </body>
 </html>
 `;

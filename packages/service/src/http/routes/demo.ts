@@ -6,7 +6,7 @@ import { DEMO_USER } from '../../demo-data.js';
 import type { ServiceDeps } from '../../deps.js';
 import { valueOrThrow } from '../present.js';
 import { signSessionToken } from '../session-token.js';
-import { demoPage } from './demo-page.js';
+import { DEMO_POLICY, demoPage } from './demo-page.js';
 
 const meta = { tier: 'public', credential: 'none' } as const;
 
@@ -22,6 +22,10 @@ export function demoRoutes(deps: ServiceDeps, demo: Demo): FastifyPluginAsync {
       reply
         .header('content-type', 'text/html; charset=utf-8')
         .header('cache-control', 'no-store')
+        .header('content-security-policy', DEMO_POLICY)
+        .header('x-frame-options', 'DENY')
+        .header('x-content-type-options', 'nosniff')
+        .header('referrer-policy', 'no-referrer')
         .send(demoPage(deps.widgetBundle?.version ?? null)),
     );
 

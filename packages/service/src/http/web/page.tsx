@@ -2,6 +2,7 @@
 import type { FastifyReply } from 'fastify';
 import type { ComponentChildren } from 'preact';
 import { renderToString } from 'preact-render-to-string';
+import { contentSecurityPolicy, cspHash } from '../security-headers.js';
 import type { WebSite } from './web-session.js';
 
 /**
@@ -47,6 +48,18 @@ dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 @media (max-width:600px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
 `;
+
+/**
+ * What the pages may load: their one inline style sheet (by its hash), nothing else; no script at all
+ * (they are plain forms), forms posted only to their own site, no <base>, never framed.
+ */
+const PAGE_POLICY = contentSecurityPolicy({
+  'default-src': ["'none'"],
+  'style-src': [cspHash(STYLE)],
+  'base-uri': ["'none'"],
+  'form-action': ["'self'"],
+  'frame-ancestors': ["'none'"],
+});
 
 export interface PageProps {
   site: WebSite;
@@ -130,7 +143,7 @@ export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200):
       .header('content-type', 'text/html; charset=utf-8')
       .header('cache-control', 'no-store')
       // Never framed (clickjacking), never sniffed, and no Referer carries a sign-in link's token away.
-      .header('content-security-policy', "frame-ancestors 'none'")
+      .header('content-security-policy', PAGE_POLICY)
       .header('x-frame-options', 'DENY')
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
