@@ -1,6 +1,7 @@
 import { SCOPES } from './domains/api-keys/index.js';
 import { systemContextOf, type Runtime } from './domains/context.js';
 import { createTenant, issueApiKey } from './domains/tenants/index.js';
+import { isLoopbackHost } from './lib/loopback.js';
 
 export interface Demo {
   tenantId: string;
@@ -34,8 +35,23 @@ export async function seedDemo(runtime: Runtime): Promise<Demo | null> {
   return { tenantId: tenant.id, sandboxKey: key.value.apiKey };
 }
 
-export function demoInstructions(demo: Demo, sandboxUrl: string): string {
-  const page = `The widget, on a demo page that plays the operator: ${sandboxUrl}/demo`;
+/**
+ * Whether the demo page and its session route are mounted on the sandbox listener bound to `host`. The
+ * route mints a widget session for the demo user to whoever asks, with no credential: it is for the
+ * person at this machine, so only a loopback bind address serves it (HOST=0.0.0.0 would hand sessions
+ * to anyone on the network). The demo tenant and its markets are seeded either way.
+ */
+export function servesDemoPage(host: string): boolean {
+  return isLoopbackHost(host);
+}
+
+export function demoInstructions(demo: Demo, sandboxUrl: string, host: string): string {
+  const page = servesDemoPage(host)
+    ? `The widget, on a demo page that plays the operator: ${sandboxUrl}/demo`
+    : [
+        `The demo page is not served: HOST=${host} is not a loopback address, and the page's session route`,
+        'would hand widget sessions to anyone who reaches the listener. Start with HOST=127.0.0.1 to see it.',
+      ].join('\n');
   if (demo.sandboxKey === null) return ['', page, ''].join('\n');
   return [
     '',

@@ -7,7 +7,7 @@ import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.j
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
 import { tradeBatches } from './http/batched-trade.js';
-import { demoInstructions, seedDemo, type Demo } from './demo.js';
+import { demoInstructions, seedDemo, servesDemoPage, type Demo } from './demo.js';
 import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
@@ -139,7 +139,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const routes = {} as Record<Listener, RouteInfo[]>;
     // A worker-only process (RUN_API=0, start:cluster's workers) serves nothing: its urls stay empty.
     for (const listener of config.runApi ? LISTENERS : []) {
-      const app = await buildApp(listener, deps, listener === 'sandbox' && demo ? demoRoutes(deps, demo) : undefined);
+      // The demo page only on a loopback sandbox listener: its session route takes no credential.
+      const demoPage = listener === 'sandbox' && demo && servesDemoPage(config.host);
+      const app = await buildApp(listener, deps, demoPage ? demoRoutes(deps, demo) : undefined);
       apps[listener] = app;
       routes[listener] = app.routeTable;
       const address = await app.listen(listeners[listener]);
@@ -158,7 +160,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     }
     ready = true;
     if (config.platformAdminToken === null) announce(adminTokenNotice(config.dataDir, secrets!));
-    if (demo) announce(demoInstructions(demo, urls.sandbox));
+    if (demo) announce(demoInstructions(demo, urls.sandbox, config.host));
     return { urls, routes, deps, demo, stop };
   } catch (error) {
     await stop().catch(() => {});
