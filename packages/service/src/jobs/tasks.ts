@@ -71,23 +71,33 @@ export function taskList(deps: ServiceDeps): TaskList {
     [JOBS.purgePositionRejections]: async () => {
       await purgeRejections(context(JOBS.purgePositionRejections));
     },
-    // Added by POST /v1/reports in the request's transaction. A failure is retried; the last one fails
-    // the report rather than leaving it generating.
-    [JOBS.generateReport]: async (payload, helpers) => {
-      const reportId = (payload as { report_id: string }).report_id;
-      try {
-        await generateReport(context(JOBS.generateReport), reportId);
-      } catch (error) {
-        if (helpers.job.attempts < helpers.job.max_attempts) throw error;
-        helpers.logger.error(`report ${reportId} failed for good: ${String(error)}`);
-        await failReport(context(JOBS.generateReport), reportId, String(error));
-      }
-    },
     [JOBS.expireReports]: async () => {
       await expireReports(context(JOBS.expireReports));
     },
     [JOBS.reconcile]: async () => {
       await runReconciliation(context(JOBS.reconcile), 'schedule');
+    },
+  };
+}
+
+/**
+ * The report generations, apart: they run on a runner of their own (queue.ts), because one can take
+ * minutes and must never wait for, or hold up, the webhook pass and the short jobs.
+ */
+export function reportTaskList(deps: ServiceDeps): TaskList {
+  const context = () => systemContextOf(deps, JOBS.generateReport);
+  return {
+    // Added by POST /v1/reports in the request's transaction. A failure is retried; the last one fails
+    // the report rather than leaving it generating.
+    [JOBS.generateReport]: async (payload, helpers) => {
+      const reportId = (payload as { report_id: string }).report_id;
+      try {
+        await generateReport(context(), reportId);
+      } catch (error) {
+        if (helpers.job.attempts < helpers.job.max_attempts) throw error;
+        helpers.logger.error(`report ${reportId} failed for good: ${String(error)}`);
+        await failReport(context(), reportId, String(error));
+      }
     },
   };
 }
