@@ -92,7 +92,7 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
   let failingSince: number | null = null;
   let lastFailureLog = 0;
   let lastSessionCheck = performance.now();
-  let checkingSessions = false;
+  let checkingSessions: Promise<void> | null = null;
 
   const remove = (stream: Stream) => {
     stream.closed = true;
@@ -172,14 +172,11 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
   };
 
   const checkSessions = async () => {
-    checkingSessions = true;
     try {
       for (const stream of await streamsOfEndedSessions(ports.db, [...registry.all()])) end(stream);
     } catch {
       // A failed read ends nothing: the change log's reader reports a database that cannot be reached, and
       // the next check comes sessionCheckMs later.
-    } finally {
-      checkingSessions = false;
     }
   };
   const tick = () => {
@@ -189,7 +186,7 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
     for (const stream of expired) end(stream);
     if (!checkingSessions && registry.size > 0 && performance.now() - lastSessionCheck >= limits.sessionCheckMs) {
       lastSessionCheck = performance.now();
-      void checkSessions();
+      checkingSessions = checkSessions().finally(() => (checkingSessions = null));
     }
     schedule();
   };
@@ -233,6 +230,7 @@ export function streamHub(ports: HubPorts, limits: StreamLimits = STREAM_LIMITS)
       stopTimers();
       for (const stream of [...registry.all()]) end(stream);
       await running;
+      await checkingSessions;
       await listening?.close();
     },
   };
