@@ -1,6 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
+import type { JobHelpers } from 'graphile-worker';
+import { taskList } from '../src/jobs/tasks.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, startTestService, uniqueKey, type TestService, type TestTenant } from './helpers.js';
 import { startReceiver, type Receiver } from './receiver.js';
@@ -71,6 +73,23 @@ describe('the jobs of a running service', () => {
     const status = async () =>
       (await service.api('sandbox', 'GET', `/v1/orders/${order.json.id}`, { key: tenant.sandboxKey })).json.status;
     await eventually(async () => (await status()) === 'expired');
+  });
+
+  it('run one webhook pass per process: a run that comes while one is in progress ends at once', async () => {
+    const tasks = taskList(service.deps);
+    const stop = new AbortController();
+    const added: string[] = [];
+    const helpers = {
+      abortSignal: stop.signal,
+      addJob: async (task: string) => void added.push(task),
+    } as unknown as JobHelpers;
+    const first = tasks['deliver-webhooks']!({}, helpers);
+    await tasks['deliver-webhooks']!({}, helpers);
+    expect(added).toEqual([]);
+    stop.abort();
+    await first;
+    // The pass that ran schedules the next one.
+    expect(added).toEqual(['deliver-webhooks']);
   });
 
   it('keep exactly one pending run of each self-rescheduling job, cluster-wide', async () => {

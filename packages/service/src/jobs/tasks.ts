@@ -39,14 +39,29 @@ const DELIVERY_IDLE_MS = 500;
 
 export function taskList(deps: ServiceDeps): TaskList {
   const context = (job: string) => systemContextOf(deps, job);
+  const deliveryPass = async (helpers: JobHelpers) => {
+    const until = Date.now() + DELIVERY_PASS_MS;
+    const keepGoing = () => !helpers.abortSignal.aborted && deps.isReady() && Date.now() < until;
+    const ports = { transport: deps.webhookTransport, keepGoing, doorbell: deps.webhookDoorbell };
+    while (keepGoing()) {
+      const attempts = await deliverDue(context(JOBS.deliverWebhooks), ports, { lingerMs: 1_000, pollMs: 50 });
+      if (attempts === 0) await deps.webhookDoorbell.wait(DELIVERY_IDLE_MS, helpers.abortSignal);
+    }
+  };
+  // One webhook pass per process. The job key keeps one pending run, but adding a keyed job while its run
+  // is locked creates another: the minute's watchdog and each process's start added passes beside the
+  // running one, one more a minute, until they held every slot of the runner (and the per-environment
+  // bound of 4, which is per pass, multiplied). A surplus run ends at once; the running pass schedules
+  // the next.
+  let passRunning = false;
   return {
     [JOBS.deliverWebhooks]: async (_payload, helpers) => {
-      const until = Date.now() + DELIVERY_PASS_MS;
-      const keepGoing = () => !helpers.abortSignal.aborted && deps.isReady() && Date.now() < until;
-      const ports = { transport: deps.webhookTransport, keepGoing, doorbell: deps.webhookDoorbell };
-      while (keepGoing()) {
-        const attempts = await deliverDue(context(JOBS.deliverWebhooks), ports, { lingerMs: 1_000, pollMs: 50 });
-        if (attempts === 0) await deps.webhookDoorbell.wait(DELIVERY_IDLE_MS, helpers.abortSignal);
+      if (passRunning) return;
+      passRunning = true;
+      try {
+        await deliveryPass(helpers);
+      } finally {
+        passRunning = false;
       }
       await again(helpers, JOBS.deliverWebhooks, 0);
     },
