@@ -35,10 +35,12 @@ export async function replayAll(load: MixedLoad, asker: Asker): Promise<Replays>
     result.example ??= `${sent.kind} ${sent.ask.key}: ${sent.answer!.status} then ${again?.status ?? 'no answer'}`;
   };
   // The operator's answers from a shared queue. A widget user's one at a time: the user may send 10
-  // trades a minute, and a refused request counts when it comes before the Retry-After the user's bucket
-  // last gave (decisions part 5). That instant is the bucket's, not each request's: two of one user's
-  // requests waiting out Retry-After side by side each come before the one the other was just given,
-  // so they would keep each other refused for ever.
+  // trades a minute whatever the number sent side by side, so more would not finish sooner. (They could
+  // go side by side now: since the fairness of 2026-11-26 for clients sharing a bucket, a refusal that
+  // redeems a Retry-After the bucket gave earlier and that is now due is not counted, so a dozen of one
+  // user's requests each waiting out its Retry-After get the user's 10 a minute together. Before it, a
+  // refusal counted whenever it came before the Retry-After the bucket last gave, and such requests kept
+  // each other refused for ever; the queue is from then.)
   const operator = stored.filter((sent) => !sent.widgetUser);
   const users = new Map<string, Sent[]>();
   for (const sent of stored.filter((one) => one.widgetUser)) {

@@ -14,7 +14,14 @@ import {
   sync,
   uniqueKey,
 } from './helpers.js';
-import { expectHammeringStaysRefused, expectWaitingKeepsTheWholeBudget } from './rate-limit-fairness.js';
+import { connectRedis } from '../src/db/redis.js';
+import { redisRefusalStore } from '../src/http/refusal-store.js';
+import {
+  expectHammeringStaysRefused,
+  expectRefusalStoreRedeemsOnce,
+  expectSharedWaitingKeepsTheBudget,
+  expectWaitingKeepsTheWholeBudget,
+} from './rate-limit-fairness.js';
 import { killChildren, newSite, startService, terminate, type Site } from './service-process.js';
 
 /** Where the counters live (decisions part 5): Redis shared by every process, and Redis down. */
@@ -61,16 +68,33 @@ if (process.env.REDIS_URL)
       }
     });
 
-    it('keeps the instant of the last Retry-After there too: waiting keeps the budget, hammering stays refused', async () => {
+    it('keeps what buckets remember of their refusals there too: waiting keeps the budget, alone or shared, hammering stays refused', async () => {
       // The counters' keys follow the service clock, so a fake one moves them; each call has its own tenant.
       const clock = new FakeClock('2026-06-01T12:00:00.000Z');
       const service = await startTestService({ clock, env: { REDIS_URL: process.env.REDIS_URL! } });
+      const nextWindows = () => clock.advance(3 * 60_000 - (clock.now().getTime() % 60_000));
       try {
         await expectWaitingKeepsTheWholeBudget(service, clock);
-        clock.advance(3 * 60_000 - (clock.now().getTime() % 60_000));
+        nextWindows();
         await expectHammeringStaysRefused(service, clock);
+        nextWindows();
+        await expectSharedWaitingKeepsTheBudget(service, clock);
       } finally {
         await service.stop();
+      }
+    });
+
+    it('the store redeems each given Retry-After once, within its span, in one script a call', async () => {
+      const redis = connectRedis(process.env.REDIS_URL!, memoryLogger('silent').log);
+      try {
+        await new Promise<void>((resolve) => (redis.status === 'ready' ? resolve() : redis.once('ready', resolve)));
+        const bucket = `saved_markets:store-test-${process.pid}-${Date.now()}:sandbox:u:store`;
+        await expectRefusalStoreRedeemsOnce(redisRefusalStore(redis, 'pm-rl-test'), bucket);
+        // One hash for the bucket, expiring on its own.
+        expect(await redis.pttl(`pm-rl-test:${bucket}:ra`)).toBeGreaterThan(60_000);
+        await redis.del(`pm-rl-test:${bucket}:ra`);
+      } finally {
+        redis.disconnect();
       }
     });
   });

@@ -14,7 +14,13 @@ import {
   type TestTenant,
 } from './helpers.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
-import { expectHammeringStaysRefused, expectWaitingKeepsTheWholeBudget } from './rate-limit-fairness.js';
+import { memoryRefusalStore } from '../src/http/refusal-store.js';
+import {
+  expectHammeringStaysRefused,
+  expectRefusalStoreRedeemsOnce,
+  expectSharedWaitingKeepsTheBudget,
+  expectWaitingKeepsTheWholeBudget,
+} from './rate-limit-fairness.js';
 
 /**
  * Rate limits (spec 8.1, decisions part 5) on the real limiter, its window on the fake clock: each
@@ -281,7 +287,7 @@ describe('default: session requests count per end user, apart from the tenant (d
   });
 });
 
-describe('refused requests count only before the last Retry-After (decisions part 5)', () => {
+describe('refused requests: not counted at or after the last Retry-After, or redeeming a due one (decisions part 5)', () => {
   it('a client that waits out each Retry-After keeps its whole budget', async () => {
     nextWindows();
     await expectWaitingKeepsTheWholeBudget(service, clock);
@@ -290,5 +296,14 @@ describe('refused requests count only before the last Retry-After (decisions par
   it('a client that retries at once stays refused, its Retry-After never nearer', async () => {
     nextWindows();
     await expectHammeringStaysRefused(service, clock);
+  });
+
+  it('a dozen clients sharing the bucket of one user, each waiting out its Retry-After, get its budget together', async () => {
+    nextWindows();
+    await expectSharedWaitingKeepsTheBudget(service, clock);
+  });
+
+  it('the store redeems each given Retry-After once, within its span', async () => {
+    await expectRefusalStoreRedeemsOnce(memoryRefusalStore(), 'saved_markets:t:sandbox:u:store');
   });
 });

@@ -8,7 +8,10 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     change:
       'Rate limits: a refused request (429 rate_limited) counts against the limit only when it comes before the ' +
       'Retry-After last given for that limit, so a client that waits out each Retry-After keeps its whole budget ' +
-      '(it got about half while every refusal counted); retrying at once still keeps the limit active.',
+      '(it got about half while every refusal counted); retrying at once still keeps the limit active. Clients ' +
+      "sharing a limit (one user's parallel requests, an operator's workers) that each wait out their " +
+      'Retry-After get the whole budget together too: a refusal that comes when a Retry-After given earlier ' +
+      'falls due (within 2 seconds) is not counted either, once per Retry-After given.',
   },
   {
     date: '2026-11-26',

@@ -62,6 +62,23 @@ describe('every tier', () => {
     expect((await l.check(query('saved_markets', 'u'))).limited).toBe(false);
   });
 
+  it('takes back a refusal before the last Retry-After that redeems one given earlier, once', async () => {
+    const { limiter: l, clock } = limiter();
+    const start = clock.now().getTime();
+    expect(await untilRefused(() => l.check(query('saved_markets', 'u')), 25)).toBe(21);
+    // That 21st (client A) was told 63 s. Client B, a second later, comes before it and is counted:
+    // 21 × (1 − t/60 s) ≤ 19 at t ≈ 5.7 s, 65 s from now (66 s from the start), the bucket's last instant.
+    clock.advance(1_000);
+    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 65 });
+    // A comes back at 63 s, before 66 s, still refused (21 × 0.95 + 1 > 20), and redeems the Retry-After
+    // it was given: not counted, so it is told 66 s too (counted, it would have been told 69 s).
+    clock.set(new Date(start + 63_000));
+    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 3 });
+    // A third at the same instant has none left to redeem: counted, so 21 × (1 − t/60 s) + 1 ≤ 19 from
+    // t ≈ 8.6 s: 69 s.
+    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 6 });
+  });
+
   it('forgets a full window once the clock has moved past it and the next', async () => {
     const { limiter: l, clock } = limiter();
     await untilRefused(() => l.check(query('balance_sync')), 500);

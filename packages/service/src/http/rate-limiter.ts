@@ -17,6 +17,7 @@ import {
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import type { RateDecision, RateLimiter, RateLimitQuery } from './rate-limit.js';
+import { memoryRefusalStore, redisRefusalStore } from './refusal-store.js';
 
 export interface WindowLimiterOptions {
   /** Counters in Redis, shared by every process; null: in this process's memory. */
@@ -33,13 +34,16 @@ const WARN_EVERY_MS = 10_000;
 
 /**
  * The real limiter (spec 8.1, decisions part 5). rate-limiter-flexible keeps the counters, atomically,
- * in memory or in Redis: one per bucket and fixed 60 s window, kept for two windows, and per bucket the
- * instant its last Retry-After pointed to. The sliding window is estimated from the current and the
- * previous counts (domains/rate-limits/model/tiers.ts), with the window taken from the service clock, so
- * tests move it with the fake clock. Every request that reaches the limiter is counted first (one
- * atomic increment per bucket); a refused one is then taken back out of the buckets whose last
- * Retry-After it did not come before (model/refusals.ts). Two processes may both see a bucket's old
- * instant and both take back: one refusal too few counted, never an allowed request lost. If the store
+ * in memory or in Redis: one per bucket and fixed 60 s window, kept for two windows. The sliding window
+ * is estimated from the current and the previous counts (domains/rate-limits/model/tiers.ts), with the
+ * window taken from the service clock, so tests move it with the fake clock. Every request that reaches
+ * the limiter is counted first (one atomic increment per bucket, and a read of the previous window: all
+ * an allowed request costs). A refused one then asks each bucket's RefusalStore (refusal-store.ts, in the
+ * same memory or Redis) for the instant its last Retry-After pointed to and, when it came before that
+ * instant, to redeem a due Retry-After given earlier; it is taken back out of the buckets where it came
+ * at or after the instant or redeemed one (model/refusals.ts), and each refusing bucket remembers the
+ * instant it gives. Two processes may both see a bucket's old instant and both take back: one refusal
+ * too few counted, never an allowed request lost; a Retry-After is redeemed at most once. If the store
  * fails (Redis down) the request is served unlimited and a warning is logged: money is never at stake
  * in a limiter.
  */
@@ -48,9 +52,9 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
   const store: RateLimiterAbstract = options.redis
     ? new RateLimiterRedis({ ...storeOptions, storeClient: options.redis, rejectIfRedisNotReady: true })
     : new RateLimiterMemory(storeOptions);
+  const refusals = options.redis ? redisRefusalStore(options.redis, storeOptions.keyPrefix) : memoryRefusalStore();
   let warnedAt = -Infinity;
   const windowKey = (bucket: Bucket, index: number) => `${bucket.key}:${index}`;
-  const retryAtKey = (bucket: Bucket) => `${bucket.key}:retry-at`;
 
   const count = async (bucket: Bucket, nowMs: number): Promise<BucketRead> => {
     const { index, elapsedMs } = windowOf(nowMs);
@@ -59,27 +63,19 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
       store.get(windowKey(bucket, index - 1)),
     ]);
     const counts = { current: counted.consumedPoints, previous: before?.consumedPoints ?? 0, elapsedMs };
-    return { limit: bucket.limit, counts, retryAtMs: null };
+    return { limit: bucket.limit, counts, retryAtMs: null, redeemed: false };
   };
-  // Read only for a refused request: an allowed one costs the two commands per bucket it always did.
-  const withRetryAt = async (bucket: Bucket, read: BucketRead): Promise<BucketRead> => ({
+  // Only for a refused request: an allowed one costs the two commands per bucket it always did.
+  const recalled = async (bucket: Bucket, read: BucketRead, nowMs: number): Promise<BucketRead> => ({
     ...read,
-    retryAtMs: (await store.get(retryAtKey(bucket)))?.consumedPoints ?? null,
+    ...(await refusals.recall(bucket.key, nowMs)),
   });
 
   /** Takes the request back out where it is not counted; remembers where a refusal's Retry-After points. */
   const settle = async (bucket: Bucket, verdict: BucketVerdict, nowMs: number): Promise<void> => {
     await Promise.all([
       verdict.counted ? null : store.reward(windowKey(bucket, windowOf(nowMs).index), 1),
-      // Kept two windows past its instant (the store's expiry runs on real time; the instant is compared
-      // on the service clock), after which it is moot: a request after it is not counted when refused.
-      verdict.retryAtMs === null
-        ? null
-        : store.set(
-            retryAtKey(bucket),
-            verdict.retryAtMs,
-            Math.ceil((verdict.retryAtMs - nowMs) / 1000) + storeOptions.duration,
-          ),
+      verdict.retryAtMs === null ? null : refusals.remember(bucket.key, verdict.retryAtMs, nowMs),
     ]);
   };
 
@@ -116,7 +112,7 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
         const buckets = bucketsFor(counted, await options.raisedLimits.of(counted.tenantId));
         const nowMs = options.clock.now().getTime();
         let reads = await Promise.all(buckets.map((bucket) => count(bucket, nowMs)));
-        if (!passes(reads)) reads = await Promise.all(reads.map((read, i) => withRetryAt(buckets[i]!, read)));
+        if (!passes(reads)) reads = await Promise.all(reads.map((read, i) => recalled(buckets[i]!, read, nowMs)));
         const verdict = judge(reads, nowMs);
         if (!verdict.allowed) {
           await Promise.all(buckets.map((bucket, i) => settle(bucket, verdict.buckets[i]!, nowMs)));
