@@ -18,7 +18,11 @@ import { latencyOf, fmt, table } from './lib/stats.js';
 import { singleSyncLoad } from './lib/sync-load.js';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { values: args } = parseArgs({ options: { quick: { type: 'boolean', default: false } } });
+const { values: args } = parseArgs({
+  options: { quick: { type: 'boolean', default: false }, 'uptime-minutes': { type: 'string', default: '0' } },
+});
+/** A last quiet phase once the service has run this long (0: none): what builds up over minutes shows there. */
+const UPTIME_MS = Number(args['uptime-minutes']) * 60_000;
 const SAMPLES = args.quick ? 3 : 8;
 const LOAD_S = args.quick ? 8 : 25;
 /** Rows of each large report: long enough that three of them hold their slots for the whole phase. */
@@ -103,6 +107,7 @@ console.log(
   `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and this process${args.quick ? ' (--quick)' : ''}`,
 );
 runBench(REPO_ROOT, 16, async (service, database) => {
+  const up = performance.now();
   const small = await createBenchTenant(service);
   const ids = userIds(200);
   await registerAndFund(service, small, ids);
@@ -132,6 +137,13 @@ runBench(REPO_ROOT, 16, async (service, database) => {
   console.log(
     `  the large reports took ${bigMs.map((m) => fmt(m / 1000, 1)).join(', ')} s (phase ${fmt((performance.now() - bigStarted) / 1000, 1)} s)`,
   );
+
+  if (UPTIME_MS > 0) {
+    await sleep(Math.max(0, UPTIME_MS - (performance.now() - up)));
+    rows.push(
+      row(`quiet, after ${fmt(UPTIME_MS / 60_000, 0)} minutes of uptime`, await smallReports(service, small, 300)),
+    );
+  }
 
   console.log('\nsmall transactions report (200 users, ~200 rows): request → ready, seconds');
   console.log(table(['phase', 'reports', 'min', 'p50', 'max', `not ready in ${GIVE_UP_MS / 1000} s`], rows));
