@@ -7,6 +7,8 @@ import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 const SHOP = 'https://shop.example.com';
 const OTHER = 'https://other.example.net';
+/** Listed by no tenant of the run. */
+const NOWHERE = 'https://nowhere.example.org';
 let service: TestService;
 let tenant: TestTenant;
 let neighbour: TestTenant;
@@ -86,7 +88,7 @@ describe('requests', () => {
     expect(anonymous.headers.get('access-control-allow-origin')).toBeNull();
   });
 
-  it("reach the 401 of the tenant's own expired session token, so the widget can refresh, but not a forged one", async () => {
+  it('reach the 401 of a refused session token, expired or forged, from an origin the environment lists, so the widget can refresh', async () => {
     const expiring = await sessionFor(service, tenant.sandboxKey, user);
     clock.advance(16 * 60_000);
     try {
@@ -95,7 +97,10 @@ describe('requests', () => {
         const expired = await call(service.urls.sandbox, method, path, { key: expiring, headers: { origin: SHOP } });
         expect(expired.status).toBe(401);
         expect(expired.headers.get('access-control-allow-origin'), path).toBe(SHOP);
-        const unlisted = await call(service.urls.sandbox, method, path, { key: expiring, headers: { origin: OTHER } });
+        const unlisted = await call(service.urls.sandbox, method, path, {
+          key: expiring,
+          headers: { origin: NOWHERE },
+        });
         expect(unlisted.headers.get('access-control-allow-origin'), path).toBeNull();
       }
       const forged = `${expiring.slice(0, -4)}AAAA`;
@@ -104,7 +109,13 @@ describe('requests', () => {
         headers: { origin: SHOP },
       });
       expect(refused.status).toBe(401);
-      expect(refused.headers.get('access-control-allow-origin')).toBeNull();
+      // It names no tenant: readable by an origin some tenant of the environment lists (decisions part 6).
+      expect(refused.headers.get('access-control-allow-origin')).toBe(SHOP);
+      const elsewhere = await call(service.urls.sandbox, 'GET', '/v1/users/me', {
+        key: forged,
+        headers: { origin: NOWHERE },
+      });
+      expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
     } finally {
       clock.advance(-16 * 60_000);
     }

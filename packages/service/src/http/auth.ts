@@ -23,6 +23,8 @@ declare module 'fastify' {
      * lets the widget read that 401 when the tenant lists the origin (http/cors.ts).
      */
     refusedSessionScope: TenantEnv | null;
+    /** A session token (anything but an API key) was sent and refused: its 401 is readable by a listed origin. */
+    refusedSession: boolean;
   }
 }
 
@@ -88,6 +90,7 @@ async function authenticate(
 export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, environment: Environment): void {
   app.decorateRequest('principal', null);
   app.decorateRequest('refusedSessionScope', null);
+  app.decorateRequest('refusedSession', false);
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
     // The portal's pages check their own cookie (portal/portal.ts).
@@ -98,6 +101,7 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
         if (token && !token.startsWith('pmk_')) {
           const scope = await sessionScopeOf(deps.widgetSessionSecret, token);
           request.refusedSessionScope = scope?.environment === environment ? scope : null;
+          request.refusedSession = true;
         }
         throw error;
       },

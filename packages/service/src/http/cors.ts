@@ -45,13 +45,19 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
     if (await origins.allows(principal.tenantEnv, origin)) allow(reply, origin);
   });
 
-  // A session token refused for its time (expired, past its cap) or its tenant's suspension names its
-  // tenant all the same: the widget must be able to read that 401 or 403 to refresh or give up.
+  // The widget must be able to read a refusal of its session token to refresh or give up. A 401
+  // invalid_session_token may name no tenant (forged, malformed, another environment's), so it is readable,
+  // like a preflight, by an origin any tenant of the environment lists (decisions part 6). A token refused
+  // for its tenant's suspension (403) names its tenant: that tenant's origins.
   app.addHook('onSend', async (request, reply) => {
     const origin = request.headers.origin;
+    if (!origin || !request.refusedSession || reply.hasHeader('access-control-allow-origin')) return;
     const scope = request.refusedSessionScope;
-    if (!origin || !scope || reply.hasHeader('access-control-allow-origin')) return;
-    if (await origins.allows(scope, origin)) allow(reply, origin);
+    const readable =
+      reply.statusCode === 401
+        ? await origins.listedIn(environment, origin)
+        : scope !== null && (await origins.allows(scope, origin));
+    if (readable) allow(reply, origin);
   });
 
   const serverOnly = new Set<string>();
