@@ -10,6 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { tenantCall } from './lib/api-calls.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { userIds } from './lib/movements.js';
 import type { ServiceProcess } from './lib/service-process.js';
@@ -29,29 +30,14 @@ const LOAD_S = args.quick ? 8 : 25;
 const LARGE_ROWS = args.quick ? 100_000 : 400_000;
 const GIVE_UP_MS = 120_000;
 
-async function api(service: ServiceProcess, tenant: BenchTenant, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${service.sandboxUrl}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tenant.apiKey}`,
-      'content-type': 'application/json',
-      'idempotency-key': `bench-${Math.random()}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as any;
-}
-
 /** Request → ready of one report, in ms (Infinity when it was not ready within GIVE_UP_MS). */
 async function timeReport(service: ServiceProcess, tenant: BenchTenant, body: Record<string, unknown>) {
   const started = performance.now();
-  let job = await api(service, tenant, 'POST', '/v1/reports', body);
+  let job = await tenantCall(service, tenant, 'POST', '/v1/reports', body);
   while (job.status === 'generating') {
     if (performance.now() - started > GIVE_UP_MS) return { ms: Infinity, id: job.id as string };
     await sleep(50);
-    job = await api(service, tenant, 'GET', `/v1/reports/${job.id}`);
+    job = await tenantCall(service, tenant, 'GET', `/v1/reports/${job.id}`);
   }
   if (job.status !== 'ready') throw new Error(`report ${job.id} ended ${job.status}`);
   return { ms: performance.now() - started, id: job.id as string };

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
+import { tenantCall } from './lib/api-calls.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { userIds } from './lib/movements.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
@@ -79,21 +80,6 @@ async function seedTransactions(url: string, tenantId: string): Promise<void> {
   }
 }
 
-async function api(service: ServiceProcess, tenant: BenchTenant, method: string, route: string, body?: unknown) {
-  const res = await fetch(`${service.sandboxUrl}${route}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${tenant.apiKey}`,
-      'content-type': 'application/json',
-      'idempotency-key': `bench-${Math.random()}`,
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as any;
-}
-
 let dbUrl = '';
 
 /** The artifact's size as stored: its gzip chunks. */
@@ -148,11 +134,11 @@ async function measure(
   const exactPeak = await resetPeak(service.pid);
   let sampledPeak = startMiB;
   const started = performance.now();
-  let job = await api(service, tenant, 'POST', '/v1/reports', body);
+  let job = await tenantCall(service, tenant, 'POST', '/v1/reports', body);
   while (job.status === 'generating') {
     await new Promise((resolve) => setTimeout(resolve, 50));
     sampledPeak = Math.max(sampledPeak, (await memoryOf(service.pid)).now);
-    job = await api(service, tenant, 'GET', `/v1/reports/${job.id}`);
+    job = await tenantCall(service, tenant, 'GET', `/v1/reports/${job.id}`);
   }
   const seconds = (performance.now() - started) / 1000;
   if (job.status !== 'ready') throw new Error(`report ${job.id} ended ${job.status}`);

@@ -6,18 +6,18 @@
  * `npm run bench:webhook-fairness [-- --quick]`. Prints numbers only: it fails (exit 1) when it cannot set
  * up or run, never because of a number.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer, type ServerResponse } from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { verifySignature } from '../packages/service/src/domains/webhooks/signature.js';
-import { prepareDatabase, type BenchDatabase } from './lib/database.js';
+import { prepareDatabase } from './lib/database.js';
 import { createMarkets, STAKE, type BenchMarket } from './lib/markets.js';
 import { keyMaker, userIds } from './lib/movements.js';
+import { call, startWorker } from './lib/api-calls.js';
 import { ADMIN_TOKEN, startServiceProcess, type ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
 import { fmt, positive, table } from './lib/stats.js';
@@ -146,17 +146,6 @@ async function startReceiver() {
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 // ---- setup through the APIs ------------------------------------------------------------------------
-
-async function call(url: string, method: string, token: string, body?: unknown, expected = [200, 201]) {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!expected.includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** Points the tenant's sandbox webhooks at `url` and gives it a secret; returns the secret. */
 async function webhooksTo(api: ServiceProcess, tenant: BenchTenant, url: string): Promise<string> {
@@ -415,16 +404,6 @@ function summary(shape: string, rows: PhaseRow[]): string {
 
 // ---- shapes ----------------------------------------------------------------------------------------
 
-/** A worker process (RUN_WORKERS=1) on the shape's database, with a DATA_DIR of its own. */
-async function startWorker(database: BenchDatabase): Promise<ServiceProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-bench-worker-'));
-  const url = await database.url();
-  const worker = await startServiceProcess(REPO_ROOT, { ...database, dataDir, serviceUrl: url }, settings.poolSize, {
-    RUN_WORKERS: '1',
-  });
-  return { ...worker, stop: () => worker.stop().finally(() => rm(dataDir, { recursive: true, force: true })) };
-}
-
 /** Gives A `count` due deliveries: events inserted by SQL, which the enqueue trigger turns into deliveries. */
 async function giveABacklog(client: pg.Client, world: World, count: number): Promise<void> {
   await client.query(
@@ -452,7 +431,13 @@ async function runShape(shape: Shape, receiver: Receiver): Promise<PhaseRow[]> {
       RUN_WORKERS: shape === 'one process' ? '1' : '0',
     });
     processes.push(api);
-    if (shape === 'cluster') processes.push(...(await Promise.all([startWorker(database), startWorker(database)])));
+    if (shape === 'cluster')
+      processes.push(
+        ...(await Promise.all([
+          startWorker(REPO_ROOT, database, settings.poolSize),
+          startWorker(REPO_ROOT, database, settings.poolSize),
+        ])),
+      );
     client = new pg.Client({ connectionString: await database.url() });
     await client.connect();
     const world = await setUp(api, receiver);

@@ -5,9 +5,8 @@
  * set up or run, never because of a number.
  */
 import { randomInt } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -15,8 +14,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { verifySignature } from '../packages/service/src/domains/webhooks/signature.js';
-import { prepareDatabase, type BenchDatabase } from './lib/database.js';
+import { prepareDatabase } from './lib/database.js';
 import { keyMaker, userIds } from './lib/movements.js';
+import { call, startWorker } from './lib/api-calls.js';
 import { ADMIN_TOKEN, startServiceProcess, type ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund } from './lib/setup-tenant.js';
 import { fmt, latencyOf, table, positive } from './lib/stats.js';
@@ -102,17 +102,6 @@ async function startReceiver(secrets: Map<string, string>) {
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 // ---- setup through the APIs ------------------------------------------------------------------------
-
-async function call(url: string, method: string, token: string, body?: unknown, expected = [200, 201]) {
-  const res = await fetch(url, {
-    method,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!expected.includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return text ? JSON.parse(text) : null;
-}
 
 /** Tenants posting to the receiver (one path and secret each), markets enabled for all, users with sessions. */
 async function setUp(api: ServiceProcess, receiver: Receiver, secrets: Map<string, string>) {
@@ -237,18 +226,6 @@ function trade(api: ServiceProcess, world: Awaited<ReturnType<typeof setUp>>, du
 }
 
 // ---- worker processes ----------------------------------------------------------------------------
-
-/**
- * A service process that runs the jobs (the webhook worker among them) on the bench's database, with a
- * DATA_DIR of its own: the "M worker processes" of DESIGN.md part 1. The API process runs none.
- */
-async function startWorker(database: BenchDatabase): Promise<ServiceProcess> {
-  const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-bench-worker-'));
-  const url = await database.url();
-  process.env.RUN_WORKERS = '1';
-  const worker = await startServiceProcess(REPO_ROOT, { ...database, dataDir, serviceUrl: url }, 8);
-  return { ...worker, stop: () => worker.stop().finally(() => rm(dataDir, { recursive: true, force: true })) };
-}
 
 /** Waits until the receiver has `count` distinct deliveries (or gives up); true when it has. */
 async function drained(receiver: Receiver, count: number): Promise<boolean> {
@@ -378,7 +355,7 @@ async function main(): Promise<void> {
     const rows: PhaseRow[] = [];
 
     console.log(`\n[1] trades for ${settings.durationS} s while one worker process delivers (after a warm-up)`);
-    workers.push(await startWorker(database));
+    workers.push(await startWorker(REPO_ROOT, database, 8));
     const warmup = await tradePhase(api, world, client, settings.warmupS);
     await drained(receiver, warmup.events);
     console.log(`  warm-up (not counted): ${warmup.events} opens in ${settings.warmupS} s, delivered`);
@@ -396,7 +373,7 @@ async function main(): Promise<void> {
       );
       receiver.reset();
       const backlog = await tradePhase(api, world, client);
-      workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorker(database)))));
+      workers.push(...(await Promise.all(Array.from({ length: count }, () => startWorker(REPO_ROOT, database, 8)))));
       const done = await drained(receiver, backlog.events);
       rows.push(phaseRow(`backlog, ${count} worker${count > 1 ? 's' : ''}`, backlog, receiver, false));
       printRow(rows.at(-1)!);

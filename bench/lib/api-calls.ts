@@ -1,0 +1,57 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BenchDatabase } from './database.js';
+import { startServiceProcess, type ServiceProcess } from './service-process.js';
+import type { BenchTenant } from './setup-tenant.js';
+
+/** A JSON call with a bearer token, for setting a bench up: any status but the expected ones throws. */
+export async function call(url: string, method: string, token: string, body?: unknown, expected = [200, 201]) {
+  const res = await fetch(url, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (!expected.includes(res.status)) throw new Error(`${method} ${url}: ${res.status} ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+
+/** An operator API call with the tenant's key and a fresh Idempotency-Key; anything but 2xx throws. */
+export async function tenantCall(
+  service: ServiceProcess,
+  tenant: BenchTenant,
+  method: string,
+  route: string,
+  body?: unknown,
+) {
+  const res = await fetch(`${service.sandboxUrl}${route}`, {
+    method,
+    headers: {
+      authorization: `Bearer ${tenant.apiKey}`,
+      'content-type': 'application/json',
+      'idempotency-key': `bench-${Math.random()}`,
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await res.text();
+  if (res.status >= 300) throw new Error(`${method} ${route}: ${res.status} ${text.slice(0, 300)}`);
+  return JSON.parse(text) as any;
+}
+
+/**
+ * A service process that runs the jobs (the webhook worker among them) on the bench's database, with a
+ * DATA_DIR of its own: one of the "M worker processes" of DESIGN.md part 1.
+ */
+export async function startWorker(
+  repoRoot: string,
+  database: BenchDatabase,
+  poolSize: number,
+): Promise<ServiceProcess> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'pm-bench-worker-'));
+  const url = await database.url();
+  const worker = await startServiceProcess(repoRoot, { ...database, dataDir, serviceUrl: url }, poolSize, {
+    RUN_WORKERS: '1',
+  });
+  return { ...worker, stop: () => worker.stop().finally(() => rm(dataDir, { recursive: true, force: true })) };
+}
