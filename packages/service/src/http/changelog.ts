@@ -23,6 +23,16 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Security: only requests with a widget session token get CORS headers (an API key belongs on the server); ' +
+      'a 401 invalid_session_token is readable by an origin any tenant of the environment lists. Widget session ' +
+      'tokens issued before a tenant suspension stay refused after reactivation, and open streams of a suspended ' +
+      'tenant end within seconds. Free text (ticket subjects and bodies, display names, names and titles) refuses ' +
+      'the bidirectional controls U+202A-U+202E and U+2066-U+2069 with 400 validation_failed. API answers carry ' +
+      'X-Content-Type-Options: nosniff and Cache-Control: no-store.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'POST /v1/widget/error-reports: at most 10,000 reports per tenant environment and UTC day; past that 429 ' +
       'rate_limited with Retry-After up to the next 00:00 UTC and details {"limit","resets_at"}, and nothing is ' +
       'stored. Widget error reports and the rejected attempts of GET /v1/position-rejections are kept 30 days.',
