@@ -1,12 +1,62 @@
 /**
  * The README's platform panel and tenant portal screenshots: the service on a fresh embedded database
  * (the demo seeded), in Debian's Chromium. The panel signed in through its sign-in page: the overview, a
- * market, the preview of a resolve (desk and phone), a tenant, the audit log. The portal signed in by a
+ * market, the preview of a resolve (desk and phone), a tenant, the audit log, the support-ticket queue
+ * and one ticket (a few tickets of a second tenant and the demo's). The portal signed in by a
  * link for the demo tenant: settings, a rotated key shown once, rate limits, settings on a phone. Part of
  * `npm run screenshots`.
  */
+import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import type { RunningService } from '../src/service.js';
 import { SCREENSHOTS as OUT, withScreenshotService } from './screenshot-service.js';
+
+/** Opens a few tickets for the demo tenant and a second one, answers one; returns that one's id. */
+async function openTickets(service: RunningService): Promise<string> {
+  const platform = service.urls.platform;
+  const admin = { authorization: `Bearer ${service.deps.platformAdminToken}`, 'content-type': 'application/json' };
+  const json = async (url: string, init: RequestInit) =>
+    (await (await fetch(url, init)).json()) as { id: string; api_key: string };
+  const tenant = await json(`${platform}/platform/v1/tenants`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ name: 'Northwind Sportsbook' }),
+  });
+  const { api_key: northwind } = await json(`${platform}/platform/v1/tenants/${tenant.id}/api-keys`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ environment: 'sandbox', scopes: ['write:tickets'] }),
+  });
+  const open = async (key: string, subject: string, body: string, requestId?: string) => {
+    const opened = await json(`${service.urls.sandbox}/v1/support-tickets`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+      body: JSON.stringify({ subject, body, request_id: requestId }),
+    });
+    return opened.id;
+  };
+  const demo = service.demo!.sandboxKey!;
+  const answered = await open(
+    northwind,
+    'Settlement webhooks for the cup final arrived twice for some users, and their balances no longer match our export',
+    'Hello,\n\nAfter the final settled we received settlement.completed twice for about 40 users, e.g.\n  - user 7: two deliveries\n  - user 9: one delivery\n\nCould you check the deliveries on your side?',
+    'req_01HZX5K3M2Q8W7E9R4T6Y1U0',
+  );
+  await open(
+    demo,
+    'Balance sync refused with would_overdraw',
+    'User 12 was refused a 5.00 stake with 20.00 in the wallet.',
+  );
+  await open(northwind, 'Webhook retries for batch 14', 'Our endpoint was down for 10 minutes at 02:00.');
+  await open(demo, 'Leaderboard shows a stale name', 'A user renamed yesterday still shows the old name.');
+  await open(northwind, 'Rate limit on /v1/markets during the evening peak', 'We see 429s around 19:00 UTC.');
+  await fetch(`${platform}/platform/v1/support-tickets/${answered}/messages`, {
+    method: 'POST',
+    headers: admin,
+    body: JSON.stringify({ body: 'Thanks, we are looking into it.\nWe will write again within the hour.' }),
+  });
+  return answered;
+}
 
 await withScreenshotService(async (service, browser) => {
   const context = await browser.newContext({ viewport: { width: 1100, height: 800 }, deviceScaleFactor: 1 });
@@ -41,6 +91,13 @@ await withScreenshotService(async (service, browser) => {
   await shot('panel-tenant');
   await page.goto(`${base}/panel/audit`);
   await shot('panel-audit-log');
+
+  // The ticket queue of two tenants, and one ticket with the platform's answer.
+  const ticket = await openTickets(service);
+  await page.goto(`${base}/panel/tickets?status=all`);
+  await shot('panel-tickets');
+  await page.goto(`${base}/panel/tickets/${ticket}?status=all`);
+  await shot('panel-ticket');
 
   // The tenant portal, signed in by a link the platform issues for the demo tenant.
   const demoTenant = service.demo!.tenantId;

@@ -25,6 +25,8 @@ let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 let csp: string[];
+const LONG_SUBJECT =
+  'Settlement webhooks for the final arrived twice for some users and once for others, and the balances no longer match';
 
 describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
   beforeAll(async () => {
@@ -138,55 +140,100 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
   });
 
-  it('pages the ticket queue of one tenant: the filter and "Next page" keep each other', async () => {
-    const open = async (t: TestTenant, subject: string) =>
-      expect(
-        (
-          await service.api('sandbox', 'POST', '/v1/support-tickets', {
-            key: t.sandboxKey,
-            idempotencyKey: uniqueKey('ticket'),
-            body: { subject, body: `About ${subject}` },
-          })
-        ).status,
-      ).toBe(201);
+  it('pages the ticket queue of one tenant as a table, and answers a ticket on its own page', async () => {
+    const open = async (t: TestTenant, subject: string, body = `About ${subject}`) => {
+      const res = await service.api('sandbox', 'POST', '/v1/support-tickets', {
+        key: t.sandboxKey,
+        idempotencyKey: uniqueKey('ticket'),
+        body: { subject, body },
+      });
+      expect(res.status, res.text).toBe(201);
+      return res.json.id as string;
+    };
     const noisy = await createTenant(service);
     const quiet = await createTenant(service);
     await open(quiet, 'A quiet question');
-    for (let i = 1; i <= 26; i++) await open(noisy, `Flood ${String(i).padStart(2, '0')}`);
+    for (let i = 1; i <= 25; i++) await open(noisy, `Flood ${String(i).padStart(2, '0')}`);
+    await open(noisy, LONG_SUBJECT, 'First line\n\n<b>Second</b> line');
     const nameOf = async (t: TestTenant) =>
       (await service.platform('GET', `/platform/v1/tenants/${t.tenantId}`)).json.name as string;
-    const tickets = page.getByRole('heading', { level: 3 });
+    const subjects = page.locator('tbody td.lead a');
 
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto(`${service.urls.platform}/panel/tickets`);
     await page.getByLabel('Tenant').selectOption({ label: `${await nameOf(noisy)} (26)` });
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.waitForURL(new RegExp(`tenant=${noisy.tenantId}`));
-    expect(await tickets.count()).toBe(25);
-    expect(await tickets.first().textContent()).toBe('Flood 01 (open)');
+    expect(await subjects.count()).toBe(25);
+    expect(await subjects.first().textContent()).toBe('Flood 01');
+    expect(await page.locator('textarea').count()).toBe(0);
+    const firstRow = await page.getByRole('row').nth(1).getByRole('cell').allTextContents();
+    expect(firstRow.slice(1, 4)).toEqual([await nameOf(noisy), 'sandbox', 'Open']);
+    expect(firstRow[6]).toBe('1');
 
     await page.getByRole('link', { name: 'Next page' }).click();
     await page.waitForURL(/cursor=/);
-    const url = new URL(page.url());
+    const listUrl = page.url();
+    const url = new URL(listUrl);
     expect([url.searchParams.get('status'), url.searchParams.get('tenant')]).toEqual(['open', noisy.tenantId]);
-    expect(await tickets.allTextContents()).toEqual(['Flood 26 (open)']);
+    expect(await subjects.allTextContents()).toEqual([LONG_SUBJECT]);
     expect(await page.getByLabel('Tenant').inputValue()).toBe(noisy.tenantId);
 
-    // A reply on the second page comes back to it: answered, the ticket leaves the open queue.
-    await page.getByRole('textbox', { name: 'Reply' }).fill('Looking into it.');
+    // The ticket on its own page: the whole subject, the body as text with its line breaks.
+    await subjects.first().click();
+    await page.waitForURL(/\/panel\/tickets\/[0-9a-f-]{36}\?/);
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(LONG_SUBJECT);
+    expect(await page.locator('p.text').first().innerText()).toBe('First line\n\n<b>Second</b> line');
+    const ticketUrl = page.url();
+
+    // A reply comes back to the ticket, answered; "Back to the list" returns to the page it was opened from.
+    await page.getByRole('textbox', { name: /Your reply/ }).fill('Looking into it.');
     await page.getByRole('button', { name: 'Send reply' }).click();
-    await page.waitForURL((u) => u.searchParams.get('cursor') === url.searchParams.get('cursor'));
-    expect(await page.getByRole('status').textContent()).toContain('Reply sent on “Flood 26”.');
-    expect(await tickets.count()).toBe(0);
+    await page.waitForURL(ticketUrl);
+    expect(await page.getByRole('status').textContent()).toContain(`Reply sent on “${LONG_SUBJECT}”.`);
+    expect(await page.locator('p.text').last().textContent()).toBe('Looking into it.');
+    await page.getByRole('link', { name: 'Back to the list' }).click();
+    await page.waitForURL(listUrl);
+    expect(await subjects.count()).toBe(0);
+    expect(await page.getByText('No tickets here.').count()).toBe(1);
 
     await page.getByLabel('Tenant').selectOption({ label: `${await nameOf(quiet)} (1)` });
     await page.getByRole('button', { name: 'Show', exact: true }).click();
     await page.waitForURL(new RegExp(`tenant=${quiet.tenantId}`));
-    expect(await tickets.allTextContents()).toEqual(['A quiet question (open)']);
+    expect(await subjects.allTextContents()).toEqual(['A quiet question']);
+
+    // On a 375 px phone: the list clips a long subject with an ellipsis (its page shows it whole), the table
+    // scrolls inside its region, nothing else is wider than the screen, and the reply form is usable.
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`${service.urls.platform}/panel/tickets?status=answered&tenant=${noisy.tenantId}`);
+    const clipped = subjects.first();
+    expect(await clipped.textContent()).toBe(LONG_SUBJECT);
+    expect(await clipped.evaluate((a) => a.scrollHeight > a.clientHeight + 1)).toBe(true);
+    expect(await clipped.evaluate((a) => getComputedStyle(a).textOverflow)).toBe('ellipsis');
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await clipped.click();
+    await page.waitForURL(/\/panel\/tickets\/[0-9a-f-]{36}\?/);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    for (const name of ['Send reply', 'Close ticket'])
+      expect((await page.getByRole('button', { name }).boundingBox())!.height).toBeGreaterThanOrEqual(44);
+    expect(await page.getByRole('textbox', { name: /Your reply/ }).evaluate((t) => getComputedStyle(t).fontSize)).toBe(
+      '16px',
+    );
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Close ticket' }).click();
+    await page.waitForURL(/status=answered/);
+    expect(await page.getByRole('status').textContent()).toContain('is closed.');
+    expect(await page.getByText('This ticket is closed: it takes no more replies.').count()).toBe(1);
   });
 
   it('has no serious or critical axe finding on any screen, on a desk and on a phone', async () => {
     const open = await createMarket(service, tenant, { title: 'An open market' });
+    const ticket = await service.api('sandbox', 'POST', '/v1/support-tickets', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey('ticket'),
+      body: { subject: 'Checked by axe', body: 'A message\nover two lines', request_id: 'req_axe' },
+    });
     const screens = [
       '/panel',
       '/panel/tenants',
@@ -197,6 +244,7 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
       '/panel/dead-letters',
       '/panel/reconciliation',
       '/panel/tickets',
+      `/panel/tickets/${ticket.json.id}`,
       '/panel/widget-errors',
       '/panel/audit',
     ];

@@ -296,27 +296,37 @@ describe('hostile and malformed input', () => {
 });
 
 describe('operations', () => {
-  it('shows an open ticket, replies to it (the tenant reads the reply) and closes it', async () => {
+  it('lists an open ticket, shows it on its page, replies to it (the tenant reads the reply) and closes it', async () => {
     const opened = await service.api('sandbox', 'POST', '/v1/support-tickets', {
       key: tenant.sandboxKey,
       idempotencyKey: `ticket-${Math.random()}`,
       body: { subject: 'Balances look off', body: 'User 7 is short by 2.00' },
     });
     expect(opened.status, opened.text).toBe(201);
-    const list = textOf((await panel.get(`/panel/tickets?tenant=${tenant.tenantId}`)).html);
-    expect(list).toContain('Balances look off (open)');
-    expect(list).toContain('User 7 is short by 2.00');
-    await panel.post(`/panel/tickets/${opened.json.id}/messages`, { body: 'Fixed by a correction.' });
+    const tickets = `/panel/tickets?tenant=${tenant.tenantId}`;
+    const list = (await panel.get(tickets)).html;
+    expect(list).toContain(`>Balances look off</a>`);
+    expect(list).toContain(`href="/panel/tickets/${opened.json.id}?status=open&amp;tenant=${tenant.tenantId}"`);
+    const page = `/panel/tickets/${opened.json.id}?status=open&tenant=${tenant.tenantId}`;
+    expect(textOf((await panel.get(page)).html)).toContain('User 7 is short by 2.00');
+    const replied = await panel.post(`/panel/tickets/${opened.json.id}/messages`, {
+      body: 'Fixed by a correction.',
+      status: 'open',
+      tenant: tenant.tenantId,
+    });
+    expect(replied.location).toBe(page);
     const read = await service.api('sandbox', 'GET', `/v1/support-tickets/${opened.json.id}`, {
       key: tenant.sandboxKey,
     });
     expect(read.json.status).toBe('answered');
     expect(read.json.messages.at(-1)).toMatchObject({ from: 'platform', body: 'Fixed by a correction.' });
-    await panel.post(`/panel/tickets/${opened.json.id}/close`, {});
-    const tickets = `/panel/tickets?tenant=${tenant.tenantId}`;
-    expect(textOf((await panel.get(`${tickets}&status=answered`)).html)).not.toContain('Balances look off (');
-    expect(textOf((await panel.get(`${tickets}&status=closed`)).html)).toContain('Balances look off (closed)');
+    const closed = await panel.post(`/panel/tickets/${opened.json.id}/close`, {});
+    expect(closed.location).toBe(`/panel/tickets/${opened.json.id}?status=open`);
+    expect((await panel.get(`${tickets}&status=answered`)).html).not.toContain('>Balances look off</a>');
+    const closedList = textOf((await panel.get(`${tickets}&status=closed`)).html);
+    expect(closedList).toMatch(/Balances look off .* sandbox Closed /);
     expect((await auditRows(service, 'ticket.reply', opened.json.id)).length).toBe(1);
+    expect((await auditRows(service, 'ticket.close', opened.json.id)).length).toBe(1);
   });
 
   it('runs reconciliation on demand and says what it found', async () => {

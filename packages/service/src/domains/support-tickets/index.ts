@@ -1,5 +1,12 @@
 export { handleTicket } from './handle-ticket.js';
 export { openTicket, type OpenTicketInput } from './open-ticket.js';
-export { getTicket, latestTickets, listAllTickets, listTickets, ticketCountsByTenant } from './read-tickets.js';
+export {
+  getAnyTicket,
+  getTicket,
+  latestTickets,
+  listAllTickets,
+  listTickets,
+  ticketCountsByTenant,
+} from './read-tickets.js';
 export * from './schemas.js';
 export type { Ticket, TicketMessage } from './ticket-repo.js';

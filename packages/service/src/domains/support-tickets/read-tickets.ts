@@ -11,6 +11,12 @@ export async function getTicket(ctx: TenantCtx, id: string): Promise<Result<Tick
   return ticket ? ok(ticket) : rejected('not_found', `No support ticket ${id}.`);
 }
 
+/** Any tenant's ticket, for the platform (the panel's ticket page); an unknown or malformed id is not_found. */
+export async function getAnyTicket(ctx: Ctx, id: string): Promise<Result<Ticket>> {
+  const [ticket] = isUuid(id) ? await findTickets(ctx.db, { id, afterSeq: null, limit: 1 }) : [];
+  return ticket ? ok(ticket) : rejected('not_found', `No support ticket ${id}.`);
+}
+
 /** The caller's tickets, oldest first. */
 export async function listTickets(
   ctx: TenantCtx,

@@ -1,75 +1,31 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { TicketStatus } from '../../db/schema.js';
 import {
+  getAnyTicket,
   handleTicket,
   listAllTickets,
   ticketCountsByTenant,
   TicketReplyBody,
-  type Ticket,
 } from '../../domains/support-tickets/index.js';
 import { tenantNames } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { isUuid } from '../../lib/ids.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, refuseForm } from '../web/act.js';
-import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
+import { ScrollTable, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
+import { sendNoTicket, sendTicketPage } from './ticket-page.js';
+import { filterOf, STATUS_WORDS, STATUSES, tenantLabel, ticketPath, ticketsPath, waiting } from './ticket-parts.js';
 
-/** Tickets a page: each shows its messages and a reply form, so a page stays readable. */
+/** Tickets a page: one row each, a page a support person takes in at once. */
 const PAGE = 25;
-
-const STATUSES = {
-  open: 'Open: waiting for us',
-  answered: 'Answered: waiting for the tenant',
-  closed: 'Closed',
-  all: 'Any status',
-} as const;
-type StatusChoice = keyof typeof STATUSES;
-
-/** What the list shows: a status (open by default), one tenant or all, and where the page starts. */
-interface TicketFilter {
-  status: StatusChoice;
-  tenant: string;
-  cursor: string;
-}
-
-/** The filter of a query string or a form's hidden fields; anything unknown falls back to the default. */
-function filterOf(fields: Record<string, unknown>): TicketFilter {
-  const status = String(fields.status ?? '');
-  const tenant = String(fields.tenant ?? '');
-  const cursor = String(fields.cursor ?? '');
-  return {
-    status: status in STATUSES ? (status as StatusChoice) : 'open',
-    tenant: isUuid(tenant) ? tenant : '',
-    cursor: /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? cursor : '',
-  };
-}
-
-/** The list's address for a filter: what "Next page" links to and where a reply or close returns. */
-function ticketsPath(filter: TicketFilter): string {
-  const query = new URLSearchParams({ status: filter.status });
-  if (filter.tenant) query.set('tenant', filter.tenant);
-  if (filter.cursor) query.set('cursor', filter.cursor);
-  return `/panel/tickets?${query}`;
-}
-
-/** The filter as hidden fields, so that a form's action returns to the page it was sent from. */
-function FilterFields({ filter }: { filter: TicketFilter }) {
-  return (
-    <>
-      <input type="hidden" name="status" value={filter.status} />
-      {filter.tenant && <input type="hidden" name="tenant" value={filter.tenant} />}
-      {filter.cursor && <input type="hidden" name="cursor" value={filter.cursor} />}
-    </>
-  );
-}
 
 /**
  * Support tickets (decisions parts 8 and 9): a page at a time, oldest first, of one status (open, the
- * ones waiting for the platform, by default) and one tenant or all. Oldest first because the list is a
- * queue: whoever has waited longest is answered first, and a tenant that opens a hundred tickets pushes
- * nobody else's back (the tenant filter shows how many each tenant has, and narrows to one).
+ * ones waiting for the platform, by default) and one tenant or all, one row per ticket; each ticket is
+ * read and answered on its own page. Oldest first because the list is a queue: whoever has waited
+ * longest is answered first, and a tenant that opens a hundred tickets pushes nobody else's back (the
+ * tenant filter shows how many each tenant has, and narrows to one).
  */
 export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
@@ -97,6 +53,7 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const total = counts.reduce((sum, c) => sum + c.tickets, 0);
       const tickets = page.ok ? page.value.items : [];
       const next = page.ok ? page.value.nextCursor : null;
+      const now = deps.clock.now();
       return sendScreen(
         request,
         reply,
@@ -137,9 +94,44 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
             </h2>
             {!page.ok && <p role="alert">That page link is not valid any more: start again from the first page.</p>}
             {page.ok && tickets.length === 0 && <p>No tickets here.</p>}
-            {tickets.map((t) => (
-              <TicketSection key={t.id} request={request} ticket={t} name={names.get(t.tenantId)} filter={filter} />
-            ))}
+            {tickets.length > 0 && (
+              <ScrollTable label="Support tickets">
+                <thead>
+                  <tr>
+                    <th scope="col">Subject</th>
+                    <th scope="col">Tenant</th>
+                    <th scope="col">Environment</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Opened</th>
+                    <th scope="col">Waiting</th>
+                    <th scope="col" class="num">
+                      Messages
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {tickets.map((t) => (
+                    <tr key={t.id}>
+                      <td class="lead">
+                        <a class="clip" href={ticketPath(t.id, filter)} title={t.subject}>
+                          {t.subject}
+                        </a>
+                      </td>
+                      <td>
+                        <a class="clip" href={`/panel/tenants/${t.tenantId}`}>
+                          {tenantLabel(t.tenantId, names.get(t.tenantId))}
+                        </a>
+                      </td>
+                      <td class="nowrap">{t.environment}</td>
+                      <td class="nowrap">{STATUS_WORDS[t.status]}</td>
+                      <td class="nowrap">{when(t.createdAt)}</td>
+                      <td class="nowrap">{waiting(t, now)}</td>
+                      <td class="num">{t.messages.length}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            )}
             {next && (
               <p>
                 <a href={ticketsPath({ ...filter, cursor: next })}>Next page</a>
@@ -155,10 +147,26 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
       );
     });
 
+    // The id is a uuid by now (the site's parameter check answers anything else with a 404 page).
+    app.get('/panel/tickets/:id', signedIn, async (request, reply) => {
+      const { id } = request.params as { id: string };
+      const ctx = platformCtx(deps, request);
+      const filter = filterOf(request.query as Record<string, unknown>);
+      const found = await getAnyTicket(ctx, id);
+      if (!found.ok) return sendNoTicket(request, reply, id, filter);
+      const names = await tenantNames(ctx, [found.value.tenantId]);
+      return sendTicketPage(request, reply, {
+        ticket: found.value,
+        tenantName: names.get(found.value.tenantId),
+        filter,
+        now: deps.clock.now(),
+      });
+    });
+
     app.post('/panel/tickets/:id/messages', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
       const form = formOf(request);
-      const back = ticketsPath(filterOf(form));
+      const back = ticketPath(id, filterOf(form));
       const body = TicketReplyBody.safeParse({ body: form.body });
       if (!body.success) return refuseForm(request, reply, back, body.error);
       const action = { event: 'platform_reply' as const, body: body.data.body };
@@ -172,7 +180,7 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/tickets/:id/close', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      const back = ticketsPath(filterOf(formOf(request)));
+      const back = ticketPath(id, filterOf(formOf(request)));
       return act(platformCtx(deps, request), request, reply, (ctx) => handleTicket(ctx, id, { event: 'close' }), {
         action: 'ticket.close',
         target: id,
@@ -181,48 +189,4 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
       });
     });
   };
-}
-
-function TicketSection(props: { request: FastifyRequest; ticket: Ticket; name?: string; filter: TicketFilter }) {
-  const { request, ticket: t, filter } = props;
-  return (
-    <section aria-labelledby={`ticket-${t.id}`}>
-      <h3 id={`ticket-${t.id}`}>
-        {t.subject} ({t.status})
-      </h3>
-      <p>
-        <a href={`/panel/tenants/${t.tenantId}`}>{props.name ?? `${t.tenantId.slice(0, 8)}…`}</a> {t.environment},
-        opened {when(t.createdAt)}
-        {t.requestId && (
-          <>
-            , about request <code>{t.requestId}</code>
-          </>
-        )}
-      </p>
-      {t.messages.map((m, i) => (
-        <p key={i}>
-          <strong>{m.from === 'platform' ? 'Platform' : 'Tenant'}</strong> ({when(m.createdAt)}): {m.body}
-        </p>
-      ))}
-      {t.status !== 'closed' && (
-        <>
-          <PanelForm request={request} action={`/panel/tickets/${t.id}/messages`} label={`Reply to ${t.subject}`}>
-            <FilterFields filter={filter} />
-            <label for={`reply-${t.id}`}>Reply</label>
-            <textarea id={`reply-${t.id}`} name="body" required maxLength={10_000} />
-            <p>
-              <button type="submit">Send reply</button>
-            </p>
-          </PanelForm>
-          <ActionButton
-            request={request}
-            action={`/panel/tickets/${t.id}/close`}
-            label="Close"
-            name={`Close ${t.subject}`}
-            fields={{ status: filter.status, tenant: filter.tenant, cursor: filter.cursor }}
-          />
-        </>
-      )}
-    </section>
-  );
 }

@@ -46,6 +46,16 @@ a.button{display:inline-block;min-height:44px;padding:8px 16px;border-radius:6px
 .row{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
+h1{overflow-wrap:anywhere}
+.clip{display:block;max-width:16ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
+td.lead{min-width:22ch}
+td.lead .clip{max-width:48ch;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;white-space:normal;overflow-wrap:anywhere}
+.nowrap{white-space:nowrap}
+ol.messages{list-style:none;margin:0;padding:0}
+ol.messages li{border-left:4px solid #8a93a3;padding:0 0 0 12px;margin:0 0 16px}
+ol.messages li.platform{border-left-color:#0b57d0}
+ol.messages p{margin:0}
+.text{white-space:pre-wrap;overflow-wrap:anywhere}
 @media (max-width:600px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
 `;
 
