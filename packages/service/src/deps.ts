@@ -42,11 +42,10 @@ export interface ServiceDeps extends Runtime {
   requestTimeoutMs: number;
   /** The built browser widget the listeners serve under /widget/; null when it was never built. */
   widgetBundle: WidgetBundle | null;
-  /**
-   * Where people reach a listener (config PUBLIC_*_URL, else its own address): the portal's sign-in links;
-   * an https one makes the panel's and the portal's cookies Secure.
-   */
+  /** Where people reach a listener (config PUBLIC_*_URL, else its own address): the portal's sign-in links. */
   publicUrl(listener: Environment | 'platform'): string;
+  /** Whether the panel's (platform) or the portal's cookies are Secure (http/web/web-session.ts cookiesAreSecure). */
+  secureCookies(listener: Environment | 'platform'): boolean;
   /** Config TRUST_PROXY: the proxies whose X-Forwarded-For gives request.ip; empty: none. */
   trustProxy: readonly string[];
   /** Random per process; part of every error's opaque source. */

@@ -21,6 +21,7 @@ import { httpTransport, type WebhookTransport } from './domains/webhooks/index.j
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './http/routes/widget-bundle.js';
+import { cookiesAreSecure } from './http/web/web-session.js';
 import { windowRateLimiter } from './http/rate-limiter.js';
 import { migrateQueue, QUEUE_POOL_SIZE, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
@@ -127,6 +128,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),
       instanceId: randomBytes(6).toString('hex'),
       publicUrl: (listener) => config.publicUrls[listener] ?? urls[listener],
+      secureCookies: (listener) =>
+        cookiesAreSecure(config.publicUrls[listener], listener === 'platform' ? config.platformHost : config.host),
       trustProxy: config.trustProxy,
       isReady: () => ready,
     };

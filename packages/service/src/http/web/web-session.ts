@@ -1,4 +1,5 @@
 import type {} from '@fastify/cookie';
+import { isLoopbackHost } from '../../lib/loopback.js';
 import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { platformCtx } from '../context.js';
@@ -35,12 +36,19 @@ declare module 'fastify' {
 }
 
 /**
- * Whether a site's cookies are Secure: when its listener's public URL (PUBLIC_PLATFORM_URL for the panel,
- * PUBLIC_SANDBOX_URL or PUBLIC_LIVE_URL for the portal) is https. Not the request's Host or scheme: a TLS
- * proxy in front may forward to 127.0.0.1 over plain http, and the browser still reaches the site by https.
+ * Whether a site's cookies are Secure, from configuration, never the request's Host or scheme (a TLS proxy
+ * in front may forward to 127.0.0.1 over plain http while the browser reaches the site by https). With a
+ * public URL (PUBLIC_PLATFORM_URL for the panel, PUBLIC_SANDBOX_URL or PUBLIC_LIVE_URL for the portal):
+ * exactly when it is https. Without one: unless the listener is bound to loopback, where plain http on
+ * this machine is the development setup; anywhere else a TLS proxy is assumed, so the cookie stays Secure.
  */
+export function cookiesAreSecure(publicUrl: string | null, bindHost: string): boolean {
+  if (publicUrl !== null) return new URL(publicUrl).protocol === 'https:';
+  return !isLoopbackHost(bindHost);
+}
+
 export function secureCookiesOf(deps: ServiceDeps, site: WebSite): boolean {
-  return deps.publicUrl(site.environment ?? 'platform').startsWith('https:');
+  return deps.secureCookies(site.environment ?? 'platform');
 }
 
 /** HttpOnly, SameSite=Strict, the site's path only; Secure when the site is public over https. */
