@@ -29,18 +29,25 @@ const BACKLOG = 10_000;
 /** Inside the test markets' trading window (trading-helpers.ts). */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 
-/** A tenant whose receiver never answers 2xx (holds each delivery open, or refuses it), with BACKLOG events due. */
-async function deadTenant(service: TestService, answer: 'hang' | 500) {
+/**
+ * A tenant whose receiver never answers 2xx (holds each delivery open, refuses it at once, or refuses it
+ * after 100-400 ms), with `count` events due since an hour ago: older than anything the test makes next.
+ */
+async function deadTenant(service: TestService, answer: 'hang' | 500 | 'slow 500', count = BACKLOG) {
   const tenant = await createTenant(service);
   const { receiver } = await receiverFor(service, tenant.tenantId);
-  receiver.answer = () => answer;
+  receiver.answer = () => {
+    if (answer !== 'slow 500') return answer;
+    receiver.delayMs = 100 + Math.random() * 300;
+    return 500;
+  };
   const scope = { tenantId: tenant.tenantId, environment: 'sandbox' as const };
-  const events = Array.from({ length: BACKLOG }, (_, i) => ({
+  const events = Array.from({ length: count }, (_, i) => ({
     scope,
     type: 'market.resolved',
     data: { market_slug: `backlog-${i}`, resolved_outcome_id: '00000000-0000-4000-8000-000000000000' },
   }));
-  await recordEvents(service.db, events, service.deps.clock.now());
+  await recordEvents(service.db, events, new Date(service.deps.clock.now().getTime() - 3_600_000));
   return { tenant, receiver };
 }
 
@@ -142,4 +149,47 @@ describe('webhook delivery is fair between tenant environments', () => {
       await receiver.close();
     }
   }, 90_000);
+});
+
+describe('when slow receivers fill every slot of the process', () => {
+  let service: Awaited<ReturnType<typeof startServiceOnOwnDatabase>>;
+  beforeAll(async () => {
+    service = await startServiceOnOwnDatabase({ clock, env: { ALLOW_INSECURE_WEBHOOKS: '1' } });
+  });
+  afterAll(() => service.stop());
+
+  it("gives a freed slot to an environment with nothing in flight before a backlog's next delivery", async () => {
+    // Three environments whose receivers fail each delivery after 100-400 ms fill the pass's 12 slots, so
+    // slots come free one at a time, each taken by a claim of room 1. Ranked by the slot it would take
+    // counting what is in flight, the healthy environment's event (its first) beats a backlog's next
+    // (its fourth), however much older.
+    const dead = [];
+    for (let i = 0; i < 3; i++) dead.push(await deadTenant(service, 'slow 500', 300));
+    const healthy = await createTenant(service);
+    const { receiver } = await receiverFor(service, healthy.tenantId);
+    const bell = doorbell();
+    const listening = listenTo(service.databaseUrl, 'webhook_deliveries', bell.ring, memoryLogger('silent').log);
+    let going = true;
+    const pass = deliverDue(
+      service.system(),
+      { transport: service.deps.webhookTransport, keepGoing: () => going, doorbell: bell },
+      { maxInFlight: 12, maxInFlightPerEnv: 4, wakeMs: 600_000, lingerMs: 600_000 },
+    );
+    const attempted = () => dead.reduce((sum, d) => sum + d.receiver.received.length, 0);
+    try {
+      await waitFor('the backlogs to be on their way', () => attempted() >= 24);
+      await healthyTrades(service, healthy);
+      const before = attempted();
+      await waitFor("the healthy tenant's events", () => receiver.received.length === EXPECTED.length);
+      expect(types(receiver)).toEqual(EXPECTED);
+      // Its three events took the next freed slots (0-2 backlog attempts in between, measured); ranked
+      // without what is in flight, the backlogs' older deliveries won the slots (82-137 in between).
+      expect(attempted() - before).toBeLessThan(30);
+    } finally {
+      going = false;
+      await pass.catch(() => {});
+      await listening.close();
+      await Promise.all([...dead.map((d) => d.receiver.close()), receiver.close()]);
+    }
+  }, 60_000);
 });

@@ -10027,7 +10027,7 @@ export interface webhooks {
          * market.resolution_corrected
          * @description A resolved market's outcome was corrected.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolution_corrected"];
         delete?: never;
@@ -10049,7 +10049,7 @@ export interface webhooks {
          * market.resolved
          * @description A market enabled for the tenant resolved.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolved"];
         delete?: never;
@@ -10071,7 +10071,7 @@ export interface webhooks {
          * market.void_corrected
          * @description A market moved from voided to resolved, or from resolved to voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_void_corrected"];
         delete?: never;
@@ -10093,7 +10093,7 @@ export interface webhooks {
          * market.voided
          * @description A market enabled for the tenant was voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_voided"];
         delete?: never;
@@ -10115,7 +10115,7 @@ export interface webhooks {
          * order.filled
          * @description The engine filled a limit order by opening a position.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_order_filled"];
         delete?: never;
@@ -10137,7 +10137,7 @@ export interface webhooks {
          * position.closed
          * @description A widget session closed a position (an API-key close sends nothing).
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_closed"];
         delete?: never;
@@ -10159,7 +10159,7 @@ export interface webhooks {
          * position.opened
          * @description A widget session opened a position (an API-key open sends nothing).
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_opened"];
         delete?: never;
@@ -10181,7 +10181,7 @@ export interface webhooks {
          * position.settled
          * @description A position reached settled_win or settled_loss when its market resolved.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settled"];
         delete?: never;
@@ -10203,7 +10203,7 @@ export interface webhooks {
          * position.settlement_corrected
          * @description A correction moved a position between settled_win and settled_loss.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settlement_corrected"];
         delete?: never;
@@ -10225,7 +10225,7 @@ export interface webhooks {
          * position.void_corrected
          * @description A correction moved a position from voided to settled, or from settled to voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_void_corrected"];
         delete?: never;
@@ -10247,7 +10247,7 @@ export interface webhooks {
          * position.voided
          * @description A position was refunded because its market was voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_voided"];
         delete?: never;
@@ -10269,7 +10269,7 @@ export interface webhooks {
          * reconciliation.discrepancy
          * @description Reconciliation found the ledger's balance and the operator's last reported one apart.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_reconciliation_discrepancy"];
         delete?: never;
@@ -10291,7 +10291,7 @@ export interface webhooks {
          * report.ready
          * @description A report job reached ready.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver never delays yours. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_report_ready"];
         delete?: never;

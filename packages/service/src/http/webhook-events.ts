@@ -237,7 +237,7 @@ const DELIVERY = [
   'Verify X-Webhook-Signature over the raw body bytes in constant time before anything else.',
   'Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered.',
   'Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once;',
-  "another operator's slow or failing receiver never delays yours.",
+  "another operator's slow or failing receiver delays yours by one attempt's timeout at most.",
   'Answer 2xx to an event type you do not know, and ignore unknown fields.',
 ].join(' ');
 

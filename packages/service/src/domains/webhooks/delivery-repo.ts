@@ -39,8 +39,10 @@ export interface ClaimRequest {
  *
  * Fair between tenant environments: each environment is probed for its own oldest due deliveries, up to
  * its free slots (maxPerEnv less the caller's in-flight ones), so one environment's backlog never hides
- * another's due work, however large. When there are more than `limit` candidates, every environment's
- * first free slot is served before any environment's second (then oldest first).
+ * another's due work, however large. When there are more than `limit` candidates, they are served by the
+ * slot they would take, counting what the environment already has in flight: every environment's first
+ * slot before any environment's second (then oldest first). So when slow receivers fill the process's
+ * slots, a freed one goes to an environment with nothing in flight before a backlog's next delivery.
  */
 export async function claimDue(db: Executor, request: ClaimRequest): Promise<ClaimedDelivery[]> {
   const busy = [...request.inFlight].map(([key, n]) => ({ key, n }));
@@ -62,12 +64,12 @@ export async function claimDue(db: Executor, request: ClaimRequest): Promise<Cla
     with busy as (
       select * from unnest(${tenants}::uuid[], ${environments}::text[], ${counts}::int[]) as b(tenant_id, environment, n)
     ), open_envs as (
-      select te.tenant_id, te.environment, ${request.maxPerEnv} - coalesce(b.n, 0) as free
+      select te.tenant_id, te.environment, coalesce(b.n, 0) as busy, ${request.maxPerEnv} - coalesce(b.n, 0) as free
       from tenant_environments te
       left join busy b on b.tenant_id = te.tenant_id and b.environment = te.environment
       where ${request.maxPerEnv} - coalesce(b.n, 0) > 0
     ), candidates as (
-      select o.tenant_id, o.environment, c.event_id, c.next_attempt_at
+      select o.tenant_id, o.environment, o.busy, c.event_id, c.next_attempt_at
       from open_envs o
       cross join lateral (
         select d.event_id, d.next_attempt_at
@@ -82,7 +84,7 @@ export async function claimDue(db: Executor, request: ClaimRequest): Promise<Cla
     ), chosen as (
       select event_id from (
         select event_id, next_attempt_at,
-               row_number() over (partition by tenant_id, environment order by next_attempt_at, event_id) as slot
+               busy + row_number() over (partition by tenant_id, environment order by next_attempt_at, event_id) as slot
         from candidates
       ) ranked
       order by slot, next_attempt_at
