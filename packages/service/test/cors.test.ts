@@ -116,6 +116,15 @@ describe('requests', () => {
         headers: { origin: NOWHERE },
       });
       expect(elsewhere.headers.get('access-control-allow-origin')).toBeNull();
+      // Not a session's refusal: the mint (server only) and an API-key route refusing a bad bearer.
+      for (const [method, path] of [
+        ['POST', '/v1/widget/sessions'],
+        ['GET', '/v1/transactions'],
+      ] as const) {
+        const bad = await call(service.urls.sandbox, method, path, { key: 'x', headers: { origin: SHOP } });
+        expect(bad.status, path).toBe(401);
+        expect(bad.headers.get('access-control-allow-origin'), path).toBeNull();
+      }
     } finally {
       clock.advance(-16 * 60_000);
     }

@@ -163,7 +163,7 @@ describe('when slow receivers fill every slot of the process', () => {
     // slots come free one at a time, each taken by a claim of room 1. Ranked by the slot it would take
     // counting what is in flight, the healthy environment's event (its first) beats a backlog's next
     // (its fourth), however much older.
-    const dead = [];
+    const dead: Awaited<ReturnType<typeof deadTenant>>[] = [];
     for (let i = 0; i < 3; i++) dead.push(await deadTenant(service, 'slow 500', 300));
     const healthy = await createTenant(service);
     const { receiver } = await receiverFor(service, healthy.tenantId);

@@ -23,7 +23,7 @@ declare module 'fastify' {
      * lets the widget read that 401 when the tenant lists the origin (http/cors.ts).
      */
     refusedSessionScope: TenantEnv | null;
-    /** A session token (anything but an API key) was sent and refused: its 401 is readable by a listed origin. */
+    /** A session token (anything but an API key) was refused as invalid_session_token: readable by a listed origin. */
     refusedSession: boolean;
   }
 }
@@ -101,7 +101,7 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
         if (token && !token.startsWith('pmk_')) {
           const scope = await sessionScopeOf(deps.widgetSessionSecret, token);
           request.refusedSessionScope = scope?.environment === environment ? scope : null;
-          request.refusedSession = true;
+          request.refusedSession = error instanceof ApiError && error.code === 'invalid_session_token';
         }
         throw error;
       },

@@ -51,12 +51,12 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
   // for its tenant's suspension (403) names its tenant: that tenant's origins.
   app.addHook('onSend', async (request, reply) => {
     const origin = request.headers.origin;
-    if (!origin || !request.refusedSession || reply.hasHeader('access-control-allow-origin')) return;
     const scope = request.refusedSessionScope;
-    const readable =
-      reply.statusCode === 401
-        ? await origins.listedIn(environment, origin)
-        : scope !== null && (await origins.allows(scope, origin));
+    if (!origin || request.routeOptions.config.meta?.serverOnly || reply.hasHeader('access-control-allow-origin'))
+      return;
+    const readable = request.refusedSession
+      ? await origins.listedIn(environment, origin)
+      : reply.statusCode === 403 && scope !== null && (await origins.allows(scope, origin));
     if (readable) allow(reply, origin);
   });
 
