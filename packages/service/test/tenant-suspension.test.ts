@@ -1,3 +1,4 @@
+import { RACING_MINT_MS } from '../src/domains/tenants/model/sessions-not-before.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import {
@@ -73,13 +74,14 @@ describe("a suspended tenant's widget sessions (audit B7)", () => {
       401,
     );
 
-    // Reactivation brings no key back: the platform issues one, and the operator mints afresh. A token's iat
-    // counts whole seconds, so one minted in the suspension's own second is refused too.
+    // Reactivation brings no key back: the platform issues one, and the operator mints afresh. Sessions end
+    // up to a margin after the suspension (a mint racing it), in whole seconds, so one minted within it is
+    // refused too.
     const issued = await service.platform('POST', path('api-keys'), { environment: 'sandbox', scopes: SCOPES });
     expect(issued.status).toBe(201);
     const sameSecond = await sessionFor(service, issued.json.api_key, user);
     expect((await service.api('sandbox', 'GET', '/v1/positions', { key: sameSecond })).status).toBe(401);
-    clock.advance(1_000);
+    clock.advance(RACING_MINT_MS + 1_000);
     const fresh = await sessionFor(service, issued.json.api_key, user);
     expect((await service.api('sandbox', 'GET', '/v1/positions', { key: fresh })).status).toBe(200);
     const refreshed = await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', { key: fresh });

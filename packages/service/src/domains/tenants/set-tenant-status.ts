@@ -4,6 +4,7 @@ import { revokeTenantKeys } from '../api-keys/index.js';
 import { spendPortalLinks } from '../portal-links/index.js';
 import { endTenantWebSessions } from '../web-sessions/index.js';
 import { withTransaction, type Ctx } from '../context.js';
+import { sessionsNotBeforeOf } from './model/sessions-not-before.js';
 import { endTenantWidgetSessions, updateTenantStatus, type TenantRow } from './tenant-repo.js';
 
 /**
@@ -23,7 +24,7 @@ export async function setTenantStatus(
         if (updated && status === 'suspended') {
           // Everything that reaches the tenant's data ends, and nothing comes back on reactivation.
           await revokeTenantKeys(tx.db, tenantId, ctx.now);
-          await endTenantWidgetSessions(tx.db, tenantId, ctx.now);
+          await endTenantWidgetSessions(tx.db, tenantId, sessionsNotBeforeOf(ctx.now));
           await endTenantWebSessions(tx, tenantId);
           await spendPortalLinks(tx, tenantId);
         }
