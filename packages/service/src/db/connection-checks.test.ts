@@ -26,9 +26,9 @@ describe('DATABASE_DIRECT_URL', () => {
 });
 
 describe('the connection budget of a cluster', () => {
-  it('counts each process its pool, its queue pool and a LISTEN; behind a pooler, only the direct ones', () => {
-    expect(connectionCeiling({ processes: 3, poolSize: 20, queuePoolSize: 7, pooled: false })).toBe(84);
-    expect(connectionCeiling({ processes: 3, poolSize: 20, queuePoolSize: 7, pooled: true })).toBe(24);
+  it('counts each process its pool, its queue pool and two LISTENs; behind a pooler, only the direct ones', () => {
+    expect(connectionCeiling({ processes: 3, poolSize: 20, queuePoolSize: 7, pooled: false })).toBe(87);
+    expect(connectionCeiling({ processes: 3, poolSize: 20, queuePoolSize: 7, pooled: true })).toBe(27);
   });
 
   it('warns when the processes could open more connections than the server takes, and only then', async () => {
@@ -36,6 +36,6 @@ describe('the connection budget of a cluster', () => {
     const fits = await connectionBudgetWarning(url, { processes: 1, poolSize: 2, queuePoolSize: 7, pooled: false });
     expect(fits).toBeNull();
     const many = await connectionBudgetWarning(url, { processes: 100, poolSize: 20, queuePoolSize: 7, pooled: false });
-    expect(many).toMatch(/^100 processes may open up to 2800 connections, and the server takes \d+/);
+    expect(many).toMatch(/^100 processes may open up to 2900 connections, and the server takes \d+/);
   });
 });

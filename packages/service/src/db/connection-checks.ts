@@ -45,10 +45,11 @@ export interface Deployment {
 
 /**
  * The most connections the processes open on the server: each its pool (unless a pooler stands in
- * between), the job queue's pool and one LISTEN. Pools open lazily, so this is a ceiling under load.
+ * between), the job queue's pool and two LISTENs (the realtime streams', and the webhook worker's in a
+ * process that runs jobs). Pools open lazily, so this is a ceiling under load.
  */
 export function connectionCeiling(d: Deployment): number {
-  return d.processes * ((d.pooled ? 0 : d.poolSize) + d.queuePoolSize + 1);
+  return d.processes * ((d.pooled ? 0 : d.poolSize) + d.queuePoolSize + 2);
 }
 
 /** A line to print when the ceiling is above what the server takes (its reserved slots left out), else null. */

@@ -21,7 +21,7 @@ export function doorbell(): Doorbell {
       for (const wake of waiters) wake();
     },
     async wait(ms, signal) {
-      if (!rung) {
+      if (!rung && !signal?.aborted) {
         const timer = new AbortController();
         const stop = () => timer.abort();
         signal?.addEventListener('abort', stop, { once: true });

@@ -29,7 +29,7 @@ export function filterOf(fields: Record<string, unknown>): TicketFilter {
   const tenant = String(fields.tenant ?? '');
   const cursor = String(fields.cursor ?? '');
   return {
-    status: status in STATUSES ? (status as StatusChoice) : 'open',
+    status: Object.hasOwn(STATUSES, status) ? (status as StatusChoice) : 'open',
     tenant: isUuid(tenant) ? tenant : '',
     cursor: /^[A-Za-z0-9_-]{1,64}$/.test(cursor) ? cursor : '',
   };
