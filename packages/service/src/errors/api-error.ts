@@ -25,7 +25,10 @@ export class ApiError extends Error {
 
 /** The error a verb's rejection becomes at the HTTP edge. */
 export function apiErrorOf(rejection: Rejection): ApiError {
-  return new ApiError(rejection.code, rejection.message, { details: rejection.details ?? null });
+  return new ApiError(rejection.code, rejection.message, {
+    details: rejection.details ?? null,
+    retryAfter: rejection.retryAfterSeconds ?? null,
+  });
 }
 
 export function isApiError(error: unknown): error is ApiError {

@@ -9,6 +9,8 @@ export interface Rejection {
   readonly code: ErrorCode;
   readonly message: string;
   readonly details?: Record<string, unknown>;
+  /** For the codes that carry Retry-After (spec 7.1), when the verb knows it: whole seconds, at least 1. */
+  readonly retryAfterSeconds?: number;
 }
 
 /** What a verb returns: its value, or why it refused. */

@@ -1,3 +1,4 @@
+import { inBatches } from '../../lib/in-batches.js';
 import type { Ctx } from '../context.js';
 import { deleteReportsBefore } from './error-report-repo.js';
 
@@ -6,15 +7,9 @@ export const ERROR_REPORT_RETENTION_DAYS = 30;
 const BATCH = 1_000;
 
 /**
- * Deletes error reports older than the retention, in bounded batches (short transactions) until a batch
- * comes back short, so one run clears a backlog however large; returns how many.
+ * Deletes error reports older than the retention (lib/in-batches.ts); returns how many.
  */
 export async function purgeErrorReports(ctx: Ctx): Promise<number> {
   const cutoff = new Date(ctx.now.getTime() - ERROR_REPORT_RETENTION_DAYS * 86_400_000);
-  let purged = 0;
-  for (;;) {
-    const deleted = await deleteReportsBefore(ctx.db, cutoff, BATCH);
-    purged += deleted;
-    if (deleted < BATCH) return purged;
-  }
+  return inBatches(BATCH, (limit) => deleteReportsBefore(ctx.db, cutoff, limit));
 }

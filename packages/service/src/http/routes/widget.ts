@@ -22,7 +22,6 @@ import {
   WidgetProfile,
 } from '../../domains/widget-profiles/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { ApiError } from '../../errors/index.js';
 import { pageOf, presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { errorResponses, NO_CONTENT, SESSION_ERRORS, SESSION_SECURITY } from '../openapi.js';
@@ -157,13 +156,6 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const ctx = tenantCtx(deps, request);
         const result = await reportWidgetError(ctx, errorReportOf(request.body), deps.errorReportsPerDay);
-        if (!result.ok && result.rejection.code === 'rate_limited') {
-          // The day's cap: retry when the next UTC day starts (whole seconds, at least 1, as spec 8.1 says).
-          const resetsAt = Date.parse(String(result.rejection.details?.resets_at));
-          const retryAfter = Math.max(1, Math.ceil((resetsAt - ctx.now.getTime()) / 1000));
-          const { message, details } = result.rejection;
-          throw new ApiError('rate_limited', message, { details, retryAfter });
-        }
         return reply.code(202).send(valueOrThrow(result));
       },
     );
