@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTo } from '../src/db/listen.js';
 import { recordEvents } from '../src/domains/events/event-repo.js';
-import { deliverDue } from '../src/domains/webhooks/index.js';
+import { deliverDue, type DeliveryOptions } from '../src/domains/webhooks/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { doorbell } from '../src/lib/doorbell.js';
 import { memoryLogger } from '../src/lib/logger.js';
@@ -26,6 +26,7 @@ import { createMarket } from './trading-helpers.js';
  */
 
 const BACKLOG = 10_000;
+type OwnService = Awaited<ReturnType<typeof startServiceOnOwnDatabase>>;
 /** Inside the test markets' trading window (trading-helpers.ts). */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 
@@ -76,6 +77,29 @@ async function healthyTrades(service: TestService, tenant: TestTenant) {
   expect(resolved.status, resolved.text).toBe(200);
 }
 
+/**
+ * A delivery pass of the test's own, woken only by LISTEN webhook_deliveries (no periodic wake-up, no end
+ * while idle). stop() closes the receivers first, so that the attempts they hold end, then the pass.
+ */
+function passWokenByEnqueues(service: OwnService, options: Partial<DeliveryOptions>) {
+  const bell = doorbell();
+  const listening = listenTo(service.databaseUrl, 'webhook_deliveries', bell.ring, memoryLogger('silent').log);
+  let going = true;
+  const pass = deliverDue(
+    service.system(),
+    { transport: service.deps.webhookTransport, keepGoing: () => going, doorbell: bell },
+    { wakeMs: 600_000, lingerMs: 600_000, ...options },
+  );
+  return {
+    async stop(receivers: Receiver[]) {
+      going = false;
+      await Promise.all(receivers.map((r) => r.close()));
+      await pass.catch(() => {});
+      await listening.close();
+    },
+  };
+}
+
 async function waitFor(what: string, done: () => boolean, timeoutMs = 25_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!done()) {
@@ -88,7 +112,7 @@ const types = (receiver: Receiver) => receiver.received.map((r) => r.json.event 
 const EXPECTED = ['market.resolved', 'position.opened', 'position.settled'];
 
 describe('webhook delivery is fair between tenant environments', () => {
-  let service: Awaited<ReturnType<typeof startServiceOnOwnDatabase>>;
+  let service: OwnService;
   beforeAll(async () => {
     service = await startServiceOnOwnDatabase({ clock, env: { ALLOW_INSECURE_WEBHOOKS: '1' } });
   });
@@ -100,14 +124,7 @@ describe('webhook delivery is fair between tenant environments', () => {
     const { receiver } = await receiverFor(service, healthy.tenantId);
     // A long timeout and no periodic wake-up: only the doorbell (LISTEN webhook_deliveries) can make the
     // pass claim the healthy tenant's events while the dead receiver's attempts hang.
-    const bell = doorbell();
-    const listening = listenTo(service.databaseUrl, 'webhook_deliveries', bell.ring, memoryLogger('silent').log);
-    let going = true;
-    const pass = deliverDue(
-      service.system(),
-      { transport: service.deps.webhookTransport, keepGoing: () => going, doorbell: bell },
-      { timeoutMs: 60_000, wakeMs: 600_000, lingerMs: 600_000 },
-    );
+    const pass = passWokenByEnqueues(service, { timeoutMs: 60_000 });
     try {
       await waitFor('the dead receiver to hold four deliveries', () => dead.receiver.inFlight === 4);
       await healthyTrades(service, healthy);
@@ -117,11 +134,7 @@ describe('webhook delivery is fair between tenant environments', () => {
       expect(dead.receiver.received).toHaveLength(4);
       expect(dead.receiver.inFlight).toBe(4);
     } finally {
-      going = false;
-      await dead.receiver.close();
-      await pass.catch(() => {});
-      await listening.close();
-      await receiver.close();
+      await pass.stop([dead.receiver, receiver]);
     }
   });
 
@@ -152,7 +165,7 @@ describe('webhook delivery is fair between tenant environments', () => {
 });
 
 describe('when slow receivers fill every slot of the process', () => {
-  let service: Awaited<ReturnType<typeof startServiceOnOwnDatabase>>;
+  let service: OwnService;
   beforeAll(async () => {
     service = await startServiceOnOwnDatabase({ clock, env: { ALLOW_INSECURE_WEBHOOKS: '1' } });
   });
@@ -167,14 +180,7 @@ describe('when slow receivers fill every slot of the process', () => {
     for (let i = 0; i < 3; i++) dead.push(await deadTenant(service, 'slow 500', 300));
     const healthy = await createTenant(service);
     const { receiver } = await receiverFor(service, healthy.tenantId);
-    const bell = doorbell();
-    const listening = listenTo(service.databaseUrl, 'webhook_deliveries', bell.ring, memoryLogger('silent').log);
-    let going = true;
-    const pass = deliverDue(
-      service.system(),
-      { transport: service.deps.webhookTransport, keepGoing: () => going, doorbell: bell },
-      { maxInFlight: 12, maxInFlightPerEnv: 4, wakeMs: 600_000, lingerMs: 600_000 },
-    );
+    const pass = passWokenByEnqueues(service, { maxInFlight: 12, maxInFlightPerEnv: 4 });
     const attempted = () => dead.reduce((sum, d) => sum + d.receiver.received.length, 0);
     try {
       await waitFor('the backlogs to be on their way', () => attempted() >= 24);
@@ -186,10 +192,7 @@ describe('when slow receivers fill every slot of the process', () => {
       // without what is in flight, the backlogs' older deliveries won the slots (82-137 in between).
       expect(attempted() - before).toBeLessThan(30);
     } finally {
-      going = false;
-      await pass.catch(() => {});
-      await listening.close();
-      await Promise.all([...dead.map((d) => d.receiver.close()), receiver.close()]);
+      await pass.stop([...dead.map((d) => d.receiver), receiver]);
     }
   }, 60_000);
 });
