@@ -6,15 +6,14 @@
  * `npm run bench:webhook-fairness [-- --quick]`. Prints numbers only: it fails (exit 1) when it cannot set
  * up or run, never because of a number.
  */
-import { createServer, type ServerResponse } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
-import { verifySignature } from '../packages/service/src/domains/webhooks/signature.js';
 import { prepareDatabase } from './lib/database.js';
+import { startFairnessReceiver, type FairnessReceiver as Receiver } from './lib/fairness-receiver.js';
 import { createMarkets, STAKE, type BenchMarket } from './lib/markets.js';
 import { keyMaker, userIds } from './lib/movements.js';
 import { call, startWorker } from './lib/api-calls.js';
@@ -53,97 +52,6 @@ const opensPerPhase = Math.max(1, Math.round(settings.rate * settings.durationS)
 const USERS = opensPerPhase;
 /** How long the backlog phase waits for A's receiver to hold its first requests before B's load starts. */
 const BACKLOG_START_TIMEOUT_MS = 15_000;
-
-// ---- the receiver: /dead holds every request open, /ok/<tenant> answers 204 at once ----------------
-
-interface Arrival {
-  id: string;
-  type: string;
-  occurredAt: number;
-  receivedAt: number;
-}
-
-async function startReceiver() {
-  /** Tenant id → webhook secret, for the signatures of /ok/<tenant>. */
-  const secrets = new Map<string, string>();
-  const held = new Set<ServerResponse>();
-  const state = {
-    arrivals: new Map<string, Arrival>(),
-    duplicates: 0,
-    badSignatures: 0,
-    /** Requests to /dead since the receiver started, and the most it held open at once since the last reset. */
-    deadRequests: 0,
-    deadHeldMax: 0,
-    /** At the end of a shape: /dead drops what it holds and every new request, so the processes stop at once. */
-    dropDead: false,
-  };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const receivedAt = Date.now();
-      const url = req.url ?? '';
-      if (url === '/dead') {
-        state.deadRequests++;
-        if (state.dropDead) {
-          res.destroy();
-          return;
-        }
-        held.add(res);
-        state.deadHeldMax = Math.max(state.deadHeldMax, held.size);
-        res.on('close', () => held.delete(res));
-        return; // never answered: the service's timeout ends it
-      }
-      const tenant = url.startsWith('/ok/') ? url.slice(4) : null;
-      const raw = Buffer.concat(chunks);
-      const signature = req.headers['x-webhook-signature'];
-      if (
-        tenant === null ||
-        typeof signature !== 'string' ||
-        !verifySignature(secrets.get(tenant) ?? '', raw, signature)
-      ) {
-        state.badSignatures++;
-        res.writeHead(401).end();
-        return;
-      }
-      const body = JSON.parse(raw.toString('utf8')) as { id: string; event: string; occurred_at: string };
-      if (state.arrivals.has(body.id)) state.duplicates++;
-      else
-        state.arrivals.set(body.id, {
-          id: body.id,
-          type: body.event,
-          occurredAt: Date.parse(body.occurred_at),
-          receivedAt,
-        });
-      res.writeHead(204).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-  return Object.assign(state, {
-    base,
-    secrets,
-    held: () => held.size,
-    reset: () =>
-      Object.assign(state, {
-        arrivals: new Map<string, Arrival>(),
-        duplicates: 0,
-        badSignatures: 0,
-        deadHeldMax: held.size,
-        dropDead: false,
-      }),
-    dropHeld: () => {
-      state.dropDead = true;
-      for (const res of held) res.destroy();
-    },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  });
-}
-type Receiver = Awaited<ReturnType<typeof startReceiver>>;
 
 // ---- setup through the APIs ------------------------------------------------------------------------
 
@@ -499,7 +407,7 @@ async function main(): Promise<void> {
       `one user each), then its market resolves; A's backlog ${settings.backlog}; a phase waits at most ${fmt(settings.waitS)} s ` +
       `for B's webhooks${args.quick ? ' (--quick)' : ''}`,
   );
-  const receiver = await startReceiver();
+  const receiver = await startFairnessReceiver();
   const summaries: string[] = [];
   try {
     for (const shape of ['one process', 'cluster'] as const)

@@ -5,7 +5,6 @@
  * set up or run, never because of a number.
  */
 import { randomInt } from 'node:crypto';
-import { createServer } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +16,7 @@ import { verifySignature } from '../packages/service/src/domains/webhooks/signat
 import { prepareDatabase } from './lib/database.js';
 import { keyMaker, userIds } from './lib/movements.js';
 import { call, startWorker } from './lib/api-calls.js';
+import { serveOnLoopback } from './lib/loopback-server.js';
 import { ADMIN_TOKEN, startServiceProcess, type ServiceProcess } from './lib/service-process.js';
 import { createBenchTenant, registerAndFund } from './lib/setup-tenant.js';
 import { fmt, latencyOf, table, positive } from './lib/stats.js';
@@ -60,43 +60,32 @@ interface Arrival {
 
 async function startReceiver(secrets: Map<string, string>) {
   const state = { arrivals: [] as Arrival[], seen: new Set<string>(), duplicates: 0, badSignatures: 0 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      const receivedAt = Date.now();
-      const raw = Buffer.concat(chunks);
-      if (!verifySignature(secrets.get(req.url ?? '') ?? '', raw, req.headers['x-webhook-signature'] as string)) {
-        state.badSignatures++;
-        res.writeHead(401).end();
-        return;
-      }
-      const body = JSON.parse(raw.toString('utf8')) as {
-        id: string;
-        occurred_at: string;
-        data: { position_id: string };
-      };
-      if (state.seen.has(body.id)) state.duplicates++;
-      state.seen.add(body.id);
-      state.arrivals.push({
-        id: body.id,
-        positionId: body.data.position_id,
-        occurredAt: Date.parse(body.occurred_at),
-        receivedAt,
-      });
-      res.writeHead(204).end();
+  const server = await serveOnLoopback((req, res, raw) => {
+    const receivedAt = Date.now();
+    if (!verifySignature(secrets.get(req.url ?? '') ?? '', raw, req.headers['x-webhook-signature'] as string)) {
+      state.badSignatures++;
+      res.writeHead(401).end();
+      return;
+    }
+    const body = JSON.parse(raw.toString('utf8')) as {
+      id: string;
+      occurred_at: string;
+      data: { position_id: string };
+    };
+    if (state.seen.has(body.id)) state.duplicates++;
+    state.seen.add(body.id);
+    state.arrivals.push({
+      id: body.id,
+      positionId: body.data.position_id,
+      occurredAt: Date.parse(body.occurred_at),
+      receivedAt,
     });
+    res.writeHead(204).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
   return Object.assign(state, {
-    base,
+    base: server.base,
     reset: () => Object.assign(state, { arrivals: [], seen: new Set<string>(), duplicates: 0, badSignatures: 0 }),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   });
 }
 type Receiver = Awaited<ReturnType<typeof startReceiver>>;

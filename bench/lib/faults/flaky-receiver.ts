@@ -1,4 +1,4 @@
-import { createServer } from 'node:http';
+import { serveOnLoopback } from '../loopback-server.js';
 import { verifySignature } from '../../../packages/service/src/domains/webhooks/signature.js';
 
 export interface FlakyReceiver {
@@ -22,46 +22,36 @@ export async function startFlakyReceiver(random: () => number): Promise<FlakyRec
   const seen = new Set<string>();
   const accepted = new Set<string>();
   const counts = { requests: 0, failed: 0, dropped: 0, duplicates: 0, badSignatures: 0 };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      counts.requests++;
-      const raw = Buffer.concat(chunks);
-      if (!verifySignature(secret, raw, String(req.headers['x-webhook-signature'] ?? ''))) {
-        counts.badSignatures++;
-        res.writeHead(401).end();
-        return;
-      }
-      const id = (JSON.parse(raw.toString('utf8')) as { id: string }).id;
-      const first = !seen.has(id);
-      seen.add(id);
-      const roll = random();
-      if (first && roll < 0.05) {
-        counts.dropped++;
-        req.socket.destroy();
-        return;
-      }
-      if (first && roll < 0.3) {
-        counts.failed++;
-        res.writeHead(500).end();
-        return;
-      }
-      if (accepted.has(id)) counts.duplicates++;
-      accepted.add(id);
-      res.writeHead(204).end();
-    });
+  const server = await serveOnLoopback((req, res, raw) => {
+    counts.requests++;
+    if (!verifySignature(secret, raw, String(req.headers['x-webhook-signature'] ?? ''))) {
+      counts.badSignatures++;
+      res.writeHead(401).end();
+      return;
+    }
+    const id = (JSON.parse(raw.toString('utf8')) as { id: string }).id;
+    const first = !seen.has(id);
+    seen.add(id);
+    const roll = random();
+    if (first && roll < 0.05) {
+      counts.dropped++;
+      req.socket.destroy();
+      return;
+    }
+    if (first && roll < 0.3) {
+      counts.failed++;
+      res.writeHead(500).end();
+      return;
+    }
+    if (accepted.has(id)) counts.duplicates++;
+    accepted.add(id);
+    res.writeHead(204).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`,
+    url: `${server.base}/hooks`,
     accepted,
     counts,
     setSecret: (value) => (secret = value),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: server.close,
   };
 }
