@@ -10,7 +10,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { tenantCall } from './lib/api-calls.js';
+import { reportWhenReady } from './lib/api-calls.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { userIds } from './lib/movements.js';
 import type { ServiceProcess } from './lib/service-process.js';
@@ -31,16 +31,14 @@ const LARGE_ROWS = args.quick ? 100_000 : 400_000;
 const GIVE_UP_MS = 120_000;
 
 /** Request → ready of one report, in ms (Infinity when it was not ready within GIVE_UP_MS). */
-async function timeReport(service: ServiceProcess, tenant: BenchTenant, body: Record<string, unknown>) {
+async function timeReport(
+  service: ServiceProcess,
+  tenant: BenchTenant,
+  body: Record<string, unknown>,
+): Promise<number> {
   const started = performance.now();
-  let job = await tenantCall(service, tenant, 'POST', '/v1/reports', body);
-  while (job.status === 'generating') {
-    if (performance.now() - started > GIVE_UP_MS) return { ms: Infinity, id: job.id as string };
-    await sleep(50);
-    job = await tenantCall(service, tenant, 'GET', `/v1/reports/${job.id}`);
-  }
-  if (job.status !== 'ready') throw new Error(`report ${job.id} ended ${job.status}`);
-  return { ms: performance.now() - started, id: job.id as string };
+  const job = await reportWhenReady(service, tenant, body, { giveUpMs: GIVE_UP_MS });
+  return job === null ? Infinity : performance.now() - started;
 }
 
 const SMALL = { report_type: 'transactions', format: 'json' } as const;
@@ -49,7 +47,7 @@ const SMALL = { report_type: 'transactions', format: 'json' } as const;
 async function smallReports(service: ServiceProcess, tenant: BenchTenant, gapMs: number): Promise<number[]> {
   const ms: number[] = [];
   for (let i = 0; i < SAMPLES; i++) {
-    ms.push((await timeReport(service, tenant, SMALL)).ms);
+    ms.push(await timeReport(service, tenant, SMALL));
     await sleep(gapMs);
   }
   return ms;
@@ -118,7 +116,7 @@ runBench(REPO_ROOT, 16, async (service, database) => {
   );
   await sleep(500);
   const behind = await smallReports(service, small, 300);
-  const bigMs = (await Promise.all(big)).map((b) => b.ms);
+  const bigMs = await Promise.all(big);
   rows.push(row(`while 3 reports of ${LARGE_ROWS} rows generate`, behind));
   console.log(
     `  the large reports took ${bigMs.map((m) => fmt(m / 1000, 1)).join(', ')} s (phase ${fmt((performance.now() - bigStarted) / 1000, 1)} s)`,

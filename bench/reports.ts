@@ -15,7 +15,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
-import { tenantCall } from './lib/api-calls.js';
+import { reportWhenReady } from './lib/api-calls.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { userIds } from './lib/movements.js';
 import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
@@ -134,14 +134,10 @@ async function measure(
   const exactPeak = await resetPeak(service.pid);
   let sampledPeak = startMiB;
   const started = performance.now();
-  let job = await tenantCall(service, tenant, 'POST', '/v1/reports', body);
-  while (job.status === 'generating') {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    sampledPeak = Math.max(sampledPeak, (await memoryOf(service.pid)).now);
-    job = await tenantCall(service, tenant, 'GET', `/v1/reports/${job.id}`);
-  }
+  const job = (await reportWhenReady(service, tenant, body, {
+    onPoll: async () => void (sampledPeak = Math.max(sampledPeak, (await memoryOf(service.pid)).now)),
+  }))!;
   const seconds = (performance.now() - started) / 1000;
-  if (job.status !== 'ready') throw new Error(`report ${job.id} ended ${job.status}`);
   const peakMiB = exactPeak ? (await memoryOf(service.pid)).peak : sampledPeak;
 
   const downloadStarted = performance.now();

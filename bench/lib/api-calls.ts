@@ -55,3 +55,26 @@ export async function startWorker(
   });
   return { ...worker, stop: () => worker.stop().finally(() => rm(dataDir, { recursive: true, force: true })) };
 }
+
+/**
+ * Requests a report (POST /v1/reports) and polls it every 50 ms while it is generating, calling `onPoll`
+ * between polls; the job once it is ready, or null when it was still generating after `giveUpMs`. A job
+ * that ended otherwise (failed) throws.
+ */
+export async function reportWhenReady(
+  service: ServiceProcess,
+  tenant: BenchTenant,
+  body: Record<string, unknown>,
+  options: { giveUpMs?: number; onPoll?: () => Promise<void> } = {},
+) {
+  const started = performance.now();
+  let job = await tenantCall(service, tenant, 'POST', '/v1/reports', body);
+  while (job.status === 'generating') {
+    if (performance.now() - started > (options.giveUpMs ?? Infinity)) return null;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await options.onPoll?.();
+    job = await tenantCall(service, tenant, 'GET', `/v1/reports/${job.id}`);
+  }
+  if (job.status !== 'ready') throw new Error(`report ${job.id} ended ${job.status}`);
+  return job;
+}
