@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chance, maxPriceFor, minPriceFor, signedMoney, stakeOf } from './format.js';
+import { formatsFor, maxPriceFor, minPriceFor, stakeOf } from './format.js';
 
 describe('the ticket arithmetic', () => {
   it('raises max_price by the slippage, rounding up, never past 1', () => {
@@ -23,9 +23,18 @@ describe('the ticket arithmetic', () => {
 
 describe('display', () => {
   it('shows prices as chances and profit with its sign', () => {
-    expect(chance('0.5123', 'en')).toBe('51%');
-    expect(chance('0.05', 'en')).toBe('5%');
-    expect(signedMoney('4.76', 'en')).toBe('+4.76');
-    expect(signedMoney('-5.00', 'de')).toBe('-5,00');
+    const en = formatsFor('en', null);
+    expect(en.chance('0.5123')).toBe('51%');
+    expect(en.chance('0.05')).toBe('5%');
+    expect(en.percent('0.4973')).toBe('49.7%');
+    expect(en.signedMoney('4.76')).toBe('+4.76');
+    expect(formatsFor('de', null).signedMoney('-5.00')).toBe('-5,00');
+  });
+
+  it("writes the operator's currency: an ISO code through Intl, anything else as a unit after the amount", () => {
+    expect(formatsFor('en', 'USD').money('1234.5')).toBe('$1,234.50');
+    expect(formatsFor('de', 'EUR').money('1234.5')).toBe('1.234,50\u00a0€');
+    expect(formatsFor('en', 'pts').money('12')).toBe('12.00\u00a0pts');
+    expect(formatsFor('de', 'pts').signedMoney('1569.7')).toBe('+1.569,70\u00a0pts');
   });
 });

@@ -1,33 +1,70 @@
-/** Display of the API's decimal strings: amounts keep their two decimals, prices read as chances. */
-
-export function money(amount: string, locale: string): string {
-  const value = Number(amount);
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+/**
+ * How the widget writes numbers for one locale and the operator's currency (decisions part 6: an ISO
+ * 4217 code shown by Intl, or a short unit text after the amount; null shows the plain amount). Every
+ * number a user sees goes through these, so one sentence never mixes separators. Prices are shown one
+ * way everywhere: as a chance in percent (0.4973 → "49.7%"), which reads the same in every currency.
+ */
+export interface Formats {
+  locale: string;
+  /** An amount in the operator's currency: "€12.50", "12.50 pts", "12.50". */
+  money(amount: string | number): string;
+  /** The same with its sign, for profit and loss: "+€4.76", "−€5.00". */
+  signedMoney(amount: string | number): string;
+  /** A price of 0..1 as a chance, whole percent between 10 % and 90 %, one decimal outside. */
+  chance(price: string | number): string;
+  /** A price of 0..1 as a percent with one decimal, for the ticket's exact figures: "49.7%". */
+  percent(price: string | number): string;
+  /** A signed change of a price in percentage points: "+30.1". */
+  points(delta: number): string;
+  /** A plain number with at most `digits` decimals (shares). */
+  number(value: string | number, digits?: number): string;
+  /** A date and time: "Jan 25, 2027, 6:16 AM". */
+  date(iso: string): string;
 }
 
-/** A signed amount, for profit: "+4.76", "−5.00". */
-export function signedMoney(amount: string, locale: string): string {
-  return new Intl.NumberFormat(locale, {
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-    signDisplay: 'exceptZero',
-  }).format(Number(amount));
+/** An ISO 4217 code Intl knows; anything else in the setting is a unit text written after the amount. */
+function isCurrencyCode(currency: string): boolean {
+  if (!/^[A-Z]{3}$/.test(currency)) return false;
+  try {
+    new Intl.NumberFormat('en', { style: 'currency', currency });
+    return true;
+  } catch {
+    return false;
+  }
 }
 
-/** A price of 0..1 as a chance: 0.5123 → "51%" (one decimal under 10 % and over 90 %). */
-export function chance(price: string, locale: string): string {
-  const value = Number(price);
-  const digits = value < 0.1 || value > 0.9 ? 1 : 0;
-  return new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(value);
-}
-
-/** A price as the API writes it, shortened for reading: 0.512345 → "0.5123". */
-export function price(value: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 4 }).format(Number(value));
-}
-
-export function date(iso: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+export function formatsFor(locale: string, currency: string | null): Formats {
+  const code = currency !== null && isCurrencyCode(currency) ? currency : null;
+  const unit = currency !== null && code === null ? currency : null;
+  const amounts = (signDisplay: 'auto' | 'exceptZero') =>
+    new Intl.NumberFormat(locale, {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+      signDisplay,
+      ...(code ? { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' } : {}),
+    });
+  const plain = amounts('auto');
+  const signed = amounts('exceptZero');
+  const withUnit = (text: string) => (unit ? `${text}\u00a0${unit}` : text);
+  const chance = (value: number) =>
+    new Intl.NumberFormat(locale, {
+      style: 'percent',
+      maximumFractionDigits: value < 0.1 || value > 0.9 ? 1 : 0,
+    }).format(value);
+  const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
+  const points = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  return {
+    locale,
+    money: (amount) => withUnit(plain.format(Number(amount))),
+    signedMoney: (amount) => withUnit(signed.format(Number(amount))),
+    chance: (price) => chance(Number(price)),
+    percent: (price) => percent.format(Number(price)),
+    points: (delta) => points.format(delta * 100),
+    number: (value, digits = 2) =>
+      new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(Number(value)),
+    date: (iso) => dates.format(new Date(iso)),
+  };
 }
 
 /**

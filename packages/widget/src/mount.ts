@@ -1,6 +1,7 @@
 import { resolveLocale, type Theme } from '@pm/contract';
 import { h, render } from 'preact';
 import { Api } from './api.js';
+import { formatsFor, type Formats } from './format.js';
 import { loadTexts, type Texts } from './i18n/index.js';
 import { optionsProblem, type MountOptions } from './options.js';
 import { Realtime } from './realtime.js';
@@ -33,6 +34,7 @@ interface TenantConfig {
   scheme: Scheme | null;
   locales: string[];
   default_locale: string;
+  currency: string | null;
 }
 
 /**
@@ -126,7 +128,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     if (added.length > 0 && added.length < slugs.length) void store.poll(added).catch(report);
   };
 
-  const show = (texts: Texts, scheme: Scheme, theme: Required<Theme>) => {
+  const show = (texts: Texts, fmt: Formats, scheme: Scheme, theme: Required<Theme>) => {
     if (stopped) return;
     // Through the CSSOM, which a host page's Content-Security-Policy leaves alone (a style attribute
     // written as markup needs style-src 'unsafe-inline').
@@ -135,7 +137,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     render(
       h(
         Widget.Provider,
-        { value: { store, texts, report } },
+        { value: { store, texts, fmt, report } },
         h(Boundary, { report, message: texts.t('error.widget_runtime_error') }, h(App, { onFollow })),
       ),
       container,
@@ -144,11 +146,13 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
 
   const start = async () => {
     const config = await api.get<TenantConfig>('/v1/widget/config');
-    const tenant = config.ok ? config.value : { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' };
+    const tenant = config.ok
+      ? config.value
+      : { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null };
     const look = resolveLook(lookOption, tenant);
     const locale = resolveLocale(requestedLocale, tenant.locales, tenant.default_locale);
     const texts = await loadTexts(locale, bundleBase ?? `${apiBase}/widget/v1`);
-    show(texts, look.scheme, look.theme);
+    show(texts, formatsFor(texts.locale, tenant.currency ?? null), look.scheme, look.theme);
     await Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
     if (stopped) return;
     realtime.start();

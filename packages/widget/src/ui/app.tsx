@@ -1,6 +1,5 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { money } from '../format.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useSelect, useWidget } from './context.js';
 import { Leaders } from './leaders.js';
@@ -34,18 +33,18 @@ export class Boundary extends Component<{
 }
 
 function Header() {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   const balance = useSelect((s) => s.balance);
   return (
     <header>
       <span class="muted">{texts.t('balance')}</span>{' '}
-      <strong class="balance">{balance === null ? '—' : money(balance, texts.locale)}</strong>
+      <strong class="balance">{balance === null ? '—' : fmt.money(balance)}</strong>
     </header>
   );
 }
 
 function Banners() {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   const { realtime, sessionExpired } = useSelect((s) => ({ realtime: s.realtime, sessionExpired: s.sessionExpired }));
   return (
     <>
@@ -65,7 +64,7 @@ function Banners() {
 
 /** The widget: a balance, four tabs (markets, portfolio, leaders, profile) and what each shows. */
 export function App({ onFollow }: { onFollow: (slugs: string[]) => void }) {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   const [tab, setTab] = useState<Tab>('markets');
   const [openSlug, setOpenSlug] = useState<string | null>(null);
   const markets = useSelect((s) => s.markets);

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'preact/hooks';
-import { chance } from '../format.js';
 import type { Market } from '../store.js';
 import { useWidget } from './context.js';
 
@@ -15,7 +14,7 @@ const HEIGHT = 120;
  * young market), ending at the price now, as one SVG line: a single series does not need a charting library inside a 45 KB budget.
  */
 export function PriceChart({ market }: { market: Market }) {
-  const { store, texts } = useWidget();
+  const { store, texts, fmt } = useWidget();
   const [history, setHistory] = useState<History | null>(null);
   useEffect(() => {
     let live = true;
@@ -43,11 +42,7 @@ export function PriceChart({ market }: { market: Market }) {
   const line = prices.map((p, i) => `${(i * step).toFixed(1)},${(HEIGHT - p * HEIGHT).toFixed(1)}`).join(' ');
   return (
     <figure class="chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={`${label}: ${chance(outcome.price, texts.locale)}`}
-      >
+      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${label}: ${fmt.chance(outcome.price)}`}>
         <line x1="0" y1={HEIGHT / 2} x2={WIDTH} y2={HEIGHT / 2} class="grid" />
         <polyline points={line} fill="none" class="series" />
       </svg>

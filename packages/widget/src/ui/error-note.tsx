@@ -2,7 +2,6 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import type { MessageKey } from '../i18n/index.js';
-import { money } from '../format.js';
 import { useWidget } from './context.js';
 
 /** Codes a user can meet, each with its own message (decisions part 7). */
@@ -26,7 +25,7 @@ const KNOWN = new Set([
 
 /** The message for an API failure, with what the user can do next passed in as children (buttons). */
 export function ErrorNote({ error, children }: { error: ApiFailure; children?: ComponentChildren }) {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   const [seconds, setSeconds] = useState(error.retryAfter ?? 0);
   useEffect(() => {
     setSeconds(error.retryAfter ?? 0);
@@ -35,7 +34,7 @@ export function ErrorNote({ error, children }: { error: ApiFailure; children?: C
     return () => clearInterval(timer);
   }, [error]);
   const key = (KNOWN.has(error.code) ? `error.${error.code}` : 'error.internal') as MessageKey;
-  const remaining = typeof error.details?.remaining === 'string' ? money(error.details.remaining, texts.locale) : '';
+  const remaining = typeof error.details?.remaining === 'string' ? fmt.money(error.details.remaining) : '';
   return (
     <div class="note error" role="alert">
       <p>{texts.t(key, { remaining, seconds: Math.max(1, seconds) })}</p>

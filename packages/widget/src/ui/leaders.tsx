@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
-import { signedMoney } from '../format.js';
 import type { MessageKey } from '../i18n/index.js';
 import { useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
@@ -14,7 +13,7 @@ interface Board {
 }
 
 export function Leaders() {
-  const { store, texts } = useWidget();
+  const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const [period, setPeriod] = useState<Period>('week');
   const [board, setBoard] = useState<Board | null>(null);
@@ -60,13 +59,13 @@ export function Leaders() {
               <tr key={`${e.rank}-${e.display_name}`}>
                 <td>{e.rank}</td>
                 <td dir="auto">{e.display_name}</td>
-                <td class={Number(e.pnl) < 0 ? 'num negative' : 'num positive'}>{signedMoney(e.pnl, texts.locale)}</td>
+                <td class={Number(e.pnl) < 0 ? 'num negative' : 'num positive'}>{fmt.signedMoney(e.pnl)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       )}
-      {board?.me && <p>{t('leaders.me', { rank: board.me.rank, pnl: signedMoney(board.me.pnl, texts.locale) })}</p>}
+      {board?.me && <p>{t('leaders.me', { rank: board.me.rank, pnl: fmt.signedMoney(board.me.pnl) })}</p>}
     </section>
   );
 }

@@ -1,7 +1,6 @@
 import { useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import type { MessageKey } from '../i18n/index.js';
-import { chance, date } from '../format.js';
 import type { Market } from '../store.js';
 import { PriceChart } from './chart.js';
 import { useSelect, useWidget } from './context.js';
@@ -9,12 +8,12 @@ import { ErrorNote } from './error-note.js';
 import { Ticket } from './ticket.js';
 
 function StatusBadge({ status }: { status: Market['status'] }) {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   return <span class={`badge ${status}`}>{texts.t(`status.${status}` as MessageKey)}</span>;
 }
 
 function SaveToggle({ market }: { market: Market }) {
-  const { store, texts } = useWidget();
+  const { store, texts, fmt } = useWidget();
   const saved = useSelect((s) => s.saved.has(market.slug));
   const [error, setError] = useState<ApiFailure | null>(null);
   return (
@@ -35,7 +34,7 @@ function SaveToggle({ market }: { market: Market }) {
 
 /** One market in full: prices, the chart, the ticket. */
 export function MarketDetail({ market, onBack }: { market: Market; onBack: () => void }) {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   return (
     <section class="detail" aria-labelledby={`pm-title-${market.slug}`}>
       <div class="bar">
@@ -49,7 +48,7 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
       </h2>
       <p>
         <StatusBadge status={market.status} />{' '}
-        <span class="muted">{texts.t('market.closes', { date: date(market.closes_at, texts.locale) })}</span>
+        <span class="muted">{texts.t('market.closes', { date: fmt.date(market.closes_at) })}</span>
       </p>
       <PriceChart market={market} />
       <Ticket market={market} />
@@ -59,7 +58,7 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
 
 /** The market list, all or saved, each row opening its market. */
 export function MarketList({ onOpen }: { onOpen: (slug: string) => void }) {
-  const { store, texts } = useWidget();
+  const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const { markets, marketsError, saved } = useSelect((s) => ({
     markets: s.markets,
@@ -103,7 +102,7 @@ export function MarketList({ onOpen }: { onOpen: (slug: string) => void }) {
               <span class="prices">
                 {m.outcomes.map((o) => (
                   <span key={o.id} class="price">
-                    {o.title} <strong>{chance(o.price, texts.locale)}</strong>
+                    {o.title} <strong>{fmt.chance(o.price)}</strong>
                   </span>
                 ))}
               </span>

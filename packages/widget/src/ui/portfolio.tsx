@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
-import { minPriceFor, money, price } from '../format.js';
+import { minPriceFor } from '../format.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { Position } from '../store.js';
 import { useSelect, useWidget } from './context.js';
@@ -20,7 +20,7 @@ const CLOSE_SLIPPAGE = 0.02;
  * with one key; a retry after a network failure re-sends it unchanged.
  */
 function CloseFlow({ position }: { position: Position }) {
-  const { store, texts } = useWidget();
+  const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const [quote, setQuote] = useState<Quote | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
@@ -69,13 +69,13 @@ function CloseFlow({ position }: { position: Position }) {
         <div class="note" role="status">
           <p>
             {t('positions.quote', {
-              proceeds: money(quote.proceeds, texts.locale),
-              price: price(quote.close_price, texts.locale),
+              proceeds: fmt.money(quote.proceeds),
+              price: fmt.percent(quote.close_price),
             })}
           </p>
           <div class="actions">
             <button type="button" class="primary" disabled={busy} onClick={() => void confirm()}>
-              {t('positions.confirmClose', { proceeds: money(quote.proceeds, texts.locale) })}
+              {t('positions.confirmClose', { proceeds: fmt.money(quote.proceeds) })}
             </button>
             <button type="button" disabled={busy} onClick={() => setQuote(null)}>
               {t('positions.cancel')}
@@ -102,7 +102,7 @@ function CloseFlow({ position }: { position: Position }) {
 }
 
 function PositionRow({ position }: { position: Position }) {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   const t = texts.t;
   const market = useSelect((s) => s.markets?.find((m) => m.slug === position.market_slug));
   const outcome = market?.outcomes.find((o) => o.id === position.outcome_id);
@@ -115,13 +115,11 @@ function PositionRow({ position }: { position: Position }) {
         <span class="muted">
           {outcome?.title} ·{' '}
           {t('positions.stake', {
-            stake: money(position.stake, texts.locale),
-            price: price(position.price, texts.locale),
+            stake: fmt.money(position.stake),
+            price: fmt.percent(position.price),
           })}
         </span>
-        {position.payout !== null && (
-          <span>{t('positions.payout', { payout: money(position.payout, texts.locale) })}</span>
-        )}
+        {position.payout !== null && <span>{t('positions.payout', { payout: fmt.money(position.payout) })}</span>}
       </div>
       <span class={`badge ${position.state}`}>{t(`state.${position.state}` as MessageKey)}</span>
       {position.state === 'open' && <CloseFlow position={position} />}
@@ -131,7 +129,7 @@ function PositionRow({ position }: { position: Position }) {
 
 /** The user's positions: open first (with close), then the ended ones. */
 export function Portfolio() {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
   const t = texts.t;
   const positions = useSelect((s) => [...s.positions.values()].reverse());
   const open = positions.filter((p) => p.state === 'open');

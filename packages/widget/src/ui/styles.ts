@@ -4,7 +4,10 @@
  * 16 px text (no zoom on phones) and controls a 44 px touch target (spec 4.3). The layout follows the
  * widget's own width (a container query), not the viewport: phone layout at 480 px or narrower.
  */
-export const STYLES = `
+import { CHART_STYLES } from './chart-styles.js';
+import { TICKET_STYLES } from './ticket-styles.js';
+
+const BASE = `
 :host { all: initial; display: block; width: 100%; container-type: inline-size; }
 .app {
   box-sizing: border-box; width: 100%; min-height: 200px;
@@ -54,24 +57,8 @@ ul.cards.rows { grid-template-columns: 1fr; }
 .positive { color: var(--pm-positive); }
 .negative { color: var(--pm-negative); }
 .bar { display: flex; justify-content: space-between; align-items: center; }
-.chart { margin: var(--gap) 0; }
-.chart svg { width: 100%; height: 140px; background: var(--pm-surface); border-radius: var(--pm-radius); }
-.chart .series { stroke: var(--pm-accent); stroke-width: 2.5; vector-effect: non-scaling-stroke; }
-.chart .grid { stroke: color-mix(in srgb, var(--pm-text) 20%, transparent); stroke-dasharray: 4 4; vector-effect: non-scaling-stroke; }
-.chart figcaption { font-size: 0.85em; opacity: 0.78; }
-figure { margin: 0; }
-.ticket, form { display: flex; flex-direction: column; gap: var(--gap); }
-fieldset { border: none; padding: 0; margin: 0; }
-legend { font-weight: 600; margin-bottom: calc(var(--pm-spacing) * 2); }
-.choices { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: calc(var(--pm-spacing) * 2); }
-.choice { display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); min-height: 44px; padding: 0 calc(var(--pm-spacing) * 3); border: 1px solid color-mix(in srgb, var(--pm-text) 25%, transparent); border-radius: var(--pm-radius); cursor: pointer; }
-.choice.selected { border-color: var(--pm-accent); box-shadow: inset 0 0 0 1px var(--pm-accent); }
-.choice strong { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
 .row { display: flex; flex-direction: column; gap: var(--pm-spacing); }
 .check { display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); min-height: 44px; }
-.facts { margin: 0; display: flex; flex-direction: column; gap: var(--pm-spacing); }
-.facts div { display: flex; justify-content: space-between; gap: var(--gap); }
-.facts dd { margin: 0; font-weight: 600; font-variant-numeric: tabular-nums; }
 .note { background: var(--pm-surface); border-inline-start: 4px solid var(--pm-accent); padding: calc(var(--pm-spacing) * 2) calc(var(--pm-spacing) * 3); border-radius: var(--pm-radius); }
 .note.error { border-inline-start-color: var(--pm-negative); }
 .note.ok { border-inline-start-color: var(--pm-positive); }
@@ -85,6 +72,8 @@ th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom:
   ul.cards { grid-template-columns: 1fr; }
   nav button { padding: 0 calc(var(--pm-spacing) * 2); }
   header { justify-content: space-between; }
-  .choices { grid-template-columns: 1fr; }
 }
 `;
+
+/** The whole sheet: the base above, then each view's own rules (a view's file owns its selectors). */
+export const STYLES = [BASE, CHART_STYLES, TICKET_STYLES].join('\n');

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
-import { chance, maxPriceFor, money, price, stakeOf } from '../format.js';
+import { maxPriceFor, stakeOf } from '../format.js';
 import type { Market, Position } from '../store.js';
 import { useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
@@ -31,7 +31,7 @@ interface Intent {
  * ends the intent: the user re-quotes and confirms a new one.
  */
 export function Ticket({ market }: { market: Market }) {
-  const { store, texts } = useWidget();
+  const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const [outcomeId, setOutcomeId] = useState(market.outcomes[0]?.id ?? '');
   const [stakeText, setStakeText] = useState('10');
@@ -124,7 +124,7 @@ export function Ticket({ market }: { market: Market }) {
                 onChange={() => setOutcomeId(o.id)}
               />
               <span>{o.title}</span>
-              <strong>{chance(o.price, texts.locale)}</strong>
+              <strong>{fmt.chance(o.price)}</strong>
             </label>
           ))}
         </div>
@@ -159,18 +159,18 @@ export function Ticket({ market }: { market: Market }) {
       <dl class="facts" aria-live="polite">
         <div>
           <dt>{t('ticket.price')}</dt>
-          <dd>{current ? price(current.price, texts.locale) : '…'}</dd>
+          <dd>{current ? fmt.percent(current.price) : '…'}</dd>
         </div>
         {current && maxPrice && (
           <>
             <div>
-              <dt class="muted">{t('ticket.maxPrice', { price: price(maxPrice, texts.locale) })}</dt>
+              <dt class="muted">{t('ticket.maxPrice', { price: fmt.percent(maxPrice) })}</dt>
             </div>
             <div>
               <dt class="muted">
                 {t('ticket.shares', {
                   shares: Number(current.shares).toFixed(2),
-                  payout: money(current.shares, texts.locale),
+                  payout: fmt.money(current.shares),
                   outcome: outcome.title,
                 })}
               </dt>
@@ -196,14 +196,14 @@ export function Ticket({ market }: { market: Market }) {
           )}
           {error.code === 'stake_limit_exceeded' && typeof error.details?.remaining === 'string' && (
             <button type="button" onClick={() => (setStakeText(String(error.details!.remaining)), setError(null))}>
-              {t('error.useRemaining', { remaining: money(String(error.details.remaining), texts.locale) })}
+              {t('error.useRemaining', { remaining: fmt.money(String(error.details.remaining)) })}
             </button>
           )}
         </ErrorNote>
       )}
       {done && (
         <p class="note ok" role="status">
-          {t('ticket.done', { outcome: outcome.title, price: price(done.price, texts.locale) })}
+          {t('ticket.done', { outcome: outcome.title, price: fmt.percent(done.price) })}
         </p>
       )}
       <button type="submit" class="primary" disabled={sending || (!pending && (!stake || !maxPrice))}>
@@ -211,7 +211,7 @@ export function Ticket({ market }: { market: Market }) {
           ? t('ticket.sending')
           : pending
             ? t('retry')
-            : t('ticket.confirm', { outcome: outcome.title, stake: stake ? money(stake, texts.locale) : '—' })}
+            : t('ticket.confirm', { outcome: outcome.title, stake: stake ? fmt.money(stake) : '—' })}
       </button>
     </form>
   );

@@ -1,0 +1,81 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { cspErrors, launchChromium, startHostPage } from './browser.js';
+import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+import { fundedUser, sessionFor } from './trading-helpers.js';
+
+/** A market that opened yesterday and closes next year, on any clock the test service runs. */
+export const OPEN_WINDOW = {
+  opens_at: new Date(Date.now() - 86_400_000).toISOString(),
+  closes_at: '2027-12-31T00:00:00Z',
+};
+
+/**
+ * What a widget browser test needs: the real service, a tenant whose sandbox lists an operator page on
+ * an origin of its own (browser.ts, with a strict Content-Security-Policy), and Debian's Chromium.
+ * Each test opens pages with `open()`, which records the page's CSP refusals for `expectNoCspRefusal()`.
+ */
+export interface WidgetHarness {
+  service: TestService;
+  tenant: TestTenant;
+  browser: Browser;
+  host: { origin: string };
+  /** A funded user of the tenant's sandbox and a widget session token for it. */
+  newUser(amount?: string): Promise<{ user: string; token: string }>;
+  /** A new page (its own context) on the operator page, at this viewport. */
+  open(viewport?: { width: number; height: number }): Promise<Page>;
+  /** Mounts the widget on the operator page with the token and options; false when mount() threw. */
+  mountAs(page: Page, token: string, options?: Record<string, unknown>): Promise<boolean>;
+  /** The user's balance as the API reports it. */
+  balanceOf(user: string): Promise<string>;
+  /** Whatever a test did, the widget needed nothing the host page's policy refuses. */
+  expectNoCspRefusal(): void;
+  stop(): Promise<void>;
+}
+
+export async function startWidgetHarness(options: { locales?: string[] } = {}): Promise<WidgetHarness> {
+  const service = await startTestService();
+  const tenant = await createTenant(service);
+  const host = await startHostPage(service.urls.sandbox);
+  const settings = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`, {
+    allowed_origins: [host.origin],
+    ...(options.locales ? { widget: { locales: options.locales, default_locale: options.locales[0] } } : {}),
+  });
+  expect(settings.status, settings.text).toBe(200);
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  let refusals: string[] = [];
+
+  return {
+    service,
+    tenant,
+    browser,
+    host,
+    async newUser(amount = '100.00') {
+      const user = await fundedUser(service, tenant.sandboxKey, 'browser', amount);
+      return { user, token: await sessionFor(service, tenant.sandboxKey, user) };
+    },
+    async open(viewport = { width: 1000, height: 900 }) {
+      const context = await browser.newContext({ viewport });
+      contexts.push(context);
+      const page = await context.newPage();
+      refusals = cspErrors(page);
+      await page.goto(host.origin);
+      return page;
+    },
+    mountAs: (page, token, mountOptions = {}) =>
+      page.evaluate(([t, o]) => (window as any).mountWidget({ sessionToken: t, ...o }), [token, mountOptions] as const),
+    async balanceOf(user) {
+      return (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
+    },
+    expectNoCspRefusal() {
+      expect(refusals, 'Content-Security-Policy refusals on the host page').toEqual([]);
+    },
+    async stop() {
+      for (const context of contexts) await context.close().catch(() => {});
+      await browser.close();
+      await host.close();
+      await service.stop();
+    },
+  };
+}
