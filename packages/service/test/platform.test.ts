@@ -54,14 +54,14 @@ describe('platform API', () => {
         environment: 'sandbox',
         webhook_url: null,
         allowed_origins: [],
-        widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+        widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null },
         webhook_secret_set: false,
       },
       {
         environment: 'live',
         webhook_url: null,
         allowed_origins: [],
-        widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+        widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null },
         webhook_secret_set: false,
       },
     ]);
@@ -220,7 +220,7 @@ describe('platform API', () => {
       environment: 'sandbox',
       webhook_url: 'https://hooks.example.com/pm',
       allowed_origins: ['https://casino.example', 'http://localhost:3000'],
-      widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+      widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null },
       webhook_secret_set: false,
     });
     const partial = await service.platform('PUT', path, { webhook_url: null });
@@ -251,7 +251,7 @@ describe('platform API', () => {
       environment: 'live',
       webhook_url: null,
       allowed_origins: [],
-      widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' },
+      widget: { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null },
       webhook_secret_set: false,
     });
   });

@@ -22,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => service.stop());
 
-const DEFAULT_CONFIG = { theme: {}, scheme: null, locales: ['en'], default_locale: 'en' };
+const DEFAULT_CONFIG = { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null };
 const settingsPath = (t: TestTenant, environment = 'sandbox') =>
   `/platform/v1/tenants/${t.tenantId}/environments/${environment}`;
 const get = (path: string, token: string, environment: 'sandbox' | 'live' = 'sandbox') =>
@@ -51,7 +51,7 @@ describe('widget settings and GET /v1/widget/config', () => {
     };
     const set = await service.platform('PUT', settingsPath(t), { widget });
     expect(set.status, set.text).toBe(200);
-    const expected = { ...widget, locales: ['en', 'es', 'ar'] };
+    const expected = { ...widget, locales: ['en', 'es', 'ar'], currency: null };
     expect(set.json.widget).toEqual(expected);
     expect((await get('/v1/widget/config', token)).json).toEqual(expected);
 
@@ -60,7 +60,7 @@ describe('widget settings and GET /v1/widget/config', () => {
     expect(partial.json.widget).toEqual({ ...expected, scheme: null });
     const cleared = await service.platform('PUT', settingsPath(t), { widget: { theme: {}, locales: ['de', 'en'] } });
     // es is no longer enabled: the default moves to the first locale.
-    expect(cleared.json.widget).toEqual({ theme: {}, scheme: null, locales: ['de', 'en'], default_locale: 'de' });
+    expect(cleared.json.widget).toEqual({ ...DEFAULT_CONFIG, locales: ['de', 'en'], default_locale: 'de' });
     // Other settings are untouched by a widget change, and the live environment has none.
     expect(cleared.json.allowed_origins).toEqual([]);
     const live = await sessionFor(service, t.sandboxKey, await fundedUser(service, t.sandboxKey, 'cfg2'));

@@ -7647,10 +7647,13 @@ export interface paths {
                          *       "locales": [
                          *         "en"
                          *       ],
-                         *       "default_locale": "en"
+                         *       "default_locale": "en",
+                         *       "currency": null
                          *     }
                          */
                         "application/json": {
+                            /** @description An ISO 4217 code (show amounts through Intl.NumberFormat) or a unit text (after the amount); null: none. */
+                            currency: string | null;
                             default_locale: string;
                             locales: string[];
                             scheme: ("light" | "dark") | null;

@@ -6,6 +6,13 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Widget display currency: PUT /platform/v1/tenants/{tenant_id}/environments/{environment} takes ' +
+      'widget.currency, an ISO 4217 code (EUR) or a unit text of 1 to 8 letters, digits or single spaces (pts), ' +
+      'null to clear; GET /v1/widget/config answers "currency" (null without a setting). Display only.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'Rate limits: a refused request (429 rate_limited) counts against the limit only when it comes before the ' +
       'Retry-After last given for that limit, so a client that waits out each Retry-After keeps its whole budget ' +
       '(it got about half while every refusal counted); retrying at once still keeps the limit active. Clients ' +

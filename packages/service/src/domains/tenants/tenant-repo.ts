@@ -118,8 +118,11 @@ function widgetSettingsOf(stored: unknown): WidgetSettings {
     scheme: WidgetSettings['scheme'];
     locales: string[];
     default_locale: string;
+    currency?: string | null;
   };
-  return { theme: s.theme, scheme: s.scheme, locales: s.locales, defaultLocale: s.default_locale };
+  // Settings stored before the currency existed have no key: they show plain amounts.
+  const currency = s.currency ?? null;
+  return { theme: s.theme, scheme: s.scheme, locales: s.locales, defaultLocale: s.default_locale, currency };
 }
 
 /** One tenant environment's widget settings; FOR UPDATE inside a change, so two changes never interleave. */
@@ -168,6 +171,7 @@ export async function updateEnvironmentSettings(
           scheme: widget.scheme,
           locales: widget.locales,
           default_locale: widget.defaultLocale,
+          currency: widget.currency,
         }),
       }),
     })

@@ -40,7 +40,9 @@ export function EnvironmentSection(props: { request: FastifyRequest; tenantId: s
         </p>
       </PanelForm>
       <PanelForm request={request} action={`${base}/widget`} label={`Widget settings of ${env.environment}`}>
-        <label for={`widget-${env.environment}`}>Widget settings (JSON: theme, scheme, locales, default_locale)</label>
+        <label for={`widget-${env.environment}`}>
+          Widget settings (JSON: theme, scheme, locales, default_locale, currency)
+        </label>
         <textarea id={`widget-${env.environment}`} name="widget" rows={8}>
           {JSON.stringify(presentWidgetConfig(env.widget), null, 2)}
         </textarea>

@@ -6,10 +6,19 @@ describe('mergeWidgetSettings', () => {
     const first = mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { theme: { accent: '#0af' }, scheme: 'dark' });
     expect(first).toEqual({
       ok: true,
-      settings: { theme: { accent: '#0af' }, scheme: 'dark', locales: ['en'], defaultLocale: 'en' },
+      settings: { theme: { accent: '#0af' }, scheme: 'dark', locales: ['en'], defaultLocale: 'en', currency: null },
     });
     const second = mergeWidgetSettings(first.ok ? first.settings : DEFAULT_WIDGET_SETTINGS, { scheme: null });
     expect(second).toMatchObject({ ok: true, settings: { theme: { accent: '#0af' }, scheme: null } });
+  });
+
+  it('sets, keeps and clears the currency', () => {
+    const set = mergeWidgetSettings(DEFAULT_WIDGET_SETTINGS, { currency: 'pts' });
+    expect(set).toMatchObject({ ok: true, settings: { currency: 'pts' } });
+    const kept = mergeWidgetSettings(set.ok ? set.settings : DEFAULT_WIDGET_SETTINGS, { scheme: 'light' });
+    expect(kept).toMatchObject({ ok: true, settings: { currency: 'pts', scheme: 'light' } });
+    const cleared = mergeWidgetSettings(kept.ok ? kept.settings : DEFAULT_WIDGET_SETTINGS, { currency: null });
+    expect(cleared).toMatchObject({ ok: true, settings: { currency: null } });
   });
 
   it('stores tags in canonical case and keeps or moves the default with the locales', () => {

@@ -6,6 +6,8 @@ export interface WidgetSettings {
   scheme: 'light' | 'dark' | null;
   locales: string[];
   defaultLocale: string;
+  /** An ISO 4217 code or a short unit text, display only; null shows plain amounts. */
+  currency: string | null;
 }
 
 /** What a tenant environment without settings answers. */
@@ -14,6 +16,7 @@ export const DEFAULT_WIDGET_SETTINGS: WidgetSettings = {
   scheme: null,
   locales: [FALLBACK_LOCALE],
   defaultLocale: FALLBACK_LOCALE,
+  currency: null,
 };
 
 /** A PUT's widget object: each field given replaces the stored one; a field left out keeps it. */
@@ -22,6 +25,7 @@ export interface WidgetChanges {
   scheme?: 'light' | 'dark' | null;
   locales?: string[];
   defaultLocale?: string;
+  currency?: string | null;
 }
 
 export type MergedSettings = { ok: true; settings: WidgetSettings } | { ok: false; path: string; message: string };
@@ -46,6 +50,7 @@ export function mergeWidgetSettings(current: WidgetSettings, changes: WidgetChan
       scheme: changes.scheme === undefined ? current.scheme : changes.scheme,
       locales,
       defaultLocale,
+      currency: changes.currency === undefined ? current.currency : changes.currency,
     },
   };
 }
