@@ -10,11 +10,18 @@ export interface ApiFailure {
   details: Record<string, unknown> | null;
   /** Retry-After in seconds (429, 503, in-progress keys). */
   retryAfter: number | null;
+  /** The request that failed ("GET https://…/v1/widget/config"), for the console. */
+  request?: string;
 }
 
 /** Codes worth re-sending at once with the same key and body (spec 7.2 retry guidance). */
 const TRANSIENT = new Set(['network', 'internal_error', 'idempotency_key_in_progress', 'market_not_ready']);
 const RETRIES = 2;
+/**
+ * A request with no answer by then counts as a network failure: a wrong apiBaseUrl whose host never
+ * answers must end in a message with Retry, not a skeleton for ever.
+ */
+const REQUEST_TIMEOUT_MS = 15_000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -76,17 +83,27 @@ export class Api {
     const headers: Record<string, string> = { authorization: `Bearer ${token}` };
     if (body !== undefined) headers['content-type'] = 'application/json';
     if (key !== undefined) headers['idempotency-key'] = key;
-    let response: Response;
+    const url = `${this.baseUrl}${path}`;
+    const request = `${method} ${url}`;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(), REQUEST_TIMEOUT_MS);
+    const stop = () => timeout.abort();
+    this.abort.signal.addEventListener('abort', stop, { once: true });
     try {
-      response = await fetch(`${this.baseUrl}${path}`, { method, headers, body, signal: this.abort.signal });
-    } catch {
-      return failure<T>('network', 'No answer from the server.');
+      const response = await fetch(url, { method, headers, body, signal: timeout.signal });
+      const retryAfter = Number(response.headers.get('retry-after')) || null;
+      const json = await response.json().catch(() => null);
+      if (response.ok) return { ok: true, value: json as T } as const;
+      const envelope = (json ?? {}) as { error?: string; message?: string; details?: Record<string, unknown> | null };
+      const message = envelope.message ?? `HTTP ${response.status}`;
+      return failure<T>(envelope.error ?? 'internal_error', message, envelope.details ?? null, retryAfter, request);
+    } catch (error) {
+      const reason = timeout.signal.aborted ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : String(error);
+      return failure<T>('network', reason, null, null, request);
+    } finally {
+      clearTimeout(timer);
+      this.abort.signal.removeEventListener('abort', stop);
     }
-    const retryAfter = Number(response.headers.get('retry-after')) || null;
-    const json = await response.json().catch(() => null);
-    if (response.ok) return { ok: true, value: json as T } as const;
-    const envelope = (json ?? {}) as { error?: string; message?: string; details?: Record<string, unknown> | null };
-    return failure<T>(envelope.error ?? 'internal_error', envelope.message ?? '', envelope.details ?? null, retryAfter);
   }
 }
 
@@ -95,8 +112,9 @@ function failure<T>(
   message: string,
   details: Record<string, unknown> | null = null,
   retryAfter: number | null = null,
+  request?: string,
 ): ApiResult<T> {
-  return { ok: false, error: { code, message, details, retryAfter } };
+  return { ok: false, error: { code, message, details, retryAfter, request } };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { resolveLocale, type Theme } from '@pm/contract';
-import { h, render } from 'preact';
+import { h, render, type VNode } from 'preact';
 import { Api } from './api.js';
 import { formatsFor, type Formats } from './format.js';
 import { loadTexts, type Texts } from './i18n/index.js';
@@ -9,6 +9,7 @@ import { SessionKeeper, type RefreshOutcome } from './session.js';
 import { Store, type Position, type Snapshot } from './store.js';
 import { cssVariables, resolveLook, textOnAccent, type Scheme } from './theme.js';
 import { App, Boundary } from './ui/app.js';
+import { FirstLoad } from './ui/first-load.js';
 import { Widget } from './ui/context.js';
 import { STYLES } from './ui/styles.js';
 
@@ -36,6 +37,8 @@ interface TenantConfig {
   default_locale: string;
   currency: string | null;
 }
+/** What the widget assumes of a tenant whose config it has not read (or could not). */
+const NO_CONFIG: TenantConfig = { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null };
 
 /**
  * mount() of spec 4.3. Synchronous refusal: a malformed option (or an API key as the token) is written
@@ -53,6 +56,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   // What the widget keeps of the options: never the options object itself, which holds the token that
   // unmount() must leave nowhere in the widget (spec 4.3).
   const { onSessionExpired, locale: requestedLocale } = options;
+  const market = options.market ?? null;
   const lookOption = { theme: options.theme, scheme: options.scheme };
   const host = document.createElement('div');
   host.setAttribute('data-prediction-market-widget', VERSION);
@@ -91,7 +95,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   };
   const session = new SessionKeeper(options.sessionToken, refresh, onExpired);
   const api = new Api(apiBase, session);
-  const store = new Store(api);
+  const store = new Store(api, market);
   const report = (error: unknown) => {
     if (stopped || reports >= MAX_REPORTS) return;
     reports += 1;
@@ -128,32 +132,52 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     if (added.length > 0 && added.length < slugs.length) void store.poll(added).catch(report);
   };
 
-  const show = (texts: Texts, fmt: Formats, scheme: Scheme, theme: Required<Theme>) => {
+  /** Paints the look, then what to show inside it: the skeleton, the failure or the widget itself. */
+  const paint = (look: { scheme: Scheme; theme: Required<Theme> }, view: VNode<any>) => {
     if (stopped) return;
     // Through the CSSOM, which a host page's Content-Security-Policy leaves alone (a style attribute
     // written as markup needs style-src 'unsafe-inline').
-    container.style.cssText = cssVariables(theme, textOnAccent(theme.accent));
-    container.className = `scheme-${scheme}`;
-    render(
+    container.style.cssText = cssVariables(look.theme, textOnAccent(look.theme.accent));
+    container.className = `scheme-${look.scheme}`;
+    render(view, container);
+  };
+  const show = (texts: Texts, fmt: Formats, look: { scheme: Scheme; theme: Required<Theme> }) =>
+    paint(
+      look,
       h(
         Widget.Provider,
         { value: { store, texts, fmt, report } },
-        h(Boundary, { report, message: texts.t('error.widget_runtime_error') }, h(App, { onFollow })),
+        h(Boundary, { report, message: texts.t('error.widget_runtime_error') }, h(App, { onFollow, market })),
       ),
-      container,
     );
-  };
 
+  // The first view waits only on what it needs: the config, the data and (when the host named a
+  // locale) that locale's texts are all asked for at once; only the choice of texts waits for the
+  // config, which says which locales the tenant allows.
   const start = async () => {
+    const textsBase = bundleBase ?? `${apiBase}/widget/v1`;
+    paint(resolveLook(lookOption, NO_CONFIG), h(FirstLoad, { failed: null }));
+    const early = requestedLocale ? loadTexts(requestedLocale, textsBase) : null;
+    const data = Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
     const config = await api.get<TenantConfig>('/v1/widget/config');
-    const tenant = config.ok
-      ? config.value
-      : { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null };
-    const look = resolveLook(lookOption, tenant);
+    if (!config.ok && config.error.code !== 'invalid_session_token') {
+      // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable): say so
+      // in the page and, for the integrator, in the console with the request that failed.
+      console.error(
+        `PredictionMarketWidget: the first load failed: ${config.error.request ?? '/v1/widget/config'}: ${config.error.message}`,
+      );
+      const texts = (await early) ?? (await loadTexts('en', textsBase));
+      paint(
+        resolveLook(lookOption, NO_CONFIG),
+        h(FirstLoad, { failed: { texts, onRetry: () => void start().catch(report) } }),
+      );
+      return;
+    }
+    const tenant = config.ok ? config.value : NO_CONFIG;
     const locale = resolveLocale(requestedLocale, tenant.locales, tenant.default_locale);
-    const texts = await loadTexts(locale, bundleBase ?? `${apiBase}/widget/v1`);
-    show(texts, formatsFor(texts.locale, tenant.currency ?? null), look.scheme, look.theme);
-    await Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
+    const texts = await loadTexts(locale, textsBase);
+    show(texts, formatsFor(texts.locale, tenant.currency), resolveLook(lookOption, tenant));
+    await data;
     if (stopped) return;
     realtime.start();
     marketsTimer = setInterval(() => void store.loadMarkets().catch(report), MARKETS_EVERY_MS);

@@ -14,6 +14,7 @@ describe('optionsProblem (spec 4.3)', () => {
         locale: 'pt-BR',
         scheme: 'dark',
         theme: { accent: '#0af', 'font-size': '16px' },
+        market: 'cup-final-2027',
       }),
     ).toBeNull();
   });
@@ -43,6 +44,10 @@ describe('optionsProblem (spec 4.3)', () => {
       { ...valid, theme: { accent: 'blue' } },
       { ...valid, theme: 'dark' },
       { ...valid, sessiontoken: token },
+      { ...valid, market: 'Cup Final' },
+      { ...valid, market: '' },
+      { ...valid, market: 'x'.repeat(65) },
+      { ...valid, market: 42 },
     ])
       expect(optionsProblem(options), JSON.stringify(options)).toEqual(expect.any(String));
   });

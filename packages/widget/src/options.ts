@@ -9,9 +9,20 @@ export interface MountOptions {
   locale?: string;
   scheme?: 'light' | 'dark';
   theme?: Theme;
+  /** A market's slug: the widget opens on it, with the list one tap away. */
+  market?: string;
 }
 
-const KNOWN = new Set(['target', 'sessionToken', 'onSessionExpired', 'apiBaseUrl', 'locale', 'scheme', 'theme']);
+const KNOWN = new Set([
+  'target',
+  'sessionToken',
+  'onSessionExpired',
+  'apiBaseUrl',
+  'locale',
+  'scheme',
+  'theme',
+  'market',
+]);
 
 /** What a token's payload says about its life; null when it is not a token this service issues. */
 export function tokenExpiry(token: string): number | null {
@@ -59,6 +70,8 @@ export function optionsProblem(options: unknown): string | null {
   if (o.locale !== undefined && (typeof o.locale !== 'string' || !isLocaleTag(o.locale)))
     return 'locale must be a BCP 47 language tag such as en or pt-BR.';
   if (o.scheme !== undefined && o.scheme !== 'light' && o.scheme !== 'dark') return 'scheme must be "light" or "dark".';
+  if (o.market !== undefined && (typeof o.market !== 'string' || !/^[a-z0-9-]{1,64}$/.test(o.market)))
+    return 'market must be a market slug: 1 to 64 lower-case letters, digits and hyphens.';
   if (o.theme !== undefined) {
     const problem = themeProblems(o.theme)[0];
     if (problem) return `theme${problem.token ? `["${problem.token}"]` : ''} ${problem.message}.`;

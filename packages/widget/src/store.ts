@@ -31,11 +31,30 @@ export interface Position {
   payout: string | null;
   close_price: string | null;
   opened_at: string;
+  closed_at: string | null;
+  settled_at: string | null;
 }
 export interface Page<T> {
   data: T[];
   next_cursor: string | null;
 }
+
+/**
+ * The last positions read: the failure that cut it short, if any, and whether the history had more
+ * positions than HISTORY_PAGES (then only the ended ones of the first pages are present).
+ */
+export interface PositionsRead {
+  error: ApiFailure | null;
+  capped: boolean;
+}
+
+/** The positions API lists 500 a page at most, oldest first (decisions part 4). */
+const POSITIONS_PAGE = 500;
+/**
+ * Pages of the whole history read at most (2,000 positions, 4 requests of the user's 60 a minute).
+ * Open positions are always read in full: past the cap, `state=open` pages are read to the end too.
+ */
+export const HISTORY_PAGES = 4;
 
 export interface State {
   markets: Market[] | null;
@@ -43,6 +62,8 @@ export interface State {
   balance: string | null;
   positions: Map<string, Position>;
   saved: Set<string>;
+  /** How the positions read went: null until the first read ends (loadPositions). */
+  positionsRead: PositionsRead | null;
   realtime: 'connecting' | 'live' | 'down';
   sessionExpired: boolean;
 }
@@ -58,12 +79,20 @@ export class Store {
     balance: null,
     positions: new Map(),
     saved: new Set(),
+    positionsRead: null,
     realtime: 'connecting',
     sessionExpired: false,
   };
   private readonly listeners = new Set<() => void>();
 
-  constructor(readonly api: Api) {}
+  /**
+   * @param focus the market the host asked to open: read on its own when the list's first page does not
+   * have it, so a tenant with many markets can still open any of them.
+   */
+  constructor(
+    readonly api: Api,
+    private readonly focus: string | null = null,
+  ) {}
 
   get(): State {
     return this.state;
@@ -81,8 +110,15 @@ export class Store {
 
   async loadMarkets(): Promise<void> {
     const page = await this.api.get<Page<Market>>('/v1/markets?limit=100');
-    if (page.ok) this.set({ markets: page.value.data, marketsError: null });
-    else if (page.error.code !== 'network' || this.state.markets === null) this.set({ marketsError: page.error });
+    if (page.ok) {
+      const markets = page.value.data;
+      const focus = this.focus;
+      if (focus && !markets.some((m) => m.slug === focus)) {
+        const one = await this.api.get<Market>(`/v1/markets/${encodeURIComponent(focus)}`);
+        if (one.ok) markets.push(one.value);
+      }
+      this.set({ markets, marketsError: null });
+    } else if (page.error.code !== 'network' || this.state.markets === null) this.set({ marketsError: page.error });
   }
 
   async loadMe(): Promise<void> {
@@ -90,9 +126,44 @@ export class Store {
     if (me.ok) this.set({ balance: me.value.balance });
   }
 
-  async loadPositions(): Promise<void> {
-    const page = await this.api.get<Page<Position>>('/v1/positions?limit=100');
-    if (page.ok) this.set({ positions: new Map(page.value.data.map((p) => [p.id, p])) });
+  private positionsLoad: Promise<void> | null = null;
+
+  /**
+   * Every open position and the user's history up to HISTORY_PAGES pages, following next_cursor. A
+   * position event that landed while the pages were read is kept over a page's older copy: a position
+   * only leaves `open`, so an ended state never goes back to open.
+   */
+  loadPositions(): Promise<void> {
+    this.positionsLoad ??= this.readPositions().finally(() => (this.positionsLoad = null));
+    return this.positionsLoad;
+  }
+
+  private async readPositions(): Promise<void> {
+    const history = await this.pages('', HISTORY_PAGES);
+    let open: { items: Position[]; error: ApiFailure | null; more: boolean } | null = null;
+    if (history.more && !history.error) open = await this.pages('&state=open', Infinity);
+    const positions = new Map<string, Position>();
+    for (const p of [...history.items, ...(open?.items ?? [])]) positions.set(p.id, p);
+    for (const [id, known] of this.state.positions) {
+      const read = positions.get(id);
+      if (!read || (read.state === 'open' && known.state !== 'open')) positions.set(id, known);
+    }
+    this.set({ positions, positionsRead: { error: history.error ?? open?.error ?? null, capped: history.more } });
+  }
+
+  /** Pages of /v1/positions with the query, at most `max` of them; `more` when pages were left. */
+  private async pages(query: string, max: number) {
+    const items: Position[] = [];
+    let cursor: string | null = null;
+    for (let read = 0; read < max; read += 1) {
+      const after: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      const page = await this.api.get<Page<Position>>(`/v1/positions?limit=${POSITIONS_PAGE}${query}${after}`);
+      if (!page.ok) return { items, error: page.error, more: false };
+      items.push(...page.value.data);
+      cursor = page.value.next_cursor;
+      if (cursor === null) return { items, error: null, more: false };
+    }
+    return { items, error: null, more: true };
   }
 
   async loadSaved(): Promise<void> {

@@ -1,9 +1,11 @@
 import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { MessageKey } from '../i18n/index.js';
+import { sortMarkets } from '../market-order.js';
 import { useSelect, useWidget } from './context.js';
 import { Leaders } from './leaders.js';
-import { MarketDetail, MarketList } from './markets.js';
+import { MarketDetail } from './market-detail.js';
+import { MarketList } from './markets.js';
 import { Portfolio } from './portfolio.js';
 import { ProfileForm } from './profile.js';
 
@@ -62,26 +64,40 @@ function Banners() {
   );
 }
 
-/** The widget: a balance, four tabs (markets, portfolio, leaders, profile) and what each shows. */
-export function App({ onFollow }: { onFollow: (slugs: string[]) => void }) {
-  const { texts, fmt } = useWidget();
+/**
+ * The widget: a balance, four tabs (markets, portfolio, leaders, profile) and what each shows. `market`
+ * is the slug the host asked to open (mount's market option): shown once the list has it, or the list
+ * with a note when the tenant has no such market.
+ */
+export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void; market: string | null }) {
+  const { texts } = useWidget();
   const [tab, setTab] = useState<Tab>('markets');
-  const [openSlug, setOpenSlug] = useState<string | null>(null);
+  const [openSlug, setOpenSlug] = useState<string | null>(market);
   const markets = useSelect((s) => s.markets);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const open = openSlug ? markets?.find((m) => m.slug === openSlug) : undefined;
+  const missing = openSlug !== null && markets !== null && open === undefined;
 
   useEffect(() => {
     if (open) onFollow([open.slug]);
-    else if (markets) onFollow(markets.slice(0, 20).map((m) => m.slug));
+    else if (markets)
+      onFollow(
+        sortMarkets(markets)
+          .slice(0, 20)
+          .map((m) => m.slug),
+      );
   }, [open?.slug, markets?.length]);
 
+  const select = (name: Tab) => {
+    setTab(name);
+    tabs.current[TABS.indexOf(name)]?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  };
   // Arrow keys move between tabs (the WAI-ARIA tabs pattern), mirrored in right-to-left layouts.
   const onKey = (e: KeyboardEvent) => {
     const step = { ArrowRight: 1, ArrowLeft: -1 }[e.key];
     if (!step) return;
     const next = (TABS.indexOf(tab) + step * (texts.dir === 'rtl' ? -1 : 1) + TABS.length) % TABS.length;
-    setTab(TABS[next]!);
+    select(TABS[next]!);
     tabs.current[next]?.focus();
   };
 
@@ -89,7 +105,7 @@ export function App({ onFollow }: { onFollow: (slugs: string[]) => void }) {
     <div class="app" dir={texts.dir} lang={texts.locale}>
       <Header />
       <Banners />
-      <nav role="tablist" aria-label="Prediction markets" onKeyDown={onKey}>
+      <nav role="tablist" aria-label={texts.t('tabs')} onKeyDown={onKey}>
         {TABS.map((name, i) => (
           <button
             key={name}
@@ -100,7 +116,7 @@ export function App({ onFollow }: { onFollow: (slugs: string[]) => void }) {
             aria-selected={tab === name}
             aria-controls="pm-panel"
             tabIndex={tab === name ? 0 : -1}
-            onClick={() => setTab(name)}
+            onClick={() => select(name)}
           >
             {texts.t(`tab.${name}` as MessageKey)}
           </button>
@@ -111,10 +127,10 @@ export function App({ onFollow }: { onFollow: (slugs: string[]) => void }) {
           (open ? (
             <MarketDetail market={open} onBack={() => setOpenSlug(null)} />
           ) : (
-            <MarketList onOpen={setOpenSlug} />
+            <MarketList onOpen={setOpenSlug} notice={missing ? texts.t('markets.unavailable') : null} />
           ))}
-        {tab === 'portfolio' && <Portfolio />}
-        {tab === 'leaders' && <Leaders />}
+        {tab === 'portfolio' && <Portfolio onBrowse={() => (setOpenSlug(null), select('markets'))} />}
+        {tab === 'leaders' && <Leaders onProfile={() => select('profile')} />}
         {tab === 'profile' && <ProfileForm />}
       </div>
     </div>

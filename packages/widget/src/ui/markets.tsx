@@ -1,63 +1,15 @@
 import { useState } from 'preact/hooks';
-import type { ApiFailure } from '../api.js';
-import type { MessageKey } from '../i18n/index.js';
-import type { Market } from '../store.js';
-import { PriceChart } from './chart.js';
+import { sortMarkets } from '../market-order.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
-import { Ticket } from './ticket.js';
+import { isEnded, Outcome, OwnResult, SaveToggle, StatusBadge, When } from './market-parts.js';
+import { CardsSkeleton } from './skeleton.js';
 
-function StatusBadge({ status }: { status: Market['status'] }) {
-  const { texts, fmt } = useWidget();
-  return <span class={`badge ${status}`}>{texts.t(`status.${status}` as MessageKey)}</span>;
-}
-
-function SaveToggle({ market }: { market: Market }) {
-  const { store, texts, fmt } = useWidget();
-  const saved = useSelect((s) => s.saved.has(market.slug));
-  const [error, setError] = useState<ApiFailure | null>(null);
-  return (
-    <>
-      <button
-        type="button"
-        class="icon"
-        aria-pressed={saved}
-        aria-label={texts.t(saved ? 'markets.unsave' : 'markets.save', { title: market.title })}
-        onClick={async () => setError(await store.toggleSaved(market.slug))}
-      >
-        {saved ? '★' : '☆'}
-      </button>
-      {error && <ErrorNote error={error} />}
-    </>
-  );
-}
-
-/** One market in full: prices, the chart, the ticket. */
-export function MarketDetail({ market, onBack }: { market: Market; onBack: () => void }) {
-  const { texts, fmt } = useWidget();
-  return (
-    <section class="detail" aria-labelledby={`pm-title-${market.slug}`}>
-      <div class="bar">
-        <button type="button" onClick={onBack}>
-          <span aria-hidden="true">{texts.dir === 'rtl' ? '→' : '←'}</span> {texts.t('back')}
-        </button>
-        <SaveToggle market={market} />
-      </div>
-      <h2 id={`pm-title-${market.slug}`} dir="auto">
-        {market.title}
-      </h2>
-      <p>
-        <StatusBadge status={market.status} />{' '}
-        <span class="muted">{texts.t('market.closes', { date: fmt.date(market.closes_at) })}</span>
-      </p>
-      <PriceChart market={market} />
-      <Ticket market={market} />
-    </section>
-  );
-}
-
-/** The market list, all or saved, each row opening its market. */
-export function MarketList({ onOpen }: { onOpen: (slug: string) => void }) {
+/**
+ * The market list, all or saved, open markets closing soonest first and ended ones last; each card
+ * opens its market. `notice` says why a market the host asked for is not shown.
+ */
+export function MarketList({ onOpen, notice }: { onOpen: (slug: string) => void; notice?: string | null }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const { markets, marketsError, saved } = useSelect((s) => ({
@@ -74,39 +26,49 @@ export function MarketList({ onOpen }: { onOpen: (slug: string) => void }) {
         </button>
       </ErrorNote>
     );
-  if (!markets)
-    return (
-      <p class="muted" aria-busy="true">
-        {t('loading')}
-      </p>
-    );
-  const shown = onlySaved ? markets.filter((m) => saved.has(m.slug)) : markets;
+  if (!markets) return <CardsSkeleton label={t('loading')} />;
+  const shown = sortMarkets(onlySaved ? markets.filter((m) => saved.has(m.slug)) : markets);
   return (
     <section aria-label={t('tab.markets')}>
+      {notice && (
+        <p class="note" role="status">
+          {notice}
+        </p>
+      )}
       <div class="segmented" role="group">
         <button type="button" aria-pressed={!onlySaved} onClick={() => setOnlySaved(false)}>
           {t('markets.all')}
         </button>
         <button type="button" aria-pressed={onlySaved} onClick={() => setOnlySaved(true)}>
-          {t('markets.saved')} ({saved.size})
+          {t('markets.saved')} ({fmt.number(saved.size, 0)})
         </button>
       </div>
-      {shown.length === 0 && <p class="muted">{t('markets.empty')}</p>}
+      {shown.length === 0 && <p class="muted">{t(onlySaved ? 'markets.noneSaved' : 'markets.empty')}</p>}
       <ul class="cards">
         {shown.map((m) => (
-          <li key={m.slug} class="card">
+          <li key={m.slug} class={`card market ${m.status}`}>
             <button type="button" class="open" onClick={() => onOpen(m.slug)}>
               <span class="title" dir="auto">
                 {m.title}
               </span>
-              <span class="prices">
-                {m.outcomes.map((o) => (
-                  <span key={o.id} class="price">
-                    {o.title} <strong>{fmt.chance(o.price)}</strong>
-                  </span>
-                ))}
+              {isEnded(m) ? (
+                <span class="prices">
+                  <Outcome market={m} />
+                  <OwnResult market={m} />
+                </span>
+              ) : (
+                <span class="prices">
+                  {m.outcomes.map((o) => (
+                    <span key={o.id} class="price">
+                      <span dir="auto">{o.title}</span> <strong>{fmt.chance(o.price)}</strong>
+                    </span>
+                  ))}
+                </span>
+              )}
+              <span class="meta">
+                {m.status !== 'open' && <StatusBadge status={m.status} />}
+                <When market={m} />
               </span>
-              <StatusBadge status={m.status} />
             </button>
             <SaveToggle market={m} />
           </li>

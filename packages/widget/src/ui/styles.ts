@@ -5,10 +5,13 @@
  * widget's own width (a container query), not the viewport: phone layout at 480 px or narrower.
  */
 import { CHART_STYLES } from './chart-styles.js';
+import { MARKET_STYLES } from './market-styles.js';
 import { TICKET_STYLES } from './ticket-styles.js';
 
 const BASE = `
 :host { all: initial; display: block; width: 100%; container-type: inline-size; }
+.scheme-light { color-scheme: light; }
+.scheme-dark { color-scheme: dark; }
 .app {
   box-sizing: border-box; width: 100%; min-height: 200px;
   background: var(--pm-background); color: var(--pm-text);
@@ -39,8 +42,9 @@ input, select {
 }
 input[type='radio'], input[type='checkbox'] { width: 22px; min-width: 22px; min-height: 22px; accent-color: var(--pm-accent); }
 :focus-visible { outline: 3px solid var(--pm-accent); outline-offset: 2px; }
-nav[role='tablist'] { display: flex; gap: calc(var(--pm-spacing) * 2); border-bottom: 1px solid var(--pm-surface); margin-bottom: var(--gap); overflow-x: auto; }
-nav button { flex: 1; background: transparent; border: none; border-bottom: 3px solid transparent; border-radius: 0; white-space: nowrap; }
+nav[role='tablist'] { display: flex; gap: calc(var(--pm-spacing) * 2); border-bottom: 1px solid var(--pm-surface); margin-bottom: var(--gap); overflow-x: auto; scrollbar-width: thin; }
+/* Tabs share the width but never shrink below their text: a long locale scrolls the row instead. */
+nav button { flex: 1 0 auto; background: transparent; border: none; border-bottom: 3px solid transparent; border-radius: 0; white-space: nowrap; }
 nav button[aria-selected='true'] { border-bottom-color: var(--pm-accent); font-weight: 600; }
 .segmented { display: flex; gap: calc(var(--pm-spacing) * 2); flex-wrap: wrap; margin-bottom: var(--gap); }
 .segmented button[aria-pressed='true'] { background: var(--pm-accent); color: var(--pm-on-accent); border-color: var(--pm-accent); }
@@ -76,4 +80,4 @@ th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom:
 `;
 
 /** The whole sheet: the base above, then each view's own rules (a view's file owns its selectors). */
-export const STYLES = [BASE, CHART_STYLES, TICKET_STYLES].join('\n');
+export const STYLES = [BASE, MARKET_STYLES, CHART_STYLES, TICKET_STYLES].join('\n');

@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { resultOn, sortMarkets } from './market-order.js';
+import type { Market, Position } from './store.js';
+
+const market = (slug: string, status: Market['status'], closes_at: string): Market => ({
+  slug,
+  title: slug,
+  status,
+  opens_at: '2026-01-01T00:00:00Z',
+  closes_at,
+  resolved_outcome_id: null,
+  outcomes: [],
+});
+
+describe('the market list order', () => {
+  it('puts open markets closing soonest first, then paused, then the ended ones, latest first', () => {
+    const list = [
+      market('resolved-old', 'resolved', '2026-01-02T00:00:00Z'),
+      market('open-late', 'open', '2027-05-01T00:00:00Z'),
+      market('voided-new', 'voided', '2026-03-01T00:00:00Z'),
+      market('paused', 'suspended', '2026-12-01T00:00:00Z'),
+      market('open-soon', 'open', '2026-12-24T00:00:00Z'),
+    ];
+    expect(sortMarkets(list).map((m) => m.slug)).toEqual([
+      'open-soon',
+      'open-late',
+      'paused',
+      'voided-new',
+      'resolved-old',
+    ]);
+  });
+
+  it('keeps the API order between equals', () => {
+    const list = ['a', 'b', 'c'].map((slug) => market(slug, 'open', '2027-01-01T00:00:00Z'));
+    expect(sortMarkets(list).map((m) => m.slug)).toEqual(['a', 'b', 'c']);
+  });
+});
+
+describe("the user's result on an ended market", () => {
+  const position = (state: Position['state'], stake: string, payout: string | null): Position => ({
+    id: `${state}-${stake}`,
+    market_slug: 'm',
+    outcome_id: 'o',
+    state,
+    stake,
+    shares: '1',
+    price: '0.5',
+    payout,
+    close_price: null,
+    opened_at: '2026-01-01T00:00:00Z',
+    closed_at: null,
+    settled_at: null,
+  });
+
+  it('sums what the winning positions paid', () => {
+    const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
+    const held = [position('settled_win', '10.00', '20.37'), position('settled_win', '5.00', '9.99')];
+    expect(resultOn(resolved, held)).toEqual({ kind: 'won', amount: '30.36' });
+  });
+
+  it('reports the stake lost when nothing won, and ignores positions closed before the end', () => {
+    const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
+    const held = [position('settled_loss', '30.00', '0.00'), position('closed', '7.00', '8.00')];
+    expect(resultOn(resolved, held)).toEqual({ kind: 'lost', amount: '30.00' });
+  });
+
+  it('refunds on a voided market, and says nothing when the user held nothing', () => {
+    const voided = market('m', 'voided', '2026-01-01T00:00:00Z');
+    expect(resultOn(voided, [position('voided', '10.00', '10.00')])).toEqual({ kind: 'refunded', amount: '10.00' });
+    expect(resultOn(voided, [position('closed', '10.00', '11.00')])).toBeNull();
+  });
+});

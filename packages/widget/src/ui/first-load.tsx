@@ -1,0 +1,30 @@
+import type { Texts } from '../i18n/index.js';
+import { CardsSkeleton } from './skeleton.js';
+
+/**
+ * What the widget shows before it can show itself: the skeleton of the market list while the first
+ * reads are on their way, or, when they failed, what failed and a way to try again. Rendered outside
+ * the widget's context, which needs the tenant's config.
+ */
+export function FirstLoad({ failed }: { failed: { texts: Texts; onRetry: () => void } | null }) {
+  if (!failed)
+    return (
+      <div class="app">
+        <div class="bone header-line" />
+        <CardsSkeleton />
+      </div>
+    );
+  const { texts, onRetry } = failed;
+  return (
+    <div class="app" dir={texts.dir} lang={texts.locale}>
+      <div class="note error" role="alert">
+        <p>{texts.t('load.failed')}</p>
+        <div class="actions">
+          <button type="button" onClick={onRetry}>
+            {texts.t('retry')}
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Market } from '../store.js';
+import { PriceChart } from './chart.js';
+import { useWidget } from './context.js';
+import { isEnded, Outcome, OwnResult, SaveToggle, StatusBadge, When } from './market-parts.js';
+import { Ticket } from './ticket.js';
+
+/** One market in full: its state, the chart and the ticket, or how it ended and what the user got. */
+export function MarketDetail({ market, onBack }: { market: Market; onBack: () => void }) {
+  const { texts } = useWidget();
+  return (
+    <section class="detail" aria-labelledby={`pm-title-${market.slug}`}>
+      <div class="bar">
+        <button type="button" onClick={onBack}>
+          <span aria-hidden="true">{texts.dir === 'rtl' ? '→' : '←'}</span> {texts.t('markets.backToList')}
+        </button>
+        <SaveToggle market={market} />
+      </div>
+      <h2 id={`pm-title-${market.slug}`} dir="auto">
+        {market.title}
+      </h2>
+      <p class="meta">
+        <StatusBadge status={market.status} /> <When market={market} />
+      </p>
+      {isEnded(market) && (
+        <p class="note ended-note" role="status">
+          <Outcome market={market} /> <OwnResult market={market} />
+        </p>
+      )}
+      <PriceChart market={market} />
+      {market.status === 'open' && <Ticket market={market} />}
+      {market.status === 'suspended' && (
+        <p class="note" role="status">
+          {texts.t('market.paused')}
+        </p>
+      )}
+    </section>
+  );
+}

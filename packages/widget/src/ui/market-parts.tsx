@@ -1,0 +1,72 @@
+import { useState } from 'preact/hooks';
+import type { ApiFailure } from '../api.js';
+import type { MessageKey } from '../i18n/index.js';
+import { resultOn } from '../market-order.js';
+import type { Market } from '../store.js';
+import { useSelect, useWidget } from './context.js';
+import { ErrorNote } from './error-note.js';
+
+export function StatusBadge({ status }: { status: Market['status'] }) {
+  const { texts } = useWidget();
+  return <span class={`badge ${status}`}>{texts.t(`status.${status}` as MessageKey)}</span>;
+}
+
+export function SaveToggle({ market }: { market: Market }) {
+  const { store, texts } = useWidget();
+  const saved = useSelect((s) => s.saved.has(market.slug));
+  const [error, setError] = useState<ApiFailure | null>(null);
+  return (
+    <>
+      <button
+        type="button"
+        class="icon"
+        aria-pressed={saved}
+        aria-label={texts.t(saved ? 'markets.unsave' : 'markets.save', { title: market.title })}
+        onClick={async () => setError(await store.toggleSaved(market.slug))}
+      >
+        {saved ? '★' : '☆'}
+      </button>
+      {error && <ErrorNote error={error} />}
+    </>
+  );
+}
+
+/** How an ended market ended: the winning outcome, or that stakes were refunded. */
+export function Outcome({ market }: { market: Market }) {
+  const { texts } = useWidget();
+  if (market.status === 'voided') return <span class="ended">{texts.t('market.voided')}</span>;
+  const winner = market.outcomes.find((o) => o.id === market.resolved_outcome_id);
+  if (!winner) return null;
+  return (
+    <span class="ended">
+      <span aria-hidden="true">✓ </span>
+      {texts.t('market.won', { outcome: winner.title })}
+    </span>
+  );
+}
+
+/** The user's own result on an ended market ("You won €50.74"), when they held a position to its end. */
+export function OwnResult({ market }: { market: Market }) {
+  const { texts, fmt } = useWidget();
+  const result = useSelect((s) => resultOn(market, s.positions.values()));
+  if (!result) return null;
+  const tone = result.kind === 'won' ? 'positive' : result.kind === 'lost' ? 'negative' : '';
+  return (
+    <span class={`result ${tone}`}>
+      {texts.t(`market.result.${result.kind}`, { amount: fmt.money(result.amount) })}
+    </span>
+  );
+}
+
+/** A market's time line: when it closes (open or paused), or that it has ended. */
+export function When({ market }: { market: Market }) {
+  const { texts, fmt } = useWidget();
+  const ended = market.status === 'resolved' || market.status === 'voided';
+  return (
+    <span class="muted">
+      {texts.t(ended ? 'market.closed' : 'market.closes', { date: fmt.date(market.closes_at) })}
+    </span>
+  );
+}
+
+export const isEnded = (market: Market) => market.status === 'resolved' || market.status === 'voided';
