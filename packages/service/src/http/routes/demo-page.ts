@@ -24,19 +24,26 @@ const SCRIPT = `
   }
   let handle = null;
   // The operator's part: its server mints a session (here POST /demo/session), the page mounts with it,
-  // and when the session cannot be refreshed any more it mints a new one and mounts again.
-  async function start() {
-    const minted = await fetch('/demo/session', { method: 'POST' }).then((r) => r.json());
+  // and when the session cannot be refreshed any more it mints a new one and mounts again. The first
+  // session is asked for while the bundle (deferred) downloads, so neither waits for the other.
+  const mint = () => fetch('/demo/session', { method: 'POST' }).then((r) => r.json());
+  const first = mint();
+  async function start(minting) {
+    const minted = await minting;
     if (handle) handle.unmount();
     handle = window.PredictionMarketWidget.mount({
       target,
       sessionToken: minted.token,
-      onSessionExpired: () => void start(),
+      onSessionExpired: () => void start(mint()),
       ...(params.get('locale') ? { locale: params.get('locale') } : {}),
       ...(params.get('scheme') ? { scheme: params.get('scheme') } : {}),
+      ...(params.get('market') ? { market: params.get('market') } : {}),
     });
   }
-  if (window.PredictionMarketWidget) void start();
+  // Deferred scripts have run by DOMContentLoaded.
+  document.addEventListener('DOMContentLoaded', () => {
+    if (window.PredictionMarketWidget) void start(first);
+  });
 `;
 
 /**
@@ -58,7 +65,7 @@ export const DEMO_POLICY = contentSecurityPolicy({
 /**
  * The demo page's HTML: an operator's page with the widget embedded the documented way (one script
  * tag, mount() with a session token its server minted). Query parameters choose what a reviewer or a
- * browser test wants to see: ?locale=ar&scheme=dark&width=400.
+ * browser test wants to see: ?locale=ar&scheme=dark&width=400&market=<slug>.
  */
 export function demoPage(widgetVersion: string | null): string {
   const missing = widgetVersion
@@ -70,6 +77,7 @@ export function demoPage(widgetVersion: string | null): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Demo operator · prediction markets</title>
+<script src="/widget/v1/widget.iife.js" defer></script>
 <style>${STYLE}</style>
 </head>
 <body>
@@ -82,7 +90,6 @@ export function demoPage(widgetVersion: string | null): string {
   <label>Scheme <select id="scheme"><option value="">tenant default</option><option value="light">light</option><option value="dark">dark</option></select></label>
 </header>
 <main>${missing}<div id="widget"></div></main>
-<script src="/widget/v1/widget.iife.js"></script>
 <script>${SCRIPT}</script>
 </body>
 </html>
