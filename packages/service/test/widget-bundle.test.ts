@@ -74,7 +74,8 @@ describe('the widget bundle', () => {
 
   it('keeps widget.iife.js within 45 KB gzipped, locales apart (decisions part 7)', () => {
     const bundle = service.deps.widgetBundle!.files.get('widget.iife.js')!;
-    const gzipped = gzipSync(bundle, { level: 9 }).length;
-    expect(gzipped).toBeLessThanOrEqual(45 * 1024);
+    // The gzip bytes the listeners send, compressed at level 9 as this budget always measured.
+    expect(bundle.gzip.length).toBe(gzipSync(bundle.identity, { level: 9 }).length);
+    expect(bundle.gzip.length).toBeLessThanOrEqual(45 * 1024);
   });
 });

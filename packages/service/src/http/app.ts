@@ -15,6 +15,7 @@ import { ApiError } from '../errors/index.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
 import { installRequestContext } from './request-context.js';
 import { installApiHeaders } from './security-headers.js';
+import { installCompression } from './compression.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrorHandler } from './framework-errors.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
@@ -86,6 +87,7 @@ export async function buildApp(
   installApiHeaders(app);
   installRefusedBodyDrain(app);
   closeUnusedConnections(app);
+  await installCompression(app);
 
   // Any content type is read as JSON (operators' clients are not always careful with headers);
   // fastify's own parser keeps its prototype-poisoning protection.

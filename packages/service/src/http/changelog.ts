@@ -6,6 +6,14 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Compression: JSON answers over 1 KB, the widget bundle and its locale files are sent brotli- or ' +
+      "gzip-encoded when the request's Accept-Encoding takes it (Content-Encoding and Vary: Accept-Encoding " +
+      'say so); without the header, or with identity, nothing changes. The widget stream and report downloads ' +
+      'are as before.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'Widget display currency: PUT /platform/v1/tenants/{tenant_id}/environments/{environment} takes ' +
       'widget.currency, an ISO 4217 code (EUR) or a unit text of 1 to 8 letters, digits or single spaces (pts), ' +
       'null to clear; GET /v1/widget/config answers "currency" (null without a setting). Display only.',

@@ -59,6 +59,8 @@ export const API_INTRODUCTION = [
   '- **Headers**: every answer carries `Cache-Control: no-store` and `X-Content-Type-Options: nosniff`.',
   '  CORS headers go only to widget session-token requests from an origin the tenant lists, never to',
   '  API-key requests: a page that holds an API key cannot read the answers.',
+  '- **Compression**: JSON answers over 1 KB come brotli- or gzip-encoded when `Accept-Encoding` asks',
+  '  for it (`Vary: Accept-Encoding`); send no header or `identity` for plain bytes.',
   '',
   'A typed TypeScript client with keys, retries and a webhook verifier is in `packages/sdk`.',
 ].join('\n');

@@ -132,7 +132,8 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
       });
     });
 
-    app.get('/portal/reports/:id/download', signedIn, async (request, reply) => {
+    // Gzipped at generation, sent as stored (http/report-download.ts): never encoded a second time.
+    app.get('/portal/reports/:id/download', { ...signedIn, compress: false }, async (request, reply) => {
       const { id } = request.params as { id: string };
       const download = await openDownload(staffCtx(deps, request), id);
       if (!download.ok) return redirectWith(request, reply, '/portal/reports', download, () => '');

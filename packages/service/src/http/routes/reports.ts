@@ -107,6 +107,8 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       '/v1/reports/:id/download',
       {
         config: { meta },
+        // Gzipped at generation, sent as stored (http/report-download.ts): never encoded a second time.
+        compress: false,
         schema: {
           summary: "Download a report's artifact",
           description:

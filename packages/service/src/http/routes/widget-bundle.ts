@@ -5,18 +5,23 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Logger } from '../../lib/logger.js';
 import { errorResponses } from '../openapi.js';
 import { ApiError } from '../../errors/index.js';
+import { precompress, sendPrecompressed, type Precompressed } from '../precompressed.js';
 
 /** Where `npm run build -w @pm/widget` writes the bundle, in this repository's layout. */
 export const DEFAULT_WIDGET_DIST = fileURLToPath(new URL('../../../../widget/dist', import.meta.url));
 
-/** The built widget as the listeners serve it: its version and every file by its path under the version. */
+/**
+ * The built widget as the listeners serve it: its version and every file by its path under the version,
+ * with its brotli and gzip bytes.
+ */
 export interface WidgetBundle {
   version: string;
-  files: Map<string, Buffer>;
+  files: Map<string, Precompressed>;
 }
 
 /**
- * Reads the built bundle once at start (a few files, tens of KB). Null when it was never built, with a
+ * Reads the built bundle once at start (a few files, tens of KB) and compresses each file then, at the
+ * highest levels (a few hundred ms on zlib's threads, once, against a mobile link's seconds). Null when it was never built, with a
  * warning that says how to build it: the API works without it, the widget and the demo page do not.
  */
 export async function loadWidgetBundle(dist: string, log: Logger): Promise<WidgetBundle | null> {
@@ -24,10 +29,15 @@ export async function loadWidgetBundle(dist: string, log: Logger): Promise<Widge
     const { version } = JSON.parse(await readFile(path.join(dist, '..', 'package.json'), 'utf8')) as {
       version: string;
     };
-    const files = new Map<string, Buffer>();
-    for (const name of ['widget.iife.js', 'widget.esm.js']) files.set(name, await readFile(path.join(dist, name)));
-    for (const name of await readdir(path.join(dist, 'locales')))
-      files.set(`locales/${name}`, await readFile(path.join(dist, 'locales', name)));
+    const names = [
+      'widget.iife.js',
+      'widget.esm.js',
+      ...(await readdir(path.join(dist, 'locales'))).map((n) => `locales/${n}`),
+    ];
+    const files = new Map<string, Precompressed>();
+    await Promise.all(
+      names.map(async (name) => files.set(name, await precompress(await readFile(path.join(dist, name))))),
+    );
     return { version, files };
   } catch (error) {
     log.warn({ err: error, dist }, 'the widget bundle is not built (npm run build:widget): /widget/ answers 404');
@@ -37,8 +47,8 @@ export async function loadWidgetBundle(dist: string, log: Logger): Promise<Widge
 
 /**
  * The browser bundle (decisions part 7) at /widget/v1/… (moves with non-breaking releases, cached 5
- * minutes) and at /widget/v<x.y.z>/… (never changes, cached for a year), each file with X-Widget-Version.
- * Public: no credential, and CORS answers * for this path (http/cors.ts).
+ * minutes) and at /widget/v<x.y.z>/… (never changes, cached for a year), each file with X-Widget-Version,
+ * in the encoding the request accepts. Public: no credential, and CORS answers * for this path (http/cors.ts).
  */
 export function widgetBundleRoutes(bundle: WidgetBundle | null): FastifyPluginAsync {
   return async (app) => {
@@ -47,6 +57,7 @@ export function widgetBundleRoutes(bundle: WidgetBundle | null): FastifyPluginAs
       {
         config: { meta: { tier: 'public', credential: 'none' } },
         schema: { hide: true, response: errorResponses('not_found') },
+        compress: false,
       },
       async (request, reply) => {
         const { version, '*': file } = request.params;
@@ -54,11 +65,11 @@ export function widgetBundleRoutes(bundle: WidgetBundle | null): FastifyPluginAs
         const exact = bundle ? `v${bundle.version}` : null;
         const body = bundle && (version === major || version === exact) ? bundle.files.get(file) : undefined;
         if (!bundle || !body) throw new ApiError('not_found', `No widget file /widget/${version}/${file}.`);
-        return reply
+        reply
           .header('content-type', 'text/javascript; charset=utf-8')
           .header('x-widget-version', bundle.version)
-          .header('cache-control', version === exact ? 'public, max-age=31536000, immutable' : 'public, max-age=300')
-          .send(body);
+          .header('cache-control', version === exact ? 'public, max-age=31536000, immutable' : 'public, max-age=300');
+        return sendPrecompressed(request, reply, body);
       },
     );
   };

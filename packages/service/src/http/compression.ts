@@ -1,0 +1,39 @@
+import compress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+import { constants } from 'node:zlib';
+
+/**
+ * JSON answers only (application/json and +json types). Event streams must flush each event at once; the
+ * widget bundle and the reference's script are compressed once at load (http/precompressed.ts); report
+ * downloads arrive gzipped already; the panel's and portal's pages carry a form token beside text a
+ * visitor can put there, which compression would let a watcher of the sizes guess (BREACH).
+ */
+const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** Below this a compressed answer saves less than its headers and the work cost. */
+export const COMPRESSION_THRESHOLD_BYTES = 1024;
+
+/**
+ * Negotiated compression of the listeners' answers (brotli or gzip by Accept-Encoding; none without it or
+ * with identity), by @fastify/compress: it sets Vary and Content-Encoding, recomputes Content-Length and
+ * leaves an answer that already has a Content-Encoding alone. Registered before the routes: it attaches
+ * itself to each route as it is added. Request bodies are not inflated (globalDecompression: false): a
+ * compressed request would get past the body limits.
+ */
+export async function installCompression(app: FastifyInstance): Promise<void> {
+  // A HEAD answer has no body, so nothing to encode: its headers stay those of the identity answer.
+  app.addHook('onRoute', (route) => {
+    if ([route.method].flat().includes('HEAD')) route.compress = false;
+  });
+  await app.register(compress, {
+    global: true,
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESSION_THRESHOLD_BYTES,
+    customTypes: JSON_TYPES,
+    // Brotli's quality 4 (the plugin's default, written down): per answer, level 11 costs ~50x the time.
+    brotliOptions: {
+      params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+    },
+  });
+}
