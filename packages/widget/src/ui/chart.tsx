@@ -1,52 +1,94 @@
 import { useEffect, useState } from 'preact/hooks';
+import {
+  CHART_RANGES,
+  chartData,
+  ENOUGH_POINTS,
+  hasHistory,
+  historyPlan,
+  type ChartRange,
+  type HistoryAnswer,
+} from '../chart-data.js';
+import type { MessageKey } from '../i18n/index.js';
 import type { Market } from '../store.js';
+import { ChartPlot } from './chart-plot.js';
 import { useWidget } from './context.js';
 
-interface History {
-  points: { ts: string; outcomes: { id: string; price: string }[] }[];
-}
-
-const WIDTH = 320;
-const HEIGHT = 120;
+type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; answer: HistoryAnswer };
 
 /**
- * The first outcome's price over the last week (hourly buckets from /history, or by the minute for a
- * young market), ending at the price now, as one SVG line: a single series does not need a charting library inside a 45 KB budget.
+ * The market's prices over a range (1D, 1W, All) from /history, every outcome its own colour, ending at
+ * the price now (which moves with the stream). Loading shows a box the plot's size; a failure says so
+ * with a Retry. Right-to-left locales mirror the range buttons, the legend and the words, while time
+ * in the plot still runs left to right, as Arabic and Hebrew financial charts draw it.
  */
 export function PriceChart({ market }: { market: Market }) {
-  const { store, texts, fmt } = useWidget();
-  const [history, setHistory] = useState<History | null>(null);
+  const { store, texts } = useWidget();
+  const t = texts.t;
+  const [range, setRange] = useState<ChartRange>('week');
+  const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
   useEffect(() => {
     let live = true;
-    const read = (interval: string, hours: number) =>
-      store.api.get<History>(
-        `/v1/markets/${encodeURIComponent(market.slug)}/history?interval=${interval}&from=${new Date(Date.now() - hours * 3_600_000).toISOString()}`,
-      );
-    // A week by the hour; a young market (fewer than 3 hourly points) by the minute over a day.
+    setLoaded({ kind: 'loading' });
     void (async () => {
-      let res = await read('1h', 7 * 24);
-      if (res.ok && res.value.points.length < 3) res = await read('1m', 24);
-      if (live && res.ok) setHistory(res.value);
+      const plan = historyPlan(range, market.opens_at, new Date());
+      for (const [i, query] of plan.entries()) {
+        const params = new URLSearchParams({ interval: query.interval, from: query.from, to: query.to });
+        const res = await store.api.get<HistoryAnswer>(
+          `/v1/markets/${encodeURIComponent(market.slug)}/history?${params}`,
+        );
+        if (!live) return;
+        if (!res.ok) return setLoaded({ kind: 'failed' });
+        // A young market: its changes fit in a few buckets, so the next, finer interval shows them.
+        if (res.value.points.length >= ENOUGH_POINTS || i === plan.length - 1)
+          return setLoaded({ kind: 'ready', answer: res.value });
+      }
     })();
     return () => void (live = false);
-  }, [market.slug]);
-  const outcome = market.outcomes[0];
-  if (!outcome) return null;
-  const prices = [
-    ...(history?.points ?? []).map((p) => Number(p.outcomes.find((o) => o.id === outcome.id)?.price ?? NaN)),
-    Number(outcome.price),
-  ].filter(Number.isFinite);
-  const label = texts.t('market.chart', { outcome: outcome.title });
-  if (prices.length < 2) return <p class="muted">{texts.t('market.noHistory')}</p>;
-  const step = WIDTH / (prices.length - 1);
-  const line = prices.map((p, i) => `${(i * step).toFixed(1)},${(HEIGHT - p * HEIGHT).toFixed(1)}`).join(' ');
+  }, [market.slug, range, attempt]);
+
+  const data = loaded.kind === 'ready' ? chartData(loaded.answer, market.outcomes, new Date()) : null;
   return (
-    <figure class="chart">
-      <svg viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-label={`${label}: ${fmt.chance(outcome.price)}`}>
-        <line x1="0" y1={HEIGHT / 2} x2={WIDTH} y2={HEIGHT / 2} class="grid" />
-        <polyline points={line} fill="none" class="series" />
-      </svg>
-      <figcaption>{label}</figcaption>
+    <figure class="chart" data-range={range}>
+      <div class="chart-head">
+        <Legend market={market} />
+        <div class="segmented ranges" role="group" aria-label={t('chart.ranges')}>
+          {CHART_RANGES.map((r) => (
+            <button key={r} type="button" aria-pressed={range === r} onClick={() => setRange(r)}>
+              {t(`chart.${r}` as MessageKey)}
+            </button>
+          ))}
+        </div>
+      </div>
+      {loaded.kind === 'loading' && (
+        <div class="chart-box chart-skeleton" role="status" aria-busy="true" aria-label={t('loading')} />
+      )}
+      {loaded.kind === 'failed' && (
+        <div class="chart-box note error" role="alert">
+          <p>{t('chart.failed')}</p>
+          <button type="button" onClick={() => setAttempt((a) => a + 1)}>
+            {t('retry')}
+          </button>
+        </div>
+      )}
+      {data && !hasHistory(data) && <p class="chart-box chart-empty muted">{t('market.noHistory')}</p>}
+      {data && hasHistory(data) && <ChartPlot data={data} name={t(`chart.name.${range}` as MessageKey)} />}
     </figure>
+  );
+}
+
+/** Each outcome's colour, name and price now. */
+function Legend({ market }: { market: Market }) {
+  const { fmt } = useWidget();
+  return (
+    <ul class="legend">
+      {market.outcomes.map((o, i) => (
+        <li key={o.id} class={`s${i % 7}`}>
+          <span class="swatch" aria-hidden="true" />
+          <span dir="auto">{o.title}</span> <strong>{fmt.chance(o.price)}</strong>
+        </li>
+      ))}
+    </ul>
   );
 }

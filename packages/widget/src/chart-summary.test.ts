@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { chartSummary, pricesAt } from './chart-summary.js';
+import { formatsFor } from './format.js';
+import en from './i18n/en.js';
+import de from './i18n/de.js';
+import { textsOf } from './i18n/index.js';
+
+const data = {
+  times: [0, 1, 2],
+  series: [
+    { id: 'y', title: 'Yes', values: [0.44, 0.47, 0.49] },
+    { id: 'n', title: 'No', values: [0.56, 0.53, 0.51] },
+    { id: 'd', title: 'Draw', values: [0.2, 0.25, 0.2] },
+  ],
+};
+
+describe('the chart in words', () => {
+  it('says each price now and its change over the range', () => {
+    expect(chartSummary(data, textsOf('en', en).t, formatsFor('en', null))).toBe(
+      'Yes 49%, up 5 points; No 51%, down 5 points; Draw 20%, unchanged',
+    );
+  });
+
+  it('writes numbers in the locale', () => {
+    const summary = chartSummary(
+      { times: [0, 1], series: [{ id: 'y', title: 'Ja', values: [0.05, 0.075] }] },
+      textsOf('de', de).t,
+      formatsFor('de', null),
+    );
+    expect(summary).toBe('Ja 7,5\u00a0%, plus 2,5 Punkte');
+  });
+
+  it('reads the prices at one point', () => {
+    expect(pricesAt(data, 1, formatsFor('en', null))).toBe('Yes 47%, No 53%, Draw 25%');
+  });
+});
