@@ -22,7 +22,7 @@ await withScreenshotService(async (service, browser) => {
     await page.waitForTimeout(800);
     if (shot.tab === 'market') {
       await page.getByRole('button', { name: /^Who wins the cup final\?/ }).click();
-      await page.getByText(/^Highest price you accept/).waitFor();
+      await page.getByText(/^Highest average price you accept/).waitFor();
     } else if (shot.tab) {
       await page.getByRole('tab', { name: shot.tab }).click();
       await page.waitForTimeout(800);

@@ -148,9 +148,10 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     const { user, token } = await newUser('100.00');
     await mountAs(token);
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
-    await page.getByLabel('Stake').fill('12.5');
-    await page.getByRole('button', { name: /^Buy Yes for 12\.50/ }).click();
-    await expect.poll(() => page.getByText(/^Bought Yes at/).count()).toBe(1);
+    await page.getByLabel('Amount').fill('12.5');
+    await expect.poll(() => page.locator('.facts dd').first().textContent()).toBe('12.50');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => page.getByText(/^Bought [\d.]+ shares of Yes for 12\.50\./).count()).toBe(1);
     await expect.poll(() => balanceOf(user)).toBe('87.50');
     await expect.poll(() => page.locator('.balance').textContent()).toBe('87.50');
 
@@ -179,10 +180,13 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     });
     await mountAs(token);
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
-    await page.getByLabel('Stake').fill('10');
-    await page.getByRole('button', { name: /^Buy Yes for 10\.00/ }).click();
+    await page.getByLabel('Amount').fill('10');
+    await expect.poll(() => page.locator('.facts dd').first().textContent()).toBe('10.00');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     // The client replays the lost answer's request after a second's wait.
-    await expect.poll(() => page.getByText(/^Bought Yes at/).count(), { timeout: 6_000 }).toBe(1);
+    await expect
+      .poll(() => page.getByText(/^Bought [\d.]+ shares of Yes for 10\.00\./).count(), { timeout: 6_000 })
+      .toBe(1);
     expect(sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(sent.map((s) => s.key)).size).toBe(1);
     expect(new Set(sent.map((s) => s.body)).size).toBe(1);
@@ -201,7 +205,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await mountAs(token);
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
     await page.getByLabel('Accept price up to').selectOption('0.01');
-    await expect.poll(() => page.getByText(/^Highest price you accept/).count()).toBe(1);
+    await expect.poll(() => page.getByText(/^Highest average price you accept/).count()).toBe(1);
     const moved = await service.api('sandbox', 'POST', '/v1/positions', {
       key: tenant.sandboxKey,
       idempotencyKey: uniqueKey(),
@@ -214,12 +218,12 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
       },
     });
     expect(moved.status).toBe(201);
-    await page.getByRole('button', { name: /^Buy Yes for/ }).click();
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect.poll(() => page.getByText(/The price moved past your limit/).count()).toBe(1);
     expect(await balanceOf(user)).toBe('100.00');
     await page.getByRole('button', { name: 'Get a new price' }).click();
-    await page.getByRole('button', { name: /^Buy Yes for/ }).click();
-    await expect.poll(() => page.getByText(/^Bought Yes at/).count()).toBe(1);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => page.getByText(/^Bought [\d.]+ shares of Yes/).count()).toBe(1);
     expect(await balanceOf(user)).toBe('90.00');
   });
 
@@ -296,7 +300,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await page.setViewportSize({ width: 400, height: 800 });
     await mountAs(token, { theme: { 'font-size': '12px', spacing: '0' } });
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
-    const stake = page.getByLabel('Stake');
+    const stake = page.getByLabel('Amount');
     expect(await stake.evaluate((el) => getComputedStyle(el).fontSize)).toBe('16px');
     for (const button of await page.getByRole('button').all()) {
       const box = await button.boundingBox();
@@ -368,7 +372,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
       }
       await page.getByRole('tab', { name: 'Markets' }).click();
       await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
-      await expect.poll(() => page.getByText(/^Highest price you accept/).count()).toBe(1);
+      await expect.poll(() => page.getByText(/^Highest average price you accept/).count()).toBe(1);
       expect(await seriousAxeFindings(page), `${scheme} market`).toEqual([]);
     }
   });

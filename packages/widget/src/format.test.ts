@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatsFor, maxPriceFor, minPriceFor, stakeOf } from './format.js';
+import { formatsFor, maxPriceFor, minPriceFor } from './format.js';
 
 describe('the ticket arithmetic', () => {
   it('raises max_price by the slippage, rounding up, never past 1', () => {
@@ -11,13 +11,6 @@ describe('the ticket arithmetic', () => {
   it('lowers min_price by the slippage, rounding down, never to 0', () => {
     expect(minPriceFor('0.5', 0.02)).toBe('0.490000');
     expect(minPriceFor('0.000001', 0.5)).toBe('0.000001');
-  });
-
-  it('reads stakes the way people type them', () => {
-    expect(stakeOf('10')).toBe('10.00');
-    expect(stakeOf(' 2,5 ')).toBe('2.50');
-    expect(stakeOf('0.01')).toBe('0.01');
-    for (const bad of ['', '0', '0.00', '1.234', '-1', 'ten', '1e3']) expect(stakeOf(bad), bad).toBeNull();
   });
 });
 
@@ -36,5 +29,12 @@ describe('display', () => {
     expect(formatsFor('de', 'EUR').money('1234.5')).toBe('1.234,50\u00a0€');
     expect(formatsFor('en', 'pts').money('12')).toBe('12.00\u00a0pts');
     expect(formatsFor('de', 'pts').signedMoney('1569.7')).toBe('+1.569,70\u00a0pts');
+  });
+
+  it("writes the ticket's return with its sign, and amounts to edit without grouping in the locale's marks", () => {
+    expect(formatsFor('en', null).signedPercent(1.011)).toBe('+101.1%');
+    expect(formatsFor('de', null).signedPercent(-0.05)).toBe('-5\u00a0%');
+    expect(formatsFor('en', 'USD').amountInput('1234.5')).toBe('1234.50');
+    expect(formatsFor('de', 'EUR').amountInput('87.5')).toBe('87,50');
   });
 });

@@ -16,6 +16,10 @@ export interface Formats {
   percent(price: string | number): string;
   /** A signed change of a price in percentage points: "+30.1". */
   points(delta: number): string;
+  /** A signed ratio as a percent with at most one decimal, for returns and the slippage: "+101.1%". */
+  signedPercent(ratio: number): string;
+  /** An amount as the stake field shows it, to edit: two decimals, no grouping, no currency ("1234,50"). */
+  amountInput(amount: string | number): string;
   /** A plain number with at most `digits` decimals (shares). */
   number(value: string | number, digits?: number): string;
   /** A date and time: "Jan 25, 2027, 6:16 AM". */
@@ -53,6 +57,16 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     }).format(value);
   const percent = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 1 });
   const points = new Intl.NumberFormat(locale, { maximumFractionDigits: 1, signDisplay: 'exceptZero' });
+  const signedPercent = new Intl.NumberFormat(locale, {
+    style: 'percent',
+    maximumFractionDigits: 1,
+    signDisplay: 'exceptZero',
+  });
+  const input = new Intl.NumberFormat(locale, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+    useGrouping: false,
+  });
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   return {
     locale,
@@ -61,6 +75,8 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     chance: (price) => chance(Number(price)),
     percent: (price) => percent.format(Number(price)),
     points: (delta) => points.format(delta * 100),
+    signedPercent: (ratio) => signedPercent.format(ratio),
+    amountInput: (amount) => input.format(Number(amount)),
     number: (value, digits = 2) =>
       new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(Number(value)),
     date: (iso) => dates.format(new Date(iso)),
@@ -80,13 +96,4 @@ export function maxPriceFor(seen: string, slippage: number): string {
 export function minPriceFor(quoted: string, slippage: number): string {
   const micro = Math.max(1, Math.floor(Number(quoted) * (1 - slippage) * 1_000_000));
   return (micro / 1_000_000).toFixed(6);
-}
-
-/** A stake the user typed, as the API takes it ("10", "10.5" → "10.50"); null when it is not one. */
-export function stakeOf(input: string): string | null {
-  const text = input.trim().replace(',', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(text)) return null;
-  const [units, cents = ''] = text.split('.');
-  const value = `${Number(units)}.${cents.padEnd(2, '0')}`;
-  return Number(value) > 0 ? value : null;
 }

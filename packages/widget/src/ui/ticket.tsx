@@ -1,22 +1,14 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
-import { maxPriceFor, stakeOf } from '../format.js';
+import { maxPriceFor } from '../format.js';
 import type { Market, Position } from '../store.js';
-import { useWidget } from './context.js';
+import { checkStake, maxStake, quoteFacts } from '../ticket-math.js';
+import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
-
-const SLIPPAGES = [0.01, 0.02, 0.05, 0.1];
-
-/** What the stake would pay now (POST /v1/positions/quote). */
-interface Quote {
-  stake: string;
-  outcome_id: string;
-  price: string;
-  shares: string;
-}
-
-/** Typing settles this long before the ticket asks for a new quote. */
-const QUOTE_DEBOUNCE_MS = 300;
+import { BoughtNote, ImpactConfirm } from './ticket-confirm.js';
+import { SlippageField, StakeField } from './stake-field.js';
+import { TicketFacts } from './ticket-facts.js';
+import { useQuote } from './ticket-quote.js';
 
 /** One open the user means: its key and body stay the same through every retry of it (spec 4.1). */
 interface Intent {
@@ -24,94 +16,113 @@ interface Intent {
   body: { market_slug: string; outcome_id: string; stake: string; max_price: string };
 }
 
+/** The last trade, for the confirmation under the ticket: the balance is the one read after it. */
+interface Bought {
+  position: Position;
+  outcome: string;
+  balance: string | null;
+}
+
 /**
- * The trade ticket: an outcome, a stake, the price it would pay now (quoted by the server, which moves
- * with the stake) and a slippage tolerance over that price that becomes max_price. Confirming creates one intent; "try again" after a network failure re-sends that
- * intent unchanged, so a double click or a flaky connection never buys twice. A price_moved answer
- * ends the intent: the user re-quotes and confirms a new one.
+ * The trade ticket: an outcome, an amount checked against the balance and any known limit before
+ * anything is sent, the quote of that amount (what it wins, the average price and how far the order
+ * moves it) and a slippage tolerance over the quoted price that becomes max_price. An order that moves
+ * the price by more than a few points asks first. Confirming creates one intent; "try again" after a
+ * failure whose outcome is unknown re-sends that intent unchanged, so a double click or a flaky
+ * connection never buys twice. A price_moved answer ends the intent: the user re-quotes and confirms a
+ * new one. After a trade the ticket says what was bought and quotes the same amount afresh.
  */
 export function Ticket({ market }: { market: Market }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
+  const balance = useSelect((s) => s.balance);
   const [outcomeId, setOutcomeId] = useState(market.outcomes[0]?.id ?? '');
-  const [stakeText, setStakeText] = useState('10');
+  const [stakeText, setStakeText] = useState(() => fmt.amountInput('10'));
   const [slippage, setSlippage] = useState(0.02);
+  /** The remaining stake a stake_limit_exceeded answer told; forgotten after a trade changes it. */
+  const [remaining, setRemaining] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
-  const [done, setDone] = useState<Position | null>(null);
-  const [quote, setQuote] = useState<Quote | null>(null);
-  const [quoteError, setQuoteError] = useState<ApiFailure | null>(null);
-  const [requotes, setRequotes] = useState(0);
+  const [bought, setBought] = useState<Bought | null>(null);
   const intent = useRef<Intent | null>(null);
 
   const outcome = market.outcomes.find((o) => o.id === outcomeId) ?? market.outcomes[0];
-  const stake = stakeOf(stakeText);
-  // A new quote when the stake or the outcome changes, or on a re-quote; not on every price move of a busy
-  // market (quotes share the tenant's default tier): the slippage tolerance covers small moves, and a
-  // price_moved answer offers the re-quote.
+  const check = checkStake(stakeText, fmt.locale, { balance, remaining });
+  const stake = check.ok ? check.stake : null;
+  const quote = useQuote(market, outcome?.id ?? '', stake);
+  const current = quote.current;
+  const facts = current && outcome ? quoteFacts(current, outcome.price) : null;
+
+  // A confirmation is for the order it describes: another amount or outcome asks again.
+  useEffect(() => setConfirming(false), [stake, outcome?.id]);
   useEffect(() => {
-    setQuoteError(null);
-    if (!stake || !outcome || market.status !== 'open') return;
-    let live = true;
-    const timer = setTimeout(async () => {
-      const body = { market_slug: market.slug, outcome_id: outcome.id, stake };
-      const res = await store.api.send<Quote>('POST', '/v1/positions/quote', body);
-      if (!live) return;
-      if (res.ok) setQuote(res.value);
-      else setQuoteError(res.error);
-    }, QUOTE_DEBOUNCE_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [stake, outcome?.id, market.status, requotes]);
+    if (quote.error?.code === 'market_suspended') void store.loadMarkets();
+  }, [quote.error]);
 
   if (!outcome) return null;
-  const current = quote && quote.stake === stake && quote.outcome_id === outcome.id ? quote : null;
-  const maxPrice = current ? maxPriceFor(current.price, slippage) : null;
+  if (market.status !== 'open') return <p class="note">{t('ticket.notOpen')}</p>;
 
   const send = async (fresh: boolean) => {
     if (fresh || !intent.current) {
-      if (!stake || !maxPrice) return;
+      if (!stake || !current) return;
       intent.current = {
         key: newIdempotencyKey(),
-        body: { market_slug: market.slug, outcome_id: outcome.id, stake, max_price: maxPrice },
+        body: {
+          market_slug: market.slug,
+          outcome_id: outcome.id,
+          stake,
+          max_price: maxPriceFor(current.price, slippage),
+        },
       };
     }
-    const current = intent.current;
+    const sent = intent.current;
     setSending(true);
+    setConfirming(false);
     setError(null);
-    setDone(null);
-    const res = await store.api.send<Position>('POST', '/v1/positions', current.body, current.key);
-    setSending(false);
+    setBought(null);
+    const res = await store.api.send<Position>('POST', '/v1/positions', sent.body, sent.key);
     if (res.ok) {
       intent.current = null;
-      setDone(res.value);
       store.applyPosition(res.value);
-      void store.poll([market.slug]);
+      // The new balance and prices first, so the confirmation and the next quote are of the market as it is now.
+      await store.poll([market.slug]);
+      setRemaining(null);
+      setBought({ position: res.value, outcome: outcome.title, balance: store.get().balance });
+      setSending(false);
+      quote.requote();
       return;
     }
+    setSending(false);
     // Only a failure whose outcome is unknown keeps the intent, for a same-key retry.
     if (!outcomeUnknown(res.error)) intent.current = null;
     if (res.error.code === 'market_suspended' || res.error.code === 'validation_failed') void store.loadMarkets();
-    setError(res.error);
+    if (res.error.code === 'would_overdraw') void store.loadMe();
+    const told = res.error.details?.remaining;
+    // The field says what fits and offers it (the remaining stake), so no second note.
+    if (res.error.code === 'stake_limit_exceeded' && typeof told === 'string') setRemaining(told);
+    else setError(res.error);
   };
 
-  if (market.status !== 'open') return <p class="note">{t('ticket.notOpen')}</p>;
   // An open whose outcome is unknown is pending: until it is settled, the ticket re-sends exactly it.
   const pending = intent.current !== null;
+  const locked = pending || sending;
   const stakeId = `pm-stake-${market.slug}`;
-  const slipId = `pm-slip-${market.slug}`;
+  const cannotFill = quote.error?.code === 'validation_failed';
   return (
     <form
       class="ticket"
       aria-label={t('ticket.title')}
       onSubmit={(e) => {
         e.preventDefault();
-        void send(!pending);
+        if (sending) return;
+        if (pending) return void send(false);
+        if (!stake || !current || !facts) return;
+        if (facts.confirm && !confirming) return setConfirming(true);
+        void send(true);
       }}
     >
-      <fieldset disabled={pending}>
+      <fieldset disabled={locked}>
         <legend>{t('ticket.outcome')}</legend>
         <div class="choices">
           {market.outcomes.map((o) => (
@@ -123,96 +134,74 @@ export function Ticket({ market }: { market: Market }) {
                 checked={o.id === outcome.id}
                 onChange={() => setOutcomeId(o.id)}
               />
-              <span>{o.title}</span>
+              <span dir="auto">{o.title}</span>
               <strong>{fmt.chance(o.price)}</strong>
             </label>
           ))}
         </div>
       </fieldset>
-      <div class="row">
-        <label for={stakeId}>{t('ticket.stake')}</label>
-        <input
-          id={stakeId}
-          disabled={pending}
-          inputMode="decimal"
-          autoComplete="off"
-          value={stakeText}
-          aria-invalid={stake === null}
-          onInput={(e) => setStakeText((e.target as HTMLInputElement).value)}
-        />
-      </div>
-      <div class="row">
-        <label for={slipId}>{t('ticket.slippage')}</label>
-        <select
-          id={slipId}
-          disabled={pending}
-          value={String(slippage)}
-          onChange={(e) => setSlippage(Number((e.target as HTMLSelectElement).value))}
-        >
-          {SLIPPAGES.map((s) => (
-            <option key={s} value={String(s)}>
-              +{s * 100}%
-            </option>
-          ))}
-        </select>
-      </div>
-      <dl class="facts" aria-live="polite">
-        <div>
-          <dt>{t('ticket.price')}</dt>
-          <dd>{current ? fmt.percent(current.price) : '…'}</dd>
-        </div>
-        {current && maxPrice && (
-          <>
-            <div>
-              <dt class="muted">{t('ticket.maxPrice', { price: fmt.percent(maxPrice) })}</dt>
-            </div>
-            <div>
-              <dt class="muted">
-                {t('ticket.shares', {
-                  shares: Number(current.shares).toFixed(2),
-                  payout: fmt.money(current.shares),
-                  outcome: outcome.title,
-                })}
-              </dt>
-            </div>
-          </>
-        )}
-      </dl>
-      {quoteError && !error && <ErrorNote error={quoteError} />}
+      <StakeField
+        id={stakeId}
+        value={stakeText}
+        check={check}
+        max={maxStake(balance, remaining)}
+        disabled={locked}
+        onChange={(value) => (setStakeText(value), setBought(null), setError(null))}
+      />
+      <SlippageField
+        id={`pm-slip-${market.slug}`}
+        value={slippage}
+        price={current?.price ?? null}
+        disabled={locked}
+        onChange={setSlippage}
+      />
+      {stake && !quote.error && <TicketFacts quote={current} facts={facts} />}
+      {stake && quote.error && !cannotFill && (
+        <ErrorNote error={quote.error}>
+          <button type="button" onClick={quote.requote}>
+            {t('retry')}
+          </button>
+        </ErrorNote>
+      )}
+      {cannotFill && <p class="note">{t('ticket.cannotFill')}</p>}
       {error && (
         <ErrorNote error={error}>
           {error.code === 'price_moved' && (
             <button
               type="button"
-              onClick={() => {
+              onClick={async () => {
                 setError(null);
-                setQuote(null);
-                setRequotes((n) => n + 1);
-                void store.poll([market.slug]);
+                // The prices first, so the new quote's impact is measured from the price as it is now.
+                await store.poll([market.slug]);
+                quote.requote();
               }}
             >
               {t('error.requote')}
             </button>
           )}
-          {error.code === 'stake_limit_exceeded' && typeof error.details?.remaining === 'string' && (
-            <button type="button" onClick={() => (setStakeText(String(error.details!.remaining)), setError(null))}>
-              {t('error.useRemaining', { remaining: fmt.money(String(error.details.remaining)) })}
-            </button>
-          )}
         </ErrorNote>
       )}
-      {done && (
-        <p class="note ok" role="status">
-          {t('ticket.done', { outcome: outcome.title, price: fmt.percent(done.price) })}
-        </p>
+      {bought && <BoughtNote {...bought} />}
+      {confirming && facts && current ? (
+        <ImpactConfirm
+          id={`${stakeId}-confirm`}
+          outcome={outcome.title}
+          from={outcome.price}
+          to={facts.priceAfter}
+          price={current.price}
+          onCancel={() => setConfirming(false)}
+        />
+      ) : (
+        <button type="submit" class="primary buy" disabled={sending || (!pending && !facts)}>
+          {sending
+            ? t('ticket.sending')
+            : pending
+              ? t('retry')
+              : facts
+                ? t('ticket.confirm', { outcome: outcome.title, payout: fmt.money(facts.payout) })
+                : t('ticket.buy', { outcome: outcome.title })}
+        </button>
       )}
-      <button type="submit" class="primary" disabled={sending || (!pending && (!stake || !maxPrice))}>
-        {sending
-          ? t('ticket.sending')
-          : pending
-            ? t('retry')
-            : t('ticket.confirm', { outcome: outcome.title, stake: stake ? fmt.money(stake) : '—' })}
-      </button>
     </form>
   );
 }

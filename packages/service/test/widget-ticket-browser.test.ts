@@ -1,0 +1,242 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium, seriousAxeFindings } from './browser.js';
+import { createMarket, type TestMarket } from './trading-helpers.js';
+import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
+
+/**
+ * The trade ticket in real Chromium against the real service: what an amount wins, in the locale and
+ * the operator's currency; Max and the refusals before anything is sent; the words for every state of
+ * the amount field; the confirmation before an order that moves the price; a fresh quote after a
+ * trade; and a lost answer re-sent under the same key. Each test trades on a market of its own.
+ */
+let harness: WidgetHarness;
+
+describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
+  beforeAll(async () => {
+    harness = await startWidgetHarness({ locales: ['en', 'de'] });
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.stop();
+  });
+  afterEach(() => harness.expectNoCspRefusal());
+
+  /** A market of its own (two outcomes at 50 %, depth b as given) with caps high enough for the test. */
+  const marketFor = (title: string, overrides: Record<string, unknown> = {}) =>
+    createMarket(harness.service, harness.tenant, {
+      ...OPEN_WINDOW,
+      title,
+      max_stake_per_position: '5000.00',
+      max_open_stake_per_user: '5000.00',
+      ...overrides,
+    });
+
+  const setCurrency = async (currency: string | null) => {
+    const res = await harness.service.platform(
+      'PUT',
+      `/platform/v1/tenants/${harness.tenant.tenantId}/environments/sandbox`,
+      { widget: { locales: ['en', 'de'], default_locale: 'en', currency } },
+    );
+    expect(res.status, res.text).toBe(200);
+  };
+
+  /** The widget mounted on this market for a new user with this balance; the ticket's requests recorded. */
+  async function ticketFor(market: TestMarket, balance: string, options: Record<string, unknown> = {}) {
+    const { user, token } = await harness.newUser(balance);
+    const page = await harness.open({ width: 1000, height: 1100 });
+    const requests: Request[] = [];
+    page.on('request', (r) => r.url().includes('/v1/positions') && r.method() === 'POST' && requests.push(r));
+    expect(await harness.mountAs(page, token, { market: market.slug, ...options })).toBe(true);
+    await page.locator('form.ticket').waitFor();
+    const opens = () => requests.filter((r) => r.url().endsWith('/v1/positions'));
+    const quotes = () => requests.filter((r) => r.url().endsWith('/v1/positions/quote'));
+    return { user, page, opens, quotes };
+  }
+
+  const headline = (page: Page) => page.locator('.headline .win').textContent();
+  const profit = (page: Page) => page.locator('.headline .profit').textContent();
+  const fact = (page: Page, name: string) =>
+    page
+      .locator('.facts div', { has: page.getByText(name, { exact: true }) })
+      .locator('dd')
+      .textContent();
+  const note = (page: Page) => page.locator('.field-note').textContent();
+
+  it('heads the ticket with what the amount wins, the profit and the return, in the locale and currency', async () => {
+    // 10.00 on an even market of depth 100 buys 19.09028289 shares at 0.523827: a win pays 10 / 0.523827.
+    const market = await marketFor('Will the headline say what it wins?');
+    await setCurrency('EUR');
+    try {
+      const en = await ticketFor(market, '100.00');
+      await en.page.getByLabel('Amount').fill('10');
+      await expect.poll(() => headline(en.page)).toBe('€19.09');
+      expect(await profit(en.page)).toBe('+€9.09 profit · +90.9%');
+      expect(await fact(en.page, 'Amount')).toBe('€10.00');
+      expect(await fact(en.page, 'Average price')).toBe('52.4%');
+      expect(await fact(en.page, 'Shares')).toBe('19.09');
+      expect(await fact(en.page, 'Price impact')).toBe('+2.4 pts from 50%');
+      expect(await en.page.locator('.stake-head .muted').textContent()).toBe('Balance €100.00');
+      await en.page.getByRole('button', { name: 'Buy Yes · to win €19.09' }).waitFor();
+
+      const de = await ticketFor(market, '1234.50', { locale: 'de' });
+      await de.page.getByLabel('Betrag').fill('10');
+      await expect.poll(() => headline(de.page)).toBe('19,09\u00a0€');
+      expect(await profit(de.page)).toBe('+9,09\u00a0€ Gewinn · +90,9\u00a0%');
+      expect(await fact(de.page, 'Durchschnittspreis')).toBe('52,4\u00a0%');
+      expect(await de.page.locator('.stake-head .muted').textContent()).toBe('Guthaben 1.234,50\u00a0€');
+      await de.page.getByRole('button', { name: 'Yes kaufen · Auszahlung 19,09\u00a0€' }).waitFor();
+      // Max writes the amount the German way, and the ticket reads it back.
+      await de.page.getByRole('button', { name: 'Max.' }).click();
+      expect(await de.page.getByLabel('Betrag').inputValue()).toBe('1234,50');
+      await expect.poll(() => fact(de.page, 'Betrag')).toBe('1.234,50\u00a0€');
+    } finally {
+      await setCurrency(null);
+    }
+    const plain = await ticketFor(market, '100.00');
+    await plain.page.getByLabel('Amount').fill('10');
+    await expect.poll(() => headline(plain.page)).toBe('19.09');
+  });
+
+  it('offers Max, and refuses more than the balance before sending anything, with the amount that fits', async () => {
+    const market = await marketFor('Will the ticket count my money?', { liquidity: '100000' });
+    const { page, opens, quotes } = await ticketFor(market, '87.50');
+    const amount = page.getByLabel('Amount');
+    await page.getByRole('button', { name: 'Max' }).click();
+    expect(await amount.inputValue()).toBe('87.50');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+
+    await amount.fill('100');
+    await expect.poll(() => note(page)).toBe('Not enough balance: at most 87.50.Use 87.50');
+    expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    const buy = page.getByRole('button', { name: 'Buy Yes', exact: true });
+    expect(await buy.isDisabled()).toBe(true);
+    await amount.press('Enter');
+    await page.waitForTimeout(600);
+    expect(opens()).toHaveLength(0);
+    expect(quotes().map((r) => r.postDataJSON().stake)).not.toContain('100.00');
+
+    await page.getByRole('button', { name: 'Use 87.50' }).click();
+    expect(await amount.inputValue()).toBe('87.50');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect
+      .poll(() => page.locator('.note.ok').textContent())
+      .toMatch(/^Bought [\d.]+ shares of Yes for 87\.50\./);
+    expect(opens()).toHaveLength(1);
+  });
+
+  it('learns the remaining limit from a refusal: the field says it, offers it, and Max stops there', async () => {
+    const market = await marketFor('Will the ticket know my limit?', {
+      liquidity: '100000',
+      max_stake_per_position: '50.00',
+      max_open_stake_per_user: '80.00',
+    });
+    const { user, page, opens } = await ticketFor(market, '200.00');
+    await page.getByLabel('Amount').fill('60');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => note(page)).toBe('Over your limit on this market: at most 50.00.Use 50.00');
+    expect(opens()).toHaveLength(1);
+    await page.getByRole('button', { name: 'Max' }).click();
+    expect(await page.getByLabel('Amount').inputValue()).toBe('50.00');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => harness.balanceOf(user)).toBe('150.00');
+    expect(opens()).toHaveLength(2);
+  });
+
+  it('says in words what is wrong with the amount, asks no price for it, and recovers when it is fixed', async () => {
+    const market = await marketFor('Will the ticket explain my typo?');
+    const { page, quotes } = await ticketFor(market, '100.00');
+    const amount = page.getByLabel('Amount');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+    const asked = quotes().length;
+    for (const [typed, words] of [
+      ['', 'Enter an amount.'],
+      ['abc', 'Enter a number with at most two decimals, like 12.5.'],
+      ['1.234', 'Enter a number with at most two decimals, like 12.5.'],
+      ['0', 'Enter an amount above zero.'],
+    ] as const) {
+      await amount.fill(typed);
+      await expect.poll(() => note(page)).toBe(words);
+      expect(await page.getByRole('button', { name: 'Buy Yes', exact: true }).isDisabled(), typed).toBe(true);
+      expect(await page.locator('.headline').count(), typed).toBe(0);
+    }
+    await page.waitForTimeout(500);
+    expect(quotes()).toHaveLength(asked);
+    await amount.fill('12,5');
+    await expect.poll(() => fact(page, 'Amount')).toBe('12.50');
+    expect(await page.locator('.field-note').count()).toBe(0);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+  });
+
+  it('warns of a large price impact and asks before buying: cancel sends nothing, buy anyway sends', async () => {
+    // 100.00 on an even market of depth 100 pays 67.1 % on average and leaves Yes at 81.6 %.
+    const market = await marketFor('Will the ticket warn me?');
+    const { user, page, opens } = await ticketFor(market, '500.00');
+    await page.getByLabel('Amount').fill('100');
+    await expect.poll(() => fact(page, 'Price impact')).toBe('+17.1 pts from 50%');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    const confirm = page.locator('.confirm');
+    await expect
+      .poll(() => confirm.locator('p').textContent())
+      .toBe('This order moves the price of Yes from 50% to 82%: you pay 67.1% a share on average. Buy anyway?');
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    expect(await confirm.count()).toBe(0);
+    await page.waitForTimeout(500);
+    expect(opens()).toHaveLength(0);
+    expect(await harness.balanceOf(user)).toBe('500.00');
+
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await page.getByRole('button', { name: 'Buy anyway' }).click();
+    await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
+    expect(opens()).toHaveLength(1);
+    expect(await harness.balanceOf(user)).toBe('400.00');
+  });
+
+  it('after a trade says what was bought and the new balance, and quotes the same amount afresh', async () => {
+    const market = await marketFor('Will the ticket quote again?');
+    const { page, opens, quotes } = await ticketFor(market, '100.00');
+    await page.getByLabel('Amount').fill('10');
+    await expect.poll(() => headline(page)).toBe('19.09');
+    await page.getByRole('button', { name: 'Buy Yes · to win 19.09' }).click();
+    await expect
+      .poll(() => page.locator('.note.ok').textContent())
+      .toBe('Bought 19.09 shares of Yes for 10.00. New balance: 90.00.');
+    const opened = opens()[0]!;
+    // The next quote is asked after the open, and the same 10.00 now wins less: Yes costs more.
+    await expect.poll(() => headline(page)).toBe('17.56');
+    expect(quotes().some((q) => q.timing().startTime > opened.timing().startTime)).toBe(true);
+    expect(await page.getByRole('button', { name: 'Buy Yes · to win 17.56' }).isEnabled()).toBe(true);
+    expect(await page.locator('.choice.selected strong').textContent()).toBe('55%');
+  });
+
+  it('re-sends an open whose answer was lost under the same key and body, also on Try again', async () => {
+    const market = await marketFor('Will the ticket buy only once?');
+    const { user, page } = await ticketFor(market, '100.00');
+    const sent: { key: string | undefined; body: string | null }[] = [];
+    let cut = true;
+    await page.route('**/v1/positions', async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      sent.push({ key: request.headers()['idempotency-key'], body: request.postData() });
+      if (!cut) return route.continue();
+      if (sent.length === 1) await route.fetch(); // the service opens the position...
+      await route.abort('connectionreset'); // ...and no answer reaches the widget, then or on the retries
+    });
+    await page.getByLabel('Amount').fill('10');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    // The client's own retries give up: the intent stays, the field is locked, and the button re-sends it.
+    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByLabel('Amount').isDisabled()).toBe(true);
+    cut = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
+    expect(sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(sent.map((s) => s.key)).size).toBe(1);
+    expect(new Set(sent.map((s) => s.body)).size).toBe(1);
+    const positions = await harness.service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+      key: harness.tenant.sandboxKey,
+    });
+    expect(positions.json.data).toHaveLength(1);
+    expect(await harness.balanceOf(user)).toBe('90.00');
+  });
+});
