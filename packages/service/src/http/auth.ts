@@ -98,8 +98,9 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
     const token = bearerToken(request);
     const principal = await authenticate(deps, environment, meta.credential, token, meta.renewsSession === true).catch(
       async (error: unknown) => {
-        if (token && !token.startsWith('pmk_')) {
-          const scope = await sessionScopeOf(deps.widgetSessionSecret, token);
+        // No token at all on a session route is refused as invalid_session_token too, readable alike.
+        if (!token?.startsWith('pmk_')) {
+          const scope = token ? await sessionScopeOf(deps.widgetSessionSecret, token) : null;
           request.refusedSessionScope = scope?.environment === environment ? scope : null;
           request.refusedSession = error instanceof ApiError && error.code === 'invalid_session_token';
         }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Environment } from '../db/schema.js';
 import type { AllowedOrigins } from '../domains/tenants/index.js';
+import { appendVary } from './security-headers.js';
 
 /**
  * CORS (spec 4.3, decisions part 6). Only origins a tenant lists get `Access-Control-Allow-Origin`,
@@ -50,6 +51,8 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
   // like a preflight, by an origin any tenant of the environment lists (decisions part 6). A token refused
   // for its tenant's suspension (403) names its tenant: that tenant's origins.
   app.addHook('onSend', async (request, reply) => {
+    // An answer refused before the hook above ran (authentication's 401 and 403) varies by Origin too.
+    appendVary(reply, 'Origin');
     const origin = request.headers.origin;
     const scope = request.refusedSessionScope;
     if (!origin || request.routeOptions.config.meta?.serverOnly || reply.hasHeader('access-control-allow-origin'))
