@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { chartSummary, pricesAt } from './chart-summary.js';
+import { changeEntries, priceEntries, spoken } from './chart-summary.js';
 import { formatsFor } from './format.js';
-import en from './i18n/en.js';
 import de from './i18n/de.js';
+import en from './i18n/en.js';
 import { textsOf } from './i18n/index.js';
 
 const data = {
@@ -16,21 +16,21 @@ const data = {
 
 describe('the chart in words', () => {
   it('says each price now and its change over the range', () => {
-    expect(chartSummary(data, textsOf('en', en).t, formatsFor('en', null))).toBe(
+    expect(spoken(changeEntries(data, textsOf('en', en).t, formatsFor('en', null)))).toBe(
       'Yes 49%, up 5 points; No 51%, down 5 points; Draw 20%, unchanged',
     );
   });
 
   it('writes numbers in the locale', () => {
-    const summary = chartSummary(
+    const entries = changeEntries(
       { times: [0, 1], series: [{ id: 'y', title: 'Ja', values: [0.05, 0.075] }] },
       textsOf('de', de).t,
       formatsFor('de', null),
     );
-    expect(summary).toBe('Ja 7,5\u00a0%, plus 2,5 Punkte');
+    expect(entries).toEqual(['Ja 7,5\u00a0%, plus 2,5 Punkte']);
   });
 
   it('reads the prices at one point', () => {
-    expect(pricesAt(data, 1, formatsFor('en', null))).toBe('Yes 47%, No 53%, Draw 25%');
+    expect(priceEntries(data, 1, formatsFor('en', null))).toEqual(['Yes 47%', 'No 53%', 'Draw 25%']);
   });
 });

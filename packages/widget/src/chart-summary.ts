@@ -1,7 +1,8 @@
 /**
- * The price chart in words (for its accessible description and the line under the legend): each
- * outcome's price now and its change over the range, and the prices at one point of the readout.
- * Pure; every number goes through the locale's Formats.
+ * The price chart in words (for its accessible description and value, and the line above the plot):
+ * each outcome's price now and its change over the range, and the prices at one point of the readout.
+ * Pure; every number goes through the locale's Formats. Entries stay separate so the view can isolate
+ * each one (an outcome named in Latin letters inside an Arabic sentence keeps its order).
  */
 import type { ChartData } from './chart-data.js';
 import { changeOf } from './chart-scale.js';
@@ -11,23 +12,24 @@ import type { Texts } from './i18n/index.js';
 /** Below half a tenth of a point a change reads as none ("unchanged", not "up 0 points"). */
 const NO_CHANGE = 0.0005;
 
-/** "Yes 49%, up 5 points; No 51%, down 5 points". */
-export function chartSummary(data: ChartData, t: Texts['t'], fmt: Formats): string {
-  return data.series
-    .map((s) => {
-      const change = changeOf(s.values);
-      const vars = {
-        outcome: s.title,
-        price: fmt.chance(s.values.at(-1) ?? 0),
-        points: fmt.number(Math.abs(change) * 100, 1),
-      };
-      if (Math.abs(change) < NO_CHANGE) return t('chart.flat', vars);
-      return t(change > 0 ? 'chart.up' : 'chart.down', vars);
-    })
-    .join('; ');
+/** One entry per outcome: "Yes 49%, up 5 points". */
+export function changeEntries(data: ChartData, t: Texts['t'], fmt: Formats): string[] {
+  return data.series.map((s) => {
+    const change = changeOf(s.values);
+    const vars = {
+      outcome: s.title,
+      price: fmt.chance(s.values.at(-1) ?? 0),
+      points: fmt.number(Math.abs(change) * 100, 1),
+    };
+    if (Math.abs(change) < NO_CHANGE) return t('chart.flat', vars);
+    return t(change > 0 ? 'chart.up' : 'chart.down', vars);
+  });
 }
 
-/** The prices at point `index`: "Yes 45%, No 55%". */
-export function pricesAt(data: ChartData, index: number, fmt: Formats): string {
-  return data.series.map((s) => `${s.title} ${fmt.chance(s.values[index] ?? 0)}`).join(', ');
+/** One entry per outcome with its price at point `index`: "Yes 45%". */
+export function priceEntries(data: ChartData, index: number, fmt: Formats): string[] {
+  return data.series.map((s) => `${s.title} ${fmt.chance(s.values[index] ?? 0)}`);
 }
+
+/** Entries as one text for screen readers: "Yes 49%, up 5 points; No 51%, down 5 points". */
+export const spoken = (entries: readonly string[]) => entries.join('; ');

@@ -11,7 +11,7 @@ import {
   timeStyleOf,
   timeTickValues,
 } from '../chart-scale.js';
-import { chartSummary, pricesAt } from '../chart-summary.js';
+import { changeEntries, priceEntries, spoken } from '../chart-summary.js';
 import { PLOT_HEIGHT } from './chart-styles.js';
 import { useWidget } from './context.js';
 
@@ -66,8 +66,9 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
   const y = linear(scale.lo, scale.hi, PLOT_HEIGHT - BOTTOM, TOP);
   const active = index >= 0 && index <= last ? index : -1;
   const shown = active >= 0 ? active : last;
-  const readout = `${pointFormat.format(times[shown])}: ${pricesAt(data, shown, fmt)}`;
-  const summary = chartSummary(data, texts.t, fmt);
+  const when = pointFormat.format(times[shown]);
+  const prices = priceEntries(data, shown, fmt);
+  const changes = changeEntries(data, texts.t, fmt);
 
   const onPointer = (e: PointerEvent) => {
     const left = (e.currentTarget as SVGElement).getBoundingClientRect().left;
@@ -84,7 +85,12 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
   return (
     <>
       <p class="readout" aria-hidden="true">
-        {active >= 0 ? readout : summary}
+        {active >= 0 && <bdi class="when">{when}</bdi>}
+        {(active >= 0 ? prices : changes).map((entry, i) => (
+          <bdi key={i} class={`s${i % 7}`}>
+            {entry}
+          </bdi>
+        ))}
       </p>
       <div
         ref={box}
@@ -96,13 +102,13 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
         aria-valuemin={0}
         aria-valuemax={last}
         aria-valuenow={shown}
-        aria-valuetext={readout}
+        aria-valuetext={`${when}: ${spoken(prices)}`}
         onKeyDown={onKey}
         onFocus={() => setIndex(last)}
         onBlur={() => setIndex(-1)}
       >
         <span id={descId} hidden>
-          {`${summary}. ${texts.t('chart.hint')}`}
+          {`${spoken(changes)}. ${texts.t('chart.hint')}`}
         </span>
         {width > 0 && (
           <svg
