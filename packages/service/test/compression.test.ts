@@ -215,6 +215,18 @@ describe('static files', () => {
 });
 
 describe('never compressed', () => {
+  it("the panel's and portal's pages, whatever their size", async () => {
+    for (const [listener, path] of [
+      ['platform', '/panel/sign-in'],
+      ['sandbox', '/portal/sign-in'],
+    ] as const) {
+      const res = await raw(listener, 'GET', path, { 'accept-encoding': 'br, gzip' });
+      expect(res.status, path).toBe(200);
+      expect(res.body.length, path).toBeGreaterThan(1024);
+      expect(res.headers['content-encoding'], path).toBeUndefined();
+    }
+  });
+
   it('the widget stream: plain text/event-stream, each event as it happens', async () => {
     const market = await createMarket(service, tenant);
     const user = await fundedUser(service, tenant.sandboxKey, 'gzs');

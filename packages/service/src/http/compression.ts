@@ -3,12 +3,15 @@ import type { FastifyInstance } from 'fastify';
 import { constants } from 'node:zlib';
 
 /**
- * JSON answers only (application/json and +json types). Event streams must flush each event at once; the
- * widget bundle and the reference's script are compressed once at load (http/precompressed.ts); report
- * downloads arrive gzipped already; the panel's and portal's pages carry a form token beside text a
- * visitor can put there, which compression would let a watcher of the sizes guess (BREACH).
+ * JSON (application/json and +json types), and what mime-db calls compressible, which the plugin adds
+ * whatever this says: the docs and demo pages and their scripts. The event stream is taken over from
+ * fastify (http/event-stream.ts) and never passes here; the widget bundle and the reference's script are
+ * compressed once at load (http/precompressed.ts); report downloads arrive gzipped already.
  */
 const JSON_TYPES = /^application\/(?:[\w.+-]+\+)?json\s*(?:;|$)/i;
+
+/** The panel's and the portal's pages (http/panel, http/portal). */
+const WEB_PAGES = ['/panel', '/portal'];
 
 /** Below this a compressed answer saves less than its headers and the work cost. */
 export const COMPRESSION_THRESHOLD_BYTES = 1024;
@@ -21,9 +24,12 @@ export const COMPRESSION_THRESHOLD_BYTES = 1024;
  * compressed request would get past the body limits.
  */
 export async function installCompression(app: FastifyInstance): Promise<void> {
-  // A HEAD answer has no body, so nothing to encode: its headers stay those of the identity answer.
   app.addHook('onRoute', (route) => {
+    // A HEAD answer has no body, so nothing to encode: its headers stay those of the identity answer.
     if ([route.method].flat().includes('HEAD')) route.compress = false;
+    // The panel's and portal's pages carry a form token beside text a visitor can put there, which
+    // compression would let a watcher of the answers' sizes guess (BREACH).
+    if (WEB_PAGES.some((prefix) => route.url.startsWith(prefix))) route.compress = false;
   });
   await app.register(compress, {
     global: true,
