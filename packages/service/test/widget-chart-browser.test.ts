@@ -205,7 +205,7 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     expect(description).toMatch(
       /^Yes \d+%, (up|down) [\d.]+ points; No \d+%, (up|down) [\d.]+ points; Maybe .*Arrow keys/,
     );
-    const readout = page.locator('.chart .readout');
+    const readout = page.locator('.chart .readout p:not(.hidden)');
     await slider.focus();
     const now = await readout.textContent();
     expect(now).toMatch(/^\w{3} \d+, \d+:\d\d\s[AP]MYes \d+%No \d+%Maybe \d+%$/);

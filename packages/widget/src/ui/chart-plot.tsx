@@ -84,14 +84,26 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
 
   return (
     <>
-      <p class="readout" aria-hidden="true">
-        {active >= 0 && <bdi class="when">{when}</bdi>}
-        {(active >= 0 ? prices : changes).map((entry, i) => (
-          <bdi key={i} class={`s${i % 7}`}>
-            {entry}
+      {/* Both lines share one grid cell, the hidden one keeping its room: nothing moves when the readout starts. */}
+      <div class="readout" aria-hidden="true">
+        <p class={active >= 0 ? 'hidden' : ''}>
+          {changes.map((entry, i) => (
+            <bdi key={i} class={`s${i % 7}`} dir={texts.dir}>
+              {entry}
+            </bdi>
+          ))}
+        </p>
+        <p class={active >= 0 ? '' : 'hidden'}>
+          <bdi class="when" dir={texts.dir}>
+            {when}
           </bdi>
-        ))}
-      </p>
+          {prices.map((entry, i) => (
+            <bdi key={i} class={`s${i % 7}`} dir={texts.dir}>
+              {entry}
+            </bdi>
+          ))}
+        </p>
+      </div>
       <div
         ref={box}
         class="chart-box plot"
@@ -104,7 +116,7 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
         aria-valuenow={shown}
         aria-valuetext={`${when}: ${spoken(prices)}`}
         onKeyDown={onKey}
-        onFocus={() => setIndex(last)}
+        onFocus={() => setIndex((i) => (i >= 0 ? i : last))}
         onBlur={() => setIndex(-1)}
       >
         <span id={descId} hidden>

@@ -27,7 +27,9 @@ ${colours('dark')}
 .chart .swatch { width: 12px; height: 12px; border-radius: 3px; background: var(--series); flex: none; }
 .chart .ranges { margin: 0; flex-wrap: nowrap; gap: var(--pm-spacing); }
 .chart .ranges button { padding: 0 calc(var(--pm-spacing) * 3); }
-.chart .readout { margin: 0; min-height: 1.45em; display: flex; flex-wrap: wrap; align-items: center; gap: 0 calc(var(--pm-spacing) * 3); font-size: 0.9em; font-variant-numeric: tabular-nums; }
+.chart .readout { display: grid; font-size: 0.9em; font-variant-numeric: tabular-nums; }
+.chart .readout p { grid-area: 1 / 1; margin: 0; display: flex; flex-wrap: wrap; align-items: center; align-content: flex-start; gap: 0 calc(var(--pm-spacing) * 3); }
+.chart .readout .hidden { visibility: hidden; }
 .chart .readout .when { font-weight: 600; }
 .chart .readout bdi[class^='s']::before { content: ''; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--series); margin-inline-end: calc(var(--pm-spacing) * 1.5); vertical-align: 1px; }
 .chart-box { width: 100%; height: ${PLOT_HEIGHT}px; margin: 0; border-radius: var(--pm-radius); }
@@ -48,6 +50,5 @@ ${colours('dark')}
 @container (max-width: 480px) {
   .chart-head { flex-direction: column; align-items: stretch; }
   .chart .ranges button { flex: 1; }
-  .chart .readout { min-height: 2.9em; align-content: flex-start; }
 }
 `;

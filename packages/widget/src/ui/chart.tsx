@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import {
   CHART_RANGES,
   chartData,
@@ -48,7 +48,11 @@ export function PriceChart({ market }: { market: Market }) {
     return () => void (live = false);
   }, [market.slug, range, attempt]);
 
-  const data = loaded.kind === 'ready' ? chartData(loaded.answer, market.outcomes, new Date()) : null;
+  // Ends at the price now: drawn again, to this moment, whenever the stream moves a price.
+  const data = useMemo(
+    () => (loaded.kind === 'ready' ? chartData(loaded.answer, market.outcomes, new Date()) : null),
+    [loaded, market.outcomes],
+  );
   return (
     <figure class="chart" data-range={range}>
       <div class="chart-head">
