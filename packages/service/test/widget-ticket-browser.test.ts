@@ -99,7 +99,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
 
   it('offers Max, and refuses more than the balance before sending anything, with the amount that fits', async () => {
     const market = await marketFor('Will the ticket count my money?', { liquidity: '100000' });
-    const { page, opens, quotes } = await ticketFor(market, '87.50');
+    const { page, opens, quotes } = await ticketFor(market, '87.50', { scheme: 'dark' });
     const amount = page.getByLabel('Amount');
     await page.getByRole('button', { name: 'Max' }).click();
     expect(await amount.inputValue()).toBe('87.50');
@@ -108,6 +108,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     await amount.fill('100');
     await expect.poll(() => note(page)).toBe('Not enough balance: at most 87.50.Use 87.50');
     expect(await amount.getAttribute('aria-invalid')).toBe('true');
+    expect(await seriousAxeFindings(page), 'dark, over the balance').toEqual([]);
     const buy = page.getByRole('button', { name: 'Buy Yes', exact: true });
     expect(await buy.isDisabled()).toBe(true);
     await amount.press('Enter');
@@ -158,12 +159,36 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
       await expect.poll(() => note(page)).toBe(words);
       expect(await page.getByRole('button', { name: 'Buy Yes', exact: true }).isDisabled(), typed).toBe(true);
       expect(await page.locator('.headline').count(), typed).toBe(0);
+      expect(await seriousAxeFindings(page), typed).toEqual([]);
     }
     await page.waitForTimeout(500);
     expect(quotes()).toHaveLength(asked);
     await amount.fill('12,5');
     await expect.poll(() => fact(page, 'Amount')).toBe('12.50');
     expect(await page.locator('.field-note').count()).toBe(0);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+  });
+
+  it('says it is getting a price while a quote loads, and offers Try again when the quote fails', async () => {
+    const market = await marketFor('Will the ticket wait for a price?');
+    const { page } = await ticketFor(market, '100.00');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+    let held: (() => void) | null = null;
+    await page.route('**/v1/positions/quote', (route) => {
+      held = () => void route.abort('connectionreset');
+    });
+    await page.getByLabel('Amount').fill('11');
+    await expect.poll(() => headline(page)).toBe('Getting a price…');
+    expect(await page.locator('.quote[aria-busy="true"] .skeleton').count()).toBe(4);
+    expect(await page.getByRole('button', { name: 'Buy Yes', exact: true }).isDisabled()).toBe(true);
+    await expect.poll(() => held !== null).toBe(true);
+    held!();
+    // The connection's own message (error-note.tsx), with the way forward.
+    await expect.poll(() => page.locator('.note.error').count()).toBe(1);
+    expect(await page.locator('.note.error').getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    await page.unroute('**/v1/positions/quote');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => fact(page, 'Amount')).toBe('11.00');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
   });
 

@@ -102,7 +102,6 @@ const messages: Messages = {
   'error.price_moved': 'تجاوز السعر الحد الذي وضعته. راجع السعر الجديد وأكّد مرة أخرى.',
   'error.requote': 'احصل على سعر جديد',
   'error.stake_limit_exceeded': 'هذا يتجاوز حدك في هذا السوق. لا يزال بإمكانك وضع {remaining}.',
-  'error.useRemaining': 'ضع {remaining}',
   'error.would_overdraw': 'الرصيد غير كافٍ لهذا المبلغ.',
   'error.market_suspended': 'التداول في هذا السوق متوقف مؤقتًا. حاول عند إعادة فتحه.',
   'error.rate_limited': 'طلبات كثيرة جدًا. حاول بعد {seconds} ث.',
