@@ -11,6 +11,7 @@ export function runBench(
   repoRoot: string,
   poolSize: number,
   run: (service: ServiceProcess, database: BenchDatabase) => Promise<void>,
+  extraEnv: Record<string, string> = {},
 ): void {
   const main = async () => {
     const database = await prepareDatabase(process.env.DATABASE_URL);
@@ -33,7 +34,7 @@ export function runBench(
     process.once('SIGTERM', onSignal);
     try {
       const started = performance.now();
-      service = await startServiceProcess(repoRoot, database, poolSize);
+      service = await startServiceProcess(repoRoot, database, poolSize, extraEnv);
       console.log(
         `  service pid ${service.pid} up in ${fmt((performance.now() - started) / 1000)} s on ${service.sandboxUrl}`,
       );
