@@ -33,6 +33,8 @@ ${colours('dark')}
 .chart .readout .when { font-weight: 600; }
 .chart .readout bdi[class^='s']::before { content: ''; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--series); margin-inline-end: calc(var(--pm-spacing) * 1.5); vertical-align: 1px; }
 .chart-box { width: 100%; height: ${PLOT_HEIGHT}px; margin: 0; border-radius: var(--pm-radius); }
+/* In place of the readout line and the plot: the same room as the drawn chart on one readout line. */
+.chart-box:not(.plot) { height: calc(${PLOT_HEIGHT}px + 1.3em + var(--pm-spacing) * 2); }
 .chart .plot { position: relative; touch-action: pan-y; cursor: crosshair; }
 .chart .plot:focus-visible { outline-offset: 4px; }
 .chart svg { display: block; overflow: visible; direction: ltr; }
