@@ -49,7 +49,7 @@ export interface PositionsRead {
 }
 
 /** The positions API lists 500 a page at most, oldest first (decisions part 4). */
-const POSITIONS_PAGE = 500;
+export const POSITIONS_PAGE = 500;
 /**
  * Pages of the whole history read at most (2,000 positions, 4 requests of the user's 60 a minute).
  * Open positions are always read in full: past the cap, `state=open` pages are read to the end too.

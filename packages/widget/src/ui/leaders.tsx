@@ -1,32 +1,141 @@
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import type { MessageKey } from '../i18n/index.js';
+import type { Store } from '../store.js';
 import { useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
 
 const PERIODS = ['day', 'week', 'month', 'all'] as const;
 type Period = (typeof PERIODS)[number];
 
+interface Standing {
+  rank: number;
+  pnl: string;
+  positions: number;
+}
 interface Board {
-  entries: { rank: number; display_name: string; pnl: string; positions: number }[];
-  me: { rank: number; pnl: string; positions: number } | null;
+  entries: ({ display_name: string } & Standing)[];
+  /** The session's own user, also when not shown (then the rank it would have, which another row may hold). */
+  me: Standing | null;
+}
+export interface Profile {
+  display_name: string | null;
+  show_on_leaderboard: boolean;
 }
 
-export function Leaders() {
+/**
+ * The leaderboard and the profile read the `widget_session` tier, 10 a minute per user with the session
+ * refresh and the config: a board is kept for BOARD_FRESH_MS per period and the profile for the widget's
+ * life, so switching tabs and periods does not spend the budget. The profile form keeps both current.
+ */
+const BOARD_FRESH_MS = 30_000;
+const profiles = new WeakMap<Store, Profile>();
+const boards = new WeakMap<Store, Map<Period, { board: Board; at: number }>>();
+
+/** The profile last read or saved in this widget, if any. */
+export function knownProfile(store: Store): Profile | undefined {
+  return profiles.get(store);
+}
+
+/** The profile as the server now has it (after a read, a save or a removal): the boards change with it. */
+export function rememberProfile(store: Store, profile: Profile): void {
+  profiles.set(store, profile);
+  boards.delete(store);
+}
+
+const tone = (pnl: string) => (Number(pnl) < 0 ? 'negative' : Number(pnl) > 0 ? 'positive' : '');
+
+/** Rows of grey blocks in the table's shape while the board loads. */
+function SkeletonRows() {
+  return (
+    <tbody aria-hidden="true">
+      {[0, 1, 2, 3, 4].map((i) => (
+        <tr key={i} class="skeleton-row">
+          <td>
+            <span class="skeleton-text" />
+          </td>
+          <td>
+            <span class="skeleton-text wide" />
+          </td>
+          <td class="num">
+            <span class="skeleton-text" />
+          </td>
+        </tr>
+      ))}
+    </tbody>
+  );
+}
+
+/**
+ * The user's own line under the board, consistent with it: when shown, their row is highlighted, or
+ * their rank given when the row is below the table; when hidden, why, and their result without a rank
+ * (the rank `me` carries then belongs to someone else's row).
+ */
+function MyStanding(props: { board: Board; profile: Profile; inTable: boolean; onProfile?: () => void }) {
+  const { board, profile, inTable, onProfile } = props;
+  const { texts, fmt } = useWidget();
+  const t = texts.t;
+  if (!profile.show_on_leaderboard)
+    return (
+      <div class="note standing" data-state="hidden">
+        <p>
+          {t('leaders.hidden')}
+          {board.me && <> {t('leaders.wouldBe', { pnl: fmt.signedMoney(board.me.pnl) })}</>}
+        </p>
+        {onProfile && (
+          <button type="button" onClick={onProfile}>
+            {t('leaders.toProfile')}
+          </button>
+        )}
+      </div>
+    );
+  if (inTable) return null;
+  if (!board.me) return <p class="muted">{t('leaders.noResult')}</p>;
+  return (
+    <p class="standing" data-state="shown">
+      {t('leaders.me', { rank: fmt.number(board.me.rank, 0), pnl: fmt.signedMoney(board.me.pnl) })}
+    </p>
+  );
+}
+
+export function Leaders({ onProfile }: { onProfile?: () => void }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const [period, setPeriod] = useState<Period>('week');
-  const [board, setBoard] = useState<Board | null>(null);
+  const cached = (p: Period) => {
+    const kept = boards.get(store)?.get(p);
+    return kept && Date.now() - kept.at < BOARD_FRESH_MS ? kept.board : null;
+  };
+  const [board, setBoard] = useState<Board | null>(() => cached(period));
+  const [profile, setProfile] = useState<Profile | null>(() => profiles.get(store) ?? null);
   const [error, setError] = useState<ApiFailure | null>(null);
-  const load = async (p: Period) => {
+  const load = async (p: Period, fresh = false) => {
     setError(null);
+    const kept = fresh ? null : cached(p);
+    setBoard(kept);
+    if (kept) return;
     const res = await store.api.get<Board>(`/v1/widget/leaderboard?period=${p}&limit=20`);
-    if (res.ok) setBoard(res.value);
-    else setError(res.error);
+    if (!res.ok) return setError(res.error);
+    if (!boards.has(store)) boards.set(store, new Map());
+    boards.get(store)!.set(p, { board: res.value, at: Date.now() });
+    setBoard(res.value);
   };
   useEffect(() => void load(period), [period]);
+  // Whether the user is on the board at all (GET /v1/widget/profile, decisions part 6).
+  useEffect(() => {
+    if (profiles.has(store)) return;
+    void store.api.get<Profile>('/v1/widget/profile').then((res) => {
+      if (!res.ok) return;
+      profiles.set(store, res.value);
+      setProfile(res.value);
+    });
+  }, []);
+
+  const myName = profile?.show_on_leaderboard ? profile.display_name?.toLowerCase() : undefined;
+  const isMe = (name: string) => myName !== undefined && name.toLowerCase() === myName;
+  const inTable = board?.entries.some((e) => isMe(e.display_name)) ?? false;
   return (
-    <section aria-label={t('tab.leaders')}>
+    <section aria-label={t('tab.leaders')} class="leaders">
       <div class="segmented" role="group" aria-label={t('leaders.period')}>
         {PERIODS.map((p) => (
           <button key={p} type="button" aria-pressed={p === period} onClick={() => setPeriod(p)}>
@@ -36,14 +145,18 @@ export function Leaders() {
       </div>
       {error && (
         <ErrorNote error={error}>
-          <button type="button" onClick={() => void load(period)}>
+          <button type="button" onClick={() => void load(period, true)}>
             {t('retry')}
           </button>
         </ErrorNote>
       )}
-      {!board && !error && <p class="muted">{t('loading')}</p>}
+      {!board && !error && (
+        <p class="visually-hidden" role="status">
+          {t('leaders.loading')}
+        </p>
+      )}
       {board && board.entries.length === 0 && <p class="muted">{t('leaders.empty')}</p>}
-      {board && board.entries.length > 0 && (
+      {((!board && !error) || (board && board.entries.length > 0)) && (
         <table>
           <thead>
             <tr>
@@ -54,18 +167,28 @@ export function Leaders() {
               </th>
             </tr>
           </thead>
-          <tbody>
-            {board.entries.map((e) => (
-              <tr key={`${e.rank}-${e.display_name}`}>
-                <td>{e.rank}</td>
-                <td dir="auto">{e.display_name}</td>
-                <td class={Number(e.pnl) < 0 ? 'num negative' : 'num positive'}>{fmt.signedMoney(e.pnl)}</td>
-              </tr>
-            ))}
-          </tbody>
+          {!board && <SkeletonRows />}
+          {board && (
+            <tbody>
+              {board.entries.map((e) => (
+                <tr
+                  key={`${e.rank}-${e.display_name}`}
+                  class={isMe(e.display_name) ? 'me' : undefined}
+                  aria-current={isMe(e.display_name) ? 'true' : undefined}
+                >
+                  <td>{fmt.number(e.rank, 0)}</td>
+                  <td>
+                    <span dir="auto">{e.display_name}</span>
+                    {isMe(e.display_name) && <span class="you">{t('leaders.you')}</span>}
+                  </td>
+                  <td class={`num ${tone(e.pnl)}`}>{fmt.signedMoney(e.pnl)}</td>
+                </tr>
+              ))}
+            </tbody>
+          )}
         </table>
       )}
-      {board?.me && <p>{t('leaders.me', { rank: board.me.rank, pnl: fmt.signedMoney(board.me.pnl) })}</p>}
+      {board && profile && <MyStanding board={board} profile={profile} inTable={inTable} onProfile={onProfile} />}
     </section>
   );
 }

@@ -1,154 +1,144 @@
-import { useRef, useState } from 'preact/hooks';
-import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
-import { minPriceFor } from '../format.js';
-import type { MessageKey } from '../i18n/index.js';
-import type { Position } from '../store.js';
+import { useState } from 'preact/hooks';
+import { HISTORY_PAGES, POSITIONS_PAGE, type Position } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
+import { endedNewestFirst, openNewestFirst, profitOf } from './portfolio-model.js';
+import { EndedPosition, OpenPosition } from './portfolio-position.js';
+import { useCloseValues } from './portfolio-quotes.js';
 
-/** What closing pays now (POST /v1/positions/{id}/close-quote). */
-interface Quote {
-  proceeds: string;
-  close_price: string;
-}
+/** Open positions shown (and quoted) at first, and how many more each "show more" adds. */
+const OPEN_PAGE = 10;
+/** Ended positions shown at first, and per "show more". */
+const ENDED_PAGE = 20;
 
-/** Slippage of a close: the quote may fall this much before the close refuses with price_moved. */
-const CLOSE_SLIPPAGE = 0.02;
-
-/**
- * Close in two steps: a quote, then a confirm that sends min_price from it. The confirm is one intent
- * with one key; a retry after a network failure re-sends it unchanged.
- */
-function CloseFlow({ position }: { position: Position }) {
-  const { store, texts, fmt } = useWidget();
-  const t = texts.t;
-  const [quote, setQuote] = useState<Quote | null>(null);
-  const [error, setError] = useState<ApiFailure | null>(null);
-  const [busy, setBusy] = useState(false);
-  const intent = useRef<{ key: string; body: { min_price: string } } | null>(null);
-
-  const ask = async () => {
-    setBusy(true);
-    setError(null);
-    const res = await store.api.send<Quote>('POST', `/v1/positions/${position.id}/close-quote`);
-    setBusy(false);
-    if (res.ok) setQuote(res.value);
-    else setError(res.error);
-  };
-  const confirm = async () => {
-    if (!quote) return;
-    intent.current ??= {
-      key: newIdempotencyKey(),
-      body: { min_price: minPriceFor(quote.close_price, CLOSE_SLIPPAGE) },
-    };
-    setBusy(true);
-    setError(null);
-    const current = intent.current;
-    const res = await store.api.send<Position>('POST', `/v1/positions/${position.id}/close`, current.body, current.key);
-    setBusy(false);
-    if (res.ok) {
-      intent.current = null;
-      setQuote(null);
-      store.applyPosition(res.value);
-      void store.poll([position.market_slug]);
-      return;
-    }
-    if (!outcomeUnknown(res.error)) intent.current = null;
-    if (res.error.code === 'price_moved') setQuote(null);
-    setError(res.error);
-  };
-
+/** A placeholder in the shape of the position cards while the first read runs. */
+function Skeleton() {
+  const { texts } = useWidget();
   return (
-    <div class="close">
-      {!quote && (
-        <button type="button" disabled={busy} onClick={() => void ask()}>
-          {t('positions.close')}
-        </button>
-      )}
-      {quote && (
-        <div class="note" role="status">
-          <p>
-            {t('positions.quote', {
-              proceeds: fmt.money(quote.proceeds),
-              price: fmt.percent(quote.close_price),
-            })}
-          </p>
-          <div class="actions">
-            <button type="button" class="primary" disabled={busy} onClick={() => void confirm()}>
-              {t('positions.confirmClose', { proceeds: fmt.money(quote.proceeds) })}
-            </button>
-            <button type="button" disabled={busy} onClick={() => setQuote(null)}>
-              {t('positions.cancel')}
-            </button>
-          </div>
-        </div>
-      )}
-      {error && (
-        <ErrorNote error={error}>
-          {error.code === 'price_moved' && (
-            <button type="button" onClick={() => void ask()}>
-              {t('error.requote')}
-            </button>
-          )}
-          {intent.current && (
-            <button type="button" onClick={() => void confirm()}>
-              {t('retry')}
-            </button>
-          )}
-        </ErrorNote>
-      )}
+    <div aria-busy="true">
+      <p class="visually-hidden" role="status">
+        {texts.t('positions.loading')}
+      </p>
+      <ul class="cards rows" aria-hidden="true">
+        {[0, 1, 2].map((i) => (
+          <li key={i} class="card position skeleton">
+            <span class="skeleton-text wide" />
+            <span class="skeleton-text" />
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }
 
-function PositionRow({ position }: { position: Position }) {
+/** A close the user just made; balanceRead once the balance was read again after it. */
+interface Closed {
+  position: Position;
+  balanceRead: boolean;
+}
+
+/** The note after a close: what it paid, its profit or loss, and the balance once it is read again. */
+function ClosedNote({ closed }: { closed: Closed }) {
   const { texts, fmt } = useWidget();
-  const t = texts.t;
-  const market = useSelect((s) => s.markets?.find((m) => m.slug === position.market_slug));
-  const outcome = market?.outcomes.find((o) => o.id === position.outcome_id);
+  const balance = useSelect((s) => s.balance);
+  const payout = closed.position.payout ?? '0';
+  const profit = profitOf(payout, closed.position.stake);
   return (
-    <li class="card position">
-      <div>
-        <span class="title" dir="auto">
-          {market?.title ?? position.market_slug}
-        </span>
-        <span class="muted">
-          {outcome?.title} ·{' '}
-          {t('positions.stake', {
-            stake: fmt.money(position.stake),
-            price: fmt.percent(position.price),
-          })}
-        </span>
-        {position.payout !== null && <span>{t('positions.payout', { payout: fmt.money(position.payout) })}</span>}
-      </div>
-      <span class={`badge ${position.state}`}>{t(`state.${position.state}` as MessageKey)}</span>
-      {position.state === 'open' && <CloseFlow position={position} />}
-    </li>
+    <div class="note ok" role="status">
+      <p>
+        {texts.t('positions.closed', { proceeds: fmt.money(payout), pnl: fmt.signedMoney(profit.amount) })}
+        {balance !== null && closed.balanceRead && (
+          <> {texts.t('positions.newBalance', { balance: fmt.money(balance) })}</>
+        )}
+      </p>
+    </div>
   );
 }
 
-/** The user's positions: open first (with close), then the ended ones. */
-export function Portfolio() {
-  const { texts, fmt } = useWidget();
+/**
+ * The user's positions: the open ones newest first with their current value (quoted a page at a time,
+ * see portfolio-quotes.ts) and close, then the ended ones with what they came to.
+ */
+export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
+  const { store, texts, fmt } = useWidget();
   const t = texts.t;
-  const positions = useSelect((s) => [...s.positions.values()].reverse());
-  const open = positions.filter((p) => p.state === 'open');
-  const ended = positions.filter((p) => p.state !== 'open');
-  if (positions.length === 0) return <p class="muted">{t('positions.empty')}</p>;
+  const { positions, read } = useSelect((s) => ({ positions: s.positions, read: s.positionsRead }));
+  const [openShown, setOpenShown] = useState(OPEN_PAGE);
+  const [endedShown, setEndedShown] = useState(ENDED_PAGE);
+  const [closed, setClosed] = useState<Closed | null>(null);
+  const open = openNewestFirst(positions.values());
+  const ended = endedNewestFirst(positions.values());
+  const shownOpen = open.slice(0, openShown);
+  const values = useCloseValues(shownOpen);
+
+  const onClosed = (position: Position) => {
+    setClosed({ position, balanceRead: false });
+    store.applyPosition(position);
+    void store
+      .poll([position.market_slug])
+      .then(() => setClosed((c) => (c?.position.id === position.id ? { ...c, balanceRead: true } : c)));
+  };
+
   return (
-    <section aria-label={t('tab.portfolio')}>
-      <h2>{t('positions.open')}</h2>
-      <ul class="cards rows">
-        {open.map((p) => (
-          <PositionRow key={p.id} position={p} />
-        ))}
-      </ul>
-      {ended.length > 0 && <h2>{t('positions.ended')}</h2>}
-      <ul class="cards rows">
-        {ended.map((p) => (
-          <PositionRow key={p.id} position={p} />
-        ))}
-      </ul>
+    <section aria-label={t('tab.portfolio')} class="portfolio">
+      {closed && <ClosedNote closed={closed} />}
+      {read?.error && (
+        <ErrorNote error={read.error}>
+          <button type="button" onClick={() => void store.loadPositions()}>
+            {t('retry')}
+          </button>
+        </ErrorNote>
+      )}
+      {read === null && positions.size === 0 && <Skeleton />}
+      {read !== null && open.length === 0 && (
+        <div class="empty">
+          <p>{t('positions.empty')}</p>
+          {onBrowse && (
+            <button type="button" class="primary" onClick={onBrowse}>
+              {t('positions.browse')}
+            </button>
+          )}
+        </div>
+      )}
+      {open.length > 0 && (
+        <>
+          <h2>{t('positions.open')}</h2>
+          <ul class="cards rows">
+            {shownOpen.map((p) => (
+              <OpenPosition
+                key={p.id}
+                position={p}
+                value={values.valueOf(p.id)}
+                onQuote={values.remember}
+                onClosed={onClosed}
+              />
+            ))}
+          </ul>
+          {open.length > openShown && (
+            <button type="button" class="more" onClick={() => setOpenShown((n) => n + OPEN_PAGE)}>
+              {t('positions.showMore', { count: fmt.number(Math.min(OPEN_PAGE, open.length - openShown)) })}
+            </button>
+          )}
+        </>
+      )}
+      {ended.length > 0 && (
+        <>
+          <h2>{t('positions.ended')}</h2>
+          <ul class="cards rows">
+            {ended.slice(0, endedShown).map((p) => (
+              <EndedPosition key={p.id} position={p} />
+            ))}
+          </ul>
+          {ended.length > endedShown && (
+            <button type="button" class="more" onClick={() => setEndedShown((n) => n + ENDED_PAGE)}>
+              {t('positions.showMore', { count: fmt.number(Math.min(ENDED_PAGE, ended.length - endedShown)) })}
+            </button>
+          )}
+          {read?.capped && (
+            <p class="muted">{t('positions.capped', { count: fmt.number(HISTORY_PAGES * POSITIONS_PAGE) })}</p>
+          )}
+        </>
+      )}
     </section>
   );
 }

@@ -1,0 +1,225 @@
+import type { ComponentChildren } from 'preact';
+import { useRef, useState } from 'preact/hooks';
+import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
+import { minPriceFor } from '../format.js';
+import type { MessageKey } from '../i18n/index.js';
+import type { Position } from '../store.js';
+import { useSelect, useWidget } from './context.js';
+import { ErrorNote } from './error-note.js';
+import { profitOf, resultOf, type Profit } from './portfolio-model.js';
+import type { CloseQuote, CloseValue } from './portfolio-quotes.js';
+
+/** Slippage of a close: the quote may fall this much before the close refuses with price_moved. */
+const CLOSE_SLIPPAGE = 0.02;
+
+/**
+ * A profit or loss in money and percent of the stake, coloured by its sign; one left-to-right run, so
+ * a right-to-left line does not reorder the amount and its parenthesis.
+ */
+function ProfitText({ profit }: { profit: Profit }) {
+  const { texts, fmt } = useWidget();
+  const tone = profit.amount < 0 ? 'negative' : profit.amount > 0 ? 'positive' : '';
+  return (
+    <span class={`pnl ${tone}`} dir="ltr">
+      {texts.t('positions.pnl', { pnl: fmt.signedMoney(profit.amount), points: fmt.points(profit.ratio) })}
+    </span>
+  );
+}
+
+function Figure({ label, children }: { label: string; children: ComponentChildren }) {
+  return (
+    <div>
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+/** The market's title and the outcome held, shared by open and ended positions. */
+function Heading({ position }: { position: Position }) {
+  const { texts } = useWidget();
+  const market = useSelect((s) => s.markets?.find((m) => m.slug === position.market_slug));
+  const outcome = market?.outcomes.find((o) => o.id === position.outcome_id);
+  return (
+    <div class="position-head">
+      <span class="title" dir="auto">
+        {market?.title ?? position.market_slug}
+      </span>
+      <span class="tags">
+        {outcome && (
+          <span class="outcome" dir="auto">
+            {outcome.title}
+          </span>
+        )}
+        <span class={`badge ${position.state}`}>{texts.t(`state.${position.state}` as MessageKey)}</span>
+      </span>
+    </div>
+  );
+}
+
+/**
+ * An open position: what it holds, what it is worth now (a close quote) and its profit or loss, and
+ * the close under it: a fresh quote, then a confirm that sends min_price from it. The confirm is one
+ * intent with one key; a retry after a network failure re-sends it unchanged.
+ */
+export function OpenPosition(props: {
+  position: Position;
+  value: CloseValue;
+  onQuote: (quote: CloseQuote) => void;
+  onClosed: (closed: Position) => void;
+}) {
+  const { position, value } = props;
+  const { texts, fmt } = useWidget();
+  const t = texts.t;
+  return (
+    <li class="card position" data-position={position.id}>
+      <Heading position={position} />
+      <dl class="figures">
+        <Figure label={t('positions.shares')}>{fmt.number(position.shares)}</Figure>
+        <Figure label={t('positions.avgPrice')}>{fmt.percent(position.price)}</Figure>
+        <Figure label={t('positions.stakeLabel')}>{fmt.money(position.stake)}</Figure>
+        <Figure label={t('positions.value')}>
+          {value.kind === 'quoted' && <span class="value">{fmt.money(value.quote.proceeds)}</span>}
+          {value.kind === 'pending' && (
+            <>
+              <span class="skeleton-text" aria-hidden="true" />
+              <span class="visually-hidden">{t('loading')}</span>
+            </>
+          )}
+          {value.kind === 'unavailable' && <span class="muted">{t('positions.valueUnavailable')}</span>}
+        </Figure>
+        {value.kind === 'quoted' && (
+          <Figure label={t('positions.pnlLabel')}>
+            <ProfitText profit={profitOf(value.quote.proceeds, position.stake)} />
+          </Figure>
+        )}
+      </dl>
+      <CloseFlow {...props} />
+    </li>
+  );
+}
+
+function CloseFlow({
+  position,
+  onQuote,
+  onClosed,
+}: {
+  position: Position;
+  onQuote: (quote: CloseQuote) => void;
+  onClosed: (closed: Position) => void;
+}) {
+  const { store, texts, fmt } = useWidget();
+  const t = texts.t;
+  const [quote, setQuote] = useState<CloseQuote | null>(null);
+  const [error, setError] = useState<ApiFailure | null>(null);
+  const [busy, setBusy] = useState(false);
+  const intent = useRef<{ key: string; body: { min_price: string } } | null>(null);
+
+  const ask = async () => {
+    setBusy(true);
+    setError(null);
+    const res = await store.api.send<CloseQuote>(
+      'POST',
+      `/v1/positions/${encodeURIComponent(position.id)}/close-quote`,
+    );
+    setBusy(false);
+    if (!res.ok) return setError(res.error);
+    setQuote(res.value);
+    onQuote(res.value);
+  };
+  const confirm = async () => {
+    if (!quote) return;
+    intent.current ??= {
+      key: newIdempotencyKey(),
+      body: { min_price: minPriceFor(quote.close_price, CLOSE_SLIPPAGE) },
+    };
+    setBusy(true);
+    setError(null);
+    const current = intent.current;
+    const path = `/v1/positions/${encodeURIComponent(position.id)}/close`;
+    const res = await store.api.send<Position>('POST', path, current.body, current.key);
+    setBusy(false);
+    if (res.ok) {
+      intent.current = null;
+      setQuote(null);
+      onClosed(res.value);
+      return;
+    }
+    if (!outcomeUnknown(res.error)) intent.current = null;
+    if (res.error.code === 'price_moved') setQuote(null);
+    setError(res.error);
+  };
+
+  return (
+    <div class="close">
+      {!quote && (
+        <button type="button" disabled={busy} onClick={() => void ask()}>
+          {t('positions.close')}
+        </button>
+      )}
+      {quote && (
+        <div class="note" role="status">
+          <p>
+            {t('positions.quote', { proceeds: fmt.money(quote.proceeds), price: fmt.percent(quote.close_price) })}{' '}
+            <ProfitText profit={profitOf(quote.proceeds, position.stake)} />
+          </p>
+          <div class="actions">
+            <button type="button" class="primary" disabled={busy} onClick={() => void confirm()}>
+              {t('positions.confirmClose', { proceeds: fmt.money(quote.proceeds) })}
+            </button>
+            <button type="button" disabled={busy} onClick={() => setQuote(null)}>
+              {t('positions.cancel')}
+            </button>
+          </div>
+        </div>
+      )}
+      {error && (
+        <ErrorNote error={error}>
+          {error.code === 'price_moved' && (
+            <button type="button" onClick={() => void ask()}>
+              {t('error.requote')}
+            </button>
+          )}
+          {intent.current && (
+            <button type="button" onClick={() => void confirm()}>
+              {t('retry')}
+            </button>
+          )}
+        </ErrorNote>
+      )}
+    </div>
+  );
+}
+
+/** An ended position: what it held and what it came to ("Won €50.74", "Closed for €12.10, +€2.10"). */
+export function EndedPosition({ position }: { position: Position }) {
+  const { texts, fmt } = useWidget();
+  const t = texts.t;
+  const result = resultOf(position);
+  return (
+    <li class="card position past" data-position={position.id}>
+      <Heading position={position} />
+      <dl class="figures">
+        <Figure label={t('positions.shares')}>{fmt.number(position.shares)}</Figure>
+        <Figure label={t('positions.avgPrice')}>{fmt.percent(position.price)}</Figure>
+        <Figure label={t('positions.stakeLabel')}>{fmt.money(position.stake)}</Figure>
+        {result && (
+          <Figure label={t('positions.result')}>
+            <span class="result">
+              {result.kind === 'won' && t('positions.won', { payout: fmt.money(result.payout) })}
+              {result.kind === 'lost' && t('positions.lost', { stake: fmt.money(result.stake) })}
+              {result.kind === 'refunded' && t('positions.refunded', { payout: fmt.money(result.payout) })}
+              {result.kind === 'closed' && t('positions.closedFor', { payout: fmt.money(result.payout) })}
+            </span>
+            {(result.kind === 'won' || result.kind === 'closed') && (
+              <>
+                {' '}
+                <ProfitText profit={result.profit} />
+              </>
+            )}
+          </Figure>
+        )}
+      </dl>
+    </li>
+  );
+}
