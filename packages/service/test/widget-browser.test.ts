@@ -306,7 +306,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
       const box = await button.boundingBox();
       if (box) expect(box.height, (await button.textContent()) ?? '').toBeGreaterThanOrEqual(44);
     }
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'All markets' }).click();
     const columns = await page
       .locator('ul.cards')
       .first()

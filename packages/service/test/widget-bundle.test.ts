@@ -21,7 +21,7 @@ describe('the widget bundle', () => {
   it('is built and served under /widget/v1/ with a 5-minute cache and its version', async () => {
     expect(service.deps.widgetBundle, 'run npm run build:widget').not.toBeNull();
     for (const listener of ['sandbox', 'live'] as const) {
-      for (const file of ['widget.iife.js', 'widget.esm.js', 'locales/es.js', 'locales/ar.js']) {
+      for (const file of ['widget.iife.js', 'widget.esm.js', 'views.js', 'locales/es.js', 'locales/ar.js']) {
         const res = await get(`/widget/v1/${file}`, listener);
         expect(res.status, file).toBe(200);
         expect(res.headers.get('content-type')).toBe('text/javascript; charset=utf-8');

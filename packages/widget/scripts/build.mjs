@@ -1,10 +1,12 @@
 // Builds the browser bundle (decisions part 7) with esbuild: widget.iife.js (the global
-// PredictionMarketWidget), widget.esm.js (the named export mount) and one file per locale, loaded on
+// PredictionMarketWidget), widget.esm.js (the named export mount), views.js (every view past the market
+// list, loaded on demand with the main bundle's Preact: src/views.ts) and one file per locale, loaded on
 // demand. Runs on `npm install` (the root prepare script) and before `npm start`; takes well under a second.
 import { build } from 'esbuild';
 import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { shareRuntime } from './share-runtime.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const { version } = JSON.parse(await readFile(path.join(root, 'package.json'), 'utf8'));
@@ -35,6 +37,13 @@ await Promise.all([
     entryPoints: [path.join(root, 'src/index.ts')],
     format: 'esm',
     outfile: path.join(outdir, 'widget.esm.js'),
+  }),
+  build({
+    ...common,
+    entryPoints: [path.join(root, 'src/views.ts')],
+    format: 'esm',
+    outfile: path.join(outdir, 'views.js'),
+    plugins: [shareRuntime({ version, contextFile: path.join(root, 'src/ui/context.ts') })],
   }),
   build({
     ...common,

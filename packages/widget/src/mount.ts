@@ -1,5 +1,5 @@
 import { resolveLocale, type Theme } from '@pm/contract';
-import { h, render, type VNode } from 'preact';
+import { h, render, type ComponentChild } from 'preact';
 import { Api } from './api.js';
 import { formatsFor, type Formats } from './format.js';
 import { loadTexts, type Texts } from './i18n/index.js';
@@ -12,6 +12,8 @@ import { App, Boundary } from './ui/app.js';
 import { FirstLoad } from './ui/first-load.js';
 import { Widget } from './ui/context.js';
 import { STYLES } from './ui/styles.js';
+import { shareRuntime } from './shared-runtime.js';
+import { lazyViews, viewsUrl } from './views-loader.js';
 
 declare const __WIDGET_VERSION__: string;
 export const VERSION = typeof __WIDGET_VERSION__ === 'string' ? __WIDGET_VERSION__ : '0.0.0-dev';
@@ -29,6 +31,8 @@ const MAX_REPORTS = 5;
  * which the stream's prices (a snapshot) do not carry.
  */
 const MARKETS_EVERY_MS = 60_000;
+/** The views chunk is fetched this long after the first view is up, out of its way. */
+const PREFETCH_AFTER_MS = 500;
 
 interface TenantConfig {
   theme: Theme;
@@ -63,6 +67,9 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   options.target.appendChild(host);
   const root = host.attachShadow({ mode: 'open' });
   adoptStyles(root, STYLES);
+  shareRuntime(VERSION);
+  const bundleHome = bundleBase ?? `${apiBase}/widget/v1`;
+  const views = lazyViews(viewsUrl(bundleHome, VERSION), (css) => adoptStyles(root, css));
   const container = document.createElement('div');
   root.append(container);
 
@@ -70,6 +77,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   let expiredReported = false;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
   let marketsTimer: ReturnType<typeof setInterval> | null = null;
+  let prefetchTimer: ReturnType<typeof setTimeout> | null = null;
   let reports = 0;
   let followed: string[] = [];
 
@@ -133,7 +141,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   };
 
   /** Paints the look, then what to show inside it: the skeleton, the failure or the widget itself. */
-  const paint = (look: { scheme: Scheme; theme: Required<Theme> }, view: VNode<any>) => {
+  const paint = (look: { scheme: Scheme; theme: Required<Theme> }, view: ComponentChild) => {
     if (stopped) return;
     // Through the CSSOM, which a host page's Content-Security-Policy leaves alone (a style attribute
     // written as markup needs style-src 'unsafe-inline').
@@ -146,7 +154,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       look,
       h(
         Widget.Provider,
-        { value: { store, texts, fmt, report } },
+        { value: { store, texts, fmt, views, report } },
         h(Boundary, { report, message: texts.t('error.widget_runtime_error') }, h(App, { onFollow, market })),
       ),
     );
@@ -155,9 +163,10 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   // locale) that locale's texts are all asked for at once; only the choice of texts waits for the
   // config, which says which locales the tenant allows.
   const start = async () => {
-    const textsBase = bundleBase ?? `${apiBase}/widget/v1`;
     paint(resolveLook(lookOption, NO_CONFIG), h(FirstLoad, { failed: null }));
-    const early = requestedLocale ? loadTexts(requestedLocale, textsBase) : null;
+    const early = requestedLocale ? loadTexts(requestedLocale, bundleHome) : null;
+    // The market the host named is the first view, so its chunk is needed at once.
+    if (market) void views.load().catch(() => {});
     const data = Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
     const config = await api.get<TenantConfig>('/v1/widget/config');
     if (!config.ok && config.error.code !== 'invalid_session_token') {
@@ -166,7 +175,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       console.error(
         `PredictionMarketWidget: the first load failed: ${config.error.request ?? '/v1/widget/config'}: ${config.error.message}`,
       );
-      const texts = (await early) ?? (await loadTexts('en', textsBase));
+      const texts = (await early) ?? (await loadTexts('en', bundleHome));
       paint(
         resolveLook(lookOption, NO_CONFIG),
         h(FirstLoad, { failed: { texts, onRetry: () => void start().catch(report) } }),
@@ -175,11 +184,13 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     }
     const tenant = config.ok ? config.value : NO_CONFIG;
     const locale = resolveLocale(requestedLocale, tenant.locales, tenant.default_locale);
-    const texts = await loadTexts(locale, textsBase);
+    const texts = await loadTexts(locale, bundleHome);
     show(texts, formatsFor(texts.locale, tenant.currency), resolveLook(lookOption, tenant));
     await data;
     if (stopped) return;
     realtime.start();
+    // The rest of the widget downloads while the user reads the list, so a tap does not wait for it.
+    prefetchTimer = setTimeout(() => void views.load().catch(() => {}), PREFETCH_AFTER_MS);
     marketsTimer = setInterval(() => void store.loadMarkets().catch(report), MARKETS_EVERY_MS);
   };
   void start().catch(report);
@@ -191,6 +202,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       realtime.stop();
       if (pollTimer) clearInterval(pollTimer);
       if (marketsTimer) clearInterval(marketsTimer);
+      if (prefetchTimer) clearTimeout(prefetchTimer);
       session.stop();
       api.stop();
       render(null, container);
@@ -200,7 +212,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
 }
 
 /**
- * The widget's styles as a constructed style sheet: a host page's Content-Security-Policy does not
+ * Adds styles to the widget's root as a constructed style sheet: a host page's Content-Security-Policy does not
  * govern one, so the widget needs no style-src from the operator. Browsers without constructed sheets
  * (Firefox before 101, Safari before 16.4) get a <style> element, which a strict style-src refuses.
  */
@@ -208,7 +220,7 @@ function adoptStyles(root: ShadowRoot, css: string): void {
   if ('adoptedStyleSheets' in root && 'replaceSync' in CSSStyleSheet.prototype) {
     const sheet = new CSSStyleSheet();
     sheet.replaceSync(css);
-    root.adoptedStyleSheets = [sheet];
+    root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
     return;
   }
   const style = document.createElement('style');

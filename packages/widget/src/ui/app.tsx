@@ -3,11 +3,8 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { MessageKey } from '../i18n/index.js';
 import { sortMarkets } from '../market-order.js';
 import { useSelect, useWidget } from './context.js';
-import { Leaders } from './leaders.js';
-import { MarketDetail } from './market-detail.js';
 import { MarketList } from './markets.js';
-import { Portfolio } from './portfolio.js';
-import { ProfileForm } from './profile.js';
+import { Later } from './later.js';
 
 const TABS = ['markets', 'portfolio', 'leaders', 'profile'] as const;
 type Tab = (typeof TABS)[number];
@@ -46,7 +43,7 @@ function Header() {
 }
 
 function Banners() {
-  const { texts, fmt } = useWidget();
+  const { texts } = useWidget();
   const { realtime, sessionExpired } = useSelect((s) => ({ realtime: s.realtime, sessionExpired: s.sessionExpired }));
   return (
     <>
@@ -125,13 +122,15 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
       <div id="pm-panel" role="tabpanel" aria-labelledby={`pm-tab-${tab}`}>
         {tab === 'markets' &&
           (open ? (
-            <MarketDetail market={open} onBack={() => setOpenSlug(null)} />
+            <Later view={(v) => <v.MarketDetail market={open} onBack={() => setOpenSlug(null)} />} />
           ) : (
             <MarketList onOpen={setOpenSlug} notice={missing ? texts.t('markets.unavailable') : null} />
           ))}
-        {tab === 'portfolio' && <Portfolio onBrowse={() => (setOpenSlug(null), select('markets'))} />}
-        {tab === 'leaders' && <Leaders onProfile={() => select('profile')} />}
-        {tab === 'profile' && <ProfileForm />}
+        {tab === 'portfolio' && (
+          <Later view={(v) => <v.Portfolio onBrowse={() => (setOpenSlug(null), select('markets'))} />} />
+        )}
+        {tab === 'leaders' && <Later view={(v) => <v.Leaders onProfile={() => select('profile')} />} />}
+        {tab === 'profile' && <Later view={(v) => <v.ProfileForm />} />}
       </div>
     </div>
   );
