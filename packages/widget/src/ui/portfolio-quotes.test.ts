@@ -40,7 +40,7 @@ describe('the close-quote planner', () => {
     expect(planner.plan(ids(QUOTES_PER_MINUTE + 5), 60_001).quote).toHaveLength(5);
   });
 
-  it('after a 429 shows the value as unavailable (or keeps the last one) and pauses for Retry-After', () => {
+  it('after a 429 shows the value as unavailable (or keeps the last one) and pauses every quote', () => {
     const planner = new QuotePlanner();
     planner.plan(['a', 'b'], 0);
     planner.settle('a', quoted('a'), 0);
@@ -49,7 +49,9 @@ describe('the close-quote planner', () => {
     planner.settle('b', limited(null), REFRESH_MS);
     expect(planner.valueOf('a')).toMatchObject({ kind: 'quoted' });
     expect(planner.valueOf('b')).toEqual({ kind: 'unavailable' });
+    // A price move makes both due after MOVED_MS, but the pause holds them until its end.
+    planner.moved(['a', 'b']);
     expect(planner.plan(['a', 'b'], REFRESH_MS + 25_000)).toEqual({ quote: [], wakeAt: REFRESH_MS + 30_000 });
-    expect(planner.plan(['b'], REFRESH_MS + 30_000).quote).toEqual(['b']);
+    expect(planner.plan(['a', 'b'], REFRESH_MS + 30_000).quote).toEqual(['a', 'b']);
   });
 });

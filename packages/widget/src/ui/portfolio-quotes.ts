@@ -77,8 +77,8 @@ export class QuotePlanner {
 
   private dueAt(entry: Entry | undefined): number {
     if (!entry || entry.at === null) return 0;
-    if (entry.value.kind !== 'quoted' || entry.moved) return entry.at + MOVED_MS;
-    return entry.at + REFRESH_MS;
+    // A failed quote (a suspended market, a 429) is asked again no sooner than a good one would be.
+    return entry.at + (entry.moved ? MOVED_MS : REFRESH_MS);
   }
 
   /** An answer: a quote, or a failure (a 429 pauses every quote; the last good value stays shown). */
