@@ -10,6 +10,7 @@ import { Store, type Position, type Snapshot } from './store.js';
 import { cssVariables, resolveLook, textOnAccent, type Scheme } from './theme.js';
 import { App, Boundary } from './ui/app.js';
 import { FirstLoad } from './ui/first-load.js';
+import { Views } from './ui/later.js';
 import { Widget } from './ui/context.js';
 import { STYLES } from './ui/styles.js';
 import { shareRuntime } from './shared-runtime.js';
@@ -154,8 +155,12 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       look,
       h(
         Widget.Provider,
-        { value: { store, texts, fmt, views, report } },
-        h(Boundary, { report, message: texts.t('error.widget_runtime_error') }, h(App, { onFollow, market })),
+        { value: { store, texts, fmt, report } },
+        h(
+          Boundary,
+          { report, message: texts.t('error.widget_runtime_error') },
+          h(Views.Provider, { value: views }, h(App, { onFollow, market })),
+        ),
       ),
     );
 

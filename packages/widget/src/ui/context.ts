@@ -3,15 +3,12 @@ import { useContext, useEffect, useState } from 'preact/hooks';
 import type { Formats } from '../format.js';
 import type { Texts } from '../i18n/index.js';
 import type { State, Store } from '../store.js';
-import type { LazyViews } from '../views-loader.js';
 
 export interface WidgetContext {
   store: Store;
   texts: Texts;
   /** Numbers, amounts and dates in the locale of texts and the operator's currency. */
   fmt: Formats;
-  /** The views past the market list, loaded on demand. */
-  views: LazyViews;
   /** Sends a widget_runtime_error beacon (decisions part 6); never throws. */
   report(error: unknown): void;
 }
