@@ -1,3 +1,5 @@
+import { isCurrencyCode } from '@pm/contract';
+
 /**
  * How the widget writes numbers for one locale and the operator's currency (decisions part 6: an ISO
  * 4217 code shown by Intl, or a short unit text after the amount; null shows the plain amount). Every
@@ -24,17 +26,6 @@ export interface Formats {
   number(value: string | number, digits?: number): string;
   /** A date and time: "Jan 25, 2027, 6:16 AM". */
   date(iso: string): string;
-}
-
-/** An ISO 4217 code Intl knows; anything else in the setting is a unit text written after the amount. */
-function isCurrencyCode(currency: string): boolean {
-  if (!/^[A-Z]{3}$/.test(currency)) return false;
-  try {
-    new Intl.NumberFormat('en', { style: 'currency', currency });
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 export function formatsFor(locale: string, currency: string | null): Formats {

@@ -4,9 +4,7 @@
  * 16 px text (no zoom on phones) and controls a 44 px touch target (spec 4.3). The layout follows the
  * widget's own width (a container query), not the viewport: phone layout at 480 px or narrower.
  */
-import { CHART_STYLES } from './chart-styles.js';
 import { MARKET_STYLES } from './market-styles.js';
-import { TICKET_STYLES } from './ticket-styles.js';
 
 const BASE = `
 :host { all: initial; display: block; width: 100%; container-type: inline-size; }
@@ -79,5 +77,8 @@ th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom:
 }
 `;
 
-/** The whole sheet: the base above, then each view's own rules (a view's file owns its selectors). */
-export const STYLES = [BASE, MARKET_STYLES, CHART_STYLES, TICKET_STYLES].join('\n');
+/**
+ * The sheet of the first view: the base above and the market list's rules. Each later view's file owns
+ * its selectors, and the views chunk brings them (src/views.ts).
+ */
+export const STYLES = [BASE, MARKET_STYLES].join('\n');
