@@ -15,7 +15,8 @@ const LOCALES = ['en', 'de', 'ar'];
 const VIEWS = ['list', 'market', 'portfolio', 'leaders', 'profile'] as const;
 
 let harness: WidgetHarness;
-let token: string;
+/** A new user with an open and a closed position: one per page, as the widget's own reads are limited per user. */
+let trader: () => Promise<string>;
 
 /**
  * What is wrong with the layout on screen, in words: a control or text whose content is wider than its
@@ -75,17 +76,17 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
       title: 'Will the national team reach the final of the 2027 continental championship?',
       outcomes: [{ title: 'Yes, before extra time' }, { title: 'Only after penalties' }, { title: 'No' }],
     });
-    const user = await harness.newUser('500.00');
-    token = user.token;
-    // An open position and a closed one, opened through the session as a user would.
-    for (const stake of ['25.00', '10.00']) {
-      const opened = await service.api('sandbox', 'POST', '/v1/positions', {
-        key: token,
-        idempotencyKey: uniqueKey(),
-        body: { market_slug: market.slug, outcome_id: market.outcomes[1]!.id, stake, max_price: '1' },
-      });
-      expect(opened.status, opened.text).toBe(201);
-      if (stake === '10.00') {
+    trader = async () => {
+      const { token } = await harness.newUser('500.00');
+      // An open position and a closed one, opened through the session as a user would.
+      for (const stake of ['25.00', '10.00']) {
+        const opened = await service.api('sandbox', 'POST', '/v1/positions', {
+          key: token,
+          idempotencyKey: uniqueKey(),
+          body: { market_slug: market.slug, outcome_id: market.outcomes[1]!.id, stake, max_price: '1' },
+        });
+        expect(opened.status, opened.text).toBe(201);
+        if (stake !== '10.00') continue;
         const closed = await service.api('sandbox', 'POST', `/v1/positions/${opened.json.id}/close`, {
           key: token,
           idempotencyKey: uniqueKey(),
@@ -93,7 +94,8 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
         });
         expect(closed.status, closed.text).toBe(200);
       }
-    }
+      return token;
+    };
   }, 120_000);
   afterAll(() => harness?.stop());
 
@@ -111,7 +113,7 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
       const found: string[] = [];
       for (const width of WIDTHS) {
         const page = await harness.open({ width, height: 900 });
-        expect(await harness.mountAs(page, token, { locale })).toBe(true);
+        expect(await harness.mountAs(page, await trader(), { locale })).toBe(true);
         await page.locator('.card.market').first().waitFor();
         for (const view of VIEWS) {
           if (view !== 'list') await show(page, view);

@@ -174,9 +174,11 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     if (market) void views.load().catch(() => {});
     const data = Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
     const config = await api.get<TenantConfig>('/v1/widget/config');
-    if (!config.ok && config.error.code !== 'invalid_session_token') {
-      // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable): say so
-      // in the page and, for the integrator, in the console with the request that failed.
+    if (!config.ok && (config.error.code === 'network' || config.error.code === 'internal_error')) {
+      // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable or
+      // broken): say so in the page and, for the integrator, in the console with the request that
+      // failed. Any other refusal (rate_limited, an expired session) leaves the default look and the
+      // views to say what it means.
       console.error(
         `PredictionMarketWidget: the first load failed: ${config.error.request ?? '/v1/widget/config'}: ${config.error.message}`,
       );
