@@ -75,15 +75,24 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
   const open = openSlug ? markets?.find((m) => m.slug === openSlug) : undefined;
   const missing = openSlug !== null && markets !== null && open === undefined;
 
+  // The markets of the user's open positions, newest first: what the portfolio's values move with.
+  const held = useSelect((s) =>
+    [...new Set([...s.positions.values()].filter((p) => p.state === 'open').map((p) => p.market_slug))]
+      .reverse()
+      .join(','),
+  );
+
+  // The stream follows what is on screen: the market open, the portfolio's markets, or the list's top.
   useEffect(() => {
-    if (open) onFollow([open.slug]);
+    if (tab === 'markets' && open) onFollow([open.slug]);
+    else if (tab === 'portfolio' && held !== '') onFollow(held.split(',').slice(0, 20));
     else if (markets)
       onFollow(
         sortMarkets(markets)
           .slice(0, 20)
           .map((m) => m.slug),
       );
-  }, [open?.slug, markets?.length]);
+  }, [tab, open?.slug, markets?.length, held]);
 
   const select = (name: Tab) => {
     setTab(name);

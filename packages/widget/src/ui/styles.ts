@@ -72,6 +72,7 @@ th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom:
 @container (max-width: 480px) {
   .app { padding: calc(var(--pm-spacing) * 3); }
   ul.cards { grid-template-columns: 1fr; }
+  nav[role='tablist'] { gap: 0; }
   nav button { padding: 0 calc(var(--pm-spacing) * 2); }
   header { justify-content: space-between; }
 }
