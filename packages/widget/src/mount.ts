@@ -189,7 +189,11 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       );
       return;
     }
-    const tenant = config.ok ? config.value : NO_CONFIG;
+    // Without the config (rate_limited, say), the locale the host asked for is taken on trust: a user
+    // who reloads too often keeps their language.
+    const tenant = config.ok
+      ? config.value
+      : { ...NO_CONFIG, locales: [requestedLocale ?? 'en'], default_locale: requestedLocale ?? 'en' };
     const locale = resolveLocale(requestedLocale, tenant.locales, tenant.default_locale);
     const texts = await loadTexts(locale, bundleHome);
     show(texts, formatsFor(texts.locale, tenant.currency), resolveLook(lookOption, tenant));

@@ -72,6 +72,19 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
   const [openSlug, setOpenSlug] = useState<string | null>(market);
   const markets = useSelect((s) => s.markets);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
+  const nav = useRef<HTMLElement | null>(null);
+  const [moreTabs, setMoreTabs] = useState(false);
+  // A tab row wider than the widget scrolls; its far edge fades while tabs are hidden past it.
+  const measureTabs = () => {
+    const row = nav.current;
+    if (row) setMoreTabs(Math.abs(row.scrollLeft) + row.clientWidth < row.scrollWidth - 1);
+  };
+  useEffect(() => {
+    if (!nav.current || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measureTabs);
+    observer.observe(nav.current);
+    return () => observer.disconnect();
+  }, []);
   const open = openSlug ? markets?.find((m) => m.slug === openSlug) : undefined;
   const missing = openSlug !== null && markets !== null && open === undefined;
 
@@ -111,7 +124,14 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
     <div class="app" dir={texts.dir} lang={texts.locale}>
       <Header />
       <Banners />
-      <nav role="tablist" aria-label={texts.t('tabs')} onKeyDown={onKey}>
+      <nav
+        role="tablist"
+        aria-label={texts.t('tabs')}
+        onKeyDown={onKey}
+        ref={nav}
+        onScroll={measureTabs}
+        class={moreTabs ? 'more' : undefined}
+      >
         {TABS.map((name, i) => (
           <button
             key={name}

@@ -43,6 +43,8 @@ input[type='radio'], input[type='checkbox'] { width: 22px; min-width: 22px; min-
 nav[role='tablist'] { display: flex; gap: calc(var(--pm-spacing) * 2); border-bottom: 1px solid var(--pm-surface); margin-bottom: var(--gap); overflow-x: auto; scrollbar-width: thin; }
 /* Tabs share the width but never shrink below their text: a long locale scrolls the row instead. */
 nav button { flex: 1 0 auto; background: transparent; border: none; border-bottom: 3px solid transparent; border-radius: 0; white-space: nowrap; }
+nav.more { mask-image: linear-gradient(to right, #000 calc(100% - 40px), transparent); }
+[dir='rtl'] nav.more { mask-image: linear-gradient(to left, #000 calc(100% - 40px), transparent); }
 nav button[aria-selected='true'] { border-bottom-color: var(--pm-accent); font-weight: 600; }
 .segmented { display: flex; gap: calc(var(--pm-spacing) * 2); flex-wrap: wrap; margin-bottom: var(--gap); }
 .segmented button[aria-pressed='true'] { background: var(--pm-accent); color: var(--pm-on-accent); border-color: var(--pm-accent); }
