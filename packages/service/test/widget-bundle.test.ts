@@ -28,6 +28,8 @@ describe('the widget bundle', () => {
         expect(res.headers.get('cache-control')).toBe('public, max-age=300');
         expect(res.headers.get('x-widget-version')).toBe(VERSION);
         expect(res.headers.get('access-control-allow-origin')).toBe('*');
+        // The same bytes for every page: one copy in a shared cache, whatever the Origin.
+        expect(res.headers.get('vary') ?? '').not.toMatch(/origin/i);
       }
     }
     expect((await get('/widget/v1/widget.iife.js')).text).toContain('PredictionMarketWidget');

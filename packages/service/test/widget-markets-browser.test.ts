@@ -153,4 +153,38 @@ describe.skipIf(!hasChromium)('the market list and the first load', () => {
     expect(await page.evaluate(() => (window as any).expiredCalls)).toBe(1);
     harness.expectNoCspRefusal();
   });
+
+  it('shows a market past its close as awaiting its result and one not yet open with its opening, neither tradable', async () => {
+    const { service, tenant } = harness;
+    const hour = 3_600_000;
+    await createMarket(service, tenant, {
+      title: 'Closed: awaiting',
+      opens_at: new Date(Date.now() - 48 * hour).toISOString(),
+      closes_at: new Date(Date.now() - hour).toISOString(),
+    });
+    await createMarket(service, tenant, {
+      title: 'Opens tomorrow',
+      opens_at: new Date(Date.now() + 24 * hour).toISOString(),
+      closes_at: '2027-10-01T00:00:00Z',
+    });
+    const page = await harness.open();
+    await harness.mountAs(page, (await harness.newUser()).token);
+    await page.locator('.card.market').first().waitFor();
+    expect(await cardTitles(page)).toEqual([
+      'Open: closes sooner',
+      'Open: closes later',
+      'Opens tomorrow',
+      'Paused market',
+      'Closed: awaiting',
+      'Ended: voided',
+      'Ended: resolved',
+    ]);
+    const card = page.locator('.card.market', { hasText: 'Closed: awaiting' });
+    expect(await card.textContent()).toContain('Closed, awaiting the result');
+    expect(await page.locator('.card.market', { hasText: 'Opens tomorrow' }).textContent()).toMatch(/Opens \w+ \d+/);
+    await card.locator('.open').click();
+    await expect.poll(() => page.getByText(/^Trading has closed\. The result shows here/).count()).toBe(1);
+    expect(await page.locator('form.ticket').count()).toBe(0);
+    harness.expectNoCspRefusal();
+  });
 });

@@ -12,6 +12,8 @@ export interface ApiFailure {
   retryAfter: number | null;
   /** The request that failed ("GET https://…/v1/widget/config"), for the console. */
   request?: string;
+  /** No answer came within the request timeout. */
+  timedOut?: boolean;
 }
 
 /** Codes worth re-sending at once with the same key and body (spec 7.2 retry guidance). */
@@ -21,7 +23,7 @@ const RETRIES = 2;
  * A request with no answer by then counts as a network failure: a wrong apiBaseUrl whose host never
  * answers must end in a message with Retry, not a skeleton for ever.
  */
-const REQUEST_TIMEOUT_MS = 15_000;
+const REQUEST_TIMEOUT_MS = 10_000;
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
@@ -72,7 +74,10 @@ export class Api {
         return result;
       }
       const replayable = method === 'GET' || key !== undefined;
-      if (!replayable || !TRANSIENT.has(result.error.code) || attempt >= RETRIES) return result;
+      // A request that met the timeout is not sent again at once: a host that never answers would
+      // keep the user waiting three timeouts. A keyed write keeps its intent for the user's Try again.
+      if (!replayable || !TRANSIENT.has(result.error.code) || result.error.timedOut || attempt >= RETRIES)
+        return result;
       await sleep(Math.min(5, result.error.retryAfter ?? 1) * 1000 * (attempt + 1), this.abort.signal);
     }
   }
@@ -98,8 +103,11 @@ export class Api {
       const message = envelope.message ?? `HTTP ${response.status}`;
       return failure<T>(envelope.error ?? 'internal_error', message, envelope.details ?? null, retryAfter, request);
     } catch (error) {
-      const reason = timeout.signal.aborted ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : String(error);
-      return failure<T>('network', reason, null, null, request);
+      const timedOut = timeout.signal.aborted && !this.abort.signal.aborted;
+      const reason = timedOut ? `no answer within ${REQUEST_TIMEOUT_MS / 1000} s` : String(error);
+      const result = failure<T>('network', reason, null, null, request);
+      if (!result.ok) result.error.timedOut = timedOut;
+      return result;
     } finally {
       clearTimeout(timer);
       this.abort.signal.removeEventListener('abort', stop);

@@ -6,7 +6,14 @@ import type { MountOptions } from './options.js';
 const script = document.currentScript as HTMLScriptElement | null;
 const bundleBase = script?.src ? new URL('.', script.src).href.replace(/\/$/, '') : null;
 
-(window as unknown as { PredictionMarketWidget: unknown }).PredictionMarketWidget = Object.freeze({
-  version: VERSION,
-  mount: (options: MountOptions) => mount(options, bundleBase),
-});
+/**
+ * A page that loads this script twice (two pasted snippets) keeps the first copy of the same version:
+ * the views chunk binds to one copy's Preact and context (shared-runtime.ts), so widgets mounted
+ * through a second copy would draw the chunk's views with a Preact that is not theirs.
+ */
+const page = window as unknown as { PredictionMarketWidget?: { version?: string } };
+if (page.PredictionMarketWidget?.version !== VERSION)
+  page.PredictionMarketWidget = Object.freeze({
+    version: VERSION,
+    mount: (options: MountOptions) => mount(options, bundleBase),
+  });

@@ -1,12 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { resultOn, sortMarkets } from './market-order.js';
+import { phaseOf, resultOn, sortMarkets } from './market-order.js';
 import type { Market, Position } from './store.js';
 
-const market = (slug: string, status: Market['status'], closes_at: string): Market => ({
+const NOW = Date.parse('2026-11-26T12:00:00Z');
+const market = (
+  slug: string,
+  status: Market['status'],
+  closes_at: string,
+  opens_at = '2026-01-01T00:00:00Z',
+): Market => ({
   slug,
   title: slug,
   status,
-  opens_at: '2026-01-01T00:00:00Z',
+  opens_at,
   closes_at,
   resolved_outcome_id: null,
   outcomes: [],
@@ -21,7 +27,7 @@ describe('the market list order', () => {
       market('paused', 'suspended', '2026-12-01T00:00:00Z'),
       market('open-soon', 'open', '2026-12-24T00:00:00Z'),
     ];
-    expect(sortMarkets(list).map((m) => m.slug)).toEqual([
+    expect(sortMarkets(list, NOW).map((m) => m.slug)).toEqual([
       'open-soon',
       'open-late',
       'paused',
@@ -30,9 +36,20 @@ describe('the market list order', () => {
     ]);
   });
 
+  it('puts markets that open later after the open ones, and closed ones awaiting a result before the ended', () => {
+    const list = [
+      market('awaiting', 'open', '2026-11-01T00:00:00Z'),
+      market('resolved', 'resolved', '2026-10-01T00:00:00Z'),
+      market('upcoming', 'open', '2027-02-01T00:00:00Z', '2026-12-01T00:00:00Z'),
+      market('open', 'open', '2027-03-01T00:00:00Z'),
+    ];
+    expect(sortMarkets(list, NOW).map((m) => m.slug)).toEqual(['open', 'upcoming', 'awaiting', 'resolved']);
+    expect(list.map((m) => phaseOf(m, NOW))).toEqual(['awaiting', 'resolved', 'upcoming', 'open']);
+  });
+
   it('keeps the API order between equals', () => {
     const list = ['a', 'b', 'c'].map((slug) => market(slug, 'open', '2027-01-01T00:00:00Z'));
-    expect(sortMarkets(list).map((m) => m.slug)).toEqual(['a', 'b', 'c']);
+    expect(sortMarkets(list, NOW).map((m) => m.slug)).toEqual(['a', 'b', 'c']);
   });
 });
 
@@ -62,6 +79,12 @@ describe("the user's result on an ended market", () => {
     const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
     const held = [position('settled_loss', '30.00', '0.00'), position('closed', '7.00', '8.00')];
     expect(resultOn(resolved, held)).toEqual({ kind: 'lost', amount: '30.00' });
+  });
+
+  it('gives the net when the user held both a winner and a loser', () => {
+    const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
+    const held = [position('settled_win', '10.00', '19.09'), position('settled_loss', '25.00', '0.00')];
+    expect(resultOn(resolved, held)).toEqual({ kind: 'net', amount: '-5.91' });
   });
 
   it('refunds on a voided market, and says nothing when the user held nothing', () => {

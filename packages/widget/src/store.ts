@@ -1,4 +1,4 @@
-import type { Api, ApiFailure } from './api.js';
+import type { Api, ApiFailure, ApiResult } from './api.js';
 
 /** The API's shapes the widget reads (spec 2, decisions parts 4 and 6). */
 export interface Outcome {
@@ -67,6 +67,31 @@ export interface State {
   realtime: 'connecting' | 'live' | 'down';
   sessionExpired: boolean;
 }
+
+/**
+ * A write sent with an Idempotency-Key whose answer is not known yet: in flight (`sending`), or lost (a
+ * network failure, internal_error, idempotency_key_in_progress: api.ts outcomeUnknown). Until an answer
+ * settles it, the only way on is to send the same key and body again. `shown` is what the user confirmed
+ * (the quote's figures), shown again unchanged while it is pending.
+ */
+export interface PendingWrite<Body, Shown> {
+  key: string;
+  body: Body;
+  shown: Shown;
+  /** The request in flight, for a view that comes back before it is answered; null once it failed. */
+  sending: Promise<ApiResult<Position>> | null;
+  /** Why the last send of it ended without an answer, shown again by a view that comes back. */
+  failure: ApiFailure | null;
+}
+
+/** A ticket's open: its body, the quote it was confirmed on and the price that quote was measured from. */
+export type PendingOpen = PendingWrite<
+  { market_slug: string; outcome_id: string; stake: string; max_price: string },
+  { quote: { stake: string; shares: string; price: string }; basis: string; slippage: number }
+>;
+
+/** A position's close: its min_price, and the close quote it was confirmed on. */
+export type PendingClose = PendingWrite<{ min_price: string }, { proceeds: string; close_price: string }>;
 
 /**
  * The widget's state and the reads that fill it. Views subscribe; every change makes a new State, so a
@@ -187,6 +212,52 @@ export class Store {
     return res.error;
   }
 
+  // ---- Pending writes: an open or a close the user confirmed whose answer is not known yet ----
+  //
+  // They live here, not in the ticket or the position card, because those views come and go (another
+  // tab, "All markets", a market that pauses) while the write may have happened: the view that shows the
+  // market or the position again finds the intent and re-sends exactly it (same key, same body) until an
+  // answer settles it. A new key for the same intent can open a second position (spec 7.2). A change
+  // notifies the views like any other change of the state.
+
+  private readonly opens = new Map<string, PendingOpen>();
+  private readonly closes = new Map<string, PendingClose>();
+
+  /** The open pending on this market (by slug), if any. */
+  pendingOpen(slug: string): PendingOpen | null {
+    return this.opens.get(slug) ?? null;
+  }
+
+  setPendingOpen(slug: string, open: PendingOpen): void {
+    this.opens.set(slug, open);
+    this.set({});
+  }
+
+  /** Forgets the market's pending open once an answer settled it: that intent (by key), never a newer one. */
+  clearPendingOpen(slug: string, key: string): void {
+    if (this.opens.get(slug)?.key !== key) return;
+    this.opens.delete(slug);
+    this.set({});
+  }
+
+  /** The close pending on this position (by id), if any. */
+  pendingClose(positionId: string): PendingClose | null {
+    return this.closes.get(positionId) ?? null;
+  }
+
+  setPendingClose(positionId: string, close: PendingClose): void {
+    this.closes.set(positionId, close);
+    this.set({});
+  }
+
+  clearPendingClose(positionId: string, key: string): void {
+    if (this.closes.get(positionId)?.key !== key) return;
+    this.closes.delete(positionId);
+    this.set({});
+  }
+
+  // ---- end of pending writes ----
+
   applyPrices(snapshot: Snapshot): void {
     const markets = this.state.markets?.map((m) =>
       m.slug !== snapshot.market_slug
@@ -208,14 +279,21 @@ export class Store {
     this.set({ positions });
   }
 
-  /** Re-reads what the stream would have said (while it is down, and after a trade). */
+  /**
+   * Re-reads what the stream would have said (while it is down, after a trade, for markets newly
+   * followed). One market's snapshot for one market; the list, whose one answer carries every price, for
+   * more: a snapshot each would spend the user's feed budget (60 a minute) in a few taps.
+   */
   async poll(slugs: string[]): Promise<void> {
-    await Promise.all([
-      this.loadMe(),
-      ...slugs.map(async (slug) => {
-        const snapshot = await this.api.get<Snapshot>(`/v1/markets/${encodeURIComponent(slug)}/snapshot`);
-        if (snapshot.ok) this.applyPrices(snapshot.value);
-      }),
-    ]);
+    const [slug] = slugs;
+    const prices =
+      slugs.length > 1
+        ? this.loadMarkets()
+        : slug
+          ? this.api.get<Snapshot>(`/v1/markets/${encodeURIComponent(slug)}/snapshot`).then((snapshot) => {
+              if (snapshot.ok) this.applyPrices(snapshot.value);
+            })
+          : null;
+    await Promise.all([this.loadMe(), prices]);
   }
 }

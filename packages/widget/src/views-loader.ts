@@ -22,16 +22,20 @@ export function viewsUrl(bundleBase: string, version: string): string {
 export function lazyViews(url: string, adopt: (css: string) => void): LazyViews {
   let loaded: ViewsModule | null = null;
   let loading: Promise<ViewsModule> | null = null;
+  let failures = 0;
   return {
     current: () => loaded,
     load() {
-      loading ??= (import(/* @vite-ignore */ url) as Promise<ViewsModule>).then(
+      // Some browsers keep a failed module load in their module map: a retry asks for another URL.
+      const attempt = failures === 0 ? url : `${url}?attempt=${failures}`;
+      loading ??= (import(/* @vite-ignore */ attempt) as Promise<ViewsModule>).then(
         (module) => {
           adopt(module.STYLES);
           return (loaded = module);
         },
         (error: unknown) => {
           loading = null;
+          failures += 1;
           throw error;
         },
       );

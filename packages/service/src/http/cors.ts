@@ -10,8 +10,8 @@ import { appendVary } from './security-headers.js';
  * carries a session token and its own tenant lists the origin. An API key is for the operator's server
  * only (spec 5.1): a page that holds one gets no CORS header to read the answer with. Routes declared
  * serverOnly (the session mint) get no CORS header at all.
- * Every answer says `Vary: Origin`, since what it carries depends on it. The browser bundle under
- * /widget/ is public, the same bytes for every page: it answers `Access-Control-Allow-Origin: *`.
+ * Every answer says `Vary: Origin`, since what it carries depends on it, but the browser bundle under
+ * /widget/: public, the same bytes for every page, it answers `Access-Control-Allow-Origin: *`.
  */
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE',
@@ -34,11 +34,11 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
   // After authentication: the tenant is known. Registered before the kill-switch and rate-limit hooks,
   // so their 503 and 429 reach the widget's code too.
   app.addHook('onRequest', async (request, reply) => {
-    reply.header('vary', 'Origin');
     if (pathOf(request).startsWith(PUBLIC_BUNDLE_PATH)) {
       reply.header('access-control-allow-origin', '*');
       return;
     }
+    reply.header('vary', 'Origin');
     const origin = request.headers.origin;
     const meta = request.routeOptions.config.meta;
     const principal = request.principal;
@@ -51,6 +51,8 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
   // like a preflight, by an origin any tenant of the environment lists (decisions part 6). A token refused
   // for its tenant's suspension (403) names its tenant: that tenant's origins.
   app.addHook('onSend', async (request, reply) => {
+    // The bundle is the same bytes for every page: a shared cache keeps one copy, not one per Origin.
+    if (pathOf(request).startsWith(PUBLIC_BUNDLE_PATH)) return;
     // An answer refused before the hook above ran (authentication's 401 and 403) varies by Origin too.
     appendVary(reply, 'Origin');
     const origin = request.headers.origin;

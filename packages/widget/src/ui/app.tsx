@@ -101,7 +101,7 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
     else if (tab === 'portfolio' && held !== '') onFollow(held.split(',').slice(0, 20));
     else if (markets)
       onFollow(
-        sortMarkets(markets)
+        sortMarkets(markets, Date.now())
           .slice(0, 20)
           .map((m) => m.slug),
       );

@@ -2,7 +2,6 @@ import { createContext, type VNode } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { LazyViews, ViewsModule } from '../views-loader.js';
 import { useWidget } from './context.js';
-import { ErrorNote } from './error-note.js';
 import { CardsSkeleton } from './skeleton.js';
 
 /**
@@ -13,7 +12,9 @@ export const Views = createContext<LazyViews | null>(null);
 
 /**
  * A view from the views chunk: drawn at once when the chunk is here (it is prefetched after the first
- * view), else a skeleton while it loads, or what failed and Try again.
+ * view), else a skeleton while it loads, or what failed and Try again. A chunk that cannot load at all
+ * (a page kept open across a release asks for the old version's chunk) is the page's to reload: the
+ * message says so.
  */
 export function Later({ view }: { view: (views: ViewsModule) => VNode }) {
   const { texts } = useWidget();
@@ -30,11 +31,14 @@ export function Later({ view }: { view: (views: ViewsModule) => VNode }) {
   if (loaded) return view(loaded);
   if (failed)
     return (
-      <ErrorNote error={{ code: 'network', message: '', details: null, retryAfter: null }}>
-        <button type="button" onClick={load}>
-          {texts.t('retry')}
-        </button>
-      </ErrorNote>
+      <div class="note error" role="alert">
+        <p>{texts.t('views.failed')}</p>
+        <div class="actions">
+          <button type="button" onClick={load}>
+            {texts.t('retry')}
+          </button>
+        </div>
+      </div>
     );
   return <CardsSkeleton label={texts.t('loading')} cards={2} />;
 }

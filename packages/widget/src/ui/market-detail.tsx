@@ -1,3 +1,4 @@
+import { phaseOf } from '../market-order.js';
 import type { Market } from '../store.js';
 import { PriceChart } from './chart.js';
 import { useWidget } from './context.js';
@@ -6,7 +7,8 @@ import { Ticket } from './ticket.js';
 
 /** One market in full: its state, the chart and the ticket, or how it ended and what the user got. */
 export function MarketDetail({ market, onBack }: { market: Market; onBack: () => void }) {
-  const { texts } = useWidget();
+  const { texts, fmt } = useWidget();
+  const phase = phaseOf(market, Date.now());
   return (
     <section class="detail" aria-labelledby={`pm-title-${market.slug}`}>
       <div class="bar">
@@ -19,7 +21,7 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
         {market.title}
       </h2>
       <p class="meta">
-        <StatusBadge status={market.status} /> <When market={market} />
+        {phase === market.status && <StatusBadge status={market.status} />} <When market={market} />
       </p>
       {isEnded(market) && (
         <p class="note ended-note" role="status">
@@ -27,10 +29,12 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
         </p>
       )}
       <PriceChart market={market} />
-      {market.status === 'open' && <Ticket market={market} />}
-      {market.status === 'suspended' && (
+      {phase === 'open' && <Ticket market={market} />}
+      {phase !== 'open' && !isEnded(market) && (
         <p class="note" role="status">
-          {texts.t('market.paused')}
+          {phase === 'upcoming'
+            ? texts.t('market.upcomingNote', { date: fmt.date(market.opens_at) })
+            : texts.t(phase === 'awaiting' ? 'market.awaitingNote' : 'market.paused')}
         </p>
       )}
     </section>

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import type { MessageKey } from '../i18n/index.js';
-import { resultOn } from '../market-order.js';
+import { isEnded, phaseOf, resultOn } from '../market-order.js';
 import type { Market } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
@@ -50,23 +50,26 @@ export function OwnResult({ market }: { market: Market }) {
   const { texts, fmt } = useWidget();
   const result = useSelect((s) => resultOn(market, s.positions.values()));
   if (!result) return null;
-  const tone = result.kind === 'won' ? 'positive' : result.kind === 'lost' ? 'negative' : '';
-  return (
-    <span class={`result ${tone}`}>
-      {texts.t(`market.result.${result.kind}`, { amount: fmt.money(result.amount) })}
-    </span>
-  );
+  const net = result.kind === 'net' ? Number(result.amount) : 0;
+  const tone = result.kind === 'won' || net > 0 ? 'positive' : result.kind === 'lost' || net < 0 ? 'negative' : '';
+  const amount = result.kind === 'net' ? fmt.signedMoney(result.amount) : fmt.money(result.amount);
+  return <span class={`result ${tone}`}>{texts.t(`market.result.${result.kind}`, { amount })}</span>;
 }
 
-/** A market's time line: when it closes (open or paused), or that it has ended. */
+/**
+ * A market's time line: when it closes (open or paused), when it opens (not yet open), that it closed
+ * and awaits its result, or when it closed (ended).
+ */
 export function When({ market }: { market: Market }) {
   const { texts, fmt } = useWidget();
-  const ended = market.status === 'resolved' || market.status === 'voided';
-  return (
-    <span class="muted">
-      {texts.t(ended ? 'market.closed' : 'market.closes', { date: fmt.date(market.closes_at) })}
-    </span>
-  );
+  const phase = phaseOf(market, Date.now());
+  const text =
+    phase === 'upcoming'
+      ? texts.t('market.opens', { date: fmt.date(market.opens_at) })
+      : phase === 'awaiting'
+        ? texts.t('market.awaiting')
+        : texts.t(isEnded(market) ? 'market.closed' : 'market.closes', { date: fmt.date(market.closes_at) });
+  return <span class="muted">{text}</span>;
 }
 
-export const isEnded = (market: Market) => market.status === 'resolved' || market.status === 'voided';
+export { isEnded };

@@ -27,7 +27,7 @@ export function MarketList({ onOpen, notice }: { onOpen: (slug: string) => void;
       </ErrorNote>
     );
   if (!markets) return <CardsSkeleton label={t('loading')} />;
-  const shown = sortMarkets(onlySaved ? markets.filter((m) => saved.has(m.slug)) : markets);
+  const shown = sortMarkets(onlySaved ? markets.filter((m) => saved.has(m.slug)) : markets, Date.now());
   return (
     <section aria-label={t('tab.markets')}>
       {notice && (
