@@ -35,6 +35,7 @@ describe('the open quote', () => {
       ...ask,
       shares: expect.any(String),
       price: expect.any(String),
+      max_stake: '50.00',
       quoted_at: clock.now().toISOString(),
     });
     expect(Number(quoted.json.price)).toBeGreaterThan(0.5);

@@ -4650,7 +4650,7 @@ export interface paths {
                     /**
                      * @example {
                      *       "market_slug": "world-cup-final",
-                     *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                     *       "outcome_id": "2f387f1e-353c-47ab-bf79-27d861b84e9a",
                      *       "stake": "5.00"
                      *     }
                      */
@@ -4677,15 +4677,18 @@ export interface paths {
                         /**
                          * @example {
                          *       "market_slug": "world-cup-final",
-                         *       "outcome_id": "d184509e-2394-46c5-84b6-c084685b34b0",
+                         *       "outcome_id": "2f387f1e-353c-47ab-bf79-27d861b84e9a",
                          *       "stake": "5.00",
                          *       "shares": "9.76185976",
                          *       "price": "0.512198",
+                         *       "max_stake": "50.00",
                          *       "quoted_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
                         "application/json": {
                             market_slug: string;
+                            /** @description The most one open may stake on this market (its max_stake_per_position). A user's open stake on the market is capped too: an open past that cap answers stake_limit_exceeded with details.remaining. */
+                            max_stake: string;
                             /** Format: uuid */
                             outcome_id: string;
                             /** @description stake / shares rounded up to 6 decimals: what max_price is held against. */

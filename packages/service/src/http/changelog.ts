@@ -6,6 +6,12 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'POST /v1/positions/quote answers max_stake, the most one open may stake on the market (its ' +
+      'max_stake_per_position), so a ticket can refuse a larger stake before sending it.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'Compression: JSON answers over 1 KB, the widget bundle and its locale files are sent brotli- or ' +
       "gzip-encoded when the request's Accept-Encoding takes it (Content-Encoding and Vary: Accept-Encoding " +
       'say so); without the header, or with identity, nothing changes. The widget stream and report downloads ' +

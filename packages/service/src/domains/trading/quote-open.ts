@@ -10,6 +10,8 @@ export interface OpenQuoteView {
   stake: bigint;
   shares: bigint;
   priceMicro: bigint;
+  /** The market's max_stake_per_position: the most one open may stake, whatever the user holds. */
+  maxStake: bigint;
   quotedAt: Date;
 }
 
@@ -18,7 +20,8 @@ export interface OpenQuoteView {
  * max_price is held against) and the shares it would buy. LMSR moves the price as the stake buys, so a
  * ticket showing the outcome's price alone would set max_price under what any sizable stake pays. A
  * read of the market as it is, without its lock: an open a moment later may differ, which max_price is
- * for. It checks the market as an open would, not the user (caps and balance are the open's to judge).
+ * for. It checks the market as an open would, not the user (caps and balance are the open's to judge),
+ * and tells the market's cap on one open, so a ticket can refuse a stake above it before it is sent.
  */
 export async function quoteOpenPosition(
   ctx: TenantCtx,
@@ -31,5 +34,6 @@ export async function quoteOpenPosition(
   const index = market.outcomes.findIndex((o) => o.id === ask.outcomeId);
   const quote = quoteOpen(market.q, market.b, index, ask.stake);
   if (!quote.ok) return rejected('validation_failed', `The market maker cannot fill this stake (${quote.code}).`);
-  return ok({ ...ask, shares: quote.shares, priceMicro: quote.priceMicro, quotedAt: ctx.now });
+  const priced = { shares: quote.shares, priceMicro: quote.priceMicro, maxStake: market.maxStakePerPosition };
+  return ok({ ...ask, ...priced, quotedAt: ctx.now });
 }

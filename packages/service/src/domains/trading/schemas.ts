@@ -49,6 +49,12 @@ export const OpenQuote = z.object({
   stake: z.string(),
   shares: z.string().describe('Shares the stake would buy now, 8 decimals.'),
   price: z.string().describe('stake / shares rounded up to 6 decimals: what max_price is held against.'),
+  max_stake: z
+    .string()
+    .describe(
+      "The most one open may stake on this market (its max_stake_per_position). A user's open stake on the " +
+        'market is capped too: an open past that cap answers stake_limit_exceeded with details.remaining.',
+    ),
   quoted_at: z.string(),
 });
 
@@ -59,6 +65,7 @@ export function presentOpenQuote(quote: OpenQuoteView): z.infer<typeof OpenQuote
     stake: formatAmount(quote.stake),
     shares: formatShares(quote.shares),
     price: formatPrice(quote.priceMicro),
+    max_stake: formatAmount(quote.maxStake),
     quoted_at: quote.quotedAt.toISOString(),
   };
 }
