@@ -23,6 +23,7 @@ const messages: Messages = {
   'markets.backToList': 'كل الأسواق',
   'markets.unavailable': 'هذا السوق غير متاح هنا. إليك الأسواق الأخرى.',
   'market.closed': 'أُغلق في {date}',
+  'market.ended': 'انتهى',
   'market.won': 'فاز {outcome}',
   'market.voided': 'ملغى: أُعيدت كل المبالغ',
   'market.paused': 'التداول في هذا السوق متوقف مؤقتًا، وسيُستأنف هنا.',

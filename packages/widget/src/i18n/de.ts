@@ -23,6 +23,7 @@ const messages: Messages = {
   'markets.backToList': 'Alle Märkte',
   'markets.unavailable': 'Dieser Markt ist hier nicht verfügbar. Hier sind die anderen.',
   'market.closed': 'Geschlossen am {date}',
+  'market.ended': 'Beendet',
   'market.won': '{outcome} hat gewonnen',
   'market.voided': 'Annulliert: alle Einsätze erstattet',
   'market.paused': 'Der Handel mit diesem Markt ist pausiert. Er geht hier weiter, sobald er wieder öffnet.',

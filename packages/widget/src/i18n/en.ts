@@ -21,6 +21,7 @@ const en = {
   'markets.backToList': 'All markets',
   'markets.unavailable': 'That market is not available here. Here are the others.',
   'market.closed': 'Closed {date}',
+  'market.ended': 'Ended',
   'market.won': '{outcome} won',
   'market.voided': 'Voided: every stake refunded',
   'market.paused': 'Trading on this market is paused. It reopens here when trading resumes.',

@@ -23,6 +23,7 @@ const messages: Messages = {
   'markets.backToList': 'Todos los mercados',
   'markets.unavailable': 'Ese mercado no está disponible aquí. Estos son los demás.',
   'market.closed': 'Cerró el {date}',
+  'market.ended': 'Finalizado',
   'market.won': 'Ganó {outcome}',
   'market.voided': 'Anulado: se devolvieron todas las apuestas',
   'market.paused': 'El trading en este mercado está en pausa. Se reanudará aquí.',

@@ -23,6 +23,7 @@ const messages: Messages = {
   'markets.backToList': 'כל השווקים',
   'markets.unavailable': 'השוק הזה אינו זמין כאן. הנה השווקים האחרים.',
   'market.closed': 'נסגר ב-{date}',
+  'market.ended': 'הסתיים',
   'market.won': '{outcome} ניצח',
   'market.voided': 'בוטל: כל ההימורים הוחזרו',
   'market.paused': 'המסחר בשוק הזה מושהה. הוא יתחדש כאן.',

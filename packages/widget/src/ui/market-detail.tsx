@@ -5,7 +5,11 @@ import { useWidget } from './context.js';
 import { isEnded, Outcome, OwnResult, SaveToggle, StatusBadge, When } from './market-parts.js';
 import { Ticket } from './ticket.js';
 
-/** One market in full: its state, the chart and the ticket, or how it ended and what the user got. */
+/**
+ * One market in full: its state, the chart and the ticket, or how it ended and what the user got. On a
+ * wide widget the ticket stands beside the chart; on a phone it comes first, so Buy is near the top
+ * and the chart is a scroll away.
+ */
 export function MarketDetail({ market, onBack }: { market: Market; onBack: () => void }) {
   const { texts, fmt } = useWidget();
   const phase = phaseOf(market, Date.now());
@@ -28,15 +32,21 @@ export function MarketDetail({ market, onBack }: { market: Market; onBack: () =>
           <Outcome market={market} /> <OwnResult market={market} />
         </p>
       )}
-      <PriceChart market={market} />
-      {phase === 'open' && <Ticket market={market} />}
-      {phase !== 'open' && !isEnded(market) && (
-        <p class="note" role="status">
-          {phase === 'upcoming'
-            ? texts.t('market.upcomingNote', { date: fmt.date(market.opens_at) })
-            : texts.t(phase === 'awaiting' ? 'market.awaitingNote' : 'market.paused')}
-        </p>
-      )}
+      <div class="trade-layout">
+        <div class="chart-side">
+          <PriceChart market={market} />
+        </div>
+        <div class="ticket-side">
+          {phase === 'open' && <Ticket market={market} />}
+          {phase !== 'open' && !isEnded(market) && (
+            <p class="note" role="status">
+              {phase === 'upcoming'
+                ? texts.t('market.upcomingNote', { date: fmt.date(market.opens_at) })
+                : texts.t(phase === 'awaiting' ? 'market.awaitingNote' : 'market.paused')}
+            </p>
+          )}
+        </div>
+      </div>
     </section>
   );
 }

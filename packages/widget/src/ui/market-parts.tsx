@@ -68,7 +68,12 @@ export function When({ market }: { market: Market }) {
       ? texts.t('market.opens', { date: fmt.date(market.opens_at) })
       : phase === 'awaiting'
         ? texts.t('market.awaiting')
-        : texts.t(isEnded(market) ? 'market.closed' : 'market.closes', { date: fmt.date(market.closes_at) });
+        : !isEnded(market)
+          ? texts.t('market.closes', { date: fmt.date(market.closes_at) })
+          : // A market resolved before its planned close has no closing date worth showing.
+            Date.parse(market.closes_at) > Date.now()
+            ? texts.t('market.ended')
+            : texts.t('market.closed', { date: fmt.date(market.closes_at) });
   return <span class="muted">{text}</span>;
 }
 

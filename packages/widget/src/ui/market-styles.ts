@@ -18,6 +18,15 @@ export const MARKET_STYLES = `
 .bone.bar-line { height: 44px; width: 60%; }
 .bone.title-line { height: 18px; width: 80%; }
 .bone.short-line { height: 14px; width: 45%; margin-top: calc(var(--pm-spacing) * 2); }
+.trade-layout { display: flex; flex-direction: column; gap: var(--gap); }
+.trade-layout > div { min-width: 0; }
+@container (min-width: 760px) {
+  .trade-layout { display: grid; grid-template-columns: minmax(0, 1.5fr) minmax(300px, 1fr); align-items: start; gap: calc(var(--gap) * 2); }
+  .ticket-side { position: sticky; top: var(--gap); }
+}
+@container (max-width: 480px) {
+  .ticket-side { order: -1; }
+}
 @keyframes pm-pulse { 50% { opacity: 0.55; } }
 @media (prefers-reduced-motion: reduce) { .bone, .bone-card .bone { animation: none; } }
 `;

@@ -55,9 +55,10 @@ ul.cards.rows { grid-template-columns: 1fr; }
 .card .open { flex: 1; display: flex; flex-direction: column; align-items: flex-start; gap: var(--pm-spacing); text-align: start; background: transparent; border: none; padding: 0; }
 .title { font-weight: 600; }
 .prices { display: flex; gap: var(--gap); flex-wrap: wrap; font-variant-numeric: tabular-nums; }
-.badge { font-size: 0.85em; padding: 2px 8px; border-radius: 999px; background: var(--pm-background); white-space: nowrap; }
+.badge { font-size: max(12px, 0.85em); padding: 2px 8px; border-radius: 999px; background: var(--pm-background); white-space: nowrap; }
 .badge.open, .badge.settled_win { color: var(--pm-positive); }
-.badge.suspended, .badge.voided, .badge.settled_loss { color: var(--pm-negative); }
+.badge.voided, .badge.settled_loss { color: var(--pm-negative); }
+.badge.suspended { color: inherit; border: 1px solid color-mix(in srgb, var(--pm-text) 30%, transparent); }
 .positive { color: var(--pm-positive); }
 .negative { color: var(--pm-negative); }
 .bar { display: flex; justify-content: space-between; align-items: center; }
