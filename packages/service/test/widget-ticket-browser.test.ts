@@ -1,14 +1,16 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAxeFindings } from './browser.js';
-import { createMarket, type TestMarket } from './trading-helpers.js';
+import { createMarket, fundedUser, operatorOpen, type TestMarket } from './trading-helpers.js';
 import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
 
 /**
  * The trade ticket in real Chromium against the real service: what an amount wins, in the locale and
  * the operator's currency; Max and the refusals before anything is sent; the words for every state of
  * the amount field; the confirmation before an order that moves the price; a fresh quote after a
- * trade; and a lost answer re-sent under the same key. Each test trades on a market of its own.
+ * trade; a lost answer re-sent under the same key, also after the ticket or the position card went away
+ * and came back; a quote measured from the price it was asked at, and asked again when the price moves.
+ * Each test trades on a market of its own.
  */
 let harness: WidgetHarness;
 
@@ -263,5 +265,196 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     });
     expect(positions.json.data).toHaveLength(1);
     expect(await harness.balanceOf(user)).toBe('90.00');
+  });
+  /**
+   * Cuts every answer to the writes that match until `let()`: the first one reaches the service, which
+   * acts, unless `reach` is false (then the request is lost on the way, and the service never acts).
+   */
+  async function cutAnswers(page: Page, pattern: string, reach = true) {
+    const sent: { key: string | undefined; body: string | null }[] = [];
+    const state = { cut: true };
+    await page.route(pattern, async (route) => {
+      const request = route.request();
+      if (request.method() !== 'POST') return route.continue();
+      sent.push({ key: request.headers()['idempotency-key'], body: request.postData() });
+      if (!state.cut) return route.continue();
+      if (sent.length === 1 && reach) await route.fetch(); // the service acts...
+      await route.abort('connectionreset'); // ...and no answer reaches the widget, then or on the retries
+    });
+    return { sent, let: () => void (state.cut = false) };
+  }
+
+  const positionsOf = async (user: string) =>
+    (
+      await harness.service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+        key: harness.tenant.sandboxKey,
+      })
+    ).json.data as { state: string }[];
+
+  /** Moves the market's price: a user with deep pockets buys outcome `index` through the operator's key. */
+  const whaleBuys = async (market: TestMarket, stake: string, index = 0) => {
+    const whale = await fundedUser(harness.service, harness.tenant.sandboxKey, 'whale', '100000.00');
+    await operatorOpen(harness.service, harness.tenant.sandboxKey, market, whale, stake, index);
+  };
+
+  it('keeps an open whose answer was lost when the ticket goes away, and resumes it with the same key', async () => {
+    const market = await marketFor('Will a lost open survive leaving the ticket?');
+    const { user, page } = await ticketFor(market, '100.00');
+    const cut = await cutAnswers(page, '**/v1/positions');
+    await page.getByLabel('Amount').fill('12');
+    await expect.poll(() => headline(page)).toBe('22.71');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count(), { timeout: 15_000 }).toBe(1);
+
+    // Another tab and back, then the list and the market again: each time a new ticket, the same intent.
+    for (const leave of [
+      async () => {
+        await page.getByRole('tab', { name: 'Portfolio' }).click();
+        await page.locator('.portfolio').waitFor();
+        await page.getByRole('tab', { name: 'Markets' }).click();
+      },
+      async () => {
+        await page.getByRole('button', { name: 'All markets' }).click();
+        await page.locator('button.open', { hasText: 'Will a lost open survive leaving the ticket?' }).click();
+      },
+    ]) {
+      await leave();
+      await page.locator('form.ticket').waitFor();
+      const buy = page.locator('form.ticket button.buy');
+      await expect.poll(() => buy.textContent()).toBe('Try again');
+      expect(await page.getByLabel('Amount').inputValue()).toBe('12.00');
+      expect(await page.getByLabel('Amount').isDisabled()).toBe(true);
+      expect(await page.locator('.choice.selected span').textContent()).toBe('Yes');
+      expect(await fact(page, 'Amount')).toBe('12.00');
+      expect(await headline(page)).toBe('22.71');
+      // Why it can only try again: the failure the intent met, shown again.
+      expect(await page.locator('.note.error').count()).toBe(1);
+    }
+    // Still no answer: the same intent again, and Try again once more.
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect.poll(() => cut.sent.length, { timeout: 15_000 }).toBe(6);
+    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    cut.let();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect
+      .poll(() => page.locator('.note.ok').textContent())
+      .toMatch(/^Bought [\d.]+ shares of Yes for 12\.00\./);
+    expect(cut.sent.length).toBeGreaterThanOrEqual(3);
+    expect(new Set(cut.sent.map((s) => s.key)).size).toBe(1);
+    expect(new Set(cut.sent.map((s) => s.body)).size).toBe(1);
+    expect(await positionsOf(user)).toHaveLength(1);
+    expect(await harness.balanceOf(user)).toBe('88.00');
+    // The ticket is free again, for a new intent.
+    expect(await page.getByLabel('Amount').isDisabled()).toBe(false);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+  });
+
+  it('keeps a close whose answer was lost: only Try again, with the figures it sent, also after another tab', async () => {
+    const market = await marketFor('Will a lost close close once?');
+    const { user, page } = await ticketFor(market, '100.00');
+    await page.getByLabel('Amount').fill('10');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    const quoted = page.locator('.close .note:not(.error) p');
+    await expect.poll(() => quoted.textContent()).toMatch(/^Closing now pays /);
+    const figures = await quoted.textContent();
+    // Lost on the way: the position stays open (a close that happened would end the card by the stream).
+    const cut = await cutAnswers(page, '**/v1/positions/*/close', false);
+    await page.getByRole('button', { name: /^Close for/ }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count(), { timeout: 15_000 }).toBe(1);
+    // Nothing but the same close: no Keep it, no Close that would fetch and show another quote.
+    const onlyTryAgain = async () => {
+      expect(await page.locator('.close button').allTextContents()).toEqual(['Try again']);
+      expect(await quoted.textContent()).toBe(figures);
+    };
+    await onlyTryAgain();
+
+    // The price moves meanwhile (up: the old min_price still fills), and the card goes away and comes
+    // back: still the figures that were sent.
+    await whaleBuys(market, '40.00');
+    await page.getByRole('tab', { name: 'Markets' }).click();
+    await page.locator('form.ticket').waitFor();
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    await expect.poll(() => page.locator('.close button').allTextContents()).toEqual(['Try again']);
+    await onlyTryAgain();
+
+    cut.let();
+    await page.getByRole('button', { name: 'Try again' }).click();
+    // (The portfolio may show a note in the card's place for a few seconds before the ended card.)
+    await expect.poll(() => page.locator('.badge.closed').count(), { timeout: 15_000 }).toBe(1);
+    expect(cut.sent.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(cut.sent.map((s) => s.key)).size).toBe(1);
+    expect(new Set(cut.sent.map((s) => s.body)).size).toBe(1);
+    expect((await positionsOf(user)).map((p) => p.state)).toEqual(['closed']);
+  });
+
+  it('measures the impact from the price the quote was asked at, and asks again when the price moves', async () => {
+    // 100.00 on an even market of depth 100: 67.1 % on average, Yes to 82 %. A whale's 50.00 then moves
+    // Yes to 69.7 %: against the button the old quote would read -2.6 pts and skip the confirmation.
+    const market = await marketFor('Will the ticket measure from its quote?');
+    const { page, opens, quotes } = await ticketFor(market, '500.00');
+    await page.getByLabel('Amount').fill('100');
+    await expect.poll(() => fact(page, 'Price impact')).toBe('+17.1 pts from 50%');
+    const held: (() => Promise<void>)[] = [];
+    await page.route('**/v1/positions/quote', (route) => void held.push(() => route.continue().catch(() => {})));
+    const asked = quotes().length;
+
+    await whaleBuys(market, '50.00');
+    await expect.poll(() => page.locator('.choice.selected strong').textContent()).toBe('70%');
+    expect(await fact(page, 'Price impact')).toBe('+17.1 pts from 50%');
+    // The price moved more than a point since the quote: a new one is asked at once.
+    await expect.poll(() => quotes().length).toBeGreaterThan(asked);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect
+      .poll(() => page.locator('.confirm p').textContent())
+      .toBe('This order moves the price of Yes from 50% to 82%: you pay 67.1% a share on average. Buy anyway?');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.unroute('**/v1/positions/quote');
+    for (const go of held) await go();
+    await expect.poll(() => fact(page, 'Price impact')).toMatch(/^\+10\.\d pts from 69\.7%$/);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect
+      .poll(() => page.locator('.confirm p').textContent())
+      .toMatch(/^This order moves the price of Yes from 70% to /);
+    await page.getByRole('button', { name: 'Buy anyway' }).click();
+    await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
+    expect(opens()).toHaveLength(1);
+  });
+
+  it('after price_moved reads the prices and quotes again, and Buy waits for the new quote', async () => {
+    const market = await marketFor('Will the ticket wait after a moved price?');
+    const { user, page, opens } = await ticketFor(market, '100.00');
+    await page.getByLabel('Amount').fill('10');
+    await expect.poll(() => headline(page)).toBe('19.09');
+    // Quotes are held from here: the ticket keeps the quote of 50 % while the price moves.
+    const held: (() => Promise<void>)[] = [];
+    await page.route('**/v1/positions/quote', (route) => void held.push(() => route.continue().catch(() => {})));
+    await whaleBuys(market, '30.00');
+    await expect.poll(() => page.locator('.choice.selected strong').textContent()).toBe('63%');
+    const snapshots: string[] = [];
+    page.on('request', (r) => r.url().endsWith('/snapshot') && snapshots.push(r.url()));
+    await page.getByRole('button', { name: 'Buy Yes · to win 19.09' }).click();
+    await expect.poll(() => page.locator('.note.error').textContent()).toContain('The price moved past your limit.');
+    expect(opens()).toHaveLength(1);
+    // The prices read again, a new quote asked, and nothing to buy on the old one meanwhile.
+    await expect.poll(() => snapshots.length).toBeGreaterThanOrEqual(1);
+    // (The quote the move asked for on its own may have been dropped by the press; this one follows the read.)
+    await expect.poll(() => held.length).toBeGreaterThanOrEqual(1);
+    const buy = page.locator('form.ticket button.buy');
+    expect(await buy.textContent()).toBe('Buy Yes');
+    expect(await buy.isDisabled()).toBe(true);
+    expect(await headline(page)).toBe('Getting a price…');
+
+    await page.unroute('**/v1/positions/quote');
+    for (const go of held) await go();
+    await expect.poll(() => headline(page)).toMatch(/^1[0-7]\.\d\d$/);
+    expect(await fact(page, 'Price impact')).toMatch(/ from 63%$/);
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
+    expect(opens()).toHaveLength(2);
+    expect(await positionsOf(user)).toHaveLength(1);
   });
 });

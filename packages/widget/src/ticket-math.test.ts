@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { checkStake, maxStake, priceAfter, quoteFacts, readAmount } from './ticket-math.js';
+import {
+  AUTO_REQUOTE_GAP_MS,
+  checkStake,
+  maxStake,
+  priceAfter,
+  QUOTE_MAX_AGE_MS,
+  quoteFacts,
+  readAmount,
+  requoteAt,
+} from './ticket-math.js';
 
 describe('reading an amount', () => {
   it('takes the locale’s marks, a lone mark as the decimal, and Arabic-Indic digits', () => {
@@ -107,5 +116,41 @@ describe('what a quote means', () => {
 
   it('answers the average price when the shown price is already at or above it', () => {
     expect(priceAfter(0.6, 10, 20)).toBe(0.5);
+  });
+});
+
+describe('when a quote on screen is asked again', () => {
+  const quote = { basis: '0.500000', at: 1_000_000 };
+
+  it('asks at once when the price moved more than a point since the quote was asked, either way', () => {
+    expect(requoteAt(quote, '0.511000', null)).toBe(quote.at);
+    expect(requoteAt(quote, '0.489000', null)).toBe(quote.at);
+  });
+
+  it('keeps a quote whose price moved a point or less until it is 30 s old', () => {
+    expect(requoteAt(quote, '0.500000', null)).toBe(quote.at + QUOTE_MAX_AGE_MS);
+    expect(requoteAt(quote, '0.510000', null)).toBe(quote.at + QUOTE_MAX_AGE_MS);
+    expect(requoteAt(quote, '0.490000', null)).toBe(quote.at + QUOTE_MAX_AGE_MS);
+  });
+
+  it('asks at most once in 10 s on its own, however often the price moves', () => {
+    const last = quote.at + 4_000;
+    expect(requoteAt(quote, '0.600000', last)).toBe(last + AUTO_REQUOTE_GAP_MS);
+    // An old automatic re-quote does not delay the next one.
+    expect(requoteAt(quote, '0.600000', quote.at - 60_000)).toBe(quote.at);
+    expect(requoteAt(quote, '0.500000', quote.at + 25_000)).toBe(quote.at + 25_000 + AUTO_REQUOTE_GAP_MS);
+  });
+});
+
+describe('the impact of a quote is measured from the price it was asked at', () => {
+  it("keeps a large order's confirmation when the button's price rose after the quote", () => {
+    // 100.00 quoted at 50 % (depth 100): 67.1 % on average. The button now says 70 %; the quote is of 50 %.
+    const quote = { stake: '100.00', shares: '148.98801256', price: '0.671195' };
+    const facts = quoteFacts(quote, '0.500000');
+    expect(facts.impact).toBeCloseTo(0.171195, 6);
+    expect(facts.shown).toBe(0.5);
+    expect(facts.confirm).toBe(true);
+    expect(facts.priceAfter).toBeCloseTo(0.8161, 3);
+    expect(quoteFacts(quote, '0.700000').confirm).toBe(false); // what measuring from the button did
   });
 });

@@ -95,7 +95,10 @@ export function checkStake(
   return { ok: false, problem, cap };
 }
 
-/** What a quote means to the user, against the price on the outcome's button. */
+/**
+ * What a quote means to the user, against the outcome's price when the quote was asked (not the button's
+ * price now: the stream moves it after the quote, and a large order must not skip its confirmation).
+ */
 export interface QuoteFacts {
   /** What the position pays if the outcome wins: stake / price, rounded down to cents (decisions part 3). */
   payout: string;
@@ -103,9 +106,9 @@ export interface QuoteFacts {
   profit: string;
   /** profit / stake, e.g. 1.011 for +101.1 %. */
   returnRatio: number;
-  /** The outcome's price on its button, which the impact is measured from. */
+  /** The outcome's price when the quote was asked, which the impact is measured from. */
   shown: number;
-  /** Average price − the shown price, as a fraction (0.301 = 30.1 points). */
+  /** Average price − that price, as a fraction (0.301 = 30.1 points). */
   impact: number;
   /** The outcome's price once the order is filled (an estimate from the market maker's rule). */
   priceAfter: number;
@@ -113,20 +116,20 @@ export interface QuoteFacts {
   confirm: boolean;
 }
 
-export function quoteFacts(quote: { stake: string; shares: string; price: string }, shown: string): QuoteFacts {
+export function quoteFacts(quote: { stake: string; shares: string; price: string }, basis: string): QuoteFacts {
   const stake = centsOf(quote.stake);
   const micro = BigInt(Math.round(Number(quote.price) * 1_000_000));
   // A settled win pays stake / price at open, rounded down (decisions part 3): never more than the shares.
   const payout = micro > 0n ? (stake * 1_000_000n) / micro : 0n;
   const profit = payout - stake;
-  const impact = Number(quote.price) - Number(shown);
+  const impact = Number(quote.price) - Number(basis);
   return {
     payout: amountOf(payout),
     profit: amountOf(profit),
     returnRatio: stake > 0n ? Number(profit) / Number(stake) : 0,
-    shown: Number(shown),
+    shown: Number(basis),
     impact,
-    priceAfter: priceAfter(Number(shown), Number(quote.stake), Number(quote.shares)),
+    priceAfter: priceAfter(Number(basis), Number(quote.stake), Number(quote.shares)),
     confirm: impact > CONFIRM_ABOVE,
   };
 }
@@ -136,8 +139,8 @@ export function quoteFacts(quote: { stake: string; shares: string; price: string
  * shares it buys (Δ), for the logarithmic market scoring rule the service runs. The quote does not carry
  * the market's depth b, but the cost of Δ shares fixes it: s = b·ln(1 − p + p·e^(Δ/b)). With u = Δ/b the
  * average price s/Δ = ln(1 − p + p·e^u)/u rises from p to 1 as u grows, so u is found by bisection, and
- * then p' = p·e^((Δ − s)/b) = p·e^(u·(1 − s/Δ)). An average price at or below p (the shown price is older
- * than the quote) answers the average price itself.
+ * then p' = p·e^((Δ − s)/b) = p·e^(u·(1 − s/Δ)). An average price at or below p (p is older than the
+ * quote) answers the average price itself.
  * @example priceAfter(0.5, 10, 19.09028289) // ≈ 0.5476 (b = 100)
  */
 export function priceAfter(p: number, stake: number, shares: number): number {
@@ -157,3 +160,28 @@ export function priceAfter(p: number, stake: number, shares: number): number {
   const u = Math.sqrt(low * high);
   return Math.min(p * Math.exp(u * (1 - average)), 1);
 }
+
+/** A quote is asked again once the outcome's price moved more than this (1 point) since it was asked… */
+export const REQUOTE_MOVE = 0.01;
+/** …or once it is this old… */
+export const QUOTE_MAX_AGE_MS = 30_000;
+/**
+ * …but never sooner than this after the last automatic re-quote: quotes share the user's `default` tier
+ * (60 a minute) with every other read, and a busy market's price moves many times a minute.
+ */
+export const AUTO_REQUOTE_GAP_MS = 10_000;
+
+/**
+ * When a quote on screen is to be asked again (a time in ms, due when not after now): at once when the
+ * outcome's price moved more than REQUOTE_MOVE from the price the quote was measured from (`basis`, the
+ * price when it was asked), else when it is QUOTE_MAX_AGE_MS old; in both cases no sooner than
+ * AUTO_REQUOTE_GAP_MS after the last automatic re-quote (`lastAuto`, null before the first).
+ * @example requoteAt({ basis: '0.50', at: 0 }, '0.52', null) // 0: moved 2 points, ask now
+ */
+export function requoteAt(quote: { basis: string; at: number }, price: string, lastAuto: number | null): number {
+  const moved = Math.abs(micro(price) - micro(quote.basis)) > REQUOTE_MOVE * 1_000_000;
+  const due = moved ? quote.at : quote.at + QUOTE_MAX_AGE_MS;
+  return lastAuto === null ? due : Math.max(due, lastAuto + AUTO_REQUOTE_GAP_MS);
+}
+
+const micro = (price: string) => Math.round(Number(price) * 1_000_000);

@@ -1,13 +1,19 @@
 import type { QuoteFacts } from '../ticket-math.js';
 import { useWidget } from './context.js';
-import type { Quote } from './ticket-quote.js';
 
 /**
  * What the order buys, in the order people read a ticket (Polymarket, Kalshi): the amount, the average
  * price with how far it sits above the outcome's price, the shares, and what it wins as the headline,
- * with the profit and the return beside it. While a quote loads, the same layout with placeholders.
+ * with the profit and the return beside it. The impact is measured from the price the quote was asked at
+ * (facts.shown). While a quote loads, the same layout with placeholders.
  */
-export function TicketFacts({ quote, facts }: { quote: Quote | null; facts: QuoteFacts | null }) {
+export function TicketFacts({
+  quote,
+  facts,
+}: {
+  quote: { stake: string; shares: string; price: string } | null;
+  facts: QuoteFacts | null;
+}) {
   const { texts, fmt } = useWidget();
   const t = texts.t;
   const shown = quote && facts ? { quote, facts } : null;

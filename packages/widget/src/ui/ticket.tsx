@@ -1,20 +1,15 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
+import { newIdempotencyKey, type ApiFailure, type ApiResult } from '../api.js';
 import { maxPriceFor } from '../format.js';
-import type { Market, Position } from '../store.js';
+import type { Market, PendingOpen, Position } from '../store.js';
 import { checkStake, maxStake, quoteFacts } from '../ticket-math.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
 import { BoughtNote, ImpactConfirm } from './ticket-confirm.js';
 import { SlippageField, StakeField } from './stake-field.js';
 import { TicketFacts } from './ticket-facts.js';
-import { useQuote } from './ticket-quote.js';
-
-/** One open the user means: its key and body stay the same through every retry of it (spec 4.1). */
-interface Intent {
-  key: string;
-  body: { market_slug: string; outcome_id: string; stake: string; max_price: string };
-}
+import { sendOpen, usePendingOpen, useResume } from './pending-writes.js';
+import { useOnScreen, useQuote } from './ticket-quote.js';
 
 /** The last trade, for the confirmation under the ticket: the balance is the one read after it. */
 interface Bought {
@@ -26,47 +21,89 @@ interface Bought {
 /**
  * The trade ticket: an outcome, an amount checked against the balance and any known limit before
  * anything is sent, the quote of that amount (what it wins, the average price and how far the order
- * moves it) and a slippage tolerance over the quoted price that becomes max_price. An order that moves
- * the price by more than a few points asks first. Confirming creates one intent; "try again" after a
- * failure whose outcome is unknown re-sends that intent unchanged, so a double click or a flaky
- * connection never buys twice. A price_moved answer ends the intent: the user re-quotes and confirms a
- * new one. After a trade the ticket says what was bought and quotes the same amount afresh.
+ * moves it from the price the quote was asked at) and a slippage tolerance over the quoted price that
+ * becomes max_price. An order that moves the price by more than a few points asks first. The quote
+ * follows the price while the ticket is on screen (ticket-quote.ts).
+ *
+ * Confirming creates one intent, kept in the store until an answer settles it (pending-writes.ts): after
+ * a failure whose outcome is unknown the ticket, this one or one shown later for the same market, shows
+ * that intent's figures with its fields locked and "Try again" re-sends it unchanged, so a double click,
+ * a flaky connection or leaving the market never buys twice. A price_moved answer ends the intent: the
+ * prices are read again and a new quote asked, and nothing can be bought until it is in. After a trade
+ * the ticket says what was bought and quotes the same amount afresh.
  */
 export function Ticket({ market }: { market: Market }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const balance = useSelect((s) => s.balance);
-  const [outcomeId, setOutcomeId] = useState(market.outcomes[0]?.id ?? '');
-  const [stakeText, setStakeText] = useState(() => fmt.amountInput('10'));
-  const [slippage, setSlippage] = useState(0.02);
+  // An open of this market whose answer is not known yet: the ticket shows and re-sends exactly it.
+  const pending = usePendingOpen(market.slug);
+  const [outcomeId, setOutcomeId] = useState(() => pending?.body.outcome_id ?? market.outcomes[0]?.id ?? '');
+  const [stakeText, setStakeText] = useState(() => fmt.amountInput(pending?.body.stake ?? '10'));
+  const [slippage, setSlippage] = useState(() => pending?.shown.slippage ?? 0.02);
   /** The remaining stake a stake_limit_exceeded answer told; forgotten after a trade changes it. */
   const [remaining, setRemaining] = useState<string | null>(null);
-  const [sending, setSending] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [bought, setBought] = useState<Bought | null>(null);
-  const intent = useRef<Intent | null>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const onScreen = useOnScreen(form);
 
-  const outcome = market.outcomes.find((o) => o.id === outcomeId) ?? market.outcomes[0];
-  const check = checkStake(stakeText, fmt.locale, { balance, remaining });
+  const sending = Boolean(pending?.sending);
+  const locked = pending !== null;
+  const outcome = market.outcomes.find((o) => o.id === (pending?.body.outcome_id ?? outcomeId)) ?? market.outcomes[0];
+  const check = pending
+    ? ({ ok: true, stake: pending.body.stake } as const)
+    : checkStake(stakeText, fmt.locale, { balance, remaining });
   const stake = check.ok ? check.stake : null;
-  const quote = useQuote(market, outcome?.id ?? '', stake);
+  const quote = useQuote(market, outcome?.id ?? '', locked ? null : stake, onScreen && !confirming);
   const current = quote.current;
-  const facts = current && outcome ? quoteFacts(current, outcome.price) : null;
+  // What the ticket shows and sends: the pending intent's quote, or the current one, each measured from
+  // the price it was asked at (never the button's price now, which the stream moves meanwhile).
+  const shown = pending
+    ? pending.shown
+    : current && quote.basis !== null
+      ? { quote: current, basis: quote.basis }
+      : null;
+  const facts = shown ? quoteFacts(shown.quote, shown.basis) : null;
 
-  // A confirmation is for the order it describes: another amount or outcome asks again.
-  useEffect(() => setConfirming(false), [stake, outcome?.id]);
+  // A confirmation is for the order it describes: another amount, outcome or quote asks again.
+  useEffect(() => setConfirming(false), [stake, outcome?.id, current]);
   useEffect(() => {
     if (quote.error?.code === 'market_suspended') void store.loadMarkets();
   }, [quote.error]);
 
+  const titleOf = (id: string) => market.outcomes.find((o) => o.id === id)?.title ?? '';
+  const settle = (res: ApiResult<Position>, open: Pick<PendingOpen, 'body'>) => {
+    if (res.ok) {
+      setRemaining(null);
+      setBought({ position: res.value, outcome: titleOf(open.body.outcome_id), balance: store.get().balance });
+      quote.requote();
+      return;
+    }
+    if (res.error.code === 'market_suspended' || res.error.code === 'validation_failed') void store.loadMarkets();
+    if (res.error.code === 'would_overdraw') void store.loadMe();
+    // The price moved past the limit: the prices first, so the new quote is measured from the price as
+    // it is now; Buy waits for it.
+    if (res.error.code === 'price_moved') quote.requote(store.poll([market.slug]));
+    const told = res.error.details?.remaining;
+    // The field says what fits and offers it (the remaining stake), so no second note.
+    if (res.error.code === 'stake_limit_exceeded' && typeof told === 'string') setRemaining(told);
+    else setError(res.error);
+  };
+  useResume(pending, (res) => pending && settle(res, pending));
+
   if (!outcome) return null;
   if (market.status !== 'open') return <p class="note">{t('ticket.notOpen')}</p>;
 
-  const send = async (fresh: boolean) => {
-    if (fresh || !intent.current) {
-      if (!stake || !current) return;
-      intent.current = {
+  const send = async () => {
+    // Read afresh: a second press before the ticket re-rendered must not send a second intent.
+    const kept = store.pendingOpen(market.slug);
+    if (kept?.sending) return;
+    let open = kept;
+    if (!open) {
+      if (!stake || !current || quote.basis === null) return;
+      open = {
         key: newIdempotencyKey(),
         body: {
           market_slug: market.slug,
@@ -74,52 +111,33 @@ export function Ticket({ market }: { market: Market }) {
           stake,
           max_price: maxPriceFor(current.price, slippage),
         },
+        shown: { quote: current, basis: quote.basis, slippage },
+        sending: null,
+        failure: null,
       };
     }
-    const sent = intent.current;
-    setSending(true);
     setConfirming(false);
     setError(null);
     setBought(null);
-    const res = await store.api.send<Position>('POST', '/v1/positions', sent.body, sent.key);
-    if (res.ok) {
-      intent.current = null;
-      store.applyPosition(res.value);
-      // The new balance and prices first, so the confirmation and the next quote are of the market as it is now.
-      await store.poll([market.slug]);
-      setRemaining(null);
-      setBought({ position: res.value, outcome: outcome.title, balance: store.get().balance });
-      setSending(false);
-      quote.requote();
-      return;
-    }
-    setSending(false);
-    // Only a failure whose outcome is unknown keeps the intent, for a same-key retry.
-    if (!outcomeUnknown(res.error)) intent.current = null;
-    if (res.error.code === 'market_suspended' || res.error.code === 'validation_failed') void store.loadMarkets();
-    if (res.error.code === 'would_overdraw') void store.loadMe();
-    const told = res.error.details?.remaining;
-    // The field says what fits and offers it (the remaining stake), so no second note.
-    if (res.error.code === 'stake_limit_exceeded' && typeof told === 'string') setRemaining(told);
-    else setError(res.error);
+    settle(await sendOpen(store, open), open);
   };
 
-  // An open whose outcome is unknown is pending: until it is settled, the ticket re-sends exactly it.
-  const pending = intent.current !== null;
-  const locked = pending || sending;
   const stakeId = `pm-stake-${market.slug}`;
   const cannotFill = quote.error?.code === 'validation_failed';
+  // A ticket shown again for an intent whose answer was lost says why it can only try again.
+  const failure = error ?? pending?.failure ?? null;
   return (
     <form
       class="ticket"
+      ref={form}
       aria-label={t('ticket.title')}
       onSubmit={(e) => {
         e.preventDefault();
         if (sending) return;
-        if (pending) return void send(false);
+        if (pending) return void send();
         if (!stake || !current || !facts) return;
         if (facts.confirm && !confirming) return setConfirming(true);
-        void send(true);
+        void send();
       }}
     >
       <fieldset disabled={locked}>
@@ -142,7 +160,7 @@ export function Ticket({ market }: { market: Market }) {
       </fieldset>
       <StakeField
         id={stakeId}
-        value={stakeText}
+        value={pending ? fmt.amountInput(pending.body.stake) : stakeText}
         check={check}
         max={maxStake(balance, remaining)}
         disabled={locked}
@@ -150,45 +168,29 @@ export function Ticket({ market }: { market: Market }) {
       />
       <SlippageField
         id={`pm-slip-${market.slug}`}
-        value={slippage}
-        price={current?.price ?? null}
+        value={pending ? pending.shown.slippage : slippage}
+        price={shown?.quote.price ?? null}
         disabled={locked}
         onChange={setSlippage}
       />
-      {stake && !quote.error && <TicketFacts quote={current} facts={facts} />}
-      {stake && quote.error && !cannotFill && (
+      {stake && (pending || !quote.error) && <TicketFacts quote={shown?.quote ?? null} facts={facts} />}
+      {stake && !pending && quote.error && !cannotFill && (
         <ErrorNote error={quote.error}>
-          <button type="button" onClick={quote.requote}>
+          <button type="button" onClick={() => quote.requote()}>
             {t('retry')}
           </button>
         </ErrorNote>
       )}
-      {cannotFill && <p class="note">{t('ticket.cannotFill')}</p>}
-      {error && (
-        <ErrorNote error={error}>
-          {error.code === 'price_moved' && (
-            <button
-              type="button"
-              onClick={async () => {
-                setError(null);
-                // The prices first, so the new quote's impact is measured from the price as it is now.
-                await store.poll([market.slug]);
-                quote.requote();
-              }}
-            >
-              {t('error.requote')}
-            </button>
-          )}
-        </ErrorNote>
-      )}
+      {cannotFill && !pending && <p class="note">{t('ticket.cannotFill')}</p>}
+      {failure && <ErrorNote error={failure} />}
       {bought && <BoughtNote {...bought} />}
-      {confirming && facts && current ? (
+      {confirming && facts && shown && !pending ? (
         <ImpactConfirm
           id={`${stakeId}-confirm`}
           outcome={outcome.title}
-          from={outcome.price}
+          from={shown.basis}
           to={facts.priceAfter}
-          price={current.price}
+          price={shown.quote.price}
           onCancel={() => setConfirming(false)}
         />
       ) : (
