@@ -33,7 +33,13 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
   const asUser = (token: string, method: string, path: string, body?: unknown) =>
     h.service.api('sandbox', method, path, { key: token, body });
   const tab = (page: Page, name: string) => page.getByRole('tab', { name }).click();
-  const cards = (page: Page) => page.locator('.card.position');
+  /** Position and group cards (not the totals above them). */
+  const cards = (page: Page) => page.locator('.card.position:not(.summary)');
+  const inView = async (page: Page, selector: string) => {
+    const box = (await page.locator(selector).boundingBox())!;
+    const { height } = page.viewportSize()!;
+    return box.y >= 0 && box.y + box.height <= height;
+  };
 
   it('reads every page of positions and shows the newest open ones first, with value and profit or loss', async () => {
     const { user, token } = await h.newUser('500.00');
@@ -67,11 +73,15 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     expect(figures).toContain(`${Number(pnl) > 0 ? '+' : ''}${pnl} (`);
 
     expect(lists.some((url) => url.includes('cursor='))).toBe(true);
-    expect(await cards(page).count()).toBe(10);
+    // Ten positions are shown: the newest on its own card, the nine others on one market under one group.
+    expect(await cards(page).count()).toBe(2);
+    expect(await page.locator('.card.group button.expand').textContent()).toBe('Show the 9 positions');
     await expect.poll(() => quotes.length).toBe(10);
     await page.getByRole('button', { name: 'Show 10 more' }).click();
-    expect(await cards(page).count()).toBe(20);
+    expect(await page.locator('.card.group button.expand').textContent()).toBe('Show the 19 positions');
     await expect.poll(() => quotes.length).toBe(20);
+    // The totals wait for every open position's value: 484 are not quoted yet.
+    expect(await page.locator('.summary .value').textContent()).toBe('—');
     // Quotes keep to their budget: nothing more is asked within the minute.
     await page.waitForTimeout(2_000);
     expect(quotes.length).toBe(20);
@@ -97,9 +107,59 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     await expect.poll(() => note.textContent()).toMatch(/^Closed for \d+\.\d\d, [+-]\d+\.\d\d\. Your balance is now/);
     const balance = await h.balanceOf(user);
     expect(await note.textContent()).toContain(`Your balance is now ${balance}.`);
-    expect(await page.locator('.badge.closed').count()).toBe(1);
+    // The note stays in the card's place for a few seconds, then the position is among the ended ones.
+    await expect.poll(() => page.locator('.badge.closed').count(), { timeout: 15_000 }).toBe(1);
     expect(await page.getByText('No open positions yet.').count()).toBe(1);
   });
+
+  it('groups purchases of one outcome under one card with their totals, and sums every open position above', async () => {
+    const { user, token } = await h.newUser('200.00');
+    const lions = await market('Lions against Tigers');
+    const other = await market('Another market');
+    for (let i = 0; i < 4; i++) await open(lions, user, '5.00', 0);
+    await open(other, user, '7.00', 0);
+    const page = await h.open({ width: 375, height: 800 });
+    await h.mountAs(page, token);
+    await tab(page, 'Portfolio');
+    await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(2);
+    const group = page.locator('.card.group');
+    expect(await group.locator('.title').textContent()).toBe('Lions against Tigers');
+    // The group's stake is the four stakes; its value and profit or loss come once every position is quoted.
+    expect(await group.locator(':scope > .figures').innerText()).toContain('20.00');
+    await expect.poll(() => group.locator(':scope > .figures .value').textContent()).toMatch(/^\d+\.\d\d$/);
+    const summary = page.locator('.summary');
+    expect(await summary.innerText()).toContain('27.00');
+    await expect.poll(() => summary.locator('.value').textContent()).toMatch(/^\d+\.\d\d$/);
+    const values = await page.locator('.card.position:not(.summary) > .figures .value').allTextContents();
+    const total = values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0) / 100;
+    expect(await summary.locator('.value').textContent()).toBe(total.toFixed(2));
+    // Folded: no Close inside until the group is opened; then each position has its own.
+    expect(await group.getByRole('button', { name: 'Close', exact: true }).count()).toBe(0);
+    await group.getByRole('button', { name: 'Show the 4 positions' }).click();
+    expect(await group.getByRole('button', { name: 'Close', exact: true }).count()).toBe(4);
+    expect(await group.getByRole('button', { name: 'Hide the positions' }).getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('confirms a close in the place of its card, far down the list, then moves it to Ended', async () => {
+    const { user, token } = await h.newUser('200.00');
+    const oldest = await open(await market('The oldest position, at the bottom'), user, '10.00');
+    for (let i = 0; i < 6; i++) await open(await market(`A newer market ${i}`), user, '5.00');
+    const page = await h.open({ width: 375, height: 700 });
+    await h.mountAs(page, token);
+    await tab(page, 'Portfolio');
+    const card = page.locator(`[data-position="${oldest.id}"]`);
+    await card.getByRole('button', { name: 'Close', exact: true }).click();
+    await card.getByRole('button', { name: /^Close for/ }).click();
+    const note = card.locator('.note.ok');
+    await expect.poll(() => note.textContent()).toMatch(/^Closed for \d+\.\d\d.* Your balance is now/);
+    expect(await inView(page, `[data-position="${oldest.id}"]`)).toBe(true);
+    // The note took the focus the confirm button had (it went with the card).
+    expect(await card.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
+    expect(await page.locator('.portfolio > .note.ok').count()).toBe(0);
+    // A few seconds later the position is among the ended ones.
+    await expect.poll(() => page.locator('.card.past .badge.closed').count(), { timeout: 15_000 }).toBe(1);
+    expect(await note.count()).toBe(0);
+  }, 40_000);
 
   it('shows what ended positions came to: won, lost, refunded', async () => {
     const { user, token } = await h.newUser('100.00');
@@ -223,7 +283,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
       const page = await h.open();
       await h.mountAs(page, token, { scheme });
       await tab(page, 'Portfolio');
-      await expect.poll(() => page.locator('.value').count()).toBe(1);
+      await expect.poll(() => cards(page).locator('.value').count()).toBe(1);
       expect(await seriousAxeFindings(page), `${scheme} portfolio`).toEqual([]);
       await page.getByRole('button', { name: 'Close', exact: true }).click();
       await expect.poll(() => page.getByText(/^Closing now pays/).count()).toBe(1);

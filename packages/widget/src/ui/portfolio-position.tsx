@@ -16,7 +16,7 @@ const CLOSE_SLIPPAGE = 0.02;
  * A profit or loss in money and percent of the stake, coloured by its sign; one left-to-right run, so
  * a right-to-left line does not reorder the amount and its parenthesis.
  */
-function ProfitText({ profit }: { profit: Profit }) {
+export function ProfitText({ profit }: { profit: Profit }) {
   const { texts, fmt } = useWidget();
   const tone = profit.amount < 0 ? 'negative' : profit.amount > 0 ? 'positive' : '';
   return (
@@ -26,7 +26,7 @@ function ProfitText({ profit }: { profit: Profit }) {
   );
 }
 
-function Figure({ label, children }: { label: string; children: ComponentChildren }) {
+export function Figure({ label, children }: { label: string; children: ComponentChildren }) {
   return (
     <div>
       <dt>{label}</dt>
@@ -35,8 +35,8 @@ function Figure({ label, children }: { label: string; children: ComponentChildre
   );
 }
 
-/** The market's title and the outcome held, shared by open and ended positions. */
-function Heading({ position }: { position: Position }) {
+/** The market's title and the outcome held, shared by open and ended positions and groups. */
+export function Heading({ position }: { position: Position }) {
   const { texts } = useWidget();
   const market = useSelect((s) => s.markets?.find((m) => m.slug === position.market_slug));
   const outcome = market?.outcomes.find((o) => o.id === position.outcome_id);
@@ -64,6 +64,8 @@ function Heading({ position }: { position: Position }) {
  */
 export function OpenPosition(props: {
   position: Position;
+  /** Inside a group (portfolio-group.tsx) the group's card names the market and outcome. */
+  inGroup?: boolean;
   value: CloseValue;
   onQuote: (quote: CloseQuote) => void;
   onClosed: (closed: Position) => void;
@@ -73,7 +75,7 @@ export function OpenPosition(props: {
   const t = texts.t;
   return (
     <li class="card position" data-position={position.id}>
-      <Heading position={position} />
+      {!props.inGroup && <Heading position={position} />}
       <dl class="figures">
         <Figure label={t('positions.shares')}>{fmt.number(position.shares)}</Figure>
         <Figure label={t('positions.avgPrice')}>{fmt.percent(position.price)}</Figure>

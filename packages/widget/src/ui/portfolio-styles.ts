@@ -28,6 +28,14 @@ export const PORTFOLIO_STYLES = `
 .card.position.skeleton { min-height: 92px; }
 @keyframes pm-position-pulse { 50% { opacity: 0.55; } }
 @media (prefers-reduced-motion: reduce) { .skeleton-text { animation: none; } }
+/* A group's positions are cards inside its card, set in by a line at their start. */
+.card.position.group > ul.cards { margin: 0; padding-inline-start: calc(var(--pm-spacing) * 3); border-inline-start: 2px solid color-mix(in srgb, var(--pm-text) 14%, transparent); }
+.card.position.group > ul.cards:empty { display: none; }
+.card.position.group > ul.cards > .card { box-shadow: none; }
+.card.position.group button.expand { justify-self: start; width: auto; }
+.card.position.summary h2 { margin: 0; font-size: 1em; }
+.card.position.just-closed { outline: none; }
+.card.position.just-closed:focus-visible { outline: 2px solid var(--pm-accent); outline-offset: 2px; }
 .portfolio .empty { display: flex; flex-direction: column; align-items: flex-start; gap: calc(var(--pm-spacing) * 2); margin-bottom: var(--gap); }
 .portfolio .empty button.primary { width: auto; }
 .portfolio button.more { margin-top: var(--gap); width: 100%; }

@@ -2,14 +2,17 @@ import { useState } from 'preact/hooks';
 import { HISTORY_PAGES, POSITIONS_PAGE, type Position } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
-import { endedNewestFirst, openNewestFirst, profitOf } from './portfolio-model.js';
-import { EndedPosition, OpenPosition } from './portfolio-position.js';
+import { OpenPositions, PortfolioSummary, type Closed } from './portfolio-group.js';
+import { endedNewestFirst, openNewestFirst } from './portfolio-model.js';
+import { EndedPosition } from './portfolio-position.js';
 import { useCloseValues } from './portfolio-quotes.js';
 
 /** Open positions shown (and quoted) at first, and how many more each "show more" adds. */
 const OPEN_PAGE = 10;
 /** Ended positions shown at first, and per "show more". */
 const ENDED_PAGE = 20;
+/** How long the note of a close stays where its position was before the position moves to Ended. */
+export const CLOSED_NOTE_MS = 10_000;
 
 /** A placeholder in the shape of the position cards while the first read runs. */
 function Skeleton() {
@@ -31,33 +34,11 @@ function Skeleton() {
   );
 }
 
-/** A close the user just made; balanceRead once the balance was read again after it. */
-interface Closed {
-  position: Position;
-  balanceRead: boolean;
-}
-
-/** The note after a close: what it paid, its profit or loss, and the balance once it is read again. */
-function ClosedNote({ closed }: { closed: Closed }) {
-  const { texts, fmt } = useWidget();
-  const balance = useSelect((s) => s.balance);
-  const payout = closed.position.payout ?? '0';
-  const profit = profitOf(payout, closed.position.stake);
-  return (
-    <div class="note ok" role="status">
-      <p>
-        {texts.t('positions.closed', { proceeds: fmt.money(payout), pnl: fmt.signedMoney(profit.amount) })}
-        {balance !== null && closed.balanceRead && (
-          <> {texts.t('positions.newBalance', { balance: fmt.money(balance) })}</>
-        )}
-      </p>
-    </div>
-  );
-}
-
 /**
- * The user's positions: the open ones newest first with their current value (quoted a page at a time,
- * see portfolio-quotes.ts) and close, then the ended ones with what they came to.
+ * The user's positions: the totals of the open ones, then the open ones newest first, one card per
+ * market and outcome, with their current value (quoted a page at a time, see portfolio-quotes.ts) and
+ * close, then the ended ones with what they came to. A position just closed shows its note in its
+ * place for CLOSED_NOTE_MS, so the user sees it where they pressed the button.
  */
 export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
   const { store, texts, fmt } = useWidget();
@@ -65,23 +46,36 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
   const { positions, read } = useSelect((s) => ({ positions: s.positions, read: s.positionsRead }));
   const [openShown, setOpenShown] = useState(OPEN_PAGE);
   const [endedShown, setEndedShown] = useState(ENDED_PAGE);
-  const [closed, setClosed] = useState<Closed | null>(null);
-  const open = openNewestFirst(positions.values());
-  const ended = endedNewestFirst(positions.values());
-  const shownOpen = open.slice(0, openShown);
-  const values = useCloseValues(shownOpen);
+  const [closed, setClosed] = useState<ReadonlyMap<string, Closed>>(new Map());
+  const all = [...positions.values()];
+  const open = openNewestFirst(all);
+  const ended = endedNewestFirst(all).filter((p) => !closed.has(p.id));
+  // The open positions and, in their places, those just closed.
+  const listed = all
+    .filter((p) => p.state === 'open' || closed.has(p.id))
+    .sort((a, b) => b.opened_at.localeCompare(a.opened_at));
+  const shownListed = listed.slice(0, openShown);
+  const values = useCloseValues(shownListed.filter((p) => p.state === 'open'));
 
+  const update = (id: string, change: (c: Closed) => Closed | null) =>
+    setClosed((before) => {
+      const c = before.get(id);
+      if (!c) return before;
+      const next = new Map(before);
+      const changed = change(c);
+      if (changed) next.set(id, changed);
+      else next.delete(id);
+      return next;
+    });
   const onClosed = (position: Position) => {
-    setClosed({ position, balanceRead: false });
+    setClosed((before) => new Map(before).set(position.id, { position, balanceRead: false }));
     store.applyPosition(position);
-    void store
-      .poll([position.market_slug])
-      .then(() => setClosed((c) => (c?.position.id === position.id ? { ...c, balanceRead: true } : c)));
+    setTimeout(() => update(position.id, () => null), CLOSED_NOTE_MS);
+    void store.poll([position.market_slug]).then(() => update(position.id, (c) => ({ ...c, balanceRead: true })));
   };
 
   return (
     <section aria-label={t('tab.portfolio')} class="portfolio">
-      {closed && <ClosedNote closed={closed} />}
       {read?.error && (
         <ErrorNote error={read.error}>
           <button type="button" onClick={() => void store.loadPositions()}>
@@ -90,7 +84,8 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
         </ErrorNote>
       )}
       {read === null && positions.size === 0 && <Skeleton />}
-      {read !== null && open.length === 0 && (
+      {open.length > 0 && <PortfolioSummary open={open} valueOf={values.valueOf} />}
+      {read !== null && listed.length === 0 && (
         <div class="empty">
           <p>{t('positions.empty')}</p>
           {onBrowse && (
@@ -100,23 +95,19 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
           )}
         </div>
       )}
-      {open.length > 0 && (
+      {listed.length > 0 && (
         <>
           <h2>{t('positions.open')}</h2>
-          <ul class="cards rows">
-            {shownOpen.map((p) => (
-              <OpenPosition
-                key={p.id}
-                position={p}
-                value={values.valueOf(p.id)}
-                onQuote={values.remember}
-                onClosed={onClosed}
-              />
-            ))}
-          </ul>
-          {open.length > openShown && (
+          <OpenPositions
+            positions={shownListed}
+            closed={closed}
+            valueOf={values.valueOf}
+            onQuote={values.remember}
+            onClosed={onClosed}
+          />
+          {listed.length > openShown && (
             <button type="button" class="more" onClick={() => setOpenShown((n) => n + OPEN_PAGE)}>
-              {t('positions.showMore', { count: fmt.number(Math.min(OPEN_PAGE, open.length - openShown)) })}
+              {t('positions.showMore', { count: fmt.number(Math.min(OPEN_PAGE, listed.length - openShown)) })}
             </button>
           )}
         </>
