@@ -161,6 +161,21 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     expect(await note.count()).toBe(0);
   }, 40_000);
 
+  it('shows only the error and Try again when the positions cannot be read, not an empty portfolio', async () => {
+    const { token } = await h.newUser('100.00');
+    const page = await h.open();
+    await page.route('**/v1/positions?**', (route) => route.abort('connectionrefused'));
+    await h.mountAs(page, token);
+    await tab(page, 'Portfolio');
+    const retry = page.locator('.portfolio').getByRole('button', { name: 'Try again' });
+    await expect.poll(() => retry.count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByText('No open positions yet.').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Browse markets' }).count()).toBe(0);
+    await page.unroute('**/v1/positions?**');
+    await retry.click();
+    await expect.poll(() => page.getByText('No open positions yet.').count()).toBe(1);
+  });
+
   it('shows what ended positions came to: won, lost, refunded', async () => {
     const { user, token } = await h.newUser('100.00');
     const won = await market('A market the user wins');

@@ -85,7 +85,8 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
       )}
       {read === null && positions.size === 0 && <Skeleton />}
       {open.length > 0 && <PortfolioSummary open={open} valueOf={values.valueOf} />}
-      {read !== null && listed.length === 0 && (
+      {/* A failed read says so with Try again only: "No open positions yet" would be a guess. */}
+      {read !== null && !read.error && listed.length === 0 && (
         <div class="empty">
           <p>{t('positions.empty')}</p>
           {onBrowse && (
