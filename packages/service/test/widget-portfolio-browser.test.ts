@@ -220,7 +220,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const hidden = page.locator('[data-state="hidden"]');
     await expect.poll(() => hidden.count()).toBe(1);
     expect(await hidden.textContent()).toMatch(
-      /^You are not shown on the board\..*Your result this period: \+\d+\.\d\d/,
+      /^You are not shown on the board\. To join, choose a display name in Profile and tick “Show me on the leaderboard”\..*Your result this period: \+\d+\.\d\d/,
     );
     expect(await page.getByText(/You: #/).count()).toBe(0);
     expect(await page.locator('tr.me').count()).toBe(0);
@@ -244,6 +244,75 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     await expect.poll(() => dark.locator('tr.me').count()).toBe(1);
     expect(await seriousAxeFindings(dark), 'highlighted row, dark').toEqual([]);
     expect(await hidden.count()).toBe(0);
+  });
+
+  it('shows the board of the period selected now, keeps a board through a 429 and reads it again once', async () => {
+    const { token } = await h.newUser('100.00');
+    const name = `Named ${Math.floor(Math.random() * 1e6)}`;
+    await asUser(token, 'PUT', '/v1/widget/profile', { display_name: name, show_on_leaderboard: false });
+    const page = await h.open();
+    await page.clock.install();
+    const board = (name: string) =>
+      JSON.stringify({ entries: [{ display_name: name, rank: 1, pnl: '1.00', positions: 1 }], me: null });
+    let weekAnswers = 0;
+    let limitedOnce = false;
+    await page.route('**/v1/widget/leaderboard?period=week*', async (route) => {
+      weekAnswers += 1;
+      if (weekAnswers === 2 && !limitedOnce) {
+        limitedOnce = true;
+        return route.fulfill({
+          status: 429,
+          headers: {
+            // The service exposes Retry-After to the widget's origin (http/cors.ts); so does this stand-in.
+            'retry-after': '2',
+            'content-type': 'application/json',
+            'access-control-allow-origin': '*',
+            'access-control-expose-headers': 'Retry-After',
+          },
+          body: JSON.stringify({ error: 'rate_limited', message: 'Too many requests.' }),
+        });
+      }
+      // The first answer for This week comes late, after the user chose Today.
+      if (weekAnswers === 1) await new Promise((r) => setTimeout(r, 1_500));
+      await route.fulfill({
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+        body: board(`Week board ${weekAnswers}`),
+      });
+    });
+    await page.route('**/v1/widget/leaderboard?period=day*', (route) =>
+      route.fulfill({ status: 200, headers: { 'content-type': 'application/json' }, body: board('Today board') }),
+    );
+    await h.mountAs(page, token);
+    await tab(page, 'Leaders');
+    await page.getByRole('button', { name: 'Today' }).click();
+    await expect.poll(() => page.getByText('Today board').count()).toBe(1);
+    // A user with a name who is not shown only has the box to tick.
+    expect(await page.locator('[data-state="hidden"] p').textContent()).toBe(
+      'You are not shown on the board. To join, tick “Show me on the leaderboard” in Profile.',
+    );
+    await expect.poll(() => weekAnswers).toBe(1);
+    await page.waitForTimeout(2_000);
+    // The late answer for This week is not shown under Today.
+    expect(await page.getByRole('button', { name: 'Today' }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByText(/Week board/).count()).toBe(0);
+
+    // Back on This week its board (kept for 30 s) shows; past that it is read again and the answer is a 429.
+    await page.getByRole('button', { name: 'This week' }).click();
+    await expect.poll(() => page.getByText('Week board 1').count()).toBe(1);
+    await page.getByRole('button', { name: 'Today' }).click();
+    await page.clock.fastForward(31_000);
+    await page.getByRole('button', { name: 'This week' }).click();
+    const note = page.locator('.leaders .limited');
+    await expect.poll(() => note.count()).toBe(1);
+    expect(await note.textContent()).toMatch(/^Too many requests: this board may be out of date/);
+    expect(await page.getByText('Week board 1').count()).toBe(1);
+    expect(await page.locator('.leaders .note.error').count()).toBe(0);
+    // Once the Retry-After (2 s) has passed, it is read again by itself.
+    await page.clock.fastForward(2_100);
+    await expect.poll(() => page.getByText('Week board 3').count()).toBe(1);
+    expect(await note.count()).toBe(0);
+    expect(weekAnswers).toBe(3);
   });
 
   it('asks before removing the profile: Keep leaves it, Remove deletes it; names are checked in words', async () => {

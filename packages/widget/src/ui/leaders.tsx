@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { Store } from '../store.js';
@@ -29,6 +29,8 @@ export interface Profile {
  * life, so switching tabs and periods does not spend the budget. The profile form keeps both current.
  */
 const BOARD_FRESH_MS = 30_000;
+/** After a 429 without a Retry-After, the board is asked again after this long (once). */
+const RATE_LIMITED_RETRY_MS = 10_000;
 const profiles = new WeakMap<Store, Profile>();
 const boards = new WeakMap<Store, Map<Period, { board: Board; at: number }>>();
 
@@ -79,7 +81,8 @@ function MyStanding(props: { board: Board; profile: Profile; inTable: boolean; o
     return (
       <div class="note standing" data-state="hidden">
         <p>
-          {t('leaders.hidden')}
+          {/* With a name, only the box is missing; without one, both. */}
+          {t(profile.display_name ? 'leaders.hiddenNamed' : 'leaders.hidden', { show: t('profile.show') })}
           {board.me && <> {t('leaders.wouldBe', { pnl: fmt.signedMoney(board.me.pnl) })}</>}
         </p>
         {onProfile && (
@@ -102,25 +105,46 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const [period, setPeriod] = useState<Period>('week');
+  const kept = (p: Period) => boards.get(store)?.get(p);
   const cached = (p: Period) => {
-    const kept = boards.get(store)?.get(p);
-    return kept && Date.now() - kept.at < BOARD_FRESH_MS ? kept.board : null;
+    const board = kept(p);
+    return board && Date.now() - board.at < BOARD_FRESH_MS ? board.board : null;
   };
   const [board, setBoard] = useState<Board | null>(() => cached(period));
   const [profile, setProfile] = useState<Profile | null>(() => profiles.get(store) ?? null);
   const [error, setError] = useState<ApiFailure | null>(null);
-  const load = async (p: Period, fresh = false) => {
+  /** A 429 while a board of this period is shown: it stays, with a note, and is asked again once. */
+  const [limited, setLimited] = useState(false);
+  // The period selected now: an answer for another (a slow one for an earlier click) is not shown.
+  const selected = useRef(period);
+  selected.current = period;
+  const retry = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const load = async (p: Period, fresh = false, again = true) => {
+    clearTimeout(retry.current);
     setError(null);
-    const kept = fresh ? null : cached(p);
-    setBoard(kept);
-    if (kept) return;
+    setLimited(false);
+    const fresher = fresh ? null : cached(p);
+    // A stale board of this period stays shown while it is read again; another period's never does.
+    setBoard(fresher ?? kept(p)?.board ?? null);
+    if (fresher) return;
     const res = await store.api.get<Board>(`/v1/widget/leaderboard?period=${p}&limit=20`);
-    if (!res.ok) return setError(res.error);
-    if (!boards.has(store)) boards.set(store, new Map());
-    boards.get(store)!.set(p, { board: res.value, at: Date.now() });
-    setBoard(res.value);
+    if (res.ok) {
+      if (!boards.has(store)) boards.set(store, new Map());
+      boards.get(store)!.set(p, { board: res.value, at: Date.now() });
+    }
+    if (selected.current !== p) return;
+    if (res.ok) return setBoard(res.value);
+    if (res.error.code === 'rate_limited' && again) {
+      const wait = res.error.retryAfter ? res.error.retryAfter * 1000 : RATE_LIMITED_RETRY_MS;
+      retry.current = setTimeout(() => void load(p, true, false), wait);
+      if (kept(p)) return setLimited(true);
+    }
+    setError(res.error);
   };
-  useEffect(() => void load(period), [period]);
+  useEffect(() => {
+    void load(period);
+    return () => clearTimeout(retry.current);
+  }, [period]);
   // Whether the user is on the board at all (GET /v1/widget/profile, decisions part 6).
   useEffect(() => {
     if (profiles.has(store)) return;
@@ -143,6 +167,11 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
           </button>
         ))}
       </div>
+      {limited && (
+        <p class="muted limited" role="status">
+          {t('leaders.limited')}
+        </p>
+      )}
       {error && (
         <ErrorNote error={error}>
           <button type="button" onClick={() => void load(period, true)}>
