@@ -156,10 +156,11 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await expect.poll(() => page.locator('.balance').textContent()).toBe('87.50');
 
     await page.getByRole('tab', { name: 'Portfolio' }).click();
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => page.getByText(/^Closing now pays/).count()).toBe(1);
-    await page.getByRole('button', { name: /^Close for/ }).click();
-    await expect.poll(() => page.locator('.badge.closed').count()).toBe(1);
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    await expect.poll(() => page.getByText(/^Cashing out now pays/).count()).toBe(1);
+    await page.getByRole('button', { name: /^Cash out for/ }).click();
+    // The confirmation holds the card's place for 10 s before the position moves to Ended.
+    await expect.poll(() => page.locator('.badge.closed').count(), { timeout: 15_000 }).toBe(1);
     const positions = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
       key: tenant.sandboxKey,
     });

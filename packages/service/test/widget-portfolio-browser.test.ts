@@ -94,9 +94,9 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const page = await h.open({ width: 375, height: 800 });
     await h.mountAs(page, token);
     await tab(page, 'Portfolio');
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
-    await expect.poll(() => page.getByText(/^Closing now pays/).count()).toBe(1);
-    const confirm = page.getByRole('button', { name: /^Close for/ });
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+    await expect.poll(() => page.getByText(/^Cashing out now pays/).count()).toBe(1);
+    const confirm = page.getByRole('button', { name: /^Cash out for/ });
     // The confirm has the card's width, not a squeezed column, and its text is not clipped.
     const card = (await cards(page).first().boundingBox())!;
     const button = (await confirm.boundingBox())!;
@@ -104,7 +104,9 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     expect(await confirm.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
     await confirm.click();
     const note = page.locator('.portfolio .note.ok');
-    await expect.poll(() => note.textContent()).toMatch(/^Closed for \d+\.\d\d, [+-]\d+\.\d\d\. Your balance is now/);
+    await expect
+      .poll(() => note.textContent())
+      .toMatch(/^Cashed out for \d+\.\d\d( \((profit|loss) \d+\.\d\d\))?\. Your balance is now/);
     const balance = await h.balanceOf(user);
     expect(await note.textContent()).toContain(`Your balance is now ${balance}.`);
     // The note stays in the card's place for a few seconds, then the position is among the ended ones.
@@ -134,9 +136,9 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const total = values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0) / 100;
     expect(await summary.locator('.value').textContent()).toBe(total.toFixed(2));
     // Folded: no Close inside until the group is opened; then each position has its own.
-    expect(await group.getByRole('button', { name: 'Close', exact: true }).count()).toBe(0);
+    expect(await group.getByRole('button', { name: 'Cash out', exact: true }).count()).toBe(0);
     await group.getByRole('button', { name: 'Show the 4 positions' }).click();
-    expect(await group.getByRole('button', { name: 'Close', exact: true }).count()).toBe(4);
+    expect(await group.getByRole('button', { name: 'Cash out', exact: true }).count()).toBe(4);
     expect(await group.getByRole('button', { name: 'Hide the positions' }).getAttribute('aria-expanded')).toBe('true');
   });
 
@@ -148,10 +150,10 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     await h.mountAs(page, token);
     await tab(page, 'Portfolio');
     const card = page.locator(`[data-position="${oldest.id}"]`);
-    await card.getByRole('button', { name: 'Close', exact: true }).click();
-    await card.getByRole('button', { name: /^Close for/ }).click();
+    await card.getByRole('button', { name: 'Cash out', exact: true }).click();
+    await card.getByRole('button', { name: /^Cash out for/ }).click();
     const note = card.locator('.note.ok');
-    await expect.poll(() => note.textContent()).toMatch(/^Closed for \d+\.\d\d.* Your balance is now/);
+    await expect.poll(() => note.textContent()).toMatch(/^Cashed out for \d+\.\d\d.* Your balance is now/);
     expect(await inView(page, `[data-position="${oldest.id}"]`)).toBe(true);
     // The note took the focus the confirm button had (it went with the card).
     expect(await card.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
@@ -159,6 +161,8 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     // A few seconds later the position is among the ended ones.
     await expect.poll(() => page.locator('.card.past .badge.closed').count(), { timeout: 15_000 }).toBe(1);
     expect(await note.count()).toBe(0);
+    expect(await page.locator('.card.past .badge.closed').textContent()).toBe('Cashed out');
+    expect(await page.locator('.card.past .result').textContent()).toMatch(/^Cashed out for \d+\.\d\d$/);
   }, 40_000);
 
   it('shows only the error and Try again when the positions cannot be read, not an empty portfolio', async () => {
@@ -287,6 +291,8 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     await tab(page, 'Leaders');
     await page.getByRole('button', { name: 'Today' }).click();
     await expect.poll(() => page.getByText('Today board').count()).toBe(1);
+    // The column holds losses too.
+    expect(await page.locator('.leaders th.num').textContent()).toBe('Profit/loss');
     // A user with a name who is not shown only has the box to tick.
     expect(await page.locator('[data-state="hidden"] p').textContent()).toBe(
       'You are not shown on the board. To join, tick “Show me on the leaderboard” in Profile.',
@@ -369,8 +375,8 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
       await tab(page, 'Portfolio');
       await expect.poll(() => cards(page).locator('.value').count()).toBe(1);
       expect(await seriousAxeFindings(page), `${scheme} portfolio`).toEqual([]);
-      await page.getByRole('button', { name: 'Close', exact: true }).click();
-      await expect.poll(() => page.getByText(/^Closing now pays/).count()).toBe(1);
+      await page.getByRole('button', { name: 'Cash out', exact: true }).click();
+      await expect.poll(() => page.getByText(/^Cashing out now pays/).count()).toBe(1);
       expect(await seriousAxeFindings(page), `${scheme} close`).toEqual([]);
       await tab(page, 'Leaders');
       await expect.poll(() => page.locator('[data-state="hidden"]').count()).toBe(1);

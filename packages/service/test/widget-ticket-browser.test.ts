@@ -356,13 +356,13 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
     await page.getByRole('tab', { name: 'Portfolio' }).click();
-    await page.getByRole('button', { name: 'Close', exact: true }).click();
+    await page.getByRole('button', { name: 'Cash out', exact: true }).click();
     const quoted = page.locator('.close .note:not(.error) p');
-    await expect.poll(() => quoted.textContent()).toMatch(/^Closing now pays /);
+    await expect.poll(() => quoted.textContent()).toMatch(/^Cashing out now pays /);
     const figures = await quoted.textContent();
     // Lost on the way: the position stays open (a close that happened would end the card by the stream).
     const cut = await cutAnswers(page, '**/v1/positions/*/close', false);
-    await page.getByRole('button', { name: /^Close for/ }).click();
+    await page.getByRole('button', { name: /^Cash out for/ }).click();
     await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count(), { timeout: 15_000 }).toBe(1);
     // Nothing but the same close: no Keep it, no Close that would fetch and show another quote.
     const onlyTryAgain = async () => {

@@ -18,7 +18,7 @@ export function ErrorNote({ error, children }: { error: ApiFailure; children?: C
   const remaining = typeof error.details?.remaining === 'string' ? fmt.money(error.details.remaining) : '';
   return (
     <div class="note error" role="alert">
-      <p>{texts.t(key, { remaining, seconds: Math.max(1, seconds) })}</p>
+      <p>{texts.t(key, { remaining, seconds: fmt.number(Math.max(1, seconds), 0) })}</p>
       {children && <div class="actions">{children}</div>}
     </div>
   );

@@ -38,7 +38,17 @@ function ClosedNote({ closed }: { closed: Closed }) {
     <li class="card position just-closed" data-position={closed.position.id} tabIndex={-1} ref={ref}>
       <div class="note ok" role="status">
         <p>
-          {texts.t('positions.closed', { proceeds: fmt.money(payout), pnl: fmt.signedMoney(profit.amount) })}
+          {texts.t(
+            profit.amount > 0
+              ? 'positions.closedProfit'
+              : profit.amount < 0
+                ? 'positions.closedLoss'
+                : 'positions.closedEven',
+            {
+              proceeds: fmt.money(payout),
+              amount: fmt.money(Math.abs(profit.amount)),
+            },
+          )}
           {balance !== null && closed.balanceRead && (
             <> {texts.t('positions.newBalance', { balance: fmt.money(balance) })}</>
           )}

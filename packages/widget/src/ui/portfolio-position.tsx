@@ -21,7 +21,7 @@ export function ProfitText({ profit }: { profit: Profit }) {
   const tone = profit.amount < 0 ? 'negative' : profit.amount > 0 ? 'positive' : '';
   return (
     <span class={`pnl ${tone}`} dir="ltr">
-      {texts.t('positions.pnl', { pnl: fmt.signedMoney(profit.amount), points: fmt.points(profit.ratio) })}
+      {texts.t('positions.pnl', { pnl: fmt.signedMoney(profit.amount), percent: fmt.signedPercent(profit.ratio) })}
     </span>
   );
 }
