@@ -176,6 +176,48 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     expect(await page.getByRole('slider').getAttribute('aria-label')).toBe('Price chart since the market opened');
     const day = asked.find((q) => q.get('interval') === '1m')!;
     expect(hoursBack(day)).toBeCloseTo(24, 0);
+
+    // An answer is kept for a minute per market and range: back on 1W and 1D, and on the market
+    // opened again, nothing is asked (the feed tier is 60 a minute per user).
+    const before = asked.length;
+    for (const button of ['1W', '1D']) {
+      await page.getByRole('button', { name: button, exact: true }).click();
+      await page.locator('.chart svg path.series').first().waitFor({ state: 'attached' });
+    }
+    await page.getByRole('button', { name: 'All markets' }).click();
+    await page.getByText(TITLE, { exact: true }).first().click();
+    await page.locator('.chart svg path.series').first().waitFor({ state: 'attached' });
+    await page.waitForTimeout(500);
+    expect(asked.length).toBe(before);
+    await page.close();
+  });
+
+  it('shows what a settled market settled at in the legend, and no prices for a voided one', async () => {
+    const { service, tenant } = harness;
+    const settled = async (title: string, action: 'resolve' | 'void') => {
+      const m = await createMarket(service, tenant, {
+        opens_at: OPENED,
+        closes_at: '2027-12-31T00:00:00Z',
+        title,
+        outcomes: [{ title: 'Yes' }, { title: 'No' }],
+      });
+      await moveThePrice(m.slug, m.outcomes[1]!.id, '20.00');
+      const body = action === 'resolve' ? { outcome_id: m.outcomes[0]!.id } : undefined;
+      expect((await service.platform('POST', `/platform/v1/markets/${m.slug}/${action}`, body)).status).toBe(200);
+    };
+    await settled('A market Yes won', 'resolve');
+    await settled('A market that was voided', 'void');
+    const page = await harness.open({ width: 1000, height: 1000 });
+    await mount(page);
+    const legendOf = async (title: string) => {
+      await page.getByText(title, { exact: true }).first().click();
+      await page.locator('.chart .legend li').first().waitFor();
+      const legend = await page.locator('.chart .legend li').allTextContents();
+      await page.getByRole('button', { name: 'All markets' }).click();
+      return legend;
+    };
+    expect(await legendOf('A market Yes won')).toEqual(['Yes 100%', 'No 0%']);
+    expect(await legendOf('A market that was voided')).toEqual(['Yes', 'No']);
     await page.close();
   });
 

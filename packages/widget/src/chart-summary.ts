@@ -12,17 +12,20 @@ import type { Texts } from './i18n/index.js';
 /** Below half a tenth of a point a change reads as none ("unchanged", not "up 0 points"). */
 const NO_CHANGE = 0.0005;
 
-/** One entry per outcome: "Yes 49%, up 5 points". */
-export function changeEntries(data: ChartData, t: Texts['t'], fmt: Formats): string[] {
+/**
+ * One entry per outcome: "Yes 49%, up 5 points", "up 1 point": the noun agrees with the number as
+ * shown (rounded to a tenth), by the plural rules of `locale`.
+ */
+export function changeEntries(data: ChartData, t: Texts['t'], fmt: Formats, locale: string): string[] {
+  const plural = new Intl.PluralRules(locale, { maximumFractionDigits: 1 });
   return data.series.map((s) => {
     const change = changeOf(s.values);
-    const vars = {
-      outcome: s.title,
-      price: fmt.chance(s.values.at(-1) ?? 0),
-      points: fmt.number(Math.abs(change) * 100, 1),
-    };
+    const points = Math.round(Math.abs(change) * 1000) / 10;
+    const vars = { outcome: s.title, price: fmt.chance(s.values.at(-1) ?? 0), points: fmt.number(points, 1) };
     if (Math.abs(change) < NO_CHANGE) return t('chart.flat', vars);
-    return t(change > 0 ? 'chart.up' : 'chart.down', vars);
+    const one = plural.select(points) === 'one';
+    if (change > 0) return t(one ? 'chart.upOne' : 'chart.up', vars);
+    return t(one ? 'chart.downOne' : 'chart.down', vars);
   });
 }
 

@@ -48,6 +48,8 @@ const messages: Messages = {
   'chart.name.all': 'رسم الأسعار منذ افتتاح السوق',
   'chart.up': '{outcome} {price}، ارتفع {points} نقطة',
   'chart.down': '{outcome} {price}، انخفض {points} نقطة',
+  'chart.upOne': '{outcome} {price}، ارتفع نقطة واحدة',
+  'chart.downOne': '{outcome} {price}، انخفض نقطة واحدة',
   'chart.flat': '{outcome} {price}، دون تغيير',
   'chart.hint': 'تنقّل عبر الزمن بمفاتيح الأسهم وHome وEnd.',
   'chart.failed': 'تعذّر تحميل سجل الأسعار.',

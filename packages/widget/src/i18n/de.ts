@@ -48,6 +48,8 @@ const messages: Messages = {
   'chart.name.all': 'Preisdiagramm seit Eröffnung des Markts',
   'chart.up': '{outcome} {price}, plus {points} Punkte',
   'chart.down': '{outcome} {price}, minus {points} Punkte',
+  'chart.upOne': '{outcome} {price}, plus {points} Punkt',
+  'chart.downOne': '{outcome} {price}, minus {points} Punkt',
   'chart.flat': '{outcome} {price}, unverändert',
   'chart.hint': 'Pfeiltasten, Pos1 und Ende bewegen sich durch die Zeit.',
   'chart.failed': 'Der Preisverlauf konnte nicht geladen werden.',

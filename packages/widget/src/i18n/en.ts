@@ -46,6 +46,8 @@ const en = {
   'chart.name.all': 'Price chart since the market opened',
   'chart.up': '{outcome} {price}, up {points} points',
   'chart.down': '{outcome} {price}, down {points} points',
+  'chart.upOne': '{outcome} {price}, up {points} point',
+  'chart.downOne': '{outcome} {price}, down {points} point',
   'chart.flat': '{outcome} {price}, unchanged',
   'chart.hint': 'Arrow keys, Home and End move through time.',
   'chart.failed': 'The price history did not load.',

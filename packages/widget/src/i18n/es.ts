@@ -48,6 +48,8 @@ const messages: Messages = {
   'chart.name.all': 'Gráfico de precios desde la apertura del mercado',
   'chart.up': '{outcome} {price}, sube {points} puntos',
   'chart.down': '{outcome} {price}, baja {points} puntos',
+  'chart.upOne': '{outcome} {price}, sube {points} punto',
+  'chart.downOne': '{outcome} {price}, baja {points} punto',
   'chart.flat': '{outcome} {price}, sin cambios',
   'chart.hint': 'Las flechas, Inicio y Fin recorren el tiempo.',
   'chart.failed': 'No se pudo cargar el historial de precios.',

@@ -48,6 +48,8 @@ const messages: Messages = {
   'chart.name.all': 'גרף מחירים מאז פתיחת השוק',
   'chart.up': '{outcome} {price}, עלה ב-{points} נקודות',
   'chart.down': '{outcome} {price}, ירד ב-{points} נקודות',
+  'chart.upOne': '{outcome} {price}, עלה בנקודה אחת',
+  'chart.downOne': '{outcome} {price}, ירד בנקודה אחת',
   'chart.flat': '{outcome} {price}, ללא שינוי',
   'chart.hint': 'מקשי החצים, Home ו-End נעים לאורך הזמן.',
   'chart.failed': 'לא ניתן לטעון את היסטוריית המחירים.',

@@ -68,7 +68,7 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
   const shown = active >= 0 ? active : last;
   const when = pointFormat.format(times[shown]);
   const prices = priceEntries(data, shown, fmt);
-  const changes = changeEntries(data, texts.t, fmt);
+  const changes = changeEntries(data, texts.t, fmt, texts.locale);
 
   const onPointer = (e: PointerEvent) => {
     const left = (e.currentTarget as SVGElement).getBoundingClientRect().left;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import {
   CHART_RANGES,
   chartData,
@@ -8,12 +8,16 @@ import {
   type ChartRange,
   type HistoryAnswer,
 } from '../chart-data.js';
+import { HistoryCache } from '../chart-cache.js';
 import type { MessageKey } from '../i18n/index.js';
-import type { Market } from '../store.js';
+import type { Market, Store } from '../store.js';
 import { ChartPlot } from './chart-plot.js';
 import { useWidget } from './context.js';
 
 type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; answer: HistoryAnswer };
+
+/** One cache of /history answers per widget (chart-cache.ts). */
+const caches = new WeakMap<Store, HistoryCache<HistoryAnswer>>();
 
 /**
  * The market's prices over a range (1D, 1W, All) from /history, every outcome its own colour, ending at
@@ -27,9 +31,21 @@ export function PriceChart({ market }: { market: Market }) {
   const [range, setRange] = useState<ChartRange>('week');
   const [loaded, setLoaded] = useState<Loaded>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
+  const lastAttempt = useRef(0);
+
+  let cache = caches.get(store);
+  if (!cache) caches.set(store, (cache = new HistoryCache()));
 
   useEffect(() => {
     let live = true;
+    // A Retry asks again whatever is kept.
+    const retry = attempt !== lastAttempt.current;
+    lastAttempt.current = attempt;
+    const kept = retry ? null : cache.get(market.slug, range, Date.now());
+    if (kept) {
+      setLoaded({ kind: 'ready', answer: kept });
+      return;
+    }
     setLoaded({ kind: 'loading' });
     void (async () => {
       const plan = historyPlan(range, market.opens_at, new Date());
@@ -41,8 +57,10 @@ export function PriceChart({ market }: { market: Market }) {
         if (!live) return;
         if (!res.ok) return setLoaded({ kind: 'failed' });
         // A young market: its changes fit in a few buckets, so the next, finer interval shows them.
-        if (res.value.points.length >= ENOUGH_POINTS || i === plan.length - 1)
+        if (res.value.points.length >= ENOUGH_POINTS || i === plan.length - 1) {
+          cache.set(market.slug, range, res.value, Date.now());
           return setLoaded({ kind: 'ready', answer: res.value });
+        }
       }
     })();
     return () => void (live = false);
@@ -82,17 +100,34 @@ export function PriceChart({ market }: { market: Market }) {
   );
 }
 
-/** Each outcome's colour, name and price now. */
+/**
+ * Each outcome's colour, name and price now; on a settled market what it settled at instead (the
+ * winner 1, the others 0), and on a voided one no price (every stake was refunded).
+ */
 function Legend({ market }: { market: Market }) {
   const { fmt } = useWidget();
+  const price = (o: Market['outcomes'][number]) => {
+    if (market.status === 'voided') return null;
+    if (market.status === 'resolved') return o.id === market.resolved_outcome_id ? 1 : 0;
+    return o.price;
+  };
   return (
     <ul class="legend">
-      {market.outcomes.map((o, i) => (
-        <li key={o.id} class={`s${i % 7}`}>
-          <span class="swatch" aria-hidden="true" />
-          <span dir="auto">{o.title}</span> <strong>{fmt.chance(o.price)}</strong>
-        </li>
-      ))}
+      {market.outcomes.map((o, i) => {
+        const shown = price(o);
+        return (
+          <li key={o.id} class={`s${i % 7}`}>
+            <span class="swatch" aria-hidden="true" />
+            <span dir="auto">{o.title}</span>
+            {shown !== null && (
+              <>
+                {' '}
+                <strong>{fmt.chance(shown)}</strong>
+              </>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }
