@@ -1,11 +1,12 @@
 import type { ComponentChildren } from 'preact';
-import { useRef, useState } from 'preact/hooks';
-import { newIdempotencyKey, outcomeUnknown, type ApiFailure } from '../api.js';
+import { useState } from 'preact/hooks';
+import { newIdempotencyKey, type ApiFailure, type ApiResult } from '../api.js';
 import { minPriceFor } from '../format.js';
 import type { MessageKey } from '../i18n/index.js';
 import type { Position } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
+import { sendClose, usePendingClose, useResume } from './pending-writes.js';
 import { profitOf, resultOf, type Profit } from './portfolio-model.js';
 import type { CloseQuote, CloseValue } from './portfolio-quotes.js';
 
@@ -59,12 +60,11 @@ export function Heading({ position }: { position: Position }) {
 
 /**
  * An open position: what it holds, what it is worth now (a close quote) and its profit or loss, and
- * the close under it: a fresh quote, then a confirm that sends min_price from it. The confirm is one
- * intent with one key; a retry after a network failure re-sends it unchanged.
+ * the close under it (CloseFlow). Inside a group (portfolio-group.tsx) the group's card names the
+ * market and outcome, so the position does not repeat them.
  */
 export function OpenPosition(props: {
   position: Position;
-  /** Inside a group (portfolio-group.tsx) the group's card names the market and outcome. */
   inGroup?: boolean;
   value: CloseValue;
   onQuote: (quote: CloseQuote) => void;
@@ -101,6 +101,12 @@ export function OpenPosition(props: {
   );
 }
 
+/**
+ * The close under an open position: a fresh close quote, then a confirm that sends min_price from it as
+ * one intent with one key, kept in the store until an answer settles it (pending-writes.ts). While it is
+ * pending (its answer lost, or still coming after the card went away and came back) the card shows only
+ * that intent's figures and Try again, which re-sends it unchanged: the figure shown is the one sent.
+ */
 function CloseFlow({
   position,
   onQuote,
@@ -112,10 +118,21 @@ function CloseFlow({
 }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
+  const pending = usePendingClose(position.id);
   const [quote, setQuote] = useState<CloseQuote | null>(null);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [busy, setBusy] = useState(false);
-  const intent = useRef<{ key: string; body: { min_price: string } } | null>(null);
+
+  const settle = (res: ApiResult<Position>) => {
+    if (res.ok) {
+      setQuote(null);
+      onClosed(res.value);
+      return;
+    }
+    if (res.error.code === 'price_moved') setQuote(null);
+    setError(res.error);
+  };
+  useResume(pending, settle);
 
   const ask = async () => {
     setBusy(true);
@@ -130,27 +147,48 @@ function CloseFlow({
     onQuote(res.value);
   };
   const confirm = async () => {
-    if (!quote) return;
-    intent.current ??= {
-      key: newIdempotencyKey(),
-      body: { min_price: minPriceFor(quote.close_price, CLOSE_SLIPPAGE) },
-    };
-    setBusy(true);
-    setError(null);
-    const current = intent.current;
-    const path = `/v1/positions/${encodeURIComponent(position.id)}/close`;
-    const res = await store.api.send<Position>('POST', path, current.body, current.key);
-    setBusy(false);
-    if (res.ok) {
-      intent.current = null;
-      setQuote(null);
-      onClosed(res.value);
-      return;
+    // Read afresh: a second press before the card re-rendered must not send a second intent.
+    const kept = store.pendingClose(position.id);
+    if (kept?.sending) return;
+    let close = kept;
+    if (!close) {
+      if (!quote) return;
+      close = {
+        key: newIdempotencyKey(),
+        body: { min_price: minPriceFor(quote.close_price, CLOSE_SLIPPAGE) },
+        shown: { proceeds: quote.proceeds, close_price: quote.close_price },
+        sending: null,
+        failure: null,
+      };
     }
-    if (!outcomeUnknown(res.error)) intent.current = null;
-    if (res.error.code === 'price_moved') setQuote(null);
-    setError(res.error);
+    setError(null);
+    settle(await sendClose(store, position.id, close));
   };
+
+  if (pending) {
+    const failure = error ?? pending.failure;
+    return (
+      <div class="close">
+        <div class="note" role="status">
+          <p>
+            {t('positions.quote', {
+              proceeds: fmt.money(pending.shown.proceeds),
+              price: fmt.percent(pending.shown.close_price),
+            })}{' '}
+            <ProfitText profit={profitOf(pending.shown.proceeds, position.stake)} />
+          </p>
+          <div class="actions">
+            <button type="button" class="primary" disabled={pending.sending !== null} onClick={() => void confirm()}>
+              {pending.sending
+                ? t('positions.confirmClose', { proceeds: fmt.money(pending.shown.proceeds) })
+                : t('retry')}
+            </button>
+          </div>
+        </div>
+        {failure && <ErrorNote error={failure} />}
+      </div>
+    );
+  }
 
   return (
     <div class="close">
@@ -180,11 +218,6 @@ function CloseFlow({
           {error.code === 'price_moved' && (
             <button type="button" onClick={() => void ask()}>
               {t('error.requote')}
-            </button>
-          )}
-          {intent.current && (
-            <button type="button" onClick={() => void confirm()}>
-              {t('retry')}
             </button>
           )}
         </ErrorNote>
