@@ -180,6 +180,33 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     await expect.poll(() => page.getByText('No open positions yet.').count()).toBe(1);
   });
 
+  it('shows skeletons in the shape of the cards and the table while the positions and the board load', async () => {
+    const { token } = await h.newUser('100.00');
+    const page = await h.open({ width: 375, height: 800 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/v1\/(positions\?|widget\/leaderboard)/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await h.mountAs(page, token);
+    await tab(page, 'Portfolio');
+    const cardsSkeleton = page.locator('.portfolio .skeleton-view[aria-busy="true"][role="status"]');
+    await cardsSkeleton.waitFor();
+    expect(await cardsSkeleton.getAttribute('aria-label')).toBe('Loading your positions…');
+    const bones = cardsSkeleton.locator('.bone-card');
+    expect(await bones.count()).toBe(3);
+    for (const box of await bones.evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON())))
+      expect(box.height).toBeGreaterThanOrEqual(90);
+    await tab(page, 'Leaders');
+    const rows = page.locator('.leaders tbody[aria-hidden="true"] tr.bone-row');
+    await expect.poll(() => rows.count()).toBe(5);
+    expect(await rows.first().locator('td').count()).toBe(3);
+    expect((await rows.first().boundingBox())!.height).toBeGreaterThan(30);
+    release();
+    await expect.poll(() => rows.count()).toBe(0);
+  });
+
   it('shows what ended positions came to: won, lost, refunded', async () => {
     const { user, token } = await h.newUser('100.00');
     const won = await market('A market the user wins');

@@ -4,6 +4,7 @@ import type { MessageKey } from '../i18n/index.js';
 import type { Store } from '../store.js';
 import { useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
+import { TableSkeleton } from './skeleton.js';
 
 const PERIODS = ['day', 'week', 'month', 'all'] as const;
 type Period = (typeof PERIODS)[number];
@@ -46,27 +47,6 @@ export function rememberProfile(store: Store, profile: Profile): void {
 }
 
 const tone = (pnl: string) => (Number(pnl) < 0 ? 'negative' : Number(pnl) > 0 ? 'positive' : '');
-
-/** Rows of grey blocks in the table's shape while the board loads. */
-function SkeletonRows() {
-  return (
-    <tbody aria-hidden="true">
-      {[0, 1, 2, 3, 4].map((i) => (
-        <tr key={i} class="skeleton-row">
-          <td>
-            <span class="skeleton-text" />
-          </td>
-          <td>
-            <span class="skeleton-text wide" />
-          </td>
-          <td class="num">
-            <span class="skeleton-text" />
-          </td>
-        </tr>
-      ))}
-    </tbody>
-  );
-}
 
 /**
  * The user's own line under the board, consistent with it: when shown, their row is highlighted, or
@@ -196,7 +176,7 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
               </th>
             </tr>
           </thead>
-          {!board && <SkeletonRows />}
+          {!board && <TableSkeleton columns={3} />}
           {board && (
             <tbody>
               {board.entries.map((e) => (

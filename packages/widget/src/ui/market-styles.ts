@@ -7,7 +7,8 @@ export const MARKET_STYLES = `
 .result { font-weight: 600; font-variant-numeric: tabular-nums; }
 .ended-note { display: flex; flex-wrap: wrap; gap: var(--gap); align-items: baseline; }
 .price { display: inline-flex; gap: var(--pm-spacing); align-items: baseline; }
-.skeleton .cards { margin-top: var(--gap); }
+.skeleton-view .bar-line + .cards { margin-top: var(--gap); }
+.bone-row td { padding-block: calc(var(--pm-spacing) * 3); }
 .bone, .bone-card .bone {
   display: block; border-radius: var(--pm-radius);
   background: color-mix(in srgb, var(--pm-text) 10%, var(--pm-surface));

@@ -24,8 +24,6 @@ export const PORTFOLIO_STYLES = `
 .position .close > .note { align-self: stretch; max-width: 40em; }
 .position .close .actions button { flex: 1 1 auto; width: auto; }
 .skeleton-text { display: inline-block; vertical-align: middle; height: 1em; width: 5em; border-radius: var(--pm-radius); background: color-mix(in srgb, var(--pm-text) 12%, var(--pm-surface)); animation: pm-position-pulse 1.4s ease-in-out infinite; }
-.skeleton-text.wide { width: 70%; height: 1.2em; }
-.card.position.skeleton { min-height: 92px; }
 @keyframes pm-position-pulse { 50% { opacity: 0.55; } }
 @media (prefers-reduced-motion: reduce) { .skeleton-text { animation: none; } }
 /* A group's positions are cards inside its card, set in by a line at their start. */
@@ -44,7 +42,6 @@ tr.me td:first-child { box-shadow: inset 4px 0 0 var(--pm-accent); }
 [dir='rtl'] tr.me td:first-child { box-shadow: inset -4px 0 0 var(--pm-accent); }
 .you { font-size: 0.85em; font-weight: 600; padding: 0 6px; margin-inline-start: calc(var(--pm-spacing) * 2); border-radius: 999px; border: 1px solid currentColor; }
 .leaders .standing { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: calc(var(--pm-spacing) * 2); font-variant-numeric: tabular-nums; }
-.leaders .skeleton-row td { padding-block: calc(var(--pm-spacing) * 3); }
 .profile .field-error { color: var(--pm-negative); margin: 0; }
 .profile input[aria-invalid='true'] { border-color: var(--pm-negative); }
 .profile button.danger { color: var(--pm-negative); border-color: var(--pm-negative); font-weight: 600; }

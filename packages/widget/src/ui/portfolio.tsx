@@ -6,6 +6,7 @@ import { OpenPositions, PortfolioSummary, type Closed } from './portfolio-group.
 import { endedNewestFirst, openNewestFirst } from './portfolio-model.js';
 import { EndedPosition } from './portfolio-position.js';
 import { useCloseValues } from './portfolio-quotes.js';
+import { RowsSkeleton } from './skeleton.js';
 
 /** Open positions shown (and quoted) at first, and how many more each "show more" adds. */
 const OPEN_PAGE = 10;
@@ -13,26 +14,6 @@ const OPEN_PAGE = 10;
 const ENDED_PAGE = 20;
 /** How long the note of a close stays where its position was before the position moves to Ended. */
 export const CLOSED_NOTE_MS = 10_000;
-
-/** A placeholder in the shape of the position cards while the first read runs. */
-function Skeleton() {
-  const { texts } = useWidget();
-  return (
-    <div aria-busy="true">
-      <p class="visually-hidden" role="status">
-        {texts.t('positions.loading')}
-      </p>
-      <ul class="cards rows" aria-hidden="true">
-        {[0, 1, 2].map((i) => (
-          <li key={i} class="card position skeleton">
-            <span class="skeleton-text wide" />
-            <span class="skeleton-text" />
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 /**
  * The user's positions: the totals of the open ones, then the open ones newest first, one card per
@@ -83,7 +64,7 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
           </button>
         </ErrorNote>
       )}
-      {read === null && positions.size === 0 && <Skeleton />}
+      {read === null && positions.size === 0 && <RowsSkeleton label={t('positions.loading')} />}
       {open.length > 0 && <PortfolioSummary open={open} valueOf={values.valueOf} />}
       {/* A failed read says so with Try again only: "No open positions yet" would be a guess. */}
       {read !== null && !read.error && listed.length === 0 && (
