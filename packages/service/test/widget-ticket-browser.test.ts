@@ -127,22 +127,30 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     expect(opens()).toHaveLength(1);
   });
 
-  it('learns the remaining limit from a refusal: the field says it, offers it, and Max stops there', async () => {
+  it("knows the market's cap on one open from its quote, and learns the rest of the user's limit from a refusal", async () => {
     const market = await marketFor('Will the ticket know my limit?', {
       liquidity: '100000',
       max_stake_per_position: '50.00',
       max_open_stake_per_user: '80.00',
     });
     const { user, page, opens } = await ticketFor(market, '200.00');
+    // The cap on one open (max_stake in every quote) refuses 60 before anything is sent.
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
     await page.getByLabel('Amount').fill('60');
-    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect.poll(() => note(page)).toBe('Over your limit on this market: at most 50.00.Use 50.00');
-    expect(opens()).toHaveLength(1);
+    await page.waitForTimeout(400);
+    expect(opens()).toHaveLength(0);
     await page.getByRole('button', { name: 'Max' }).click();
     expect(await page.getByLabel('Amount').inputValue()).toBe('50.00');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect.poll(() => harness.balanceOf(user)).toBe('150.00');
+    // The user's open stake on the market (80) leaves 30: only the service knows, and its refusal tells.
+    await page.getByLabel('Amount').fill('40');
+    await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
+    await expect.poll(() => note(page)).toBe('Over your limit on this market: at most 30.00.Use 30.00');
     expect(opens()).toHaveLength(2);
+    await page.getByRole('button', { name: 'Max' }).click();
+    expect(await page.getByLabel('Amount').inputValue()).toBe('30.00');
   });
 
   it('says in words what is wrong with the amount, asks no price for it, and recovers when it is fixed', async () => {

@@ -11,6 +11,8 @@ export interface Quote {
   stake: string;
   shares: string;
   price: string;
+  /** The market's cap on one open (max_stake_per_position): a larger amount is refused before sending. */
+  max_stake: string;
   quoted_at: string;
 }
 

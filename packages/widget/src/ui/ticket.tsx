@@ -43,6 +43,10 @@ export function Ticket({ market }: { market: Market }) {
   const [slippage, setSlippage] = useState(() => pending?.shown.slippage ?? 0.02);
   /** The remaining stake a stake_limit_exceeded answer told; forgotten after a trade changes it. */
   const [remaining, setRemaining] = useState<string | null>(null);
+  /** The market's cap on one open, from any quote of it (max_stake): known before the first Buy. */
+  const [cap, setCap] = useState<string | null>(null);
+  /** The tighter of the two limits known (maxStake is the lower of two amounts, either unknown). */
+  const limit = maxStake(remaining, cap);
   const [confirming, setConfirming] = useState(false);
   const [error, setError] = useState<ApiFailure | null>(null);
   const [bought, setBought] = useState<Bought | null>(null);
@@ -54,7 +58,7 @@ export function Ticket({ market }: { market: Market }) {
   const outcome = market.outcomes.find((o) => o.id === (pending?.body.outcome_id ?? outcomeId)) ?? market.outcomes[0];
   const check = pending
     ? ({ ok: true, stake: pending.body.stake } as const)
-    : checkStake(stakeText, fmt.locale, { balance, remaining });
+    : checkStake(stakeText, fmt.locale, { balance, remaining: limit });
   const stake = check.ok ? check.stake : null;
   const quote = useQuote(market, outcome?.id ?? '', locked ? null : stake, onScreen && !confirming);
   const current = quote.current;
@@ -67,6 +71,9 @@ export function Ticket({ market }: { market: Market }) {
       : null;
   const facts = shown ? quoteFacts(shown.quote, shown.basis) : null;
 
+  useEffect(() => {
+    if (current?.max_stake) setCap(current.max_stake);
+  }, [current?.max_stake]);
   // A confirmation is for the order it describes: another amount, outcome or quote asks again.
   useEffect(() => setConfirming(false), [stake, outcome?.id, current]);
   useEffect(() => {
@@ -162,7 +169,7 @@ export function Ticket({ market }: { market: Market }) {
         id={stakeId}
         value={pending ? fmt.amountInput(pending.body.stake) : stakeText}
         check={check}
-        max={maxStake(balance, remaining)}
+        max={maxStake(balance, limit)}
         disabled={locked}
         onChange={(value) => (setStakeText(value), setBought(null), setError(null))}
       />
