@@ -1,3 +1,5 @@
+import { amountOf, centsOf } from './cents.js';
+
 /**
  * The trade ticket's arithmetic, pure: reading the amount a user typed, checking it against what they
  * can spend, and what a quote means to them (what it wins, the profit, how far it moves the price).
@@ -54,20 +56,6 @@ export function readAmount(
   const cents = BigInt(match[1] || '0') * 100n + BigInt((match[2] ?? '').padEnd(2, '0'));
   if (cents === 0n) return { ok: false, problem: 'zero' };
   return { ok: true, stake: amountOf(cents) };
-}
-
-/** "87.50" → 8750n. */
-export function centsOf(amount: string): bigint {
-  const [units = '0', fraction = ''] = amount.replace('-', '').split('.');
-  const cents = BigInt(units) * 100n + BigInt(fraction.slice(0, 2).padEnd(2, '0'));
-  return amount.startsWith('-') ? -cents : cents;
-}
-
-/** 8750n → "87.50", -500n → "-5.00". */
-export function amountOf(cents: bigint): string {
-  const sign = cents < 0n ? '-' : '';
-  const abs = cents < 0n ? -cents : cents;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
 
 /** The most the user can stake now: the balance, or the remaining limit when known and lower. */

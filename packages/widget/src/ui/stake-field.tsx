@@ -1,5 +1,6 @@
 import { maxPriceFor } from '../format.js';
-import { centsOf, type StakeCheck } from '../ticket-math.js';
+import { centsOf } from '../cents.js';
+import type { StakeCheck } from '../ticket-math.js';
 import { useSelect, useWidget } from './context.js';
 
 /**
