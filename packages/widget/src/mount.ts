@@ -2,7 +2,7 @@ import { resolveLocale, type Theme } from '@pm/contract';
 import { h, render, type ComponentChild } from 'preact';
 import { Api } from './api.js';
 import { formatsFor, type Formats } from './format.js';
-import { loadTexts, type Texts } from './i18n/index.js';
+import { addEnglish, loadTexts, type Texts } from './i18n/index.js';
 import { optionsProblem, type MountOptions } from './options.js';
 import { Realtime } from './realtime.js';
 import { SessionKeeper, type RefreshOutcome } from './session.js';
@@ -70,7 +70,10 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   adoptStyles(root, STYLES);
   shareRuntime(VERSION);
   const bundleHome = bundleBase ?? `${apiBase}/widget/v1`;
-  const views = lazyViews(viewsUrl(bundleHome, VERSION), (css) => adoptStyles(root, css));
+  const views = lazyViews(viewsUrl(bundleHome, VERSION), (chunk) => {
+    adoptStyles(root, chunk.STYLES);
+    addEnglish(chunk.ENGLISH);
+  });
   const container = document.createElement('div');
   root.append(container);
 

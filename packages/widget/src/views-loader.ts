@@ -6,7 +6,7 @@ export type ViewsModule = typeof Views;
 export interface LazyViews {
   /** The chunk when it has arrived, else null. */
   current(): ViewsModule | null;
-  /** Loads it (once; a failed load may be tried again), adopting its styles into the widget's root. */
+  /** Loads it (once; a failed load may be tried again), handing it to `arrived` before any view uses it. */
   load(): Promise<ViewsModule>;
 }
 
@@ -19,7 +19,7 @@ export function viewsUrl(bundleBase: string, version: string): string {
   return `${bundleBase.replace(/\/v\d+(\.\d+\.\d+[^/]*)?$/, `/v${version}`)}/views.js`;
 }
 
-export function lazyViews(url: string, adopt: (css: string) => void): LazyViews {
+export function lazyViews(url: string, arrived: (views: ViewsModule) => void): LazyViews {
   let loaded: ViewsModule | null = null;
   let loading: Promise<ViewsModule> | null = null;
   let failures = 0;
@@ -30,7 +30,7 @@ export function lazyViews(url: string, adopt: (css: string) => void): LazyViews 
       const attempt = failures === 0 ? url : `${url}?attempt=${failures}`;
       loading ??= (import(/* @vite-ignore */ attempt) as Promise<ViewsModule>).then(
         (module) => {
-          adopt(module.STYLES);
+          arrived(module);
           return (loaded = module);
         },
         (error: unknown) => {

@@ -1,5 +1,6 @@
 import { isRightToLeft } from '@pm/contract';
-import en, { type MessageKey, type Messages } from './en.js';
+import type { MessageKey, Messages } from './en.js';
+import { EN_CORE } from './en-core.js';
 
 export type { MessageKey, Messages };
 
@@ -12,12 +13,24 @@ export interface Texts {
   t(key: MessageKey, vars?: Record<string, string | number>): string;
 }
 
-export function textsOf(locale: string, messages: Messages): Texts {
+/**
+ * The English this page has: the bundle's (the first view's) and, once the views chunk has loaded, its
+ * views' too (addEnglish). Every locale falls back to it key by key.
+ */
+const english: Partial<Messages> = { ...EN_CORE };
+
+export function addEnglish(more: Partial<Messages>): void {
+  Object.assign(english, more);
+}
+
+export function textsOf(locale: string, messages: Partial<Messages>): Texts {
   return {
     locale,
     dir: isRightToLeft(locale) ? 'rtl' : 'ltr',
     t: (key, vars) =>
-      (messages[key] ?? en[key]).replace(/\{(\w+)\}/g, (_, name: string) => String(vars?.[name] ?? `{${name}}`)),
+      (messages[key] ?? english[key] ?? key).replace(/\{(\w+)\}/g, (_, name: string) =>
+        String(vars?.[name] ?? `{${name}}`),
+      ),
   };
 }
 
@@ -28,11 +41,11 @@ export function textsOf(locale: string, messages: Messages): Texts {
  */
 export async function loadTexts(locale: string, bundleBase: string): Promise<Texts> {
   const language = locale.split('-')[0]!.toLowerCase();
-  if (language === 'en' || !(SHIPPED_LOCALES as readonly string[]).includes(language)) return textsOf('en', en);
+  if (language === 'en' || !(SHIPPED_LOCALES as readonly string[]).includes(language)) return textsOf('en', english);
   try {
     const module = (await import(/* @vite-ignore */ `${bundleBase}/locales/${language}.js`)) as { default: Messages };
     return textsOf(locale, module.default);
   } catch {
-    return textsOf('en', en);
+    return textsOf('en', english);
   }
 }
