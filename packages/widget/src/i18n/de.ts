@@ -36,7 +36,8 @@ const messages: Messages = {
   'market.upcomingNote': 'Der Handel öffnet am {date}.',
   'market.awaitingNote': 'Der Handel ist geschlossen. Das Ergebnis erscheint hier, sobald der Markt abgerechnet ist.',
   'load.failed': 'Der Marktdienst ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
-  'views.failed': 'Dieser Teil des Widgets wurde nicht geladen. Versuche es erneut oder lade die Seite neu, wenn es weiter fehlschlägt.',
+  'views.failed':
+    'Dieser Teil des Widgets wurde nicht geladen. Versuche es erneut oder lade die Seite neu, wenn es weiter fehlschlägt.',
   'market.closes': 'Schließt am {date}',
   'market.noHistory': 'Noch kein Preisverlauf.',
   'chart.ranges': 'Zeitraum des Diagramms',
@@ -129,9 +130,12 @@ const messages: Messages = {
   'leaders.pnl': 'Gewinn/Verlust',
   'leaders.empty': 'Noch niemand in der Rangliste.',
   'leaders.me': 'Du: Platz {rank}, {pnl}',
-  'leaders.hidden': 'Du wirst nicht in der Rangliste gezeigt. Um mitzumachen, wähle im Profil einen Namen und setze das Häkchen bei „{show}“.',
-  'leaders.hiddenNamed': 'Du wirst nicht in der Rangliste gezeigt. Um mitzumachen, setze im Profil das Häkchen bei „{show}“.',
-  'leaders.limited': 'Zu viele Anfragen: Diese Rangliste ist vielleicht nicht aktuell. Sie aktualisiert sich gleich von selbst.',
+  'leaders.hidden':
+    'Du wirst nicht in der Rangliste gezeigt. Um mitzumachen, wähle im Profil einen Namen und setze das Häkchen bei „{show}“.',
+  'leaders.hiddenNamed':
+    'Du wirst nicht in der Rangliste gezeigt. Um mitzumachen, setze im Profil das Häkchen bei „{show}“.',
+  'leaders.limited':
+    'Zu viele Anfragen: Diese Rangliste ist vielleicht nicht aktuell. Sie aktualisiert sich gleich von selbst.',
   'leaders.you': 'Du',
   'leaders.wouldBe': 'Dein Ergebnis in diesem Zeitraum: {pnl} (ohne Platz).',
   'leaders.noResult': 'In diesem Zeitraum ist noch keine deiner Positionen beendet.',

@@ -131,7 +131,8 @@ const messages: Messages = {
   'leaders.me': 'Tú: n.º {rank}, {pnl}',
   'leaders.hidden': 'No apareces en la clasificación. Para unirte, elige un nombre en Perfil y marca «{show}».',
   'leaders.hiddenNamed': 'No apareces en la clasificación. Para unirte, marca «{show}» en Perfil.',
-  'leaders.limited': 'Demasiadas solicitudes: puede que esta clasificación no esté al día. Se actualizará sola en breve.',
+  'leaders.limited':
+    'Demasiadas solicitudes: puede que esta clasificación no esté al día. Se actualizará sola en breve.',
   'leaders.you': 'Tú',
   'leaders.wouldBe': 'Tu resultado en este periodo: {pnl} (sin puesto).',
   'leaders.noResult': 'Ninguna de tus posiciones ha terminado en este periodo.',
