@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { phaseOf, resultOn, sortMarkets } from './market-order.js';
 import type { Market, Position } from './store.js';
+import { position } from './test-positions.js';
 
 const NOW = Date.parse('2026-11-26T12:00:00Z');
 const market = (
@@ -54,42 +55,30 @@ describe('the market list order', () => {
 });
 
 describe("the user's result on an ended market", () => {
-  const position = (state: Position['state'], stake: string, payout: string | null): Position => ({
-    id: `${state}-${stake}`,
-    market_slug: 'm',
-    outcome_id: 'o',
-    state,
-    stake,
-    shares: '1',
-    price: '0.5',
-    payout,
-    close_price: null,
-    opened_at: '2026-01-01T00:00:00Z',
-    closed_at: null,
-    settled_at: null,
-  });
+  const ended = (state: Position['state'], stake: string, payout: string | null) =>
+    position({ id: `${state}-${stake}`, state, stake, payout, shares: '1', price: '0.5' });
 
   it('sums what the winning positions paid', () => {
     const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
-    const held = [position('settled_win', '10.00', '20.37'), position('settled_win', '5.00', '9.99')];
+    const held = [ended('settled_win', '10.00', '20.37'), ended('settled_win', '5.00', '9.99')];
     expect(resultOn(resolved, held)).toEqual({ kind: 'won', amount: '30.36' });
   });
 
   it('reports the stake lost when nothing won, and ignores positions closed before the end', () => {
     const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
-    const held = [position('settled_loss', '30.00', '0.00'), position('closed', '7.00', '8.00')];
+    const held = [ended('settled_loss', '30.00', '0.00'), ended('closed', '7.00', '8.00')];
     expect(resultOn(resolved, held)).toEqual({ kind: 'lost', amount: '30.00' });
   });
 
   it('gives the net when the user held both a winner and a loser', () => {
     const resolved = market('m', 'resolved', '2026-01-01T00:00:00Z');
-    const held = [position('settled_win', '10.00', '19.09'), position('settled_loss', '25.00', '0.00')];
+    const held = [ended('settled_win', '10.00', '19.09'), ended('settled_loss', '25.00', '0.00')];
     expect(resultOn(resolved, held)).toEqual({ kind: 'net', amount: '-5.91' });
   });
 
   it('refunds on a voided market, and says nothing when the user held nothing', () => {
     const voided = market('m', 'voided', '2026-01-01T00:00:00Z');
-    expect(resultOn(voided, [position('voided', '10.00', '10.00')])).toEqual({ kind: 'refunded', amount: '10.00' });
-    expect(resultOn(voided, [position('closed', '10.00', '11.00')])).toBeNull();
+    expect(resultOn(voided, [ended('voided', '10.00', '10.00')])).toEqual({ kind: 'refunded', amount: '10.00' });
+    expect(resultOn(voided, [ended('closed', '10.00', '11.00')])).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import type { Texts } from '../i18n/index.js';
+import { FailureNote } from './failure-note.js';
 import { CardsSkeleton } from './skeleton.js';
 
 /**
@@ -17,14 +18,7 @@ export function FirstLoad({ failed }: { failed: { texts: Texts; onRetry: () => v
   const { texts, onRetry } = failed;
   return (
     <div class="app" dir={texts.dir} lang={texts.locale}>
-      <div class="note error" role="alert">
-        <p>{texts.t('load.failed')}</p>
-        <div class="actions">
-          <button type="button" onClick={onRetry}>
-            {texts.t('retry')}
-          </button>
-        </div>
-      </div>
+      <FailureNote texts={texts} message={texts.t('load.failed')} onRetry={onRetry} />
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { createContext, type VNode } from 'preact';
 import { useContext, useEffect, useState } from 'preact/hooks';
 import type { LazyViews, ViewsModule } from '../views-loader.js';
 import { useWidget } from './context.js';
+import { FailureNote } from './failure-note.js';
 import { CardsSkeleton } from './skeleton.js';
 
 /**
@@ -29,16 +30,6 @@ export function Later({ view }: { view: (views: ViewsModule) => VNode }) {
     if (!loaded) load();
   }, []);
   if (loaded) return view(loaded);
-  if (failed)
-    return (
-      <div class="note error" role="alert">
-        <p>{texts.t('views.failed')}</p>
-        <div class="actions">
-          <button type="button" onClick={load}>
-            {texts.t('retry')}
-          </button>
-        </div>
-      </div>
-    );
+  if (failed) return <FailureNote texts={texts} message={texts.t('views.failed')} onRetry={load} />;
   return <CardsSkeleton label={texts.t('loading')} cards={2} />;
 }

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../store.js';
+import { position } from '../test-positions.js';
 import { groupByOutcome, totalsOf } from './portfolio-groups.js';
-
-const position = (over: Partial<Position>): Position => ({
-  id: 'p',
-  market_slug: 'm',
-  outcome_id: 'o',
-  state: 'open',
-  stake: '10.00',
-  shares: '20.000000',
-  price: '0.500000',
-  payout: null,
-  close_price: null,
-  opened_at: '2026-06-01T00:00:00.000Z',
-  closed_at: null,
-  settled_at: null,
-  ...over,
-});
 
 describe('grouped positions', () => {
   it('groups by market and outcome in the order of each group’s newest position', () => {

@@ -1,22 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Position } from '../store.js';
+import { position } from '../test-positions.js';
 import { endedNewestFirst, openNewestFirst, profitOf, resultOf } from './portfolio-model.js';
-
-const position = (over: Partial<Position>): Position => ({
-  id: 'p',
-  market_slug: 'm',
-  outcome_id: 'o',
-  state: 'open',
-  stake: '10.00',
-  shares: '20.000000',
-  price: '0.500000',
-  payout: null,
-  close_price: null,
-  opened_at: '2026-06-01T00:00:00.000Z',
-  closed_at: null,
-  settled_at: null,
-  ...over,
-});
 
 describe('the portfolio model', () => {
   it('counts profit and loss in whole cents, as money and as a share of the stake', () => {
