@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     });
     await page.getByLabel('Amount').fill('11');
     await expect.poll(() => headline(page)).toBe('Getting a price…');
-    expect(await page.locator('.quote[aria-busy="true"] .skeleton').count()).toBe(4);
+    expect(await page.locator('.quote[aria-busy="true"] .skeleton').count()).toBe(5);
     expect(await page.getByRole('button', { name: 'Buy Yes', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => held !== null).toBe(true);
     held!();
@@ -208,11 +208,13 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     const { user, page, opens } = await ticketFor(market, '500.00');
     await page.getByLabel('Amount').fill('100');
     await expect.poll(() => fact(page, 'Price impact')).toBe('+17.1 pts from 50%');
+    // The price after the order is the one the confirmation names.
+    expect(await fact(page, 'Price after this order')).toBe('81.6%');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     const confirm = page.locator('.confirm');
     await expect
       .poll(() => confirm.locator('p').textContent())
-      .toBe('This order moves the price of Yes from 50% to 82%: you pay 67.1% a share on average. Buy anyway?');
+      .toBe('This order moves the price of Yes from 50% to 81.6%: you pay 67.1% a share on average. Buy anyway?');
     expect(await seriousAxeFindings(page)).toEqual([]);
     await page.getByRole('button', { name: 'Cancel' }).click();
     expect(await confirm.count()).toBe(0);
@@ -399,7 +401,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
   });
 
   it('measures the impact from the price the quote was asked at, and asks again when the price moves', async () => {
-    // 100.00 on an even market of depth 100: 67.1 % on average, Yes to 82 %. A whale's 50.00 then moves
+    // 100.00 on an even market of depth 100: 67.1 % on average, Yes to 81.6 %. A whale's 50.00 then moves
     // Yes to 69.7 %: against the button the old quote would read -2.6 pts and skip the confirmation.
     const market = await marketFor('Will the ticket measure from its quote?');
     const { page, opens, quotes } = await ticketFor(market, '500.00');
@@ -417,7 +419,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect
       .poll(() => page.locator('.confirm p').textContent())
-      .toBe('This order moves the price of Yes from 50% to 82%: you pay 67.1% a share on average. Buy anyway?');
+      .toBe('This order moves the price of Yes from 50% to 81.6%: you pay 67.1% a share on average. Buy anyway?');
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     await page.unroute('**/v1/positions/quote');
@@ -426,7 +428,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect
       .poll(() => page.locator('.confirm p').textContent())
-      .toMatch(/^This order moves the price of Yes from 70% to /);
+      .toMatch(/^This order moves the price of Yes from 69\.7% to /);
     await page.getByRole('button', { name: 'Buy anyway' }).click();
     await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
     expect(opens()).toHaveLength(1);

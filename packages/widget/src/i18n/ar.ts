@@ -65,6 +65,7 @@ const messages: Messages = {
   'ticket.shares': 'الأسهم',
   'ticket.impact': 'أثر السعر',
   'ticket.impactValue': '{points} نقطة مقارنة بـ {price}',
+  'ticket.after': 'السعر بعد هذا الطلب',
   'ticket.toWin': 'المبلغ عند الفوز',
   'ticket.profit': 'ربح {profit} · {return}',
   'ticket.quoting': 'جارٍ الحصول على سعر…',

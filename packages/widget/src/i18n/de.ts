@@ -66,6 +66,7 @@ const messages: Messages = {
   'ticket.shares': 'Anteile',
   'ticket.impact': 'Preiswirkung',
   'ticket.impactValue': '{points} Pkt. gegenüber {price}',
+  'ticket.after': 'Preis nach dieser Order',
   'ticket.toWin': 'Auszahlung bei Gewinn',
   'ticket.profit': '{profit} Gewinn · {return}',
   'ticket.quoting': 'Preis wird ermittelt…',

@@ -31,6 +31,7 @@ export const EN_VIEWS = {
   'ticket.shares': 'Shares',
   'ticket.impact': 'Price impact',
   'ticket.impactValue': '{points} pts from {price}',
+  'ticket.after': 'Price after this order',
   'ticket.toWin': 'To win',
   'ticket.profit': '{profit} profit · {return}',
   'ticket.quoting': 'Getting a price…',

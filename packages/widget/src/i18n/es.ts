@@ -65,6 +65,7 @@ const messages: Messages = {
   'ticket.shares': 'Acciones',
   'ticket.impact': 'Impacto en el precio',
   'ticket.impactValue': '{points} pts desde {price}',
+  'ticket.after': 'Precio tras esta orden',
   'ticket.toWin': 'Para ganar',
   'ticket.profit': '{profit} de beneficio · {return}',
   'ticket.quoting': 'Obteniendo un precio…',

@@ -65,6 +65,7 @@ const messages: Messages = {
   'ticket.shares': 'מניות',
   'ticket.impact': 'השפעה על המחיר',
   'ticket.impactValue': '{points} נק׳ לעומת {price}',
+  'ticket.after': 'המחיר אחרי ההזמנה',
   'ticket.toWin': 'תשלום בזכייה',
   'ticket.profit': 'רווח {profit} · {return}',
   'ticket.quoting': 'מקבל מחיר…',

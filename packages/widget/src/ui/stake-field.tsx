@@ -92,7 +92,8 @@ const SLIPPAGES = [0.01, 0.02, 0.05, 0.1];
 
 /**
  * The slippage tolerance: how far above the quoted average price the open may still fill. It becomes
- * max_price (format.ts maxPriceFor), which the line beside it shows as a price.
+ * max_price (format.ts maxPriceFor): each choice reads as the price it allows ("50.2% (+2%)"), since a
+ * bare "+2%" of a price that is itself a percentage reads as two points.
  */
 export function SlippageField(props: {
   id: string;
@@ -114,7 +115,9 @@ export function SlippageField(props: {
       >
         {SLIPPAGES.map((s) => (
           <option key={s} value={String(s)}>
-            {fmt.signedPercent(s)}
+            {props.price === null
+              ? fmt.signedPercent(s)
+              : `${fmt.percent(maxPriceFor(props.price, s))} (${fmt.signedPercent(s)})`}
           </option>
         ))}
       </select>

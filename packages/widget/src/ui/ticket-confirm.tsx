@@ -24,8 +24,8 @@ export function ImpactConfirm(props: {
       <p id={props.id}>
         {t('ticket.bigMove', {
           outcome: props.outcome,
-          from: fmt.chance(props.from),
-          to: fmt.chance(props.to),
+          from: fmt.percent(props.from),
+          to: fmt.percent(props.to),
           price: fmt.percent(props.price),
         })}
       </p>

@@ -3,7 +3,8 @@ import { useWidget } from './context.js';
 
 /**
  * What the order buys, in the order people read a ticket (Polymarket, Kalshi): the amount, the average
- * price with how far it sits above the outcome's price, the shares, and what it wins as the headline,
+ * price with how far it sits above the outcome's price, the outcome's price after the order (what the
+ * large-order confirmation names), the shares, and what it wins as the headline,
  * with the profit and the return beside it. The impact is measured from the price the quote was asked at
  * (facts.shown). While a quote loads, the same layout with placeholders.
  */
@@ -40,6 +41,10 @@ export function TicketFacts({
                 }),
             )}
           </dd>
+        </div>
+        <div>
+          <dt>{t('ticket.after')}</dt>
+          <dd>{value(shown && fmt.percent(shown.facts.priceAfter))}</dd>
         </div>
         <div>
           <dt>{t('ticket.shares')}</dt>
