@@ -78,18 +78,23 @@ describe('the jobs of a running service', () => {
   it('run one webhook pass per process: a run that comes while one is in progress ends at once', async () => {
     const tasks = taskList(service.deps);
     const stop = new AbortController();
-    const added: string[] = [];
+    const added: { task: string; runAt: number }[] = [];
     const helpers = {
       abortSignal: stop.signal,
-      addJob: async (task: string) => void added.push(task),
+      addJob: async (task: string, _payload: unknown, spec: { runAt: Date }) =>
+        void added.push({ task, runAt: spec.runAt.getTime() }),
     } as unknown as JobHelpers;
     const first = tasks['deliver-webhooks']!({}, helpers);
+    const surplusAt = Date.now();
     await tasks['deliver-webhooks']!({}, helpers);
-    expect(added).toEqual([]);
+    // The surplus run hands its key on to a run due when the pass ends, so one run stays pending.
+    expect(added).toEqual([{ task: 'deliver-webhooks', runAt: expect.any(Number) }]);
+    expect(added[0]!.runAt).toBeGreaterThan(surplusAt + 50_000);
     stop.abort();
     await first;
-    // The pass that ran schedules the next one.
-    expect(added).toEqual(['deliver-webhooks']);
+    // The pass that ran schedules the next one, at once.
+    expect(added.map((a) => a.task)).toEqual(['deliver-webhooks', 'deliver-webhooks']);
+    expect(added[1]!.runAt).toBeLessThanOrEqual(Date.now());
   });
 
   it('keep exactly one pending run of each self-rescheduling job, cluster-wide', async () => {

@@ -51,12 +51,14 @@ export function taskList(deps: ServiceDeps): TaskList {
   // One webhook pass per process. The job key keeps one pending run, but adding a keyed job while its run
   // is locked creates another: the minute's watchdog and each process's start added passes beside the
   // running one, one more a minute, until they held every slot of the runner (and the per-environment
-  // bound of 4, which is per pass, multiplied). A surplus run ends at once; the running pass schedules
-  // the next.
+  // bound of 4, which is per pass, multiplied). A surplus run ends at once, and the running pass
+  // schedules the next. The surplus run took the key from the running pass's job, so it hands the key on
+  // to a run due when the pass ends (which the pass's own reschedule then brings forward): without it, no
+  // pending run held the key until the pass ended.
   let passRunning = false;
   return {
     [JOBS.deliverWebhooks]: async (_payload, helpers) => {
-      if (passRunning) return;
+      if (passRunning) return again(helpers, JOBS.deliverWebhooks, DELIVERY_PASS_MS);
       passRunning = true;
       try {
         await deliveryPass(helpers);
