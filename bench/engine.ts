@@ -1,6 +1,8 @@
 /**
- * The trading engine's goals (issue 12, bench/README.md): each figure of the issue's table measured on the
- * service and, in the same run on the same database, on the bare statements that bound it, with the ratio.
+ * The write engine's goals (issue 28, bench/README.md): each figure of the issue's table measured on the
+ * service and, in the same run on the same database, on the bare statements that bound it, with the ratio;
+ * the service's CPU per request against a bare node:http server answering the same JSON; and the engine's
+ * own counters (GET /platform/v1/engine) for every service phase.
  * `npm run bench:engine [-- --quick]`. Prints numbers only: it fails (exit 1) when it cannot set up or
  * run, never because of a number.
  */
@@ -11,15 +13,17 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { MAX_BATCH_ITEMS } from '../packages/service/src/domains/sync/schemas.js';
-import { slicedBatchLoad, userSlices } from './lib/batch-load.js';
+import { randomBatchLoad } from './lib/batch-load.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { minimalSyncs, rowUpdates, setBasedBatches } from './lib/ceiling-sql.js';
+import { cpuPerRequest, sampleAnswer, startBareJson, type CpuPerRequest } from './lib/cpu-per-request.js';
 import { analyze, postmasterPid } from './lib/database.js';
+import { engineLines, engineProbe, engineTable, type EnginePhase } from './lib/engine-stats.js';
 import { measureFigure, type Figure, type Measured } from './lib/figures.js';
-import { goalTable } from './lib/goal-table.js';
+import { goalTable, type GoalRow } from './lib/goal-table.js';
 import { checkLedger } from './lib/ledger-check.js';
-import { createHotAndSpread } from './lib/markets.js';
-import { keyMaker, userIds } from './lib/movements.js';
+import { createHotAndSpread, openBody } from './lib/markets.js';
+import { keyMaker, randomMovement, userIds } from './lib/movements.js';
 import { observer } from './lib/observe.js';
 import { openLoad } from './lib/open-load.js';
 import { phaseTable } from './lib/report.js';
@@ -54,10 +58,13 @@ const settings = {
   batchSize: MAX_BATCH_ITEMS,
 };
 
-/** The issue's one goal without a ceiling: the hot market's p99 (the others are in the figures). */
+/** The issue's goal without a ceiling: the p99 of an open, hot and spread (the others are in the figures). */
 const GOAL_P99 = { kind: 'latency', belowMs: 100 } as const;
 
-console.log('trading engine benchmark (issue 12): the service against its ceilings, same run, same database');
+if (settings.users < settings.batchSize)
+  throw new Error(`--users must be at least ${settings.batchSize}: a batch has that many distinct users`);
+
+console.log('write engine benchmark (issue 28): the service against its ceilings, same run, same database');
 console.log(
   `  node ${process.version}, ${availableParallelism()} CPUs shared by the service, the database and the load generator\n` +
     `  ${settings.users} users, 1 hot market + ${settings.markets} markets, DB_POOL_SIZE=${settings.poolSize}, ` +
@@ -70,7 +77,6 @@ runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
   const url = await database.url();
   const tenant = await createBenchTenant(service);
   const ids = userIds(settings.users);
-  const slices = userSlices(ids, settings.batchClients, settings.batchSize);
   const setupStart = performance.now();
   await registerAndFund(service, tenant, ids);
   const { hot, spread } = await createHotAndSpread(service, tenant, settings.markets);
@@ -149,48 +155,135 @@ runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
       },
     },
     {
-      figure: `movements/s, batches of ${size}`,
+      figure: `movements/s, batches of ${size}, ${settings.batchClients} clients, random users`,
       goal: { kind: 'ratio', atLeast: 0.5 },
       rate: 'movementsPerS',
       service: {
-        title: `[4] POST /v1/balance-sync/batch of ${size}, each client its own ${size} users`,
+        title: `[4] POST /v1/balance-sync/batch of ${size} distinct users drawn at random from all ${ids.length}`,
         name: `batches of ${size}`,
         unit: 'batches',
         clients: settings.batchClients,
         rowLocks: false,
-        load: (s) => slicedBatchLoad(service, tenant, slices, s),
+        load: (s) => randomBatchLoad(service, tenant, ids, settings.batchClients, size, s),
       },
       ceiling: {
-        title: `[4c] ceiling: set-based UPDATE + INSERT of ${size} rows a transaction, the same slices`,
+        title: `[4c] ceiling: set-based lock + UPDATE + INSERT of ${size} random users a transaction, drawn the same way`,
         name: 'ceiling: set-based batch',
         clients: settings.batchClients,
         itemsPerTx: size,
-        next: setBasedBatches(scratch, slices),
+        next: setBasedBatches(scratch, ids, size),
       },
     },
   ];
 
   const loadStart = new Date();
-  const run = { url, observe, warmupS: settings.warmupS, durationS: settings.durationS };
-  const measured: Measured[] = [];
+  const run = {
+    url,
+    observe,
+    warmupS: settings.warmupS,
+    durationS: settings.durationS,
+    probe: () => engineProbe(service),
+    describeProbe: engineLines,
+  };
+  const measured: Measured<EnginePhase>[] = [];
   try {
     for (const figure of figures) measured.push(await measureFigure(run, figure));
   } finally {
     await scratch.drop();
   }
-  const [hotOpens] = measured;
-  const rows = [
-    ...measured.map((f) => f.row),
-    { figure: 'p99 of an open, hot market', service: hotOpens!.service.p99, ceiling: null, goal: GOAL_P99 },
+  const [hotOpens, spreadOpens, syncs] = measured as [
+    Measured<EnginePhase>,
+    Measured<EnginePhase>,
+    Measured<EnginePhase>,
+  ];
+
+  // [5c] The ceiling of the service's CPU per request: a bare node:http server in its own process answering
+  // the service's own answer to an open and to a sync (the same status and bytes), under the same load.
+  const openAnswer = await sampleAnswer(service, tenant, '/v1/positions', openBody(spread[0]!, ids));
+  const syncAnswer = await sampleAnswer(service, tenant, '/v1/balance-sync', JSON.stringify(randomMovement(ids)));
+  const bare = await startBareJson({ '/v1/positions': openAnswer, '/v1/balance-sync': syncAnswer });
+  let bareOpen: CpuPerRequest;
+  let bareSync: CpuPerRequest;
+  try {
+    const timing = `${settings.durationS} s (after ${settings.warmupS} s not counted)`;
+    console.log(
+      `\n[5c] ceiling of CPU per request: a bare node:http server (pid ${bare.pid}) answering the service's own ` +
+        `JSON, ${n} clients, ${timing} each`,
+    );
+    const bareOpens = openLoad(bare, tenant, ids, n);
+    bareOpen = await cpuPerRequest(
+      bare.pid,
+      (d) => bareOpens(d, () => spread[randomInt(spread.length)]!),
+      settings.warmupS,
+      settings.durationS,
+    );
+    console.log(`  ${cpuLine('opens', bareOpen, openAnswer.body)}`);
+    bareSync = await cpuPerRequest(
+      bare.pid,
+      singleSyncLoad(bare, tenant, ids, n),
+      settings.warmupS,
+      settings.durationS,
+    );
+    console.log(`  ${cpuLine('syncs', bareSync, syncAnswer.body)}`);
+  } finally {
+    await bare.stop();
+  }
+
+  const cost = { kind: 'cost' } as const;
+  const rows: GoalRow[] = [
+    measured[0]!.row,
+    measured[1]!.row,
+    {
+      figure: `opens/s, ${m} markets, against one market (not below)`,
+      service: spreadOpens.service.requestsPerS,
+      ceiling: hotOpens.service.requestsPerS,
+      goal: { kind: 'ratio', atLeast: 1.0 },
+    },
+    ...measured.slice(2).map((f) => f.row),
+    {
+      figure: `p99 of an open, hot market, ${n} clients`,
+      service: hotOpens.service.p99,
+      ceiling: null,
+      goal: GOAL_P99,
+    },
+    {
+      figure: `p99 of an open, ${m} markets, ${n} clients`,
+      service: spreadOpens.service.p99,
+      ceiling: null,
+      goal: GOAL_P99,
+    },
+    {
+      figure: 'service CPU per open, hot market',
+      service: hotOpens.serviceCpuMsPerRequest ?? Number.NaN,
+      ceiling: bareOpen.msPerRequest,
+      goal: cost,
+    },
+    {
+      figure: `service CPU per open, ${m} markets`,
+      service: spreadOpens.serviceCpuMsPerRequest ?? Number.NaN,
+      ceiling: bareOpen.msPerRequest,
+      goal: cost,
+    },
+    {
+      figure: 'service CPU per sync',
+      service: syncs.serviceCpuMsPerRequest ?? Number.NaN,
+      ceiling: bareSync.msPerRequest,
+      goal: cost,
+    },
   ];
 
   console.log('\nphases (per s: 2xx answers or committed transactions; CPU in % of one core)\n');
   console.log(phaseTable(measured.flatMap((f) => [f.service, f.ceiling])));
-  console.log('\nissue 12 goals, ratios of the same run\n');
+  console.log('\nthe write engine during each service phase (GET /platform/v1/engine before and after)\n');
+  console.log(engineTable(measured.map((f) => ({ name: f.service.name, engine: f.probe }))));
+  console.log(
+    "\nissue 28 goals, ratios of the same run (CPU: ms of the process's CPU time per request answered, " +
+      'service over the bare server)\n',
+  );
   console.log(goalTable(rows));
   console.log(
     `  for reference, the p99 of a one-row UPDATE transaction on the hot row (${n} connections): ` +
-      `${fmt(hotOpens!.ceiling.p99, 1)} ms`,
+      `${fmt(hotOpens.ceiling.p99, 1)} ms, over ${m} rows: ${fmt(spreadOpens.ceiling.p99, 1)} ms`,
   );
   await sleep(1000); // requests in flight when a phase ended still finish on the server
   const ledger = await checkLedger(url, tenant.tenantId, loadStart);
@@ -200,3 +293,11 @@ runBench(REPO_ROOT, settings.poolSize, async (service, database) => {
   );
   printRunTail(service);
 });
+
+/** The bare server's line: requests/s, p99 and CPU per request, with the size of the answer it sends. */
+function cpuLine(what: string, c: CpuPerRequest, body: string): string {
+  return (
+    `${what}: ${fmt(c.requestsPerS)}/s, p99 ${fmt(c.p99, 2)} ms, ${c.answered} answered, ` +
+    `CPU ${c.msPerRequest === null ? 'n/a' : `${fmt(c.msPerRequest, 3)} ms`} per request (answer of ${Buffer.byteLength(body)} bytes)`
+  );
+}

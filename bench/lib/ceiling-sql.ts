@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { ENTRY_TYPE_BY_DIRECTION } from '../../packages/service/src/domains/sync/index.js';
 import { parseAmount } from '../../packages/service/src/lib/money.js';
-import { movementsFor, randomMovement, type Movement } from './movements.js';
+import { movementsFor, randomMovement, randomUsers, type Movement } from './movements.js';
 import { SCRATCH, type ScratchTables } from './scratch-tables.js';
 
 /*
@@ -52,13 +52,16 @@ export function minimalSyncs(scratch: ScratchTables, externalIds: readonly strin
 }
 
 /**
- * A batch written set-based: one movement for each user of loop `loop`'s slice (random order, as the
- * service's batch phase sends them), one UPDATE of all their balances from a VALUES list, then one
- * INSERT of all the ledger rows from a VALUES list joined to the new balances, one commit.
+ * A batch written set-based: one movement for each of `size` distinct users drawn at random from all of
+ * `externalIds` (as the service's batch phase draws them, lib/batch-load.ts), random order. The users'
+ * rows are locked first in id order (`select … order by id for update`, as the service locks a batch's
+ * users), since concurrent batches share users and an UPDATE from a VALUES list locks in plan order and
+ * could deadlock; then one UPDATE of all their balances from a VALUES list, one INSERT of all the ledger
+ * rows from a VALUES list joined to the new balances, one commit.
  */
-export function setBasedBatches(scratch: ScratchTables, slices: readonly string[][]): NextTransaction {
-  return (loop) => {
-    const rows = movementsFor(slices[loop]!).map((m) => ({
+export function setBasedBatches(scratch: ScratchTables, externalIds: readonly string[], size: number): NextTransaction {
+  return () => {
+    const rows = movementsFor(randomUsers(externalIds, size)).map((m) => ({
       id: lit(randomUUID()),
       userId: lit(scratch.userIds.get(m.external_user_id)!),
       entryType: lit(ENTRY_TYPE_BY_DIRECTION[m.direction]),
@@ -69,6 +72,8 @@ export function setBasedBatches(scratch: ScratchTables, slices: readonly string[
       .map((r) => `(${r.id}::uuid, ${r.userId}::uuid, ${r.entryType}, ${r.amount}::bigint)`)
       .join(', ');
     return transaction(
+      `select id from ${SCRATCH.users} where id in (${rows.map((r) => `${r.userId}::uuid`).join(', ')})
+       order by id for update`,
       `update ${SCRATCH.users} u set balance_minor = u.balance_minor + v.amount, updated_at = now()
        from (values ${balances}) as v(user_id, amount) where u.id = v.user_id`,
       `insert into ${SCRATCH.ledger} (id, tenant_id, environment, user_id, entry_type, amount_minor, balance_after_minor,

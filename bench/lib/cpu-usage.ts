@@ -26,6 +26,8 @@ export interface CpuShare {
   /** Busy time of every other process on the machine. */
   other: number;
   idle: number;
+  /** CPU time of the service process over the phase (user + system), in ms: for CPU per request. */
+  serviceCpuMs: number;
 }
 
 /** utime + stime of one process in ticks, and its parent. */
@@ -98,6 +100,7 @@ export function measureCpu(servicePid: number, postmasterPid: number | null): ()
       loadGenerator,
       other: Math.max(0, pct(end.busy - start.busy) - service - postgres - loadGenerator),
       idle: pct(end.idle - start.idle),
+      serviceCpuMs: ((end.service - start.service) * 1000) / TICKS_PER_S,
     };
   };
 }

@@ -34,6 +34,21 @@ export function movementsFor(ids: readonly string[]): Movement[] {
 }
 
 /**
+ * `size` distinct users drawn at random from all of `ids` (a partial Fisher-Yates shuffle), in random
+ * order: the users of one batch. Two batches drawn this way share users as often as chance has it.
+ */
+export function randomUsers(ids: readonly string[], size: number): string[] {
+  if (ids.length < size)
+    throw new Error(`a batch of ${size} distinct users needs ${size} users, there are ${ids.length}`);
+  const pool = [...ids];
+  for (let i = 0; i < size; i++) {
+    const j = i + randomInt(pool.length - i);
+    [pool[i], pool[j]] = [pool[j]!, pool[i]!];
+  }
+  return pool.slice(0, size);
+}
+
+/**
  * Idempotency keys unique to this run: every request is a first use, so none is answered from a
  * stored response.
  */

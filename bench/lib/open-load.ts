@@ -6,7 +6,12 @@ import type { ServiceProcess } from './service-process.js';
 import type { BenchTenant } from './setup-tenant.js';
 
 /** Closed-loop POST /v1/positions on the market `pick` names for each request, each with a fresh key. */
-export function openLoad(service: ServiceProcess, tenant: BenchTenant, ids: readonly string[], connections: number) {
+export function openLoad(
+  service: Pick<ServiceProcess, 'sandboxUrl'>,
+  tenant: BenchTenant,
+  ids: readonly string[],
+  connections: number,
+) {
   const key = keyMaker('open');
   return (durationS: number, pick: () => BenchMarket): Promise<LoadResult> =>
     runHttpLoad({

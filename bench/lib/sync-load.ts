@@ -5,7 +5,7 @@ import type { BenchTenant } from './setup-tenant.js';
 
 /** Closed-loop single balance syncs (POST /v1/balance-sync) on random users, each with a fresh key. */
 export function singleSyncLoad(
-  service: ServiceProcess,
+  service: Pick<ServiceProcess, 'sandboxUrl'>,
   tenant: BenchTenant,
   ids: readonly string[],
   connections: number,
