@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listenTo } from '../src/db/listen.js';
-import { recordEvents } from '../src/domains/events/event-repo.js';
+import { recordEvents, type NewEvent } from '../src/domains/events/event-repo.js';
 import { deliverDue, type DeliveryOptions } from '../src/domains/webhooks/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { doorbell } from '../src/lib/doorbell.js';
@@ -43,7 +43,7 @@ async function deadTenant(service: TestService, answer: 'hang' | 500 | 'slow 500
     return 500;
   };
   const scope = { tenantId: tenant.tenantId, environment: 'sandbox' as const };
-  const events = Array.from({ length: count }, (_, i) => ({
+  const events = Array.from({ length: count }, (_, i): NewEvent => ({
     scope,
     type: 'market.resolved',
     data: { market_slug: `backlog-${i}`, resolved_outcome_id: '00000000-0000-4000-8000-000000000000' },

@@ -1,26 +1,13 @@
 import { z } from 'zod';
+import { EVENT_TYPES, eventEnvelope, type EventData, type EventType } from '../domains/events/index.js';
 
 /**
  * The webhook events (spec 6.3) as OpenAPI 3.1 `webhooks`: one entry per event type, its body schema
- * and an example, so the reference and the SDK's typed payloads come from one place. The events
- * themselves are built where their state changes; test/webhook-events.test.ts holds every delivered
- * body to these schemas.
+ * and an example, so the reference and the SDK's typed payloads come from one place. The schemas are the
+ * events domain's (domains/events/payloads.ts), the same ones that type each event where it is built;
+ * this file adds the prose and the examples, which are typed by them too. test/webhook-events.test.ts
+ * holds every delivered body to these schemas.
  */
-
-const Uuid = z.uuid();
-const Amount = z.string().describe('A decimal amount with two decimals, as a string.');
-const Price = z.string().describe('A price between 0 and 1 with six decimals, as a string.');
-const Payout = z.string().describe('A decimal amount as a string; "0" for a settled_loss.');
-const Timestamp = z.string().describe('RFC 3339 UTC.');
-const Ended = z.enum(['settled_win', 'settled_loss']);
-const AnyEnd = z.enum(['voided', 'settled_win', 'settled_loss']);
-
-const positionCommon = {
-  position_id: Uuid,
-  external_user_id: z.string(),
-  market_slug: z.string(),
-  outcome_id: Uuid,
-};
 
 const IDS = {
   position: '0b6f3c1e-5d0a-4a53-9f0e-8a1c2b3d4e5f',
@@ -39,35 +26,23 @@ const commonExample = {
   outcome_id: IDS.outcome,
 };
 
-interface EventDoc {
+interface EventDoc<T extends EventType> {
   summary: string;
-  data: z.ZodType;
-  example: Record<string, unknown>;
+  example: EventData<T>;
 }
 
-export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
+/** Every event type's summary and example: a type left out, or an example that does not fit, does not compile. */
+export const WEBHOOK_EVENTS: { [T in EventType]: EventDoc<T> } = {
   'position.opened': {
     summary: 'A widget session opened a position (an API-key open sends nothing).',
-    data: z.object({ ...positionCommon, stake: Amount, price: Price, open_transaction_id: Uuid }),
     example: { ...commonExample, stake: '10.00', price: '0.523810', open_transaction_id: IDS.transaction },
   },
   'position.closed': {
     summary: 'A widget session closed a position (an API-key close sends nothing).',
-    data: z.object({ ...positionCommon, payout: Amount, close_price: Price, settlement_transaction_id: Uuid }),
     example: { ...commonExample, payout: '11.42', close_price: '0.598312', settlement_transaction_id: IDS.transaction },
   },
   'order.filled': {
     summary: 'The engine filled a limit order by opening a position.',
-    data: z.object({
-      order_id: Uuid,
-      position_id: Uuid,
-      external_user_id: z.string(),
-      market_slug: z.string(),
-      outcome_id: Uuid,
-      stake: Amount,
-      limit_price: Price,
-      fill_price: Price.describe('The execution price, at or below limit_price.'),
-    }),
     example: {
       order_id: IDS.order,
       ...commonExample,
@@ -78,14 +53,6 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'position.settled': {
     summary: 'A position reached settled_win or settled_loss when its market resolved.',
-    data: z.object({
-      ...positionCommon,
-      state: Ended,
-      stake: Amount,
-      price: Price.describe('The price at open.'),
-      payout: Payout,
-      settlement_transaction_id: Uuid.nullable().describe('null for a settled_loss.'),
-    }),
     example: {
       ...commonExample,
       state: 'settled_win',
@@ -97,13 +64,6 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'position.voided': {
     summary: 'A position was refunded because its market was voided.',
-    data: z.object({
-      ...positionCommon,
-      state: z.literal('voided'),
-      stake: Amount,
-      payout: Amount.describe('Equal to stake.'),
-      settlement_transaction_id: Uuid.describe('The market_void_refund.'),
-    }),
     example: {
       ...commonExample,
       state: 'voided',
@@ -114,25 +74,14 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'market.resolved': {
     summary: 'A market enabled for the tenant resolved.',
-    data: z.object({ market_slug: z.string(), resolved_outcome_id: Uuid }),
     example: { market_slug: 'election-2026', resolved_outcome_id: IDS.outcome },
   },
   'market.voided': {
     summary: 'A market enabled for the tenant was voided.',
-    data: z.object({ market_slug: z.string() }),
     example: { market_slug: 'election-2026' },
   },
   'position.settlement_corrected': {
     summary: 'A correction moved a position between settled_win and settled_loss.',
-    data: z.object({
-      ...positionCommon,
-      previous_state: Ended,
-      state: Ended.describe('Never equal to previous_state.'),
-      previous_payout: Payout,
-      payout: Payout,
-      reversed_transaction_id: Uuid.nullable().describe('null when the position was settled_loss.'),
-      settlement_transaction_id: Uuid.nullable().describe('null when it is now settled_loss.'),
-    }),
     example: {
       ...commonExample,
       previous_state: 'settled_loss',
@@ -145,21 +94,10 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'market.resolution_corrected': {
     summary: "A resolved market's outcome was corrected.",
-    data: z.object({ market_slug: z.string(), previous_outcome_id: Uuid, resolved_outcome_id: Uuid }),
     example: { market_slug: 'election-2026', previous_outcome_id: IDS.otherOutcome, resolved_outcome_id: IDS.outcome },
   },
   'position.void_corrected': {
     summary: 'A correction moved a position from voided to settled, or from settled to voided.',
-    data: z.object({
-      ...positionCommon,
-      previous_state: AnyEnd,
-      state: AnyEnd.describe('Exactly one of previous_state and state is voided.'),
-      stake: Amount,
-      previous_payout: Payout,
-      payout: Payout,
-      reversed_transaction_id: Uuid.nullable(),
-      settlement_transaction_id: Uuid.nullable(),
-    }),
     example: {
       ...commonExample,
       previous_state: 'voided',
@@ -173,13 +111,6 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'market.void_corrected': {
     summary: 'A market moved from voided to resolved, or from resolved to voided.',
-    data: z.object({
-      market_slug: z.string(),
-      previous_status: z.enum(['voided', 'resolved']),
-      status: z.enum(['voided', 'resolved']).describe('Never equal to previous_status.'),
-      previous_outcome_id: Uuid.nullable().describe('null when previous_status is voided.'),
-      resolved_outcome_id: Uuid.nullable().describe('null when status is voided.'),
-    }),
     example: {
       market_slug: 'election-2026',
       previous_status: 'voided',
@@ -190,14 +121,6 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'reconciliation.discrepancy': {
     summary: "Reconciliation found the ledger's balance and the operator's last reported one apart.",
-    data: z.object({
-      discrepancy_id: Uuid,
-      report_id: Uuid.describe('The reconciliation run that found it.'),
-      external_user_id: z.string(),
-      ledger_balance: Amount,
-      operator_balance: Amount,
-      delta: Amount.describe('ledger_balance minus operator_balance.'),
-    }),
     example: {
       discrepancy_id: IDS.discrepancy,
       report_id: IDS.report,
@@ -209,13 +132,6 @@ export const WEBHOOK_EVENTS: Record<string, EventDoc> = {
   },
   'report.ready': {
     summary: 'A report job reached ready.',
-    data: z.object({
-      report_id: Uuid,
-      report_type: z.string(),
-      format: z.enum(['json', 'csv']),
-      download_path: z.string().describe('/v1/reports/{id}/download: a path, never a pre-signed URL.'),
-      expires_at: Timestamp,
-    }),
     example: {
       report_id: IDS.report,
       report_type: 'transactions',
@@ -244,14 +160,9 @@ const DELIVERY = [
 /** The `webhooks` object of the OpenAPI document. */
 export function webhookDocs(): Record<string, object> {
   return Object.fromEntries(
-    Object.entries(WEBHOOK_EVENTS).map(([event, doc]) => {
-      const body = z.object({
-        id: Uuid.describe('Equals X-Webhook-Delivery.'),
-        event: z.literal(event),
-        occurred_at: Timestamp.describe('When the state change committed, never the send time.'),
-        data: doc.data,
-      });
-      const { $schema: _ignored, ...schema } = z.toJSONSchema(body) as Record<string, unknown>;
+    EVENT_TYPES.map((event) => {
+      const doc = WEBHOOK_EVENTS[event];
+      const { $schema: _ignored, ...schema } = z.toJSONSchema(eventEnvelope(event)) as Record<string, unknown>;
       const example = {
         id: '8c7b6a59-4837-4261-9f0e-1d2c3b4a5968',
         event,

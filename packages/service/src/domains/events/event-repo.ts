@@ -2,13 +2,16 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
 import type { TenantEnv } from '../context.js';
+import type { EventData, EventType } from './payloads.js';
 
-/** An event of spec 6.3 as the outbox stores it; occurred_at is the time of the state change. */
-export interface NewEvent {
-  scope: TenantEnv;
-  type: string;
-  data: Record<string, unknown>;
-}
+/**
+ * An event of spec 6.3 as the outbox stores it; occurred_at is the time of the state change. One member
+ * per event type, its data typed by the schema that documents it (payloads.ts):
+ * `{ scope, type: 'market.voided', data: { market_slug: slug } }`.
+ */
+export type NewEvent<T extends EventType = EventType> = {
+  [K in T]: { scope: TenantEnv; type: K; data: EventData<K> };
+}[T];
 
 /**
  * Writes events in the transaction of the state change they report (DESIGN.md part 5), so an event

@@ -1,1 +1,9 @@
 export { insertEventsSql, recordEvents, type NewEvent } from './event-repo.js';
+export {
+  EVENT_PAYLOADS,
+  EVENT_TYPES,
+  eventEnvelope,
+  type EventContent,
+  type EventData,
+  type EventType,
+} from './payloads.js';

@@ -1,17 +1,11 @@
 import { formatAmount } from '../../lib/money.js';
+import type { EventData, EventType } from '../events/index.js';
 import type { Discrepancy } from './discrepancy-repo.js';
 
-export const DISCREPANCY_EVENT = 'reconciliation.discrepancy';
+export const DISCREPANCY_EVENT = 'reconciliation.discrepancy' satisfies EventType;
 
-/** The data of a reconciliation.discrepancy event (spec 6.3): exactly these fields, amounts as decimals. */
-export type DiscrepancyEventData = {
-  discrepancy_id: string;
-  report_id: string;
-  external_user_id: string;
-  ledger_balance: string;
-  operator_balance: string;
-  delta: string;
-};
+/** The data of a reconciliation.discrepancy event (spec 6.3): exactly its schema's fields, amounts as decimals. */
+export type DiscrepancyEventData = EventData<typeof DISCREPANCY_EVENT>;
 
 export function discrepancyEventData(d: Omit<Discrepancy, 'seq'>): DiscrepancyEventData {
   return {

@@ -1,7 +1,7 @@
 import { assertNever } from '../../lib/assert-never.js';
 import { newId } from '../../lib/ids.js';
 import { withTransaction, type Ctx } from '../context.js';
-import { recordEvents } from '../events/index.js';
+import { recordEvents, type NewEvent } from '../events/index.js';
 import { insertDiscrepancies, type Discrepancy, type NewDiscrepancy } from './discrepancy-repo.js';
 import { readEvidencePage, type UserEvidence } from './evidence-repo.js';
 import { compare } from './model/compare.js';
@@ -111,7 +111,7 @@ async function report(ctx: Ctx, reportId: string, found: readonly Found[]): Prom
       .map((f): Discrepancy => ({ ...toDiscrepancy(f, reportId, now), seq: inserted.get(f.id)! }));
     await recordEvents(
       tx.db,
-      reported.map((d) => ({
+      reported.map((d): NewEvent => ({
         scope: { tenantId: d.tenantId, environment: d.environment },
         type: DISCREPANCY_EVENT,
         data: discrepancyEventData(d),

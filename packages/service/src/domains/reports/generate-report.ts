@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
-import { recordEvents } from '../events/index.js';
+import { recordEvents, type EventData } from '../events/index.js';
 import { writeArtifact } from './artifact.js';
 import { deleteChunks, findReport, insertChunk, markFailed, markReady } from './report-repo.js';
 import { REPORT_COLUMNS, reportRows } from './rows.js';
@@ -43,7 +43,7 @@ export async function generateReport(ctx: Ctx, reportId: string): Promise<void> 
     const readyAt = ctx.runtime.clock.now();
     const expiresAt = new Date(readyAt.getTime() + ARTIFACT_LIFETIME_MS);
     if (!(await markReady(tx, job.id, written, readyAt, expiresAt))) return;
-    const data = {
+    const data: EventData<'report.ready'> = {
       report_id: job.id,
       report_type: job.reportType,
       format: job.format,

@@ -1,4 +1,5 @@
 import { formatAmount } from '../../lib/money.js';
+import type { EventContent } from '../events/index.js';
 import { formatPrice } from '../markets/model/quotes.js';
 import type { Transition } from './model/market-transition.js';
 import type { EndState, Ending } from './model/settlement-plan.js';
@@ -7,6 +8,31 @@ import type { SettleablePosition } from './settlement-repo.js';
 /** decisions part 3: a settled_loss pays "0", every other payout has two decimals. */
 const payoutText = (state: 'open' | EndState, payout: bigint | null) =>
   state === 'settled_loss' ? '0' : formatAmount(payout ?? 0n);
+
+/**
+ * The narrowings the events need and the plan guarantees (outcome-plan.ts): a resolve and a settlement
+ * correction only see settled states, a correction never sees an open position, a void always credits a
+ * refund and a resolved market always has an outcome. Broken, they are bugs, not outcomes.
+ */
+function settled(state: 'open' | EndState): 'settled_win' | 'settled_loss' {
+  if (state === 'settled_win' || state === 'settled_loss') return state;
+  throw new Error(`A position ${state} where a settled one was expected.`);
+}
+
+function ended(state: 'open' | EndState): EndState {
+  if (state === 'open') throw new Error('An open position where an ended one was expected.');
+  return state;
+}
+
+function present<T>(value: T | null, what: string): T {
+  if (value === null) throw new Error(`No ${what}.`);
+  return value;
+}
+
+function endedStatus(status: string): 'resolved' | 'voided' {
+  if (status === 'resolved' || status === 'voided') return status;
+  throw new Error(`A market ${status} where a resolved or voided one was expected.`);
+}
 
 /**
  * The event a moved position sends (spec 6.3), with exactly the listed fields. An initial resolve sends
@@ -18,21 +44,21 @@ export function positionEvent(
   marketSlug: string,
   ending: Ending,
   settlementTransactionId: string | null,
-): { type: string; data: Record<string, unknown> } {
+): EventContent<'position.settled' | 'position.voided' | 'position.settlement_corrected' | 'position.void_corrected'> {
   const common = {
     position_id: position.id,
     external_user_id: position.externalUserId,
     market_slug: marketSlug,
     outcome_id: position.outcomeId,
   };
-  const previous = { previous_state: position.state, previous_payout: payoutText(position.state, position.payout) };
+  const previousPayout = payoutText(position.state, position.payout);
   switch (kind) {
     case 'resolve':
       return {
         type: 'position.settled',
         data: {
           ...common,
-          state: ending.state,
+          state: settled(ending.state),
           stake: formatAmount(position.stake),
           price: formatPrice(position.priceMicro),
           payout: payoutText(ending.state, ending.payout),
@@ -47,7 +73,7 @@ export function positionEvent(
           state: 'voided',
           stake: formatAmount(position.stake),
           payout: formatAmount(ending.payout),
-          settlement_transaction_id: settlementTransactionId,
+          settlement_transaction_id: present(settlementTransactionId, 'market_void_refund for a voided position'),
         },
       };
     case 'settlement_correction':
@@ -55,9 +81,9 @@ export function positionEvent(
         type: 'position.settlement_corrected',
         data: {
           ...common,
-          previous_state: previous.previous_state,
-          state: ending.state,
-          previous_payout: previous.previous_payout,
+          previous_state: settled(position.state),
+          state: settled(ending.state),
+          previous_payout: previousPayout,
           payout: payoutText(ending.state, ending.payout),
           reversed_transaction_id: position.settlementTransactionId,
           settlement_transaction_id: settlementTransactionId,
@@ -68,10 +94,10 @@ export function positionEvent(
         type: 'position.void_corrected',
         data: {
           ...common,
-          previous_state: previous.previous_state,
+          previous_state: ended(position.state),
           state: ending.state,
           stake: formatAmount(position.stake),
-          previous_payout: previous.previous_payout,
+          previous_payout: previousPayout,
           payout: payoutText(ending.state, ending.payout),
           reversed_transaction_id: position.settlementTransactionId,
           settlement_transaction_id: settlementTransactionId,
@@ -86,11 +112,14 @@ export function marketEvent(
   slug: string,
   previous: { status: string; resolvedOutcomeId: string | null },
   target: { status: 'resolved'; outcomeId: string } | { status: 'voided' },
-): { type: string; data: Record<string, unknown> } {
+): EventContent<'market.resolved' | 'market.voided' | 'market.resolution_corrected' | 'market.void_corrected'> {
   const resolvedOutcomeId = target.status === 'resolved' ? target.outcomeId : null;
   switch (kind) {
     case 'resolve':
-      return { type: 'market.resolved', data: { market_slug: slug, resolved_outcome_id: resolvedOutcomeId } };
+      return {
+        type: 'market.resolved',
+        data: { market_slug: slug, resolved_outcome_id: present(resolvedOutcomeId, 'outcome for a resolve') },
+      };
     case 'void':
       return { type: 'market.voided', data: { market_slug: slug } };
     case 'settlement_correction':
@@ -98,8 +127,8 @@ export function marketEvent(
         type: 'market.resolution_corrected',
         data: {
           market_slug: slug,
-          previous_outcome_id: previous.resolvedOutcomeId,
-          resolved_outcome_id: resolvedOutcomeId,
+          previous_outcome_id: present(previous.resolvedOutcomeId, 'previous outcome for a correction'),
+          resolved_outcome_id: present(resolvedOutcomeId, 'outcome for a settlement correction'),
         },
       };
     case 'void_correction':
@@ -107,7 +136,7 @@ export function marketEvent(
         type: 'market.void_corrected',
         data: {
           market_slug: slug,
-          previous_status: previous.status,
+          previous_status: endedStatus(previous.status),
           status: target.status,
           previous_outcome_id: previous.status === 'resolved' ? previous.resolvedOutcomeId : null,
           resolved_outcome_id: resolvedOutcomeId,
