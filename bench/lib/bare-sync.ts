@@ -6,6 +6,9 @@ import { callApplyBalanceSyncs, ENTRY_TYPE_BY_DIRECTION } from '../../packages/s
 import { parseAmount } from '../../packages/service/src/lib/money.js';
 import { randomMovement, type Movement } from './movements.js';
 import { runClosedLoops, type LoopsResult } from './closed-loops.js';
+import type { Observation } from './observe.js';
+import { loopPhase, type Phase } from './report.js';
+import { fmt } from './stats.js';
 
 /*
  * The statements one POST /v1/balance-sync sends, taken from the service's own repos (so they cannot
@@ -77,4 +80,11 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
   } finally {
     await pool.end();
   }
+}
+
+/** The bare ceiling as a phase of the report. */
+export function barePhase(clients: number, r: BareResult, seen: Observation): Phase {
+  return loopPhase('bare SQL ceiling', 'syncs', clients, r, 1, seen, [
+    `${r.syncs} syncs in ${fmt(r.elapsedS, 2)} s (${fmt((r.syncs * STATEMENTS_PER_SYNC) / r.elapsedS, 0)} statements/s)`,
+  ]);
 }

@@ -1,4 +1,3 @@
-import { STATEMENTS_PER_SYNC, type BareResult } from './bare-sync.js';
 import type { LoopsResult } from './closed-loops.js';
 import type { CpuShare } from './cpu-usage.js';
 import type { LoadResult } from './http-load.js';
@@ -76,12 +75,6 @@ export function loopPhase(
     walPerRequest: perRequest(seen, r.done),
     ...seen,
   };
-}
-
-export function barePhase(clients: number, r: BareResult, seen: Observation): Phase {
-  return loopPhase('bare SQL ceiling', 'syncs', clients, r, 1, seen, [
-    `${r.syncs} syncs in ${fmt(r.elapsedS, 2)} s (${fmt((r.syncs * STATEMENTS_PER_SYNC) / r.elapsedS, 0)} statements/s)`,
-  ]);
 }
 
 const cpuText = (c: CpuShare) =>
