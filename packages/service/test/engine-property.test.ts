@@ -54,11 +54,17 @@ import {
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
+/** A second process on the same database: some runs split their requests between the two. */
+let second: TestService;
 
 beforeAll(async () => {
   service = await startTestService({ clock });
+  second = await startTestService({ clock });
 });
-afterAll(() => service?.stop());
+afterAll(async () => {
+  await second?.stop();
+  await service?.stop();
+});
 
 const USERS = 4;
 const MARKETS = 3;
@@ -120,6 +126,8 @@ const scenarioArb = fc.record({
     maxLength: 3,
   }),
   requests: fc.array(requestArb, { minLength: 8, maxLength: 24 }),
+  /** Every other request goes to the second process: their rounds then contend for the same rows. */
+  twoProcesses: fc.boolean(),
 });
 
 type Scenario = typeof scenarioArb extends fc.Arbitrary<infer T> ? T : never;
@@ -528,19 +536,26 @@ function bodyOf(c: Command, names: Names, markets: TestMarket[]) {
 }
 
 /** Sends every request at once and returns one Sent per command, in the order generated. */
-async function sendAll(tenant: TestTenant, requests: Request[], names: Names, markets: TestMarket[]): Promise<Sent[]> {
+async function sendAll(
+  tenant: TestTenant,
+  requests: Request[],
+  names: Names,
+  markets: TestMarket[],
+  twoProcesses: boolean,
+): Promise<Sent[]> {
   const perRequest = await Promise.all(
-    requests.map(async (request): Promise<Sent[]> => {
+    requests.map(async (request, n): Promise<Sent[]> => {
+      const to = twoProcesses && n % 2 === 1 ? second : service;
       if (request.kind === 'single') {
         const { command } = request;
         const key = uniqueKey('prop');
         const body = bodyOf(command, names, markets);
         const replay = () =>
           command.kind === 'open'
-            ? postOpen(service, tenant, body as never, key)
+            ? postOpen(to, tenant, body as never, key)
             : command.kind === 'close'
-              ? postClose(service, tenant, names.positionIds[command.position]!, command.minPrice, key)
-              : postSync(service, tenant, body, key);
+              ? postClose(to, tenant, names.positionIds[command.position]!, command.minPrice, key)
+              : postSync(to, tenant, body, key);
         const res = await replay();
         return [{ command, key, replay, status: res.status, json: res.json, text: res.text }];
       }
@@ -549,7 +564,7 @@ async function sendAll(tenant: TestTenant, requests: Request[], names: Names, ma
         idempotency_key: uniqueKey('prop-item'),
         ...bodyOf(c, names, markets),
       }));
-      const replay = () => postBatch(service, tenant, items, batchKey);
+      const replay = () => postBatch(to, tenant, items, batchKey);
       const res = await replay();
       expect(res.status, res.text).toBe(200);
       expect(res.json.results).toHaveLength(items.length);
@@ -581,7 +596,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
   const { names, state: start, markets } = await setUp(tenant, scenario);
   const mark = await lastSeqOf(service, tenant.tenantId);
 
-  const sent = await sendAll(tenant, scenario.requests, names, markets);
+  const sent = await sendAll(tenant, scenario.requests, names, markets, scenario.twoProcesses);
   const report = () => sent.map((s) => `${describeCommand(s.command, names)} → ${s.status} ${s.text}`).join('\n');
 
   for (const s of sent) {
@@ -656,7 +671,7 @@ async function runScenario(scenario: Scenario): Promise<void> {
 }
 
 describe('the write engine against a one-at-a-time reference', () => {
-  it('gives concurrent opens, closes and syncs on 3 markets and 4 users the answers of one sequential order', async () => {
+  it('gives concurrent opens, closes and syncs on 3 markets and 4 users, through one process or two, the answers of one sequential order', async () => {
     let runs = 0;
     await fc.assert(
       fc.asyncProperty(scenarioArb, async (scenario) => {
