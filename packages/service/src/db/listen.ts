@@ -10,6 +10,11 @@ export interface ListenOptions {
   /** First wait before reconnecting; it doubles on each failure up to maxBackoffMs. */
   firstBackoffMs?: number;
   maxBackoffMs?: number;
+  /**
+   * Called each time the connection is lost (not on close): notifications sent until `onNotify` is next
+   * called without a payload are lost, so a cache fed by them must stop trusting itself.
+   */
+  onDown?: () => void;
 }
 
 /**
@@ -21,7 +26,7 @@ export interface ListenOptions {
 export function listenTo(
   url: string,
   channel: string,
-  onNotify: () => void,
+  onNotify: (payload?: string) => void,
   log: Logger,
   options: ListenOptions = {},
 ): Listening {
@@ -39,6 +44,7 @@ export function listenTo(
     client = null;
     dropped.end().catch(() => {});
     if (closed) return;
+    options.onDown?.();
     failures += 1;
     log.warn(
       { err: error, channel, retryInMs: backoffMs },
@@ -54,7 +60,7 @@ export function listenTo(
     if (closed) return;
     const next = new pg.Client({ connectionString: url, keepAlive: true });
     client = next;
-    next.on('notification', () => onNotify());
+    next.on('notification', (message) => onNotify(message.payload));
     next.on('error', (error) => drop(next, error));
     next.on('end', () => drop(next));
     try {

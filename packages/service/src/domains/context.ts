@@ -3,6 +3,7 @@ import type { Environment } from '../db/schema.js';
 import { rejected, ok, type Result } from '../errors/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import type { KeyInvalidation } from './api-keys/key-cache.js';
 
 /**
  * Who asks for a change: an operator's API key, one end user through a widget session, a tenant's staff
@@ -44,6 +45,11 @@ export interface Runtime {
   readonly db: Db;
   readonly clock: Clock;
   readonly log: Logger;
+  /**
+   * This process's API key cache, which the verbs that revoke keys or change a tenant's status tell at
+   * once (other processes hear by NOTIFY); absent where nothing caches keys (a script, a unit test).
+   */
+  readonly apiKeys?: KeyInvalidation;
 }
 
 /**

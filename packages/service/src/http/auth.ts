@@ -60,7 +60,7 @@ async function authenticate(
     throw invalidKey();
   }
   if (isApiKey) {
-    const key = await authenticateApiKey(deps.db, token!, environment, deps.clock.now());
+    const key = await authenticateApiKey(deps.db, token!, environment, deps.clock.now(), deps.apiKeys);
     if (!key.ok) throw new ApiError(key.rejection.code, key.rejection.message);
     const { keyId, scopes, tenantEnv } = key.value;
     return { kind: 'operator', tenantEnv, keyId, scopes };

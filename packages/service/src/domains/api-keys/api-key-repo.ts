@@ -1,5 +1,6 @@
 import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
+import type { Scope } from './model/scopes.js';
 
 export interface ApiKeyRecord {
   id: string;
@@ -122,4 +123,44 @@ export async function listTenantKeys(db: Executor, tenantId: string): Promise<Ap
     .orderBy('id')
     .execute();
   return rows.map(toRecord);
+}
+
+/** What a request with a key may do, as one read found it: what the key cache keeps (key-cache.ts). */
+export interface KeyGrant {
+  keyId: string;
+  tenantId: string;
+  environment: Environment;
+  scopes: Scope[];
+  /** Checked against each request's time, since a cached grant outlives the read. */
+  expiresAt: Date | null;
+  tenantStatus: 'active' | 'suspended';
+}
+
+/** The unrevoked, unexpired key with this hash and its tenant's status; null when there is none. */
+export async function readKeyGrant(db: Executor, keyHash: Buffer, now: Date): Promise<KeyGrant | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .innerJoin('tenants', 'tenants.id', 'api_keys.tenant_id')
+    .select([
+      'api_keys.id',
+      'api_keys.tenant_id',
+      'api_keys.environment',
+      'api_keys.scopes',
+      'api_keys.expires_at',
+      'tenants.status',
+    ])
+    .where('api_keys.key_hash', '=', keyHash)
+    .where('api_keys.revoked_at', 'is', null)
+    .where((eb) => eb.or([eb('api_keys.expires_at', 'is', null), eb('api_keys.expires_at', '>', now)]))
+    .executeTakeFirst();
+  if (!row) return null;
+  const { id, tenant_id, environment, scopes, expires_at, status } = row;
+  return {
+    keyId: id,
+    tenantId: tenant_id,
+    environment,
+    scopes: scopes as Scope[],
+    expiresAt: expires_at,
+    tenantStatus: status,
+  };
 }

@@ -1,6 +1,6 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
-import { lockKey, revokeKey, type ApiKeyRecord } from '../api-keys/index.js';
+import { forgetKeysAfterCommit, lockKey, revokeKey, type ApiKeyRecord } from '../api-keys/index.js';
 import { withTransaction, type Ctx } from '../context.js';
 import { belongsTo, type KeyReach } from './model/key-scope.js';
 
@@ -17,6 +17,8 @@ export async function confirmKeyRotation(ctx: Ctx, newKeyId: string, reach: KeyR
     if (key.rotatesKeyId === null) return rejected('state_conflict', 'This key is not a rotation of another key.');
     if (key.revokedAt !== null) return rejected('state_conflict', 'This key was revoked; the rotation was abandoned.');
     await revokeKey(tx.db, key.rotatesKeyId, tx.now);
+    const oldId = key.rotatesKeyId;
+    forgetKeysAfterCommit(tx, (keys) => keys.forgetKey(oldId));
     return ok(key);
   });
 }

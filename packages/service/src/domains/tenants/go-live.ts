@@ -1,5 +1,5 @@
 import { ok, type Result } from '../../errors/index.js';
-import { revokeTenantKeys, type Scope } from '../api-keys/index.js';
+import { forgetKeysAfterCommit, revokeTenantKeys, type Scope } from '../api-keys/index.js';
 import { withTransaction, type Ctx } from '../context.js';
 import { issueApiKey, type IssuedKey } from './issue-api-key.js';
 
@@ -15,6 +15,7 @@ export async function goLive(
     const issued = await issueApiKey(tx, { tenantId: input.tenantId, environment: 'live', scopes: input.scopes });
     if (!issued.ok) return issued;
     await revokeTenantKeys(tx.db, input.tenantId, tx.now, 'sandbox');
+    forgetKeysAfterCommit(tx, (keys) => keys.forgetTenant(input.tenantId));
     return ok(issued.value);
   });
 }

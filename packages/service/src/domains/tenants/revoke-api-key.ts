@@ -1,10 +1,15 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
-import { revokeKey } from '../api-keys/index.js';
+import { forgetKeysAfterCommit, revokeKey } from '../api-keys/index.js';
 import type { Ctx } from '../context.js';
 
-/** Revokes at once: the next request with the key is 401 (keys are checked on every request, never cached). */
+/**
+ * Revokes a key: the next request with it is 401 in this process, and in every other one once the
+ * notification reaches it (migration 0022; at most KEY_CACHE_BOUND_MS if notifications are lost).
+ */
 export async function revokeApiKey(ctx: Ctx, keyId: string): Promise<Result<void>> {
-  if (isUuid(keyId) && (await revokeKey(ctx.db, keyId, ctx.now))) return ok(undefined);
-  return rejected('not_found', `No API key ${keyId}.`);
+  const revoked = isUuid(keyId) && (await revokeKey(ctx.db, keyId, ctx.now));
+  if (!revoked) return rejected('not_found', `No API key ${keyId}.`);
+  forgetKeysAfterCommit(ctx, (keys) => keys.forgetKey(keyId));
+  return ok(undefined);
 }

@@ -1,6 +1,6 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
-import { revokeTenantKeys } from '../api-keys/index.js';
+import { forgetKeysAfterCommit, revokeTenantKeys } from '../api-keys/index.js';
 import { spendPortalLinks } from '../portal-links/index.js';
 import { endTenantWebSessions } from '../web-sessions/index.js';
 import { withTransaction, type Ctx } from '../context.js';
@@ -21,6 +21,7 @@ export async function setTenantStatus(
     ? null
     : await withTransaction(ctx, async (tx) => {
         const updated = await updateTenantStatus(tx.db, tenantId, status, ctx.now);
+        if (updated) forgetKeysAfterCommit(tx, (keys) => keys.forgetTenant(tenantId));
         if (updated && status === 'suspended') {
           // Everything that reaches the tenant's data ends, and nothing comes back on reactivation.
           await revokeTenantKeys(tx.db, tenantId, ctx.now);
