@@ -23,6 +23,7 @@ import {
   raiseLimits,
   sleep,
   type Held,
+  within,
   type Pending,
 } from './engine-helpers.js';
 
@@ -55,7 +56,7 @@ const PATIENCE = [0, 1_500];
 async function othersGoAhead(held: Pending[], others: () => Promise<void>): Promise<void> {
   for (const wait of PATIENCE) {
     await sleep(wait);
-    await others();
+    await within(others(), 10_000, 'the commands on rows nobody holds, while another command waits on a held row');
     for (const h of held) expect(h.settled(), `the held command answered before its row was let go`).toBe(false);
   }
 }

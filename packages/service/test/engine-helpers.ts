@@ -67,6 +67,22 @@ export function pending(promise: Promise<Response>): Pending {
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * `promise`, or a failure naming `what` after `ms`: a generous bound, so that a command stalled behind a
+ * held row fails the test with a reason (and lets the row go) instead of hanging until the test's timeout.
+ */
+export async function within<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`${what}: no answer within ${ms} ms`)), ms);
+  });
+  try {
+    return await Promise.race([promise, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 /** Rate limits out of the way: these tests are about the engine, not the limiter. */
 export async function raiseLimits(service: TestService, tenant: TestTenant): Promise<void> {
   const raised = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/rate-limits`, {
