@@ -3,12 +3,12 @@ import type { Doorbell } from './lib/doorbell.js';
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
+import type { KeyCache } from './domains/api-keys/index.js';
 import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView } from './domains/rate-limits/index.js';
 import type { StreamHub } from './domains/realtime/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { WidgetBundle } from './http/routes/widget-bundle.js';
-import type { TradeBatches } from './http/batched-trade.js';
 
 /**
  * What the listeners and the jobs share, built once in main (or a test) and passed down. The ports (the
@@ -18,6 +18,8 @@ import type { TradeBatches } from './http/batched-trade.js';
 export interface ServiceDeps extends Runtime {
   webhookTransport: WebhookTransport;
   rateLimiter: RateLimiter;
+  /** This process's API keys, dropped on NOTIFY api_key_changes and trusted at most KEY_CACHE_BOUND_MS. */
+  apiKeys: KeyCache;
   /** This process's view of the kill switches, at most KILL_SWITCH_REFRESH_MS old. */
   killSwitches: PausedSwitches;
   /** This process's copy of the tenants' raised rate limits, at most RAISED_LIMITS_REFRESH_MS old. */
@@ -28,14 +30,11 @@ export interface ServiceDeps extends Runtime {
   streams: StreamHub;
   /** Rung when webhook deliveries are enqueued (LISTEN webhook_deliveries), so the delivery worker wakes at once. */
   webhookDoorbell: Doorbell;
-  /** This process's queues of trades per market (issue 12): each market's trades commit in batches. */
-  tradeBatches: TradeBatches;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;
   /** HMAC secret of widget session tokens, used for nothing else. */
   widgetSessionSecret: string;
-  idempotencyLockSeconds: number;
   /** Widget error reports a tenant environment may store per UTC day (ERROR_REPORTS_PER_DAY; tests lower it). */
   errorReportsPerDay: number;
   /** Config requestTimeoutMs: the time a request's headers and body have to arrive (server-limits.ts). */

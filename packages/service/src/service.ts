@@ -6,11 +6,12 @@ import { assertSameDatabase } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
-import { tradeBatches } from './http/batched-trade.js';
+import { WriteEngine } from './domains/engine/index.js';
 import { demoInstructions, seedDemo, servesDemoPage, type Demo } from './demo.js';
 import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
+import { KEY_CHANGES_CHANNEL, keyCache, keyChangeHandlers } from './domains/api-keys/index.js';
 import { ERROR_REPORTS_PER_DAY } from './domains/error-reports/index.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
@@ -81,6 +82,8 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let streams: StreamHub | null = null;
   const webhookDoorbell = doorbell();
   let webhookListening: Listening | null = null;
+  const apiKeys = keyCache();
+  let apiKeysListening: Listening | null = null;
   const stop = async () => {
     ready = false;
     // Streams never finish on their own: end them first, or closing the listeners would wait for them.
@@ -88,6 +91,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await jobs?.stop();
     await webhookListening?.close();
+    await apiKeysListening?.close();
     redis?.disconnect();
     await pool.end();
     await queuePool.end();
@@ -106,6 +110,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
       { db, clock, log, listen: (onNotify) => listenTo(directUrl, 'stream_changes', onNotify, log) },
       { ...STREAM_LIMITS, pingMs: config.streamPingMs },
     );
+    // Caches nothing until this connection is up, and nothing while it is down (domains/api-keys/key-changes.ts).
+    const keyChanges = keyChangeHandlers(apiKeys);
+    // A worker-only process authenticates no key: it needs no such connection.
+    if (config.runApi) {
+      apiKeysListening = listenTo(directUrl, KEY_CHANGES_CHANNEL, keyChanges.onNotify, log, {
+        onDown: keyChanges.onDown,
+      });
+    }
     const urls = {} as Record<Listener, string>; // filled as the listeners start, below
     const deps: ServiceDeps = {
       db,
@@ -113,16 +125,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
       log,
       webhookTransport: options.webhookTransport ?? httpTransport({ allowInsecure: config.allowInsecureWebhooks }),
       allowInsecureWebhooks: config.allowInsecureWebhooks,
+      apiKeys,
       rateLimiter: options.rateLimiter ?? windowRateLimiter({ redis, clock, log, raisedLimits }),
       raisedLimits,
       allowedOrigins: allowedOriginsViewOf(db),
       killSwitches: pausedSwitchesOf(db),
       streams,
-      tradeBatches: tradeBatches({ db, clock, log }),
+      engine: new WriteEngine({ db, clock, log }),
       webhookDoorbell,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
-      idempotencyLockSeconds: config.idempotencyLockSeconds,
       errorReportsPerDay: options.errorReportsPerDay ?? ERROR_REPORTS_PER_DAY,
       requestTimeoutMs: config.requestTimeoutMs,
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),

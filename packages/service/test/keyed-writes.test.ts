@@ -5,8 +5,9 @@ import { tenantContextOf } from '../src/domains/context.js';
 import { Position } from '../src/domains/positions/index.js';
 import { openTicket, type OpenTicketInput, type Ticket } from '../src/domains/support-tickets/index.js';
 import { installErrorHandling } from '../src/http/errors.js';
-import { keyedAnswer, sendStored, type KeyedWrite } from '../src/http/keyed-write.js';
-import { presenter } from '../src/http/present.js';
+import { keyedWork, type KeyedWork } from '../src/domains/idempotency/index.js';
+import { sendStored } from '../src/http/stored-answer.js';
+import { presenter } from '../src/lib/present.js';
 import { installRequestContext } from '../src/http/request-context.js';
 import { FakeClock } from '../src/lib/clock.js';
 import {
@@ -92,7 +93,7 @@ describe('a keyed answer is presented through its response schema', () => {
   it('fails with 500 when a 2xx body breaks its schema, applies nothing and keeps the key unspent', async () => {
     const own = await createTenant(service);
     // The ticket verb, presented through the Position schema: the value cannot pass it.
-    const broken: KeyedWrite<OpenTicketInput, Ticket> = {
+    const broken: KeyedWork<OpenTicketInput, Ticket> = {
       operation: 'support_ticket_open',
       run: openTicket,
       status: 201,
@@ -114,7 +115,7 @@ describe('a keyed answer is presented through its response schema', () => {
       const input = { subject: body.subject, body: body.body, requestId: null };
       return sendStored(
         reply,
-        await keyedAnswer(service.deps, ctx, request.requestContext, broken, { key, fields: { ...body }, input }),
+        await keyedWork(ctx, request.requestContext, broken, { key, fields: { ...body }, input }),
       );
     });
     const res = await app.inject({ method: 'POST', url: '/broken' });

@@ -16,7 +16,7 @@ import {
 import { createMarket, fundedUser, type TestMarket } from './trading-helpers.js';
 
 /**
- * Trades on one market commit in batches (issue 12). The market's row is held from outside while the
+ * Trades on one market share rounds of the write engine. The market's row is held from outside while the
  * requests arrive, so the first waits in its batch for the lock and the rest queue for the next batch:
  * what these tests check then happens inside one batch, for certain.
  */
@@ -196,7 +196,7 @@ describe('batched trades on one market', () => {
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
-  it('replays every answer of a batch byte for byte, and answers a key repeated within it once', async () => {
+  it('replays every answer of a round byte for byte, and answers a key queued twice as in progress', async () => {
     const market = await createMarket(service, tenant);
     const user = await fundedUser(service, tenant.sandboxKey, 'replay');
     const opens = [open(market, user, '3.00'), open(market, user, '4.00', 1)];
@@ -209,10 +209,15 @@ describe('batched trades on one market', () => {
       await sleep(150);
       return Promise.all([first, ...[opens[1]!, twice, reused].map(send)]);
     });
-    expect(answers.map((r) => r.status)).toEqual([201, 201, 201, 422]);
-    expect(answers[2]!.text, 'the repeat within the batch is the first answer').toBe(answers[0]!.text);
-    expectEnvelope(answers[3]!, 'idempotency_key_reused', 422);
+    // A key already queued in this process is in progress at once, whatever the body (DESIGN part 3).
+    expect(answers.map((r) => r.status)).toEqual([201, 201, 409, 409]);
+    expectEnvelope(answers[2]!, 'idempotency_key_in_progress', 409);
+    expect(answers[2]!.headers.get('retry-after')).toBe('1');
+    expectEnvelope(answers[3]!, 'idempotency_key_in_progress', 409);
     expect(await positionsOf(market.slug)).toHaveLength(2);
+    // Once answered, the repeat replays the first answer and the other body is 422.
+    expect((await send(twice)).text).toBe(answers[0]!.text);
+    expectEnvelope(await send(reused), 'idempotency_key_reused', 422);
     for (const [i, o] of opens.entries()) expect((await send(o)).text).toBe(answers[i]!.text);
   });
 

@@ -3,6 +3,9 @@ import type { Environment } from '../db/schema.js';
 import { rejected, ok, type Result } from '../errors/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
+import type { RequestContext } from '../errors/index.js';
+import type { CommandKey, StoredAnswer, TenantCommand } from './commands.js';
+import type { EngineStats } from './engine/stats.js';
 import type { KeyInvalidation } from './api-keys/key-cache.js';
 
 /**
@@ -40,11 +43,13 @@ export interface TenantEnv {
 
 export const ENVIRONMENTS = ['sandbox', 'live'] as const satisfies readonly Environment[];
 
-/** What every context is made from: the pool, the clock and the logger of the process. */
+/** What every context is made from: the pool, the clock, the logger and the write engine of the process. */
 export interface Runtime {
   readonly db: Db;
   readonly clock: Clock;
   readonly log: Logger;
+  /** The write engine: every keyed write goes through it (DESIGN part 2); verbs reach it through their context. */
+  readonly engine: Engine;
   /**
    * This process's API key cache, which the verbs that revoke keys or change a tenant's status tell at
    * once (other processes hear by NOTIFY); absent where nothing caches keys (a script, a unit test).
@@ -149,4 +154,45 @@ export function actingUser(ctx: TenantCtx, named: string | undefined): Result<st
 /** The user a session is bound to, or null for an operator (who names users in the request). */
 export function sessionUser(ctx: TenantCtx): string | null {
   return ctx.actor.kind === 'user' ? ctx.actor.externalUserId : null;
+}
+
+/** A command as it joins the queue: what, for whom, under which key, and the request its errors name. */
+export interface Submitted {
+  ctx: TenantCtx;
+  request: RequestContext;
+  command: TenantCommand;
+  /** Null only for a cancel. */
+  key: CommandKey | null;
+}
+
+/**
+ * Commands that must commit together or not at all (a batch of balance syncs), with the request's own
+ * key around them: its answer is composed from theirs and stored with them, unless compose says not.
+ */
+export interface Group {
+  items: readonly Submitted[];
+  outer: {
+    ctx: TenantCtx;
+    request: RequestContext;
+    operation: 'balance_sync_batch';
+    key: CommandKey;
+    compose(answers: StoredAnswer[]): { answer: StoredAnswer; store: boolean };
+  };
+}
+
+/** The engine as verbs see it. */
+export interface Engine {
+  /** One command's answer, after its round committed. */
+  submit(item: Submitted): Promise<StoredAnswer>;
+  /** A group's one answer: its outer key's, composed from the items' answers. */
+  submitGroup(group: Group): Promise<StoredAnswer>;
+  /** Evaluates a market's open limit orders in a round of their own (after a reopen, the sweep): how many ended. */
+  evaluateOrders(ctx: Ctx, marketId: string): Promise<number>;
+  /** What the engine has done since the process started (GET /platform/v1/engine). */
+  stats(): EngineStats;
+}
+
+/** The tenant environment whose key space a command's key lives in, and whose principal. */
+export function principalOf(ctx: TenantCtx): string {
+  return ctx.actor.kind === 'user' ? `user:${ctx.actor.externalUserId}` : 'operator';
 }

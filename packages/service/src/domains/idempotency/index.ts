@@ -1,21 +1,17 @@
+export { claimAnswer, refusalAnswer } from './answers.js';
 export { fingerprint } from './fingerprint.js';
+export { keyedWork, type KeyedWork } from './keyed-work.js';
 export {
-  completeKeys,
-  releaseKeys,
-  reserveKeys,
-  type Completion,
-  type KeyRequest,
+  checkKeysStored,
+  claimKeysInTransaction,
+  keyName,
+  storeKeyAnswersSql,
+  type KeyClaim,
+  type KeyRef,
   type KeyScope,
-} from './idempotency-repo.js';
+  type StoredKeyAnswer,
+} from './keys-in-transaction.js';
 export { claimOf, type Claim } from './model/claim.js';
 export { KEYED_OPERATIONS, type KeyedOperation } from './operations.js';
 export { purgeExpiredAnswers } from './purge-expired-answers.js';
 export { IdempotencyHeaders, IdempotencyKey } from './schemas.js';
-export {
-  checkKeysStored,
-  claimKeysInTransaction,
-  storeKeyAnswersSql,
-  type KeyClaim,
-  type KeyRef,
-  type StoredKeyAnswer,
-} from './keys-in-transaction.js';

@@ -1,15 +1,25 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import type { KeyScope } from './idempotency-repo.js';
+import type { TenantEnv } from '../context.js';
 import { claimOf, type Claim } from './model/claim.js';
 
-/**
- * Keys claimed and answered inside the transaction of their work, with no reservation committed first:
- * the path of batched trades, where a separate commit per request would cost more than the trade. A
- * transaction-scoped advisory lock on the key stands for the reservation: held exactly while the work
- * is in flight, released by its commit or rollback (or by the death of its connection), so a duplicate
- * that finds it held is really in flight and gets idempotency_key_in_progress.
+/*
+ * The one idempotency mechanism (DESIGN part 3), and the only SQL of idempotency_keys besides the purge:
+ * keys are claimed and answered inside the transaction of their work (an engine round, or keyedWork), with
+ * no reservation committed first. A transaction-scoped advisory lock on the key stands for the
+ * reservation: held exactly while the work is in flight, released by its commit or rollback (or by the
+ * death of its connection), so a duplicate that finds it held is really in flight and gets
+ * idempotency_key_in_progress. The one takeover rule: an in_progress row left by the reserve-first path
+ * of earlier versions whose lock ran out never committed work, so its key is free.
  */
+
+/** Whose keys these are and of which operation (decisions part 4: keys are per tenant environment and principal). */
+export interface KeyScope extends TenantEnv {
+  /** 'operator' for API-key requests, 'user:<external_user_id>' for one end user's session requests. */
+  readonly principal: string;
+  readonly operation: string;
+}
+
 export interface KeyRef {
   scope: KeyScope;
   key: string;
@@ -19,9 +29,12 @@ export interface KeyRef {
 /** 'free' when the key is the caller's to use: never stored, or an old reservation that expired unfinished. */
 export type KeyClaim = Claim | 'free';
 
-/** A key's advisory lock name: its whole scope and the key, unambiguously (PostgreSQL text holds no NUL). */
-const lockName = (refs: readonly KeyRef[]) =>
-  refs.map((r) => JSON.stringify([r.scope.tenantId, r.scope.environment, r.scope.principal, r.scope.operation, r.key]));
+/**
+ * A key's one name: its whole scope and the key, unambiguously. It names the key's advisory lock, and in
+ * the write engine the key while it is queued or running in this process.
+ */
+export const keyName = (r: KeyRef) =>
+  JSON.stringify([r.scope.tenantId, r.scope.environment, r.scope.principal, r.scope.operation, r.key]);
 
 /**
  * Takes each key's advisory lock without waiting and reads its stored row after the lock, in one round
@@ -40,7 +53,7 @@ export async function claimKeysInTransaction(tx: Executor, refs: readonly KeyRef
   }>`
     select got, stored_hash, stored_state, stored_locked_until, stored_created_at, stored_status, stored_body
     from claim_idempotency_keys(
-      ${lockName(refs)}::text[], ${refs.map((r) => r.scope.tenantId)}::uuid[],
+      ${refs.map(keyName)}::text[], ${refs.map((r) => r.scope.tenantId)}::uuid[],
       ${refs.map((r) => r.scope.environment)}::text[], ${refs.map((r) => r.scope.principal)}::text[],
       ${refs.map((r) => r.scope.operation)}::text[], ${refs.map((r) => r.key)}::text[])
     order by item_n`.execute(tx);

@@ -1,12 +1,14 @@
 export { listTransactions, type TransactionFilter } from './list-transactions.js';
 export {
   lockUsers,
+  lockUsersForRound,
   postEntries,
   insertEntriesSql,
   setBalancesSql,
   streamTransactionRows,
   type Entry,
   type LockedUser,
+  type RoundLockedUser,
   type ScopedEntry,
   type TransactionRow,
 } from './ledger-repo.js';

@@ -170,3 +170,59 @@ export async function* streamTransactionRows(
   if (range.to !== null) query = query.where('t.created_at', '<', range.to);
   for await (const row of query.orderBy('t.seq').stream(STREAM_BATCH)) yield toTransactionRow(row);
 }
+
+/** A user an engine round locked: its tenant environment, status and balance. */
+export interface RoundLockedUser extends LockedUser {
+  scope: TenantEnv;
+}
+
+/**
+ * Locks users of any tenant environments for an engine round, named by external id or (for limit
+ * orders' owners) by id, in one statement. With skipLocked a user another transaction holds is not
+ * waited for but returned in `held`; without, users are taken in id order (DESIGN part 2). Users that
+ * are not registered are in neither.
+ */
+export async function lockUsersForRound(
+  tx: Executor,
+  wanted: { named: readonly { scope: TenantEnv; externalUserId: string }[]; ids: readonly string[] },
+  options: { skipLocked: boolean },
+): Promise<{ locked: RoundLockedUser[]; held: RoundLockedUser[] }> {
+  const { named, ids } = wanted;
+  if (named.length === 0 && ids.length === 0) return { locked: [], held: [] };
+  const { rows } = await sql<{
+    id: string;
+    tenant_id: string;
+    environment: TenantEnv['environment'];
+    external_user_id: string;
+    got: boolean;
+    status: 'active' | 'blocked';
+    balance_minor: bigint;
+  }>`
+    with wanted as (
+      select u.id from users u
+      join unnest(${named.map((u) => u.scope.tenantId)}::uuid[], ${named.map((u) => u.scope.environment)}::text[],
+                  ${named.map((u) => u.externalUserId)}::text[]) as k(tenant_id, environment, external_user_id)
+        on u.tenant_id = k.tenant_id and u.environment = k.environment and u.external_user_id = k.external_user_id
+      union
+      select unnest(${[...ids]}::uuid[])
+    ), locked as (
+      select u.id, u.status, u.balance_minor from users u where u.id in (select id from wanted)
+      order by u.id for update of u ${options.skipLocked ? sql`skip locked` : sql``}
+    )
+    select u.id, u.tenant_id, u.environment, u.external_user_id, l.id is not null as got,
+           coalesce(l.status, u.status) as status, coalesce(l.balance_minor, u.balance_minor) as balance_minor
+    from users u join wanted w on w.id = u.id left join locked l on l.id = u.id`.execute(tx);
+  const locked: RoundLockedUser[] = [];
+  const held: RoundLockedUser[] = [];
+  for (const r of rows) {
+    const user = {
+      id: r.id,
+      scope: { tenantId: r.tenant_id, environment: r.environment },
+      externalUserId: r.external_user_id,
+      status: r.status,
+      balance: r.balance_minor,
+    };
+    (r.got ? locked : held).push(user);
+  }
+  return { locked, held };
+}

@@ -12,6 +12,7 @@ export {
   queryMarkets,
   saveMarketState,
   saveMarketStateSql,
+  saveMarketStatesSql,
   MARKET_COLUMNS,
   marketRecordOf,
   type MarketRow,

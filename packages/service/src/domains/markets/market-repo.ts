@@ -240,3 +240,23 @@ export async function enableMarket(db: Executor, tenantId: string, marketId: str
 export async function disableMarket(db: Executor, tenantId: string, marketId: string): Promise<void> {
   await db.deleteFrom('tenant_markets').where('tenant_id', '=', tenantId).where('market_id', '=', marketId).execute();
 }
+
+/**
+ * saveMarketState for several markets, set-based, as two parts of an engine round's one statement. The
+ * q vectors travel as JSON text: a double prints as its shortest exact form and parses back to itself.
+ */
+export function saveMarketStatesSql(
+  states: readonly { id: string; q: readonly number[]; b: number }[],
+  now: Date,
+): [RawBuilder<unknown>, RawBuilder<unknown>] {
+  const ids = states.map((s) => s.id);
+  const qs = states.map((s) => JSON.stringify(s.q));
+  const prices = states.map((s) => JSON.stringify(displayPrices([...s.q], s.b).map(String)));
+  return [
+    sql`update markets m set q = array(select e::double precision from jsonb_array_elements_text(s.q::jsonb) with ordinality x(e, n) order by n), updated_at = ${now}
+        from unnest(${ids}::uuid[], ${qs}::text[]) as s(id, q) where m.id = s.id`,
+    sql`insert into price_points (market_id, ts, prices)
+        select s.id, ${now}, array(select e::bigint from jsonb_array_elements_text(s.prices::jsonb) with ordinality x(e, n) order by n)
+        from unnest(${ids}::uuid[], ${prices}::text[]) as s(id, prices)`,
+  ];
+}

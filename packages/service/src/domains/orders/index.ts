@@ -6,6 +6,8 @@ export { isFinalOrderStatus } from './model/order-status.js';
 export {
   finishOrdersSql,
   insertOrder,
+  insertOrdersSql,
+  lockOpenOrdersOfMarkets,
   lockOpenOrder,
   marketsWithOpenOrders,
   openOrdersOfMarket,
@@ -13,5 +15,6 @@ export {
   type NewOrder,
   type OrderChange,
   type OrderView,
+  type PlacedOrderRow,
 } from './order-repo.js';
 export * from './schemas.js';

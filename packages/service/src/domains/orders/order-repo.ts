@@ -173,7 +173,8 @@ export async function lockOpenOrder(
 export type OrderChange =
   | { status: 'filled'; fillPriceMicro: bigint; positionId: string }
   | { status: 'rejected'; rejectCode: string }
-  | { status: 'expired' };
+  | { status: 'expired' }
+  | { status: 'cancelled' };
 
 /**
  * Moves open orders to their final statuses (a market's batch), as a statement to run as a part of the
@@ -252,4 +253,51 @@ export async function marketsWithOpenOrders(db: Executor): Promise<string[]> {
     db,
   );
   return rows.rows.map((r) => r.market_id);
+}
+
+/**
+ * The open orders of markets an engine round holds, oldest first, with their owners' user ids. Locked
+ * skipping those another transaction holds (the expiry job): such an order waits for the next trade.
+ */
+export async function lockOpenOrdersOfMarkets(
+  tx: Executor,
+  marketIds: readonly string[],
+): Promise<(OrderView & { userId: string })[]> {
+  if (marketIds.length === 0) return [];
+  const rows = await viewQuery(tx)
+    .select('o.user_id')
+    .where('o.market_id', '=', sql<string>`any(${[...marketIds]}::uuid[])`)
+    .where('o.status', '=', 'open')
+    .orderBy('o.seq')
+    .forUpdate('o')
+    .skipLocked()
+    .execute();
+  return rows.map((row) => ({ ...toView(row), userId: row.user_id }));
+}
+
+/** A new order written once, with the status its round left it in (it may fill in the round it is placed). */
+export interface PlacedOrderRow {
+  order: OrderView;
+  userId: string;
+}
+
+/** The insert of new orders, as a part of an engine round's one statement. */
+export function insertOrdersSql(placed: readonly PlacedOrderRow[], now: Date): RawBuilder<unknown> {
+  const column = <T>(pick: (o: OrderView, userId: string) => T) => placed.map((p) => pick(p.order, p.userId));
+  return sql`
+    insert into orders
+      (id, tenant_id, environment, user_id, market_id, outcome_id, stake_minor, limit_price_micro, status,
+       fill_price_micro, position_id, reject_code, expires_at, created_at, updated_at)
+    select o.id, o.tenant_id, o.environment, o.user_id, o.market_id, o.outcome_id, o.stake, o.limit_price, o.status,
+           o.fill_price, o.position_id, o.reject_code, o.expires_at, ${now}, ${now}
+    from unnest(${column((o) => o.id)}::uuid[], ${column((o) => o.scope.tenantId)}::uuid[],
+                ${column((o) => o.scope.environment)}::text[], ${column((_o, userId) => userId)}::uuid[],
+                ${column((o) => o.marketId)}::uuid[], ${column((o) => o.outcomeId)}::uuid[],
+                ${column((o) => o.stake)}::bigint[], ${column((o) => o.limitPriceMicro)}::bigint[],
+                ${column((o) => o.status)}::text[], ${column((o) => o.fillPriceMicro)}::bigint[],
+                ${column((o) => o.positionId)}::uuid[], ${column((o) => o.rejectCode)}::text[],
+                ${column((o) => o.expiresAt)}::timestamptz[])
+      with ordinality as o(id, tenant_id, environment, user_id, market_id, outcome_id, stake, limit_price, status,
+                           fill_price, position_id, reject_code, expires_at, n)
+    order by o.n`;
 }

@@ -5,6 +5,7 @@ export {
   findPositionsByIds,
   insertPositionsSql,
   lockPositionsByIds,
+  openStakes,
   closePositionsSql,
   openStakeOnMarket,
   streamPositionRows,
@@ -13,5 +14,5 @@ export {
   type PositionRow,
 } from './position-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
-export { recordRejection, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
+export { insertRejectionsSql, recordRejection, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
 export * from './schemas.js';

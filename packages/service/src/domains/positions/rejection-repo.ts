@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { newId } from '../../lib/ids.js';
 import type { TenantEnv } from '../context.js';
@@ -65,4 +65,22 @@ export async function deleteRejectionsBefore(db: Executor, cutoff: Date, batch: 
       select id from position_rejections where created_at < ${cutoff}
       order by created_at limit ${batch} for update skip locked)`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
+}
+
+/** The insert of refused attempts, as a part of an engine round's one statement (the round refused them). */
+export function insertRejectionsSql(
+  attempts: readonly (RejectedAttempt & { scope: TenantEnv })[],
+  now: Date,
+): RawBuilder<unknown> {
+  const column = <T>(pick: (a: RejectedAttempt & { scope: TenantEnv }) => T) => attempts.map(pick);
+  return sql`
+    insert into position_rejections
+      (id, tenant_id, environment, external_user_id, action, position_id, code, request, created_at)
+    select r.id, r.tenant_id, r.environment, r.external_user_id, r.action, r.position_id, r.code, r.request, ${now}
+    from unnest(${column(() => newId())}::uuid[], ${column((a) => a.scope.tenantId)}::uuid[],
+                ${column((a) => a.scope.environment)}::text[], ${column((a) => a.externalUserId)}::text[],
+                ${column((a) => a.action)}::text[], ${column((a) => a.positionId)}::uuid[],
+                ${column((a) => a.code)}::text[], ${column((a) => JSON.stringify(a.request))}::jsonb[])
+      with ordinality as r(id, tenant_id, environment, external_user_id, action, position_id, code, request, n)
+    order by r.n`;
 }

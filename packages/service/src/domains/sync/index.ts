@@ -1,11 +1,5 @@
-export {
-  applyBalanceSyncs,
-  ENTRY_TYPE_BY_DIRECTION,
-  type KeyedMovement,
-  type Movement,
-  type SyncOutcome,
-} from './apply-balance-syncs.js';
-export { wouldOverdraw } from './rejections.js';
+export { applyBalanceSync, applyBalanceSyncBatch, type KeyedMovement } from './apply-balance-sync.js';
+export { ENTRY_TYPE_BY_DIRECTION } from './model/sync-rules.js';
 export {
   BalanceSyncBatchBody,
   BalanceSyncBatchResult,
@@ -15,6 +9,7 @@ export {
   MAX_BATCH_ITEMS,
   movementOf,
   presentSyncApplied,
+  type Movement,
   type SyncApplied,
 } from './schemas.js';
-export { callApplyBalanceSyncs, type AnswerTemplate, type SyncItem } from './sync-repo.js';
+export { insertSyncRecordsSql, type SyncRecord } from './sync-repo.js';

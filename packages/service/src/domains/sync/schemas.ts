@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, parseAmount } from '../../lib/money.js';
 import { IdempotencyKey } from '../idempotency/index.js';
 import { ExternalUserId } from '../users/index.js';
-import type { Movement } from './apply-balance-syncs.js';
 
 export const MAX_BATCH_ITEMS = 500;
 
@@ -57,7 +56,15 @@ export const BalanceSyncBatchResult = z.object({
  * (not the parsed amounts), so "10" and "10.00" under one key are different bodies, and a single sync
  * and a batch item with the same fields are one request.
  */
-export function movementOf(key: string, body: BalanceSyncBody): { fields: Record<string, unknown>; input: Movement } {
+/** One balance movement (spec 4.1). */
+export interface Movement {
+  externalUserId: string;
+  direction: 'credit' | 'debit';
+  amount: bigint;
+  resultingBalance: bigint | null;
+}
+
+export function movementOf(body: BalanceSyncBody): { fields: Record<string, unknown>; movement: Movement } {
   return {
     fields: {
       external_user_id: body.external_user_id,
@@ -65,8 +72,7 @@ export function movementOf(key: string, body: BalanceSyncBody): { fields: Record
       amount: body.amount,
       resulting_balance: body.resulting_balance,
     },
-    input: {
-      key,
+    movement: {
       externalUserId: body.external_user_id,
       direction: body.direction,
       amount: parseAmount(body.amount)!,

@@ -1,25 +1,31 @@
-import type { Rejection } from '../../errors/index.js';
+import type { RequestContext } from '../../errors/index.js';
+import type { StoredAnswer } from '../commands.js';
 import type { TenantCtx } from '../context.js';
-import { getPosition, recordRejection } from '../positions/index.js';
+import { getPosition } from '../positions/index.js';
 
-/** POST /v1/positions/{id}/close as the market's batch takes it (batch/run-trade-batch.ts). */
 export interface CloseInput {
   positionId: string;
   minPriceMicro: bigint;
 }
 
 /**
- * Records a refused close with the request's fields, after its batch committed. A close of a position
- * that is not there (or not the session's) names no user to record it for.
+ * POST /v1/positions/{id}/close through the write engine: the position names its market and user, which
+ * the round locks. A position the asker may not see is not_found, still after its key has had its say
+ * (a replay, reused, in progress), and does not spend it.
  */
-export async function recordCloseRejection(
+export async function closePosition(
   ctx: TenantCtx,
-  attempt: { input: CloseInput; fields: Record<string, unknown> },
-  rejection: Rejection,
-): Promise<void> {
-  const position = await getPosition(ctx, attempt.input.positionId);
-  if (!position.ok) return;
-  const { positionId } = attempt.input;
-  const record = { externalUserId: position.value.externalUserId, action: 'close' as const, positionId };
-  await recordRejection(ctx.db, ctx.tenantEnv, { ...record, code: rejection.code, request: attempt.fields }, ctx.now);
+  request: RequestContext,
+  unit: { key: string; fields: Record<string, unknown>; input: CloseInput },
+): Promise<StoredAnswer> {
+  const { key, fields, input } = unit;
+  const seen = await getPosition(ctx, input.positionId);
+  const position = seen.ok ? { marketId: seen.value.marketId, externalUserId: seen.value.externalUserId } : null;
+  const command = {
+    kind: 'close',
+    positionId: input.positionId,
+    position,
+    minPriceMicro: input.minPriceMicro,
+  } as const;
+  return ctx.runtime.engine.submit({ ctx, request, key: { key, fields }, command });
 }

@@ -1,13 +1,15 @@
-export { runTradeBatch, type TradeAsk, type TradeOutcome, type TradeUnit } from './batch/run-trade-batch.js';
-export { recordCloseRejection, type CloseInput } from './close-position.js';
+export { closePosition, type CloseInput } from './close-position.js';
 export { evaluateOrders } from './evaluate-orders.js';
 export {
   lockMarketForSettlement,
   lockMarketForTrade,
+  lockMarketsForRound,
   readMarketForSettlement,
+  type BatchMarket,
   type LockedMarket,
+  type RoundMarkets,
 } from './market-lock.js';
-export { recordOpenRejection, type OpenInput } from './open-position.js';
+export { openPosition, type OpenInput } from './open-position.js';
 export { placeOrder, type OrderInput } from './place-order.js';
 export { quoteClose, type CloseQuoteView } from './quote-close.js';
 export { quoteOpenPosition, type OpenQuoteView } from './quote-open.js';

@@ -1,34 +1,19 @@
-import type { Rejection } from '../../errors/index.js';
-import { actingUser, type TenantCtx } from '../context.js';
-import { recordRejection } from '../positions/index.js';
+import type { RequestContext } from '../../errors/index.js';
+import type { OpenCommand, StoredAnswer } from '../commands.js';
+import type { TenantCtx } from '../context.js';
 
-/** POST /v1/positions as the market's batch takes it (batch/run-trade-batch.ts). */
-export interface OpenInput {
-  /** The operator names the user; a session opens for its own user. */
-  externalUserId?: string;
-  marketSlug: string;
-  outcomeId: string;
-  stake: bigint;
-  maxPriceMicro: bigint;
-}
+export type OpenInput = Omit<OpenCommand, 'kind'>;
 
 /**
- * Records a refused open with the request's fields as sent (decisions part 4: /v1/position-rejections),
- * after its batch committed. A session that named another user is not recorded: the attempt names no
- * user of its own.
+ * POST /v1/positions through the write engine (spec 4.1): the open joins the next round, with the market's
+ * limit orders evaluated after it. An opened position is stored for its key (201); a refused open gives
+ * its key back and is listed in /v1/position-rejections, written in the same round.
  */
-export async function recordOpenRejection(
+export function openPosition(
   ctx: TenantCtx,
-  attempt: { input: OpenInput; fields: Record<string, unknown> },
-  rejection: Rejection,
-): Promise<void> {
-  const externalUserId = actingUser(ctx, attempt.input.externalUserId);
-  if (!externalUserId.ok) return;
-  const request = attempt.fields;
-  await recordRejection(
-    ctx.runtime.db,
-    ctx.tenantEnv,
-    { externalUserId: externalUserId.value, action: 'open', positionId: null, code: rejection.code, request },
-    ctx.now,
-  );
+  request: RequestContext,
+  unit: { key: string; fields: Record<string, unknown>; input: OpenInput },
+): Promise<StoredAnswer> {
+  const { key, fields, input } = unit;
+  return ctx.runtime.engine.submit({ ctx, request, key: { key, fields }, command: { kind: 'open', ...input } });
 }

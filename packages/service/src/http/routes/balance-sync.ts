@@ -5,16 +5,19 @@ import {
   BalanceSyncBatchResult,
   BalanceSyncBody,
   BalanceSyncResult,
+  applyBalanceSync,
+  applyBalanceSyncBatch,
   BatchItem,
   movementOf,
-  type Movement,
+  type KeyedMovement,
 } from '../../domains/sync/index.js';
+import type { StoredAnswer } from '../../domains/commands.js';
+import { refusalAnswer } from '../../domains/idempotency/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { ApiError, type RequestContext } from '../../errors/index.js';
+import type { Rejection, RequestContext } from '../../errors/index.js';
 import { tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { syncAnswer, syncBatchAnswer } from '../keyed-sync.js';
-import { answerOfError, sendStored, type KeyedUnit, type StoredAnswer } from '../keyed-write.js';
+import { sendStored } from '../stored-answer.js';
 import { API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
 import type { RouteMeta } from '../route-meta.js';
 
@@ -49,10 +52,9 @@ export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        // The single request is a batch of one: the same function, the same key space as batch items.
-        const key = idempotencyKeyOf(request);
-        const unit = { key, ...movementOf(key, request.body) };
-        return sendStored(reply, await syncAnswer(tenantCtx(deps, request), request.requestContext, unit));
+        // The same key space as batch items: a single sync and an item with the same key and fields are one request.
+        const item = { key: idempotencyKeyOf(request), ...movementOf(request.body) };
+        return sendStored(reply, await applyBalanceSync(tenantCtx(deps, request), request.requestContext, item));
       },
     );
 
@@ -77,14 +79,14 @@ export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const ctx = tenantCtx(deps, request);
         const items = request.body.items.map((raw) => parseItem(raw, request.requestContext, ctx.now));
-        const units = items.filter((item): item is KeyedUnit<Movement> => 'input' in item);
-        const outer = {
-          operation: 'balance_sync_batch' as const,
+        const movements = items.filter((item): item is KeyedMovement => 'movement' in item);
+        const batch = {
           key: idempotencyKeyOf(request),
           fields: { items: request.body.items },
+          items: movements,
           compose: (answers: StoredAnswer[]) => {
             let next = 0;
-            const results = items.map((item) => ('input' in item ? answers[next++]! : item));
+            const results = items.map((item) => ('movement' in item ? answers[next++]! : item));
             // Item bodies are embedded as stored, so a replayed item is byte for byte its first answer.
             const body = `{"results":[${results.map((r) => `{"status":${r.status},"body":${r.body}}`).join(',')}]}`;
             // An item another request still holds has no outcome yet: keep the batch key unspent so that a
@@ -92,21 +94,21 @@ export function balanceSyncRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
             return { answer: { status: 200, body }, store: results.every((r) => r.retryAfter === undefined) };
           },
         };
-        return sendStored(reply, await syncBatchAnswer(deps, ctx, request.requestContext, units, outer));
+        return sendStored(reply, await applyBalanceSyncBatch(ctx, request.requestContext, batch));
       },
     );
   };
 }
 
 /** A batch item as a keyed movement, or the 400 answer a single request with that body would have had. */
-function parseItem(raw: unknown, request: RequestContext, now: Date): KeyedUnit<Movement> | StoredAnswer {
-  const refuse = (error: ApiError) => answerOfError(error, request, now);
+function parseItem(raw: unknown, request: RequestContext, now: Date): KeyedMovement | StoredAnswer {
+  const refuse = (rejection: Rejection) => refusalAnswer(rejection, request, now);
   if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
-    return refuse(new ApiError('validation_failed', 'Each item must be an object.'));
+    return refuse({ code: 'validation_failed', message: 'Each item must be an object.' });
   }
   const key = (raw as { idempotency_key?: unknown }).idempotency_key;
   if (key === undefined || key === null || key === '') {
-    return refuse(new ApiError('idempotency_key_required', 'Each item needs its own idempotency_key.'));
+    return refuse({ code: 'idempotency_key_required', message: 'Each item needs its own idempotency_key.' });
   }
   const result = BatchItem.safeParse(raw);
   if (!result.success) {
@@ -116,8 +118,8 @@ function parseItem(raw: unknown, request: RequestContext, now: Date): KeyedUnit<
       message: i.message,
     }));
     const message = `Invalid item: ${issues[0]!.path} ${issues[0]!.message}`;
-    return refuse(new ApiError('validation_failed', message, { details: { issues } }));
+    return refuse({ code: 'validation_failed', message, details: { issues } });
   }
   const { idempotency_key, ...body } = result.data;
-  return { key: idempotency_key, ...movementOf(idempotency_key, body) };
+  return { key: idempotency_key, ...movementOf(body) };
 }

@@ -42,7 +42,10 @@ export function orderRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           },
         },
       },
-      async (request) => presentOrder(valueOrThrow(await cancelOrder(tenantCtx(deps, request), request.params.id))),
+      async (request) =>
+        presentOrder(
+          valueOrThrow(await cancelOrder(tenantCtx(deps, request), request.requestContext, request.params.id)),
+        ),
     );
 
     app.get(

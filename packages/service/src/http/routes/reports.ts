@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
+import { IdempotencyHeaders, keyedWork, type KeyedWork } from '../../domains/idempotency/index.js';
 import {
   getReport,
   listReports,
@@ -19,16 +19,17 @@ import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
 import { tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { sendStored } from '../stored-answer.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
-import { presenter, valueOrThrow } from '../present.js';
+import { presenter } from '../../lib/present.js';
+import { valueOrThrow } from '../present.js';
 import { sendDownload } from '../report-download.js';
 import type { RouteMeta } from '../route-meta.js';
 
 const meta = { tier: 'default', credential: 'api_key', scope: 'read:reports' } as const satisfies RouteMeta;
 const tags = ['reports'];
 
-const requestWrite: KeyedWrite<RequestReportInput, ReportJob> = {
+const requestWrite: KeyedWork<RequestReportInput, ReportJob> = {
   operation: 'report_request',
   run: requestReport,
   status: 202,
@@ -68,7 +69,7 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         };
         const unit = { key: idempotencyKeyOf(request), fields: { ...body }, input };
         const ctx = tenantCtx(deps, request);
-        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, requestWrite, unit));
+        return sendStored(reply, await keyedWork(ctx, request.requestContext, requestWrite, unit));
       },
     );
 

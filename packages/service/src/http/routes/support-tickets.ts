@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
+import { IdempotencyHeaders, keyedWork, type KeyedWork } from '../../domains/idempotency/index.js';
 import {
   getTicket,
   handleTicket,
@@ -26,16 +26,17 @@ import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { sendStored } from '../stored-answer.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses } from '../openapi.js';
-import { presenter, valueOrThrow } from '../present.js';
+import { presenter } from '../../lib/present.js';
+import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
 const meta = { tier: 'default', credential: 'api_key', scope: 'write:tickets' } as const satisfies RouteMeta;
 const platformMeta = { tier: 'platform', credential: 'platform' } as const satisfies RouteMeta;
 const tags = ['support tickets'];
 
-const openWrite: KeyedWrite<OpenTicketInput, Ticket> = {
+const openWrite: KeyedWork<OpenTicketInput, Ticket> = {
   operation: 'support_ticket_open',
   run: openTicket,
   status: 201,
@@ -70,7 +71,7 @@ export function supportTicketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const body = request.body;
         const input = { subject: body.subject, body: body.body, requestId: body.request_id ?? null };
         const unit = { key: idempotencyKeyOf(request), fields: { ...body }, input };
-        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, openWrite, unit));
+        return sendStored(reply, await keyedWork(ctx, request.requestContext, openWrite, unit));
       },
     );
 

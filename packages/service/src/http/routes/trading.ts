@@ -2,11 +2,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionUser } from '../../domains/context.js';
 import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
 import { MarketParams, parsePrice, PlatformMarket, presentPlatformMarket } from '../../domains/markets/index.js';
-import { Order, presentOrder, type OrderView } from '../../domains/orders/index.js';
-import { getPosition, Position, PositionParams, presentPosition } from '../../domains/positions/index.js';
+import { Order } from '../../domains/orders/index.js';
+import { Position, PositionParams } from '../../domains/positions/index.js';
 import {
+  closePosition,
   ClosePositionBody,
   CloseQuote,
+  openPosition,
   OpenPositionBody,
   placeOrder,
   PlaceOrderBody,
@@ -16,19 +18,15 @@ import {
   presentOpenQuote,
   quoteClose,
   quoteOpenPosition,
-  recordCloseRejection,
-  recordOpenRejection,
   setMarketStatus,
-  type OrderInput,
 } from '../../domains/trading/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { parseAmount } from '../../lib/money.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { idempotencyKeyOf } from '../idempotency-key.js';
-import { batchedTradeAnswer, refusedTradeAnswer, type TradeWrite } from '../batched-trade.js';
-import { keyedAnswer, sendStored, type KeyedWrite } from '../keyed-write.js';
+import { sendStored } from '../stored-answer.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
-import { presenter, valueOrThrow } from '../present.js';
+import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
 const security = API_KEY_OR_SESSION_SECURITY;
@@ -51,36 +49,6 @@ const tradeWriteMeta = {
 /** Opening is what the positions kill switch pauses; a close stays open, so a user can always get out. */
 const openingMeta = { ...tradeWriteMeta, killSwitch: 'positions' } as const satisfies RouteMeta;
 const TRADE_ERRORS = ['market_suspended', 'user_blocked', 'price_moved', 'would_overdraw', 'unknown_user'] as const;
-
-/**
- * Refused trades give their key back and are listed in /v1/position-rejections (spec 4.1 rule 4). Both
- * go through their market's batch (batched-trade.ts).
- */
-const openWrite: TradeWrite = {
-  operation: 'position_open',
-  status: 201,
-  present: presenter(Position, presentPosition),
-  recordRejection: async (ctx, { ask, fields }, rejection) => {
-    if (ask.kind === 'open') await recordOpenRejection(ctx, { input: ask.input, fields }, rejection);
-  },
-};
-
-const closeWrite: TradeWrite = {
-  operation: 'position_close',
-  status: 200,
-  present: presenter(Position, presentPosition),
-  recordRejection: async (ctx, { ask, fields }, rejection) => {
-    if (ask.kind === 'close') await recordCloseRejection(ctx, { input: ask.input, fields }, rejection);
-  },
-};
-
-/** A refused placement gives its key back and is not recorded (a placed order is, with its status). */
-const orderWrite: KeyedWrite<OrderInput, OrderView> = {
-  operation: 'order_place',
-  run: placeOrder,
-  status: 201,
-  present: presenter(Order, presentOrder),
-};
 
 /** The trading writes (positions and limit orders) and, on the platform listener, suspend and reopen. */
 export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -117,16 +85,8 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         };
         // The key is bound to the user the open acts for, whether named or the session's own.
         const fields = { ...body, external_user_id: body.external_user_id ?? sessionUser(ctx) ?? undefined };
-        const trade = {
-          slug: body.market_slug,
-          key: idempotencyKeyOf(request),
-          fields,
-          ask: { kind: 'open', input } as const,
-        };
-        return sendStored(
-          reply,
-          await batchedTradeAnswer(deps.tradeBatches, ctx, request.requestContext, openWrite, trade),
-        );
+        const unit = { key: idempotencyKeyOf(request), fields, input };
+        return sendStored(reply, await openPosition(ctx, request.requestContext, unit));
       },
     );
 
@@ -154,26 +114,8 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const positionId = request.params.id;
         const input = { positionId, minPriceMicro: parsePrice(request.body.min_price)! };
         const fields = { position_id: positionId, min_price: request.body.min_price };
-        const key = idempotencyKeyOf(request);
-        const ctx = tenantCtx(deps, request);
-        // The position names its market, whose batch the close joins.
-        const position = await getPosition(ctx, positionId);
-        if (!position.ok) {
-          const refused = refusedTradeAnswer(
-            ctx,
-            request.requestContext,
-            closeWrite.operation,
-            { key, fields },
-            position.rejection,
-          );
-          return sendStored(reply, await refused);
-        }
-        const ask = { kind: 'close', input, position: position.value } as const;
-        const trade = { slug: position.value.marketSlug, key, fields, ask };
-        return sendStored(
-          reply,
-          await batchedTradeAnswer(deps.tradeBatches, ctx, request.requestContext, closeWrite, trade),
-        );
+        const unit = { key: idempotencyKeyOf(request), fields, input };
+        return sendStored(reply, await closePosition(tenantCtx(deps, request), request.requestContext, unit));
       },
     );
 
@@ -268,7 +210,7 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const actingFor = body.external_user_id ?? sessionUser(ctx) ?? undefined;
         const fields = { ...body, external_user_id: actingFor, expires_at: body.expires_at ?? null };
         const unit = { key: idempotencyKeyOf(request), fields, input };
-        return sendStored(reply, await keyedAnswer(deps, ctx, request.requestContext, orderWrite, unit));
+        return sendStored(reply, await placeOrder(ctx, request.requestContext, unit));
       },
     );
   };

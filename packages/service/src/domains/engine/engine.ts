@@ -1,0 +1,235 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { StoredAnswer } from '../commands.js';
+import { principalOf, type Ctx, type Engine, type Group, type Runtime, type Submitted } from '../context.js';
+import { claimAnswer, fingerprint, keyName, type KeyRef } from '../idempotency/index.js';
+import { needsOf } from './apply.js';
+import type { GroupResult, QueuedGroup, QueuedItem } from './queued.js';
+import { runRound } from './round.js';
+import type { EngineStats } from './stats.js';
+
+/** Commands per round at most (a batch of 500 syncs is never split): one transaction stays short. */
+const MAX_ROUND_COMMANDS = 1_000;
+/** Rounds a group may be put back before it takes its locks waiting (in the slow lane, beside the others). */
+const MAX_DEFERRALS = 5;
+const RECENT_ROUNDS = 10_000;
+
+/**
+ * This process's write engine (DESIGN part 2): one queue of commands, answered in rounds of one
+ * transaction each, one round at a time. A round takes whatever waits, so a quiet queue adds no wait and
+ * a busy one pays one commit for many requests. A group another transaction holds up is put back and
+ * retried; after MAX_DEFERRALS rounds it runs in the slow lane, a round of its own that waits for its
+ * locks, while later groups on its markets and users wait behind it and all others go on.
+ */
+export class WriteEngine implements Engine {
+  private queue: QueuedGroup[] = [];
+  private running = false;
+  /** The slow lane's group and what it touches, while it waits for its locks. */
+  private slow: { group: QueuedGroup; touches: Set<string> } | null = null;
+  private readonly inFlight = new Set<string>();
+  /** Market ids by slug, learned from rounds (slugs never change), so a close and an open of one market meet. */
+  private readonly idOfSlug = new Map<string, string>();
+  private readonly counters = { rounds: 0, commands: 0, deferrals: 0, blockingRounds: 0, failedRounds: 0 };
+  private readonly recent: number[] = [];
+
+  constructor(private readonly runtime: Pick<Runtime, 'db' | 'clock' | 'log'> & { engine?: Engine }) {}
+
+  submit(item: Submitted): Promise<StoredAnswer> {
+    return this.enqueue([item], null).then((result) => result.answers[0]!);
+  }
+
+  submitGroup(group: Group): Promise<StoredAnswer> {
+    return this.enqueue(group.items, group.outer).then((result) => result.answers[0]!);
+  }
+
+  evaluateOrders(_ctx: Ctx, marketId: string): Promise<number> {
+    return new Promise<GroupResult>((settle, fail) =>
+      this.push({ items: [], outer: null, evaluate: marketId, names: [], deferrals: 0, settle, fail }),
+    ).then((result) => result.finished);
+  }
+
+  stats(): EngineStats {
+    return { ...this.counters, recentRoundSizes: [...this.recent] };
+  }
+
+  private enqueue(items: readonly Submitted[], outer: Group['outer'] | null): Promise<GroupResult> {
+    const now = this.runtime.clock.now();
+    const busy = (submitted: { request: Submitted['request'] }) =>
+      claimAnswer({ kind: 'in_progress', retryAfterSeconds: 1 }, submitted.request, now);
+    const outerRef = outer ? keyRef(outer.ctx, outer.operation, outer.key) : null;
+    if (outer && this.inFlight.has(keyName(outerRef!))) return Promise.resolve({ answers: [busy(outer)], finished: 0 });
+    // A duplicate already queued or running in this process is in progress at once, without a round trip.
+    const queued: QueuedItem[] = items.map((submitted) => {
+      const ref = submitted.key ? keyRef(submitted.ctx, operationOf(submitted), submitted.key) : null;
+      return ref && this.inFlight.has(keyName(ref))
+        ? { submitted, ref: null, preset: busy(submitted) }
+        : { submitted, ref };
+    });
+    if (!outer && queued[0]!.preset) return Promise.resolve({ answers: [queued[0]!.preset], finished: 0 });
+    const names = [outerRef, ...queued.map((q) => q.ref)].flatMap((ref) => (ref ? [keyName(ref)] : []));
+    return new Promise<GroupResult>((settle, fail) =>
+      this.push({
+        items: queued,
+        outer: outer && { ref: outerRef!, request: outer.request, compose: outer.compose },
+        evaluate: null,
+        names,
+        deferrals: 0,
+        settle,
+        fail,
+      }),
+    );
+  }
+
+  private push(group: QueuedGroup): void {
+    for (const name of group.names) this.inFlight.add(name);
+    this.queue.push(group);
+    this.kick();
+  }
+
+  private kick(): void {
+    if (this.running || this.queue.length === 0) return;
+    this.running = true;
+    void this.loop().then((blocked) => {
+      this.running = false;
+      // Blocked: everything waits behind the slow lane, which kicks when it ends (kicking now would spin).
+      if (!blocked) this.kick();
+    });
+  }
+
+  /** Runs rounds while commands wait; true when those left all wait behind the slow lane. */
+  private async loop(): Promise<boolean> {
+    let idleDeferrals = 0;
+    while (this.queue.length > 0) {
+      const round = this.take();
+      if (round.length === 0) return true;
+      const deferred = await this.run(round, false);
+      // Only groups that keep meeting a held lock are left: give the holder a moment instead of spinning.
+      idleDeferrals = deferred.length === round.length ? idleDeferrals + 1 : 0;
+      if (idleDeferrals > 0 && this.queue.length === deferred.length) await sleep(Math.min(2 ** idleDeferrals, 50));
+    }
+    return false;
+  }
+
+  /** The groups of the next round in arrival order, up to the bound, skipping those behind the slow lane. */
+  private take(): QueuedGroup[] {
+    const round: QueuedGroup[] = [];
+    const behind = new Set(this.slow?.touches ?? []);
+    const rest: QueuedGroup[] = [];
+    let commands = 0;
+    for (const group of this.queue) {
+      const touches = this.touchesOf(group);
+      const full = round.length > 0 && commands + group.items.length > MAX_ROUND_COMMANDS;
+      if (full || touches.some((t) => behind.has(t))) {
+        touches.forEach((t) => behind.add(t));
+        rest.push(group);
+        continue;
+      }
+      round.push(group);
+      commands += group.items.length;
+    }
+    this.queue = rest;
+    return round;
+  }
+
+  /** Runs a round and settles what it answered; returns what it put back (at the queue's front, in order). */
+  private async run(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+    let deferred: QueuedGroup[];
+    try {
+      const result = await runRound(this.runtime, round, wait);
+      this.count([...result.answered.keys()], result.deferred.length, wait);
+      for (const [group, answered] of result.answered) this.finish(group, answered);
+      for (const [name, id] of result.idOfSlug) this.idOfSlug.set(name, id);
+      deferred = result.deferred;
+    } catch (error) {
+      this.counters.failedRounds += 1;
+      if (round.length === 1) {
+        this.finish(round[0]!, error);
+        return [];
+      }
+      // A round's failure (a database error, an answer its schema refuses) must not fail the groups that did
+      // nothing wrong: each runs alone, and only the one at fault fails.
+      this.runtime.log.warn(
+        { err: error, groups: round.length },
+        'a round of the write engine failed; its groups run alone',
+      );
+      deferred = [];
+      for (const group of round) deferred.push(...(await this.run([group], wait)));
+      return deferred;
+    }
+    const again: QueuedGroup[] = [];
+    for (const group of deferred) {
+      group.deferrals += 1;
+      if (group.deferrals >= MAX_DEFERRALS && !this.slow) this.startSlowLane(group);
+      else again.push(group);
+    }
+    this.queue = [...again, ...this.queue];
+    return again;
+  }
+
+  /** A group put back too often takes its locks waiting, in a round of its own beside the main loop. */
+  private startSlowLane(group: QueuedGroup): void {
+    this.slow = { group, touches: new Set(this.touchesOf(group)) };
+    void this.run([group], true).finally(() => {
+      this.slow = null;
+      this.kick();
+    });
+  }
+
+  private finish(group: QueuedGroup, outcome: GroupResult | unknown): void {
+    for (const name of group.names) this.inFlight.delete(name);
+    if (isResult(outcome)) group.settle(outcome);
+    else group.fail(outcome);
+  }
+
+  private count(answered: QueuedGroup[], deferred: number, wait: boolean): void {
+    const commands = answered.reduce((n, g) => n + Math.max(1, g.items.length), 0);
+    this.counters.rounds += 1;
+    this.counters.commands += commands;
+    this.counters.deferrals += deferred;
+    if (wait) this.counters.blockingRounds += 1;
+    this.recent.push(commands);
+    if (this.recent.length > RECENT_ROUNDS) this.recent.shift();
+  }
+
+  /** The markets and users a group touches, as names that match across slugs and ids where the id is known. */
+  private touchesOf(group: QueuedGroup): string[] {
+    const touches = group.evaluate ? [`m:${group.evaluate}`] : [];
+    for (const item of group.items) {
+      if (item.preset) continue; // answered already: it touches nothing
+      const needs = needsOf(item);
+      const market =
+        needs.marketId ?? (needs.marketSlug && (this.idOfSlug.get(needs.marketSlug) ?? `slug:${needs.marketSlug}`));
+      if (market) touches.push(`m:${market}`);
+      if (needs.user)
+        touches.push(`u:${needs.user.scope.tenantId}/${needs.user.scope.environment}/${needs.user.externalUserId}`);
+    }
+    return touches;
+  }
+}
+
+function isResult(outcome: unknown): outcome is GroupResult {
+  return typeof outcome === 'object' && outcome !== null && 'answers' in outcome && 'finished' in outcome;
+}
+
+function operationOf(submitted: Submitted) {
+  switch (submitted.command.kind) {
+    case 'sync':
+      return 'balance_sync' as const;
+    case 'open':
+      return 'position_open' as const;
+    case 'close':
+      return 'position_close' as const;
+    case 'place_order':
+      return 'order_place' as const;
+    case 'cancel_order':
+      throw new Error('a cancel takes no key');
+  }
+}
+
+function keyRef(
+  ctx: Submitted['ctx'],
+  operation: string,
+  key: { key: string; fields: Record<string, unknown> },
+): KeyRef {
+  const scope = { ...ctx.tenantEnv, principal: principalOf(ctx), operation };
+  return { scope, key: key.key, requestHash: fingerprint(key.fields) };
+}

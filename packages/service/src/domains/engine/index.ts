@@ -1,0 +1,2 @@
+export { WriteEngine } from './engine.js';
+export type { EngineStats } from './stats.js';

@@ -1,0 +1,15 @@
+/** What the write engine of this process has done since it started (bench/engine.ts reads it). */
+export interface EngineStats {
+  /** Transactions the engine committed or rolled back, one per round. */
+  rounds: number;
+  /** Commands answered (a batch item is one command). */
+  commands: number;
+  /** Times a command was put back for the next round because another transaction held its market or user. */
+  deferrals: number;
+  /** Rounds that took their locks waiting, because a command had been put back too often. */
+  blockingRounds: number;
+  /** Rounds whose transaction failed; their commands then ran one group at a time. */
+  failedRounds: number;
+  /** Commands per round of the most recent rounds (at most 10,000), oldest first. */
+  recentRoundSizes: readonly number[];
+}
