@@ -26,8 +26,6 @@ export interface Config {
   readonly widgetSessionSecret: string | null;
   readonly redisUrl: string | null;
   readonly dbPoolSize: number;
-  /** How long an in-progress idempotency reservation holds before another request may take it over. */
-  readonly idempotencyLockSeconds: number;
   /** A request whose headers and body have not all arrived within this many milliseconds is cut off. */
   readonly requestTimeoutMs: number;
   /** How often an open realtime stream gets a `: ping` comment (decisions part 6: 15 s). */
@@ -173,7 +171,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     widgetSessionSecret,
     redisUrl: optional(env, 'REDIS_URL'),
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
-    idempotencyLockSeconds: positiveInt(env, 'IDEMPOTENCY_LOCK_SECONDS', 30),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     streamPingMs: positiveInt(env, 'STREAM_PING_MS', 15_000),
     seedDemo: env.SEED_DEMO !== '0',

@@ -38,11 +38,9 @@ export async function newSite(): Promise<Site> {
   return site;
 }
 
-/** This file's services: its throwaway database when DATABASE_URL is set, and short key reservations. */
+/** This file's services: its throwaway database when DATABASE_URL is set. */
 export const envOfThisFile = () => ({
   DATABASE_URL: externalUrl ?? undefined,
-  // A reservation orphaned by the crash expires quickly, so replays need not wait 30 s.
-  IDEMPOTENCY_LOCK_SECONDS: '2',
 });
 export const startService = (site: Site) => startServiceAt(site, envOfThisFile());
 export const spawnService = (site: Site) => spawnServiceAt(site, envOfThisFile());
