@@ -3,6 +3,7 @@ import type { ServiceDeps } from '../deps.js';
 import { apiReferenceRoutes } from './routes/api-reference.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
 import { changelogRoutes } from './routes/changelog.js';
+import { engineStatsPlatformRoutes } from './routes/engine-stats.js';
 import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
@@ -62,5 +63,6 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(supportTicketPlatformRoutes(deps));
     await app.register(reconciliationPlatformRoutes(deps));
     await app.register(portalLinkRoutes(deps));
+    await app.register(engineStatsPlatformRoutes(deps));
   };
 }
