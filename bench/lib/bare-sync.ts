@@ -1,9 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { createDb, createPool as createServicePool, type Db } from '../../packages/service/src/db/connection.js';
 import { authenticateApiKey } from '../../packages/service/src/domains/api-keys/index.js';
-import { fingerprint } from '../../packages/service/src/domains/idempotency/index.js';
-import { callApplyBalanceSyncs, ENTRY_TYPE_BY_DIRECTION } from '../../packages/service/src/domains/sync/index.js';
-import { parseAmount } from '../../packages/service/src/lib/money.js';
+import { tenantContextOf } from '../../packages/service/src/domains/context.js';
+import { WriteEngine } from '../../packages/service/src/domains/engine/index.js';
+import { applyBalanceSync, movementOf } from '../../packages/service/src/domains/sync/index.js';
+import { systemClock } from '../../packages/service/src/lib/clock.js';
+import { createLogger } from '../../packages/service/src/lib/logger.js';
 import { randomMovement, type Movement } from './movements.js';
 import { runClosedLoops, type LoopsResult } from './closed-loops.js';
 import type { Observation } from './observe.js';
@@ -11,44 +12,26 @@ import { loopPhase, type Phase } from './report.js';
 import { fmt } from './stats.js';
 
 /*
- * The statements one POST /v1/balance-sync sends, taken from the service's own repos (so they cannot
- * drift): the key lookup on the pool, then the one call of apply_balance_syncs (migration 0013) that
- * claims the key, applies, records and stores the answer, committing on its own. Kysely compiles each
- * statement (microseconds); there is no HTTP, JSON body, zod, verb or presenter around them (the stored
- * answers are fixed strings of the same size).
+ * The service's write path without HTTP: the key lookup, then the sync verb on a write engine of this
+ * process, which claims the key, applies, records and stores the answer in its rounds, as the service
+ * does. There is no HTTP, JSON body parsing, zod body check, rate limit or hook around it: what the
+ * engine and the database cost on their own.
  */
 
-/** Statements per applied sync, for the report. */
-export const STATEMENTS_PER_SYNC = 2;
+/** Statements per round of syncs (begin, claim, users, write, commit), for the report. */
+export const STATEMENTS_PER_SYNC = 5;
 
-const PLACEHOLDER = 'balance-00000000000000000000000000000000';
+const request = { requestId: 'bench', source: 'bench' };
 
-/** One balance sync as the service sends it to the database, minus everything above the repos. */
-async function syncOnce(db: Db, apiKey: string, idempotencyKey: string, movement: Movement): Promise<void> {
+/** One balance sync as the service's route hands it to its verb. */
+async function syncOnce(db: Db, engine: WriteEngine, apiKey: string, key: string, movement: Movement): Promise<void> {
   const now = new Date();
-  const key = await authenticateApiKey(db, apiKey, 'sandbox', now);
-  if (!key.ok) throw new Error('api key not found');
-  const scope = { ...key.value.tenantEnv, principal: 'operator', operation: 'balance_sync' };
-  const transactionId = randomUUID();
-  const [result] = await callApplyBalanceSyncs(db, scope, now, PLACEHOLDER, [
-    {
-      key: idempotencyKey,
-      requestHash: fingerprint({ ...movement }),
-      externalUserId: movement.external_user_id,
-      direction: movement.direction,
-      entryType: ENTRY_TYPE_BY_DIRECTION[movement.direction],
-      amount: parseAmount(movement.amount)!,
-      resultingBalance: null,
-      transactionId,
-      recordId: randomUUID(),
-      applied: { status: 200, body: JSON.stringify({ transaction_id: transactionId, balance: PLACEHOLDER }) },
-      overdrawn: {
-        status: 409,
-        body: '{"error":"would_overdraw","balance":"balance-00000000000000000000000000000000"}',
-      },
-    },
-  ]);
-  if (result!.outcome !== 'answered') throw new Error(`key ${idempotencyKey}: ${result!.outcome}`);
+  const found = await authenticateApiKey(db, apiKey, 'sandbox', now);
+  if (!found.ok) throw new Error('api key not found');
+  const runtime = { db, clock: systemClock, log: createLogger('warn'), engine };
+  const ctx = tenantContextOf(runtime, found.value.tenantEnv, { kind: 'operator', keyId: 'bench' });
+  const answer = await applyBalanceSync(ctx, request, { key, ...movementOf(movement) });
+  if (answer.status !== 200) throw new Error(`key ${key}: ${answer.status} ${answer.body}`);
 }
 
 export interface BareOptions {
@@ -71,9 +54,10 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
   // The service's pool settings (int8 as bigint); an idle connection dropped by the server is ignored.
   const pool = createServicePool(options.databaseUrl, options.connections);
   const db = createDb(pool);
+  const engine = new WriteEngine({ db, clock: systemClock, log: createLogger('warn') });
   try {
     const result = await runClosedLoops(options.connections, options.durationS, () =>
-      syncOnce(db, options.apiKey, options.nextKey(), randomMovement(options.userIds)),
+      syncOnce(db, engine, options.apiKey, options.nextKey(), randomMovement(options.userIds)),
     );
     options.onLoopsDone?.();
     return { ...result, syncs: result.done };
@@ -84,7 +68,7 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
 
 /** The bare ceiling as a phase of the report. */
 export function barePhase(clients: number, r: BareResult, seen: Observation): Phase {
-  return loopPhase('bare SQL ceiling', 'syncs', clients, r, 1, seen, [
+  return loopPhase('the engine without HTTP', 'syncs', clients, r, 1, seen, [
     `${r.syncs} syncs in ${fmt(r.elapsedS, 2)} s (${fmt((r.syncs * STATEMENTS_PER_SYNC) / r.elapsedS, 0)} statements/s)`,
   ]);
 }
