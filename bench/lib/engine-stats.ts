@@ -8,6 +8,8 @@ export interface EngineCounters {
   deferrals: number;
   blocking_rounds: number;
   failed_rounds: number;
+  /** Wall-clock ms in each step of every round so far (begin, claim, lock, evaluate, write, commit). */
+  step_ms: Record<string, number>;
   /** Commands per round of the most recent rounds (at most 10,000), oldest first. */
   recent_round_sizes: number[];
 }
@@ -30,6 +32,8 @@ export type EnginePhase =
       deferredShare: number;
       blockingRounds: number;
       failedRounds: number;
+      /** Mean wall-clock ms of each step of the phase's rounds: where a round's time goes. */
+      stepMsPerRound: Record<string, number>;
     };
 
 async function readCounters(service: ServiceProcess): Promise<EngineCounters | string> {
@@ -75,6 +79,12 @@ export async function engineProbe(service: ServiceProcess): Promise<(elapsedS: n
       deferredShare: commands > 0 ? deferrals / commands : Number.NaN,
       blockingRounds: after.blocking_rounds - before.blocking_rounds,
       failedRounds: after.failed_rounds - before.failed_rounds,
+      stepMsPerRound: Object.fromEntries(
+        Object.keys(after.step_ms).map((step) => [
+          step,
+          rounds > 0 ? (after.step_ms[step]! - (before.step_ms[step] ?? 0)) / rounds : Number.NaN,
+        ]),
+      ),
     };
   };
 }
@@ -89,6 +99,12 @@ export function engineLines(e: EnginePhase): string[] {
     `engine: ${e.rounds} rounds (${fmt(e.roundsPerS)}/s), ${e.commands} commands, per round mean ` +
       `${fmt(e.meanPerRound, 1)} p99 ${fmt(e.p99PerRound, 0)}${window}; ${e.deferrals} deferrals ` +
       `(${pct(e.deferredShare)} of commands), ${e.blockingRounds} blocking rounds, ${e.failedRounds} failed rounds`,
+    `a round's time, ms: ${Object.entries(e.stepMsPerRound)
+      .map(([step, ms]) => `${step} ${fmt(ms, 2)}`)
+      .join(', ')}; total ${fmt(
+      Object.values(e.stepMsPerRound).reduce((a, b) => a + b, 0),
+      2,
+    )}`,
   ];
 }
 
@@ -98,7 +114,16 @@ export function engineTable(phases: readonly { name: string; engine: EnginePhase
   if (phases.every((p) => p.engine === null || !p.engine.available))
     return `engine figures: not available${missing && !missing.available ? ` (${missing.reason})` : ''}`;
   return table(
-    ['phase', 'rounds/s', 'commands/round mean', 'p99', 'deferred/commands', 'blocking rounds', 'failed rounds'],
+    [
+      'phase',
+      'rounds/s',
+      'commands/round mean',
+      'p99',
+      'deferred/commands',
+      'blocking rounds',
+      'failed rounds',
+      'ms/round: begin claim lock evaluate write commit',
+    ],
     phases.map(({ name, engine: e }) =>
       e?.available
         ? [
@@ -109,8 +134,11 @@ export function engineTable(phases: readonly { name: string; engine: EnginePhase
             pct(e.deferredShare),
             String(e.blockingRounds),
             String(e.failedRounds),
+            Object.values(e.stepMsPerRound)
+              .map((ms) => fmt(ms, 2))
+              .join(' '),
           ]
-        : [name, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a'],
+        : [name, 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a', 'n/a'],
     ),
   );
 }

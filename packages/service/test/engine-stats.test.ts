@@ -36,6 +36,7 @@ describe('GET /platform/v1/engine', () => {
       'failed_rounds',
       'recent_round_sizes',
       'rounds',
+      'step_ms',
     ]);
     const res = await sync(service, tenant.sandboxKey, {
       external_user_id: 'engine-stats-user',
@@ -49,6 +50,11 @@ describe('GET /platform/v1/engine', () => {
     expect(after.recent_round_sizes.length).toBeGreaterThan(0);
     expect(after.recent_round_sizes.length).toBeLessThanOrEqual(10_000);
     expect(after.recent_round_sizes.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
+    // Where a round's time goes: every step timed, and the round's steps took some time.
+    const steps = after.step_ms as Record<string, number>;
+    expect(Object.keys(steps)).toEqual(['begin', 'claim', 'lock', 'evaluate', 'write', 'commit']);
+    const spent = (s: Record<string, number>) => Object.values(s).reduce((a, b) => a + b, 0);
+    expect(spent(steps)).toBeGreaterThan(spent(before.step_ms as Record<string, number>));
   });
 
   it('takes the platform admin token only', async () => {

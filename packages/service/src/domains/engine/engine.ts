@@ -5,12 +5,18 @@ import { claimAnswer, fingerprint, keyName, type KeyRef } from '../idempotency/i
 import { needsOf } from './apply.js';
 import type { GroupResult, QueuedGroup, QueuedItem } from './queued.js';
 import { runRound } from './round.js';
-import type { EngineStats } from './stats.js';
+import { ROUND_STEPS, type EngineStats, type RoundStep } from './stats.js';
 
 /** Commands per round at most (a batch of 500 syncs is never split): one transaction stays short. */
 const MAX_ROUND_COMMANDS = 1_000;
 /** Rounds a group may be put back before it takes its locks waiting (in the slow lane, beside the others). */
 const MAX_DEFERRALS = 5;
+/**
+ * Rounds in flight at once, besides the slow lane. A round takes no group that touches a market or user
+ * of one in flight, so two never meet on a row: while one commits, the next (other markets, other users)
+ * is already claiming and locking.
+ */
+const MAX_ROUNDS_IN_FLIGHT = 2;
 const RECENT_ROUNDS = 10_000;
 
 /**
@@ -22,14 +28,16 @@ const RECENT_ROUNDS = 10_000;
  */
 export class WriteEngine implements Engine {
   private queue: QueuedGroup[] = [];
-  private running = false;
-  /** The slow lane's group and what it touches, while it waits for its locks. */
-  private slow: { group: QueuedGroup; touches: Set<string> } | null = null;
+  /** The rounds in flight and what they touch; at most one is the slow lane, which takes its locks waiting. */
+  private readonly rounds = new Set<{ touches: Set<string>; slow: boolean }>();
+  /** Rounds in a row whose every group was put back: the next waits a little for the holder instead of spinning. */
+  private idleDeferrals = 0;
   private readonly inFlight = new Set<string>();
   /** Market ids by slug, learned from rounds (slugs never change), so a close and an open of one market meet. */
   private readonly idOfSlug = new Map<string, string>();
   private readonly counters = { rounds: 0, commands: 0, deferrals: 0, blockingRounds: 0, failedRounds: 0 };
   private readonly recent: number[] = [];
+  private readonly stepMs = Object.fromEntries(ROUND_STEPS.map((step) => [step, 0])) as Record<RoundStep, number>;
 
   constructor(private readonly runtime: Pick<Runtime, 'db' | 'clock' | 'log'> & { engine?: Engine }) {}
 
@@ -48,7 +56,7 @@ export class WriteEngine implements Engine {
   }
 
   stats(): EngineStats {
-    return { ...this.counters, recentRoundSizes: [...this.recent] };
+    return { ...this.counters, stepMs: { ...this.stepMs }, recentRoundSizes: [...this.recent] };
   }
 
   private enqueue(items: readonly Submitted[], outer: Group['outer'] | null): Promise<GroupResult> {
@@ -86,33 +94,36 @@ export class WriteEngine implements Engine {
   }
 
   private kick(): void {
-    if (this.running || this.queue.length === 0) return;
-    this.running = true;
-    void this.loop().then((blocked) => {
-      this.running = false;
-      // Blocked: everything waits behind the slow lane, which kicks when it ends (kicking now would spin).
-      if (!blocked) this.kick();
+    while ([...this.rounds].filter((r) => !r.slow).length < MAX_ROUNDS_IN_FLIGHT && this.queue.length > 0) {
+      const round = this.take();
+      if (round.length === 0) return; // all wait behind rounds in flight, which kick when they end
+      this.start(round, false);
+    }
+  }
+
+  /** Starts a round; when it ends, what it put back is at the queue's front and the next rounds start. */
+  private start(round: QueuedGroup[], wait: boolean): void {
+    const lane = { touches: new Set(round.flatMap((g) => this.touchesOf(g))), slow: wait };
+    this.rounds.add(lane);
+    void this.run(round, wait).then(async (deferred) => {
+      this.rounds.delete(lane);
+      if (!wait) {
+        // Only groups that keep meeting a held lock: give the holder a moment instead of spinning.
+        this.idleDeferrals = deferred.length === round.length ? this.idleDeferrals + 1 : 0;
+        if (this.idleDeferrals > 0) await sleep(Math.min(2 ** this.idleDeferrals, 50));
+      }
+      this.kick();
     });
   }
 
-  /** Runs rounds while commands wait; true when those left all wait behind the slow lane. */
-  private async loop(): Promise<boolean> {
-    let idleDeferrals = 0;
-    while (this.queue.length > 0) {
-      const round = this.take();
-      if (round.length === 0) return true;
-      const deferred = await this.run(round, false);
-      // Only groups that keep meeting a held lock are left: give the holder a moment instead of spinning.
-      idleDeferrals = deferred.length === round.length ? idleDeferrals + 1 : 0;
-      if (idleDeferrals > 0 && this.queue.length === deferred.length) await sleep(Math.min(2 ** idleDeferrals, 50));
-    }
-    return false;
-  }
-
-  /** The groups of the next round in arrival order, up to the bound, skipping those behind the slow lane. */
+  /**
+   * The groups of the next round in arrival order, up to the bound, leaving those that touch a market or
+   * user of a round in flight, and every later one on the same market or user: per market and per user,
+   * commands run in arrival order.
+   */
   private take(): QueuedGroup[] {
     const round: QueuedGroup[] = [];
-    const behind = new Set(this.slow?.touches ?? []);
+    const behind = new Set([...this.rounds].flatMap((r) => [...r.touches]));
     const rest: QueuedGroup[] = [];
     let commands = 0;
     for (const group of this.queue) {
@@ -134,7 +145,13 @@ export class WriteEngine implements Engine {
   private async run(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
     let deferred: QueuedGroup[];
     try {
-      const result = await runRound(this.runtime, round, wait);
+      let last = performance.now();
+      const time = (step: RoundStep) => {
+        const now = performance.now();
+        this.stepMs[step] += now - last;
+        last = now;
+      };
+      const result = await runRound(this.runtime, round, wait, time);
       this.count([...result.answered.keys()], result.deferred.length, wait);
       for (const [group, answered] of result.answered) this.finish(group, answered);
       for (const [name, id] of result.idOfSlug) this.idOfSlug.set(name, id);
@@ -158,20 +175,11 @@ export class WriteEngine implements Engine {
     const again: QueuedGroup[] = [];
     for (const group of deferred) {
       group.deferrals += 1;
-      if (group.deferrals >= MAX_DEFERRALS && !this.slow) this.startSlowLane(group);
+      if (group.deferrals >= MAX_DEFERRALS && ![...this.rounds].some((r) => r.slow)) this.start([group], true);
       else again.push(group);
     }
     this.queue = [...again, ...this.queue];
     return again;
-  }
-
-  /** A group put back too often takes its locks waiting, in a round of its own beside the main loop. */
-  private startSlowLane(group: QueuedGroup): void {
-    this.slow = { group, touches: new Set(this.touchesOf(group)) };
-    void this.run([group], true).finally(() => {
-      this.slow = null;
-      this.kick();
-    });
   }
 
   private finish(group: QueuedGroup, outcome: GroupResult | unknown): void {

@@ -1,2 +1,2 @@
 export { WriteEngine } from './engine.js';
-export type { EngineStats } from './stats.js';
+export { ROUND_STEPS, type EngineStats, type RoundStep } from './stats.js';

@@ -11,6 +11,7 @@ import { lockMarketsForRound } from '../trading/index.js';
 import { applyItem, needsOf, type Needs } from './apply.js';
 import { RoundBook, userKey, type RoundMarket, type RoundUser } from './book.js';
 import type { QueuedGroup } from './queued.js';
+import type { RoundStep } from './stats.js';
 import { writeRound } from './writes.js';
 
 /** What a round did with its groups: each group's answers (or finished orders), or put back for the next round. */
@@ -33,11 +34,14 @@ export async function runRound(
   runtime: Pick<Runtime, 'db' | 'clock'>,
   groups: readonly QueuedGroup[],
   wait: boolean,
+  time: (step: RoundStep) => void,
 ): Promise<RoundResult> {
   const now = runtime.clock.now();
-  return runtime.db.transaction().execute(async (tx) => {
+  const done = await runtime.db.transaction().execute(async (tx) => {
+    time('begin');
     const result: RoundResult = { answered: new Map(), deferred: [], idOfSlug: new Map() };
     const claims = await claimAll(tx, groups, now);
+    time('claim');
 
     // A group whose own key is taken, and items whose keys are, are answered by the key alone.
     const running: { group: QueuedGroup; items: number[] }[] = [];
@@ -97,6 +101,7 @@ export async function runRound(
     }
 
     const book = await openBook(tx, { markets: markets.locked, orders, users: users.locked, go, needs, now });
+    time('lock');
     const keys: StoredKeyAnswer[] = [];
     const rejections: (RejectedAttempt & { scope: TenantEnv })[] = [];
     for (const { group, items } of go) {
@@ -127,9 +132,13 @@ export async function runRound(
         result.answered.set(group, { answers, finished });
       }
     }
+    time('evaluate');
     await writeRound(tx, book, { keys, rejections });
+    time('write');
     return result;
   });
+  time('commit');
+  return done;
 }
 
 /** Every key of the round, the groups' own and their items', claimed in one round trip. */

@@ -1,3 +1,7 @@
+/** The steps of a round, in order, as the engine times them. */
+export const ROUND_STEPS = ['begin', 'claim', 'lock', 'evaluate', 'write', 'commit'] as const;
+export type RoundStep = (typeof ROUND_STEPS)[number];
+
 /** What the write engine of this process has done since it started (bench/engine.ts reads it). */
 export interface EngineStats {
   /** Transactions the engine committed or rolled back, one per round. */
@@ -10,6 +14,12 @@ export interface EngineStats {
   blockingRounds: number;
   /** Rounds whose transaction failed; their commands then ran one group at a time. */
   failedRounds: number;
+  /**
+   * Wall-clock milliseconds spent in each step of every round so far: where a round's time goes (begin:
+   * a connection and BEGIN; claim: the keys; lock: markets, orders, users, positions, open stakes;
+   * evaluate: the rules and the answers; write: the one statement; commit).
+   */
+  stepMs: Readonly<Record<RoundStep, number>>;
   /** Commands per round of the most recent rounds (at most 10,000), oldest first. */
   recentRoundSizes: readonly number[];
 }

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EngineStats as Stats } from '../../domains/engine/index.js';
+import { ROUND_STEPS, type EngineStats as Stats } from '../../domains/engine/index.js';
 import type { ServiceDeps } from '../../deps.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
@@ -14,6 +14,18 @@ export const EngineStats = z.object({
   deferrals: count('Times a command was put back for the next round because another transaction held its lock.'),
   blocking_rounds: count('Rounds that took their locks waiting, because a command had been put back too often.'),
   failed_rounds: count('Rounds whose transaction failed; their commands then ran one group at a time.'),
+  step_ms: z
+    .object(
+      Object.fromEntries(ROUND_STEPS.map((step) => [step, z.number().nonnegative()])) as Record<
+        (typeof ROUND_STEPS)[number],
+        z.ZodNumber
+      >,
+    )
+    .describe(
+      'Wall-clock milliseconds spent in each step of every round so far (begin: a connection and BEGIN; claim: ' +
+        'the keys; lock: markets, orders, users, positions, open stakes; evaluate: the rules and the answers; ' +
+        'write: the one statement; commit). Divided by rounds: where a round of this process spends its time.',
+    ),
   recent_round_sizes: z
     .array(z.number().int().nonnegative())
     .describe('Commands per round of the most recent rounds (at most 10,000), oldest first.'),
@@ -25,6 +37,7 @@ export const presentEngineStats = (s: Stats): z.infer<typeof EngineStats> => ({
   deferrals: s.deferrals,
   blocking_rounds: s.blockingRounds,
   failed_rounds: s.failedRounds,
+  step_ms: { ...s.stepMs },
   recent_round_sizes: [...s.recentRoundSizes],
 });
 
