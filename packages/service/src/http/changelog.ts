@@ -6,6 +6,17 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Keyed writes (balance sync and batch items, position open and close, order placement): a request whose ' +
+      'Idempotency-Key is already queued or being processed in the same service process is answered 409 ' +
+      'idempotency_key_in_progress with Retry-After: 1 at once, whatever its body, instead of waiting for the ' +
+      'first (a replay after the first has answered is byte for byte, another body 422, as before). Limit orders ' +
+      'are evaluated after each open, close or placement on their market, oldest first, so an order the first of ' +
+      'several concurrent trades brings to its limit fills before the next trade is priced. A revoked key is refused ' +
+      'by every process within the notification delay, and after at most 5 s if notifications are lost.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'POST /v1/positions/quote answers max_stake, the most one open may stake on the market (its ' +
       'max_stake_per_position), so a ticket can refuse a larger stake before sending it.',
   },
