@@ -534,7 +534,7 @@ describe('under concurrency', () => {
     expect(events.length).toBe(filled.length);
     // Every evaluation ran after its trade's commit: one more finds nothing left to fill.
     const ids = await sql<{ id: string }>`select id from markets where slug = ${market.slug}`.execute(service.db);
-    expect(await evaluateOrders(service.system(), { id: ids.rows[0]!.id })).toBe(0);
+    expect(await evaluateOrders(service.system(), { id: ids.rows[0]!.id, slug: market.slug })).toBe(0);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 });

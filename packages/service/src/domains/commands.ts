@@ -35,7 +35,7 @@ export interface OpenCommand {
 export interface CloseCommand {
   kind: 'close';
   positionId: string;
-  position: { marketId: string; externalUserId: string } | null;
+  position: { marketId: string; marketSlug: string; externalUserId: string } | null;
   minPriceMicro: bigint;
 }
 
@@ -60,7 +60,7 @@ export interface PlaceOrderCommand {
 /** A cancel of an order the asker may see, found open when the route read it. It takes no key. */
 export interface CancelOrderCommand {
   kind: 'cancel_order';
-  order: { id: string; marketId: string; externalUserId: string };
+  order: { id: string; marketId: string; marketSlug: string; externalUserId: string };
 }
 
 export type TenantCommand = OpenCommand | CloseCommand | SyncCommand | PlaceOrderCommand | CancelOrderCommand;

@@ -187,7 +187,7 @@ export interface Engine {
   /** A group's one answer: its outer key's, composed from the items' answers. */
   submitGroup(group: Group): Promise<StoredAnswer>;
   /** Evaluates a market's open limit orders in a round of their own (after a reopen, the sweep): how many ended. */
-  evaluateOrders(ctx: Ctx, marketId: string): Promise<number>;
+  evaluateOrders(ctx: Ctx, market: { id: string; slug: string }): Promise<number>;
   /** What the engine has done since the process started (GET /platform/v1/engine). */
   stats(): EngineStats;
 }

@@ -15,7 +15,10 @@ const presentPositionBytes = presenter(Position, presentPosition);
 const presentOrderBytes = presenter(Order, presentOrder);
 const presentSyncBytes = presenter(BalanceSyncResult, presentSyncApplied);
 
-/** The rows a command needs locked: its market (by slug or id), its user, the position it closes. */
+/**
+ * The rows a command needs locked: its market (named by slug, and by id when the command knows it), its
+ * user, the position it closes. The slug is the market's one name in the engine's queue.
+ */
 export interface Needs {
   marketSlug?: string;
   marketId?: string;
@@ -42,6 +45,7 @@ export function needsOf(item: QueuedItem): Needs {
       if (!command.position) return { trades: false };
       return {
         marketId: command.position.marketId,
+        marketSlug: command.position.marketSlug,
         user: { scope, externalUserId: command.position.externalUserId },
         positionId: command.positionId,
         trades: true,
@@ -49,6 +53,7 @@ export function needsOf(item: QueuedItem): Needs {
     case 'cancel_order':
       return {
         marketId: command.order.marketId,
+        marketSlug: command.order.marketSlug,
         user: { scope, externalUserId: command.order.externalUserId },
         trades: true,
       };

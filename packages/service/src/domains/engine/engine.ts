@@ -21,7 +21,7 @@ const RECENT_ROUNDS = 10_000;
 
 /**
  * This process's write engine (DESIGN part 2): one queue of commands, answered in rounds of one
- * transaction each, one round at a time. A round takes whatever waits, so a quiet queue adds no wait and
+ * transaction each, up to MAX_ROUNDS_IN_FLIGHT at a time on disjoint markets and users. A round takes whatever waits, so a quiet queue adds no wait and
  * a busy one pays one commit for many requests. A group another transaction holds up is put back and
  * retried; after MAX_DEFERRALS rounds it runs in the slow lane, a round of its own that waits for its
  * locks, while later groups on its markets and users wait behind it and all others go on.
@@ -33,8 +33,6 @@ export class WriteEngine implements Engine {
   /** Rounds in a row whose every group was put back: the next waits a little for the holder instead of spinning. */
   private idleDeferrals = 0;
   private readonly inFlight = new Set<string>();
-  /** Market ids by slug, learned from rounds (slugs never change), so a close and an open of one market meet. */
-  private readonly idOfSlug = new Map<string, string>();
   private readonly counters = { rounds: 0, commands: 0, deferrals: 0, blockingRounds: 0, failedRounds: 0 };
   private readonly recent: number[] = [];
   private readonly stepMs = Object.fromEntries(ROUND_STEPS.map((step) => [step, 0])) as Record<RoundStep, number>;
@@ -49,9 +47,9 @@ export class WriteEngine implements Engine {
     return this.enqueue(group.items, group.outer).then((result) => result.answers[0]!);
   }
 
-  evaluateOrders(_ctx: Ctx, marketId: string): Promise<number> {
+  evaluateOrders(_ctx: Ctx, market: { id: string; slug: string }): Promise<number> {
     return new Promise<GroupResult>((settle, fail) =>
-      this.push({ items: [], outer: null, evaluate: marketId, names: [], deferrals: 0, settle, fail }),
+      this.push({ items: [], outer: null, evaluate: market, names: [], deferrals: 0, settle, fail }),
     ).then((result) => result.finished);
   }
 
@@ -141,37 +139,9 @@ export class WriteEngine implements Engine {
     return round;
   }
 
-  /** Runs a round and settles what it answered; returns what it put back (at the queue's front, in order). */
+  /** Runs a round and settles what it answered; what it put back goes to the queue's front, in arrival order. */
   private async run(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
-    let deferred: QueuedGroup[];
-    try {
-      let last = performance.now();
-      const time = (step: RoundStep) => {
-        const now = performance.now();
-        this.stepMs[step] += now - last;
-        last = now;
-      };
-      const result = await runRound(this.runtime, round, wait, time);
-      this.count([...result.answered.keys()], result.deferred.length, wait);
-      for (const [group, answered] of result.answered) this.finish(group, answered);
-      for (const [name, id] of result.idOfSlug) this.idOfSlug.set(name, id);
-      deferred = result.deferred;
-    } catch (error) {
-      this.counters.failedRounds += 1;
-      if (round.length === 1) {
-        this.finish(round[0]!, error);
-        return [];
-      }
-      // A round's failure (a database error, an answer its schema refuses) must not fail the groups that did
-      // nothing wrong: each runs alone, and only the one at fault fails.
-      this.runtime.log.warn(
-        { err: error, groups: round.length },
-        'a round of the write engine failed; its groups run alone',
-      );
-      deferred = [];
-      for (const group of round) deferred.push(...(await this.run([group], wait)));
-      return deferred;
-    }
+    const deferred = round.length === 1 ? await this.runOne(round, wait) : await this.runMany(round, wait);
     const again: QueuedGroup[] = [];
     for (const group of deferred) {
       group.deferrals += 1;
@@ -180,6 +150,56 @@ export class WriteEngine implements Engine {
     }
     this.queue = [...again, ...this.queue];
     return again;
+  }
+
+  /** A round of several groups; if its transaction fails, its groups run again one by one. */
+  private async runMany(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+    try {
+      return await this.attempt(round, wait);
+    } catch (error) {
+      this.counters.failedRounds += 1;
+      // A round's failure (a database error, an answer its schema refuses) must not fail the groups that did
+      // nothing wrong: each runs alone, in arrival order, and only the one at fault fails. Once one is put
+      // back, every later one on the same market or user waits with it, as within a round.
+      this.runtime.log.warn(
+        { err: error, groups: round.length },
+        'a round of the write engine failed; its groups run alone',
+      );
+      const deferred: QueuedGroup[] = [];
+      const held = new Set<string>();
+      for (const group of round) {
+        const touches = this.touchesOf(group);
+        const back = touches.some((t) => held.has(t)) ? [group] : await this.runOne([group], wait);
+        if (back.length > 0) touches.forEach((t) => held.add(t));
+        deferred.push(...back);
+      }
+      return deferred;
+    }
+  }
+
+  /** A round of one group; its failure is that group's alone (its request answers 500). */
+  private async runOne(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+    try {
+      return await this.attempt(round, wait);
+    } catch (error) {
+      this.counters.failedRounds += 1;
+      this.finish(round[0]!, error);
+      return [];
+    }
+  }
+
+  /** One round's transaction: settles every group it answered, returns those it put back. */
+  private async attempt(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+    let last = performance.now();
+    const time = (step: RoundStep) => {
+      const now = performance.now();
+      this.stepMs[step] += now - last;
+      last = now;
+    };
+    const result = await runRound(this.runtime, round, wait, time);
+    this.count([...result.answered.keys()], result.deferred.length, wait);
+    for (const [group, answered] of result.answered) this.finish(group, answered);
+    return result.deferred;
   }
 
   private finish(group: QueuedGroup, outcome: GroupResult | unknown): void {
@@ -200,13 +220,11 @@ export class WriteEngine implements Engine {
 
   /** The markets and users a group touches, as names that match across slugs and ids where the id is known. */
   private touchesOf(group: QueuedGroup): string[] {
-    const touches = group.evaluate ? [`m:${group.evaluate}`] : [];
+    const touches = group.evaluate ? [`m:${group.evaluate.slug}`] : [];
     for (const item of group.items) {
       if (item.preset) continue; // answered already: it touches nothing
       const needs = needsOf(item);
-      const market =
-        needs.marketId ?? (needs.marketSlug && (this.idOfSlug.get(needs.marketSlug) ?? `slug:${needs.marketSlug}`));
-      if (market) touches.push(`m:${market}`);
+      if (needs.marketSlug) touches.push(`m:${needs.marketSlug}`);
       if (needs.user)
         touches.push(`u:${needs.user.scope.tenantId}/${needs.user.scope.environment}/${needs.user.externalUserId}`);
     }

@@ -28,7 +28,7 @@ export interface QueuedGroup {
     compose(answers: StoredAnswer[]): { answer: StoredAnswer; store: boolean };
   } | null;
   /** A market whose open orders the group evaluates (no items). */
-  evaluate: string | null;
+  evaluate: { id: string; slug: string } | null;
   /** The process-wide names of its keys, held while it is queued or running. */
   names: readonly string[];
   /** Rounds that put it back because another transaction held its market or user. */

@@ -18,8 +18,6 @@ import { writeRound } from './writes.js';
 export interface RoundResult {
   answered: Map<QueuedGroup, { answers: StoredAnswer[]; finished: number }>;
   deferred: QueuedGroup[];
-  /** The ids of the markets the round asked for by slug. */
-  idOfSlug: Map<string, string>;
 }
 
 /**
@@ -39,7 +37,7 @@ export async function runRound(
   const now = runtime.clock.now();
   const done = await runtime.db.transaction().execute(async (tx) => {
     time('begin');
-    const result: RoundResult = { answered: new Map(), deferred: [], idOfSlug: new Map() };
+    const result: RoundResult = { answered: new Map(), deferred: [] };
     const claims = await claimAll(tx, groups, now);
     time('claim');
 
@@ -65,12 +63,11 @@ export async function runRound(
     const markets = await lockMarketsForRound(
       tx,
       {
-        slugs: wanted.flatMap((n) => (n.marketSlug ? [n.marketSlug] : [])),
-        ids: [...wanted.flatMap((n) => (n.marketId ? [n.marketId] : [])), ...evaluations],
+        slugs: wanted.flatMap((n) => (n.marketSlug && !n.marketId ? [n.marketSlug] : [])),
+        ids: [...wanted.flatMap((n) => (n.marketId ? [n.marketId] : [])), ...evaluations.map((m) => m.id)],
       },
       { skipLocked: !wait },
     );
-    result.idOfSlug = markets.idOfSlug;
     const withOrders = [...markets.locked.values()].filter((m) => m.hasOpenOrders).map((m) => m.market.id);
     const orders = await lockOpenOrdersOfMarkets(tx, withOrders);
     const named = wanted.flatMap((n) => (n.user ? [n.user] : []));
@@ -89,7 +86,9 @@ export async function runRound(
     const go: typeof running = [];
     for (const run of running) {
       const touched = run.items.map((i) => needs.get(run.group.items[i]!)!);
-      const marketIds = [...touched.map(marketOf), run.group.evaluate].filter((id): id is string => id !== undefined);
+      const marketIds = [...touched.map(marketOf), run.group.evaluate?.id].filter(
+        (id): id is string => id !== undefined,
+      );
       const userKeys = touched.flatMap((n) => (n.user ? [userKey(n.user.scope, n.user.externalUserId)] : []));
       if (marketIds.some((id) => heldMarkets.has(id)) || userKeys.some((key) => heldUsers.has(key))) {
         marketIds.forEach((id) => heldMarkets.add(id));
@@ -100,7 +99,20 @@ export async function runRound(
       }
     }
 
-    const book = await openBook(tx, { markets: markets.locked, orders, users: users.locked, go, needs, now });
+    // A user locked only for a group now put back must not trade in this round (an order of theirs filled by
+    // a later command would overtake their own earlier one).
+    const goUsers = new Set(
+      go.flatMap(({ group, items }) =>
+        items.flatMap((i) => {
+          const user = needs.get(group.items[i]!)!.user;
+          return user ? [userKey(user.scope, user.externalUserId)] : [];
+        }),
+      ),
+    );
+    const trading = users.locked.filter(
+      (u) => !heldUsers.has(userKey(u.scope, u.externalUserId)) || goUsers.has(userKey(u.scope, u.externalUserId)),
+    );
+    const book = await openBook(tx, { markets: markets.locked, orders, users: trading, go, needs, now });
     time('lock');
     const keys: StoredKeyAnswer[] = [];
     const rejections: (RejectedAttempt & { scope: TenantEnv })[] = [];
@@ -108,7 +120,7 @@ export async function runRound(
       const answers: StoredAnswer[] = [];
       let finished = 0;
       if (group.evaluate) {
-        const held = book.markets.get(group.evaluate);
+        const held = book.markets.get(group.evaluate.id);
         const before = book.orderChanges.length;
         if (held) book.fillOrders(held);
         finished = book.orderChanges.length - before;

@@ -22,7 +22,7 @@ export async function recordEvents(tx: Executor, events: NewEvent[], occurredAt:
   await insertEventsSql(events, occurredAt).execute(tx);
 }
 
-/** The insert of events, to run alone or as a part of a larger statement (a market's batch). */
+/** The insert of events, to run alone or as a part of a larger statement (an engine round's). */
 export function insertEventsSql(events: readonly NewEvent[], occurredAt: Date): RawBuilder<unknown> {
   return sql`
     insert into events (id, tenant_id, environment, type, occurred_at, data)

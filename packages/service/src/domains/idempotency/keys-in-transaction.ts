@@ -9,8 +9,9 @@ import { claimOf, type Claim } from './model/claim.js';
  * no reservation committed first. A transaction-scoped advisory lock on the key stands for the
  * reservation: held exactly while the work is in flight, released by its commit or rollback (or by the
  * death of its connection), so a duplicate that finds it held is really in flight and gets
- * idempotency_key_in_progress. The one takeover rule: an in_progress row left by the reserve-first path
- * of earlier versions whose lock ran out never committed work, so its key is free.
+ * idempotency_key_in_progress. The one takeover rule: an in_progress row (no path writes one now; a
+ * database kept from an earlier version may hold some) whose lock ran out never committed work, so its
+ * key is free.
  */
 
 /** Whose keys these are and of which operation (decisions part 4: keys are per tenant environment and principal). */
@@ -69,8 +70,8 @@ export async function claimKeysInTransaction(tx: Executor, refs: readonly KeyRef
       responseStatus: row.stored_status,
       responseBody: row.stored_body,
     };
-    // An unfinished reservation of the reserve-first path whose lock ran out never committed work: the
-    // key is free whatever body it was reserved for (as reserveKeys and storeKeyAnswersSql see it).
+    // An unfinished in_progress row whose lock ran out never committed work: the
+    // key is free whatever body it was reserved for (as storeKeyAnswersSql sees it).
     if (stored.state === 'in_progress' && stored.lockedUntil < now) return 'free';
     return claimOf(stored, ref.requestHash, now);
   });

@@ -1,6 +1,5 @@
 export { listTransactions, type TransactionFilter } from './list-transactions.js';
 export {
-  lockUsers,
   lockUsersForRound,
   postEntries,
   insertEntriesSql,

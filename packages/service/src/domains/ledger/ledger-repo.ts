@@ -9,32 +9,6 @@ export interface LockedUser {
   balance: bigint;
 }
 
-/**
- * Locks users of one tenant environment for the rest of the transaction, in id order so that two
- * transactions locking overlapping sets never deadlock. Ids that are not registered are absent.
- */
-export async function lockUsers(
-  tx: Executor,
-  scope: TenantEnv,
-  externalUserIds: readonly string[],
-): Promise<Map<string, LockedUser>> {
-  const rows = await tx
-    .selectFrom('users')
-    .select(['id', 'external_user_id', 'status', 'balance_minor'])
-    .where('tenant_id', '=', scope.tenantId)
-    .where('environment', '=', scope.environment)
-    .where('external_user_id', 'in', externalUserIds)
-    .orderBy('id')
-    .forUpdate()
-    .execute();
-  return new Map(
-    rows.map((r) => [
-      r.external_user_id,
-      { id: r.id, externalUserId: r.external_user_id, status: r.status, balance: r.balance_minor },
-    ]),
-  );
-}
-
 export interface Entry {
   id: string;
   userId: string;
@@ -55,13 +29,13 @@ export async function postEntries(tx: Executor, scope: TenantEnv, entries: reado
   await sql`with inserted as (${insertEntriesSql(scoped, now)}) ${setBalancesSql(scoped, now)}`.execute(tx);
 }
 
-/** An entry with the tenant environment of its user, for writes that span several (a market's batch). */
+/** An entry with the tenant environment of its user, for writes that span several (an engine round). */
 export interface ScopedEntry extends Entry {
   scope: TenantEnv;
 }
 
 /**
- * The append of entries, as one statement to run alone or as a part of a larger one (a market's batch
+ * The append of entries, as one statement to run alone or as a part of a larger one (an engine round
  * writes everything in one statement). Entries keep their order: seq follows it.
  */
 export function insertEntriesSql(entries: readonly ScopedEntry[], now: Date): RawBuilder<unknown> {

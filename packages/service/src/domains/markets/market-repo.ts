@@ -100,7 +100,7 @@ export async function saveMarketState(
   await sql`with updated as (${state}) ${point}`.execute(tx);
 }
 
-/** saveMarketState's two statements, to run together in a larger one (a market's batch). */
+/** saveMarketState's two statements, to run together. */
 export function saveMarketStateSql(
   marketId: string,
   q: number[],

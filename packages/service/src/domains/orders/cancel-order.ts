@@ -1,8 +1,11 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { rejected, type RequestContext, type Result } from '../../errors/index.js';
 import type { TenantCtx } from '../context.js';
 import { getOrder } from './get-order.js';
 import { cancelAnswer } from './model/order-status.js';
 import type { OrderView } from './order-repo.js';
+
+const CANCEL_ATTEMPTS = 5;
 
 /**
  * DELETE /v1/orders/{id}: an open order becomes cancelled, in a round of the write engine under its
@@ -14,11 +17,15 @@ import type { OrderView } from './order-repo.js';
 export async function cancelOrder(ctx: TenantCtx, request: RequestContext, id: string): Promise<Result<OrderView>> {
   const seen = await getOrder(ctx, id);
   if (!seen.ok) return seen;
-  if (seen.value.status === 'open') {
-    const order = { id, marketId: seen.value.marketId, externalUserId: seen.value.externalUserId };
-    await ctx.runtime.engine.submit({ ctx, request, key: null, command: { kind: 'cancel_order', order } });
+  let order: Result<OrderView> = seen;
+  // A round skips an order row another transaction holds (the expiry job, for a moment): then it tries again.
+  for (let attempt = 0; attempt < CANCEL_ATTEMPTS && order.ok && order.value.status === 'open'; attempt += 1) {
+    if (attempt > 0) await sleep(20);
+    const { marketId, marketSlug, externalUserId } = order.value;
+    const command = { kind: 'cancel_order', order: { id, marketId, marketSlug, externalUserId } } as const;
+    await ctx.runtime.engine.submit({ ctx, request, key: null, command });
+    order = await getOrder(ctx, id);
   }
-  const order = await getOrder(ctx, id);
   if (!order.ok || cancelAnswer(order.value.status) === 'ok') return order;
   return rejected('state_conflict', `The order is ${order.value.status}; only an open order can be cancelled.`);
 }

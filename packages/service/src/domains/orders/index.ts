@@ -5,14 +5,9 @@ export { listOrders } from './list-orders.js';
 export { isFinalOrderStatus } from './model/order-status.js';
 export {
   finishOrdersSql,
-  insertOrder,
   insertOrdersSql,
   lockOpenOrdersOfMarkets,
-  lockOpenOrder,
   marketsWithOpenOrders,
-  openOrdersOfMarket,
-  type MarketRef,
-  type NewOrder,
   type OrderChange,
   type OrderView,
   type PlacedOrderRow,

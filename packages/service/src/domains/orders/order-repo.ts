@@ -22,41 +22,6 @@ export interface OrderView {
   createdAt: Date;
 }
 
-export interface NewOrder {
-  id: string;
-  userId: string;
-  marketId: string;
-  outcomeId: string;
-  stake: bigint;
-  limitPriceMicro: bigint;
-  expiresAt: Date | null;
-}
-
-export async function insertOrder(tx: Executor, scope: TenantEnv, o: NewOrder, now: Date): Promise<bigint> {
-  const row = await tx
-    .insertInto('orders')
-    .values({
-      id: o.id,
-      tenant_id: scope.tenantId,
-      environment: scope.environment,
-      user_id: o.userId,
-      market_id: o.marketId,
-      outcome_id: o.outcomeId,
-      stake_minor: o.stake,
-      limit_price_micro: o.limitPriceMicro,
-      status: 'open',
-      fill_price_micro: null,
-      position_id: null,
-      reject_code: null,
-      expires_at: o.expiresAt,
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('seq')
-    .executeTakeFirstOrThrow();
-  return row.seq;
-}
-
 function viewQuery(db: Executor) {
   return db
     .selectFrom('orders as o')
@@ -134,42 +99,6 @@ export async function listOrderRows(db: Executor, scope: TenantEnv, f: OrderFilt
   return rows.map(toView);
 }
 
-export type MarketRef = { id: string } | { slug: string };
-
-/**
- * The open orders of a market, of every tenant and environment (they share one price), oldest first.
- * This is the whole cost of an evaluation on a market without open orders: one statement on the
- * partial index orders_market_open (and markets' slug index when named by slug).
- */
-export async function openOrdersOfMarket(db: Executor, market: MarketRef): Promise<OrderView[]> {
-  const marketId =
-    'id' in market
-      ? sql<string>`${market.id}::uuid`
-      : sql<string>`(select id from markets where slug = ${market.slug})`;
-  const rows = await viewQuery(db)
-    .where('o.market_id', '=', marketId)
-    .where('o.status', '=', 'open')
-    .orderBy('o.seq')
-    .execute();
-  return rows.map(toView);
-}
-
-/**
- * Locks an order row for the rest of the transaction if it is still open; false when it is not
- * (another evaluation, a cancel or the expiry job got there first). Taken after the market's row lock
- * and before the user's.
- */
-export async function lockOpenOrder(
-  tx: Executor,
-  id: string,
-  options: { skipLocked?: boolean } = {},
-): Promise<boolean> {
-  let query = tx.selectFrom('orders').select('id').where('id', '=', id).where('status', '=', 'open').forUpdate();
-  // A batch that already holds its traders' locks must not wait here: it could close a cycle.
-  if (options.skipLocked) query = query.skipLocked();
-  return (await query.executeTakeFirst()) !== undefined;
-}
-
 export type OrderChange =
   | { status: 'filled'; fillPriceMicro: bigint; positionId: string }
   | { status: 'rejected'; rejectCode: string }
@@ -177,8 +106,8 @@ export type OrderChange =
   | { status: 'cancelled' };
 
 /**
- * Moves open orders to their final statuses (a market's batch), as a statement to run as a part of the
- * batch's one statement; an order no longer open is left alone.
+ * Moves open orders to their final statuses, as a part of an engine round's one statement; an order no
+ * longer open is left alone.
  */
 export function finishOrdersSql(
   changes: readonly { id: string; change: OrderChange }[],
@@ -195,25 +124,6 @@ export function finishOrdersSql(
                 ${of((c) => (c.status === 'rejected' ? c.rejectCode : null))}::text[])
       as c(id, status, fill_price, position_id, reject_code)
     where o.id = c.id and o.status = 'open'`;
-}
-
-/**
- * Cancels an open order of a tenant environment. An order already past its expires_at is expired
- * instead (it could no longer fill), which the cancel then answers as a conflict. The condition on
- * status is re-checked after waiting for a fill in progress, so a cancel never overwrites a fill.
- */
-export async function cancelOpenOrder(db: Executor, scope: TenantEnv, id: string, now: Date): Promise<void> {
-  await db
-    .updateTable('orders')
-    .set({
-      status: sql<OrderStatus>`case when expires_at is not null and expires_at <= ${now} then 'expired' else 'cancelled' end`,
-      updated_at: now,
-    })
-    .where('id', '=', id)
-    .where('tenant_id', '=', scope.tenantId)
-    .where('environment', '=', scope.environment)
-    .where('status', '=', 'open')
-    .execute();
 }
 
 /**
@@ -248,11 +158,11 @@ export async function rejectOrdersOfClosedMarkets(db: Executor, now: Date, limit
 }
 
 /** The markets that have open orders (any tenant): what the periodic evaluation sweep visits. */
-export async function marketsWithOpenOrders(db: Executor): Promise<string[]> {
-  const rows = await sql<{ market_id: string }>`select distinct market_id from orders where status = 'open'`.execute(
-    db,
-  );
-  return rows.rows.map((r) => r.market_id);
+export async function marketsWithOpenOrders(db: Executor): Promise<{ id: string; slug: string }[]> {
+  const rows = await sql<{ id: string; slug: string }>`
+    select m.id, m.slug from markets m
+    where m.id in (select distinct market_id from orders where status = 'open')`.execute(db);
+  return rows.rows;
 }
 
 /**

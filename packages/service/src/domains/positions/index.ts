@@ -7,12 +7,11 @@ export {
   lockPositionsByIds,
   openStakes,
   closePositionsSql,
-  openStakeOnMarket,
   streamPositionRows,
   type Closing,
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
-export { insertRejectionsSql, recordRejection, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
+export { insertRejectionsSql, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
 export * from './schemas.js';

@@ -17,7 +17,7 @@ export interface NewPosition {
   orderId: string | null;
 }
 
-/** The insert of new open positions, as a part of a market batch's one statement (trading/batch). */
+/** The insert of new open positions, as a part of an engine round's one statement (engine/writes.ts). */
 export function insertPositionsSql(
   positions: readonly (NewPosition & { scope: TenantEnv })[],
   now: Date,
@@ -38,14 +38,6 @@ export function insertPositionsSql(
       with ordinality as p(id, tenant_id, environment, user_id, market_id, outcome_id, stake, shares, price,
                            open_transaction_id, opened_via, order_id, n)
     order by p.n`;
-}
-
-/** The user's total open stake on a market: what the per-user cap counts (frees at close and settlement). */
-export async function openStakeOnMarket(tx: Executor, userId: string, marketId: string): Promise<bigint> {
-  const row = await sql<{ total: bigint }>`
-    select coalesce(sum(stake_minor), 0)::bigint as total from positions
-    where user_id = ${userId} and market_id = ${marketId} and state = 'open'`.execute(tx);
-  return row.rows[0]!.total;
 }
 
 function viewQuery(db: Executor, scope: TenantEnv) {
@@ -166,7 +158,7 @@ export interface Closing {
   via: 'api_key' | 'session';
 }
 
-/** The update that closes positions, as a part of a market batch's one statement (trading/batch). */
+/** The update that closes positions, as a part of an engine round's one statement (engine/writes.ts). */
 export function closePositionsSql(closings: readonly Closing[], now: Date): RawBuilder<unknown> {
   return sql`
     update positions p

@@ -11,29 +11,6 @@ export interface RejectedAttempt {
   request: Record<string, unknown>;
 }
 
-/** Written after the attempt's transaction rolled back, so the record survives the rejection. */
-export async function recordRejection(
-  db: Executor,
-  scope: TenantEnv,
-  attempt: RejectedAttempt,
-  now: Date,
-): Promise<void> {
-  await db
-    .insertInto('position_rejections')
-    .values({
-      id: newId(),
-      tenant_id: scope.tenantId,
-      environment: scope.environment,
-      external_user_id: attempt.externalUserId,
-      action: attempt.action,
-      position_id: attempt.positionId,
-      code: attempt.code,
-      request: JSON.stringify(attempt.request),
-      created_at: now,
-    })
-    .execute();
-}
-
 export type RejectionRow = Awaited<ReturnType<typeof listRejectionRows>>[number];
 
 /** Rejected attempts of a tenant environment after afterSeq, oldest first, limit + 1 rows (the caller pages). */

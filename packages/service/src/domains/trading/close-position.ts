@@ -20,7 +20,9 @@ export async function closePosition(
 ): Promise<StoredAnswer> {
   const { key, fields, input } = unit;
   const seen = await getPosition(ctx, input.positionId);
-  const position = seen.ok ? { marketId: seen.value.marketId, externalUserId: seen.value.externalUserId } : null;
+  const position = seen.ok
+    ? { marketId: seen.value.marketId, marketSlug: seen.value.marketSlug, externalUserId: seen.value.externalUserId }
+    : null;
   const command = {
     kind: 'close',
     positionId: input.positionId,

@@ -5,6 +5,6 @@ import type { Ctx } from '../context.js';
  * periodic sweep. A round of the write engine of its own, under the market's row lock, oldest first, at
  * the round's time. Returns how many orders reached a final status.
  */
-export function evaluateOrders(ctx: Ctx, market: { id: string }): Promise<number> {
-  return ctx.runtime.engine.evaluateOrders(ctx, market.id);
+export function evaluateOrders(ctx: Ctx, market: { id: string; slug: string }): Promise<number> {
+  return ctx.runtime.engine.evaluateOrders(ctx, market);
 }

@@ -5,7 +5,7 @@ export {
   lockMarketForTrade,
   lockMarketsForRound,
   readMarketForSettlement,
-  type BatchMarket,
+  type RoundMarketLock,
   type LockedMarket,
   type RoundMarkets,
 } from './market-lock.js';

@@ -74,7 +74,7 @@ async function marketForSettlement(tx: Executor, slug: string, lock: boolean): P
 }
 
 /** A market as an engine round takes it: locked, with the tenants it is enabled for. */
-export interface BatchMarket {
+export interface RoundMarketLock {
   market: MarketForTrade;
   /** Each trade is judged against its own tenant. */
   tenantIds: Set<string>;
@@ -84,7 +84,7 @@ export interface BatchMarket {
 
 /** The markets a round of the write engine asked for: those it locked, and those another transaction holds. */
 export interface RoundMarkets {
-  locked: Map<string, BatchMarket>;
+  locked: Map<string, RoundMarketLock>;
   /** Ids of markets that exist but were held elsewhere (only when skipping locked rows). */
   held: Set<string>;
   /** Every existing market asked for, by slug: its id. */

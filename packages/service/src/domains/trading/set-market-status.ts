@@ -26,7 +26,7 @@ export async function setMarketStatus(
   const market = await withTransaction(ctx, async (tx) => {
     const id = await updateMarketStatus(tx.db, slug, from, to, ctx.now);
     if (!id) return null;
-    if (action === 'reopen') tx.afterCommit((after) => evaluateOrders(after, { id }));
+    if (action === 'reopen') tx.afterCommit((after) => evaluateOrders(after, { id, slug }));
     return (await findMarketBySlug(tx.db, slug))!;
   });
   if (market) return ok(market);

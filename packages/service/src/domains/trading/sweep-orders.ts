@@ -9,6 +9,6 @@ import { evaluateOrders } from './evaluate-orders.js';
  */
 export async function sweepOrders(ctx: Ctx): Promise<number> {
   let finished = 0;
-  for (const id of await marketsWithOpenOrders(ctx.db)) finished += await evaluateOrders(ctx, { id });
+  for (const market of await marketsWithOpenOrders(ctx.db)) finished += await evaluateOrders(ctx, market);
   return finished;
 }
