@@ -37,6 +37,17 @@ export interface RoundUser {
 export const userKey = (scope: TenantEnv, externalUserId: string) =>
   `${scope.tenantId}/${scope.environment}/${externalUserId}`;
 
+/** An open as the book takes it: by an operator or a session, or an order's fill (via 'order'). */
+interface OpenAsk {
+  scope: TenantEnv;
+  externalUserId: string;
+  marketSlug: string;
+  outcomeId: string;
+  stake: bigint;
+  maxPriceMicro: bigint;
+  via: Via;
+}
+
 /** A new order, written once with the status the round left it in (it may fill in the round it is placed). */
 export interface PlacedOrder {
   order: OrderView;
@@ -122,21 +133,11 @@ export class RoundBook {
   }
 
   /** An open by an operator or a session, then the market's orders. */
-  open(ask: {
-    scope: TenantEnv;
-    externalUserId: string;
-    marketSlug: string;
-    outcomeId: string;
-    stake: bigint;
-    maxPriceMicro: bigint;
-    via: 'api_key' | 'session';
-  }): Result<PositionView> {
-    const held = this.bySlug.get(ask.marketSlug);
-    if (!held || !held.tenantIds.has(ask.scope.tenantId)) {
-      return rejected('validation_failed', `No market "${ask.marketSlug}" is available to this tenant.`);
-    }
-    const result = this.openOn(held, { ...ask, orderId: null });
-    if (result.ok) this.fillOrders(held);
+  open(ask: OpenAsk & { via: 'api_key' | 'session' }): Result<PositionView> {
+    const held = this.tradedBy(ask.scope, ask.marketSlug);
+    if (!held.ok) return held;
+    const result = this.openOn(held.value, { ...ask, orderId: null });
+    if (result.ok) this.fillOrders(held.value);
     return result;
   }
 
@@ -222,10 +223,9 @@ export class RoundBook {
     if (ask.expiresAt !== null && ask.expiresAt <= this.now) {
       return rejected('validation_failed', 'expires_at must be in the future.');
     }
-    const held = this.bySlug.get(ask.marketSlug);
-    if (!held || !held.tenantIds.has(ask.scope.tenantId)) {
-      return rejected('validation_failed', `No market "${ask.marketSlug}" is available to this tenant.`);
-    }
+    const traded = this.tradedBy(ask.scope, ask.marketSlug);
+    if (!traded.ok) return traded;
+    const held = traded.value;
     const user = this.user(ask.scope, ask.externalUserId);
     const placement = openRules({
       stage: 'placement',
@@ -369,19 +369,14 @@ export class RoundBook {
     });
   }
 
-  private openOn(
-    held: RoundMarket,
-    ask: {
-      scope: TenantEnv;
-      externalUserId: string;
-      marketSlug: string;
-      outcomeId: string;
-      stake: bigint;
-      maxPriceMicro: bigint;
-      via: Via;
-      orderId: string | null;
-    },
-  ): Result<PositionView> {
+  /** A market the round holds that the tenant may trade on, by slug. */
+  private tradedBy(scope: TenantEnv, slug: string): Result<RoundMarket> {
+    const held = this.bySlug.get(slug);
+    if (held && held.tenantIds.has(scope.tenantId)) return ok(held);
+    return rejected('validation_failed', `No market "${slug}" is available to this tenant.`);
+  }
+
+  private openOn(held: RoundMarket, ask: OpenAsk & { orderId: string | null }): Result<PositionView> {
     const decision = this.decideOpen(held, ask);
     if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection) };
     const user = this.user(ask.scope, ask.externalUserId)!;
