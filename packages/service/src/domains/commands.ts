@@ -11,6 +11,8 @@ export interface StoredAnswer {
   body: string;
   /** Seconds for Retry-After (idempotency_key_in_progress only); never stored. */
   retryAfter?: number;
+  /** A stored answer sent again for its key (decisions part 10: `Idempotent-Replayed: true`); never stored. */
+  replayed?: true;
 }
 
 /** The keyed writes, each with its key space and how long its answer is replayed (idempotency/operations.ts). */

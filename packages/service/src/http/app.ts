@@ -21,7 +21,7 @@ import { frameworkErrorHandler } from './framework-errors.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
-import { API_INTRODUCTION, API_TAGS, errorCatalogComponents } from './openapi.js';
+import { API_INTRODUCTION, API_TAGS, errorCatalogComponents, withReplayedHeader } from './openapi.js';
 import { webhookDocs } from './webhook-events.js';
 import { withExamples } from './api-examples.js';
 import { panelRoutes } from './panel/panel.js';
@@ -142,7 +142,8 @@ export async function buildApp(
         } as never,
       },
       transform: jsonSchemaTransform,
-      transformObject: (document) => withExamples('openapiObject' in document ? document.openapiObject : {}),
+      transformObject: (document) =>
+        withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
     });
     app.get(
       '/v1/openapi.json',

@@ -6,6 +6,16 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'GET /v1/markets/{slug}/exposure (API key with write:positions): for every outcome of a market, the open ' +
+      "positions of the key's tenant environment on it, their stake, what they pay if it wins and net_if_wins " +
+      '(that payout minus the open stake of the whole market). Every replayed keyed answer (balance sync and batch, ' +
+      'position open and close, order placement, reports, support tickets and every other route taking an ' +
+      'Idempotency-Key) carries Idempotent-Replayed: true, readable by a listed origin through CORS; the body is ' +
+      'byte for byte the first answer, and a first answer never carries the header.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'Keyed writes (balance sync and batch items, position open and close, order placement): a request whose ' +
       'Idempotency-Key is already queued or being processed in the same service process is answered 409 ' +
       'idempotency_key_in_progress with Retry-After: 1 at once, whatever its body, instead of waiting for the ' +

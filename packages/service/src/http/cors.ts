@@ -23,9 +23,10 @@ const PREFLIGHT_HEADERS = {
 
 /**
  * Headers a page may read from an answer: without this list a browser hides all but a few, and the
- * widget could not honour Retry-After (spec 7.2) or quote a request id to support.
+ * widget could not honour Retry-After (spec 7.2), quote a request id to support or tell a replayed
+ * answer of its own keyed write (Idempotent-Replayed, decisions part 10).
  */
-const EXPOSED = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id';
+const EXPOSED = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id, Idempotent-Replayed';
 
 /** Where the listeners serve the widget bundle (decisions part 7). */
 export const PUBLIC_BUNDLE_PATH = '/widget/';

@@ -120,3 +120,38 @@ export function errorCatalogComponents(): { schemas: Record<string, object>; 'x-
     },
   };
 }
+
+/** The response header a replayed keyed answer carries (decisions part 10), as the document shows it. */
+const REPLAYED_HEADER_DOC = {
+  description:
+    'Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key ' +
+    'sent again (its body byte for byte the first one); a first answer never carries it.',
+  schema: { type: 'string', enum: ['true'] },
+};
+
+/** Answers given before a keyed write reaches its key (credential, size, rate, server): never a replay. */
+const NEVER_REPLAYED = new Set(['401', '403', '413', '429', '500', '503']);
+
+interface KeyedOperation {
+  parameters?: { in?: string; name?: string }[];
+  responses?: Record<string, { headers?: Record<string, unknown> }>;
+}
+
+/**
+ * Documents `Idempotent-Replayed` on every answer of every keyed route (those taking an Idempotency-Key
+ * header) that a stored answer can be: successes and stored refusals alike.
+ */
+export function withReplayedHeader<T>(document: T): T {
+  const paths = (document as { paths?: Record<string, Record<string, KeyedOperation>> }).paths ?? {};
+  for (const item of Object.values(paths)) {
+    for (const operation of Object.values(item)) {
+      const keyed = operation.parameters?.some((p) => p.in === 'header' && p.name?.toLowerCase() === 'idempotency-key');
+      if (!keyed) continue;
+      for (const [status, response] of Object.entries(operation.responses ?? {})) {
+        if (NEVER_REPLAYED.has(status)) continue;
+        response.headers = { ...response.headers, 'Idempotent-Replayed': REPLAYED_HEADER_DOC };
+      }
+    }
+  }
+  return document;
+}

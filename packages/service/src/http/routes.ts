@@ -4,6 +4,7 @@ import { apiReferenceRoutes } from './routes/api-reference.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
 import { changelogRoutes } from './routes/changelog.js';
 import { engineStatsPlatformRoutes } from './routes/engine-stats.js';
+import { exposureRoutes } from './routes/exposure.js';
 import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
@@ -38,6 +39,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(widgetStreamRoutes(deps));
     await app.register(tradingRoutes(deps));
     await app.register(positionRoutes(deps));
+    await app.register(exposureRoutes(deps));
     await app.register(orderRoutes(deps));
     await app.register(eventFeedRoutes(deps));
     await app.register(supportTicketRoutes(deps));

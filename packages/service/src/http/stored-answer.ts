@@ -1,8 +1,15 @@
 import type { FastifyReply } from 'fastify';
 import type { StoredAnswer } from '../domains/commands.js';
 
-/** Sends body bytes exactly as stored, so a replay is byte for byte the first answer. */
+/** The header that marks a replayed answer (decisions part 10); a first answer never carries it. */
+export const REPLAYED_HEADER = 'idempotent-replayed';
+
+/**
+ * Sends body bytes exactly as stored, so a replay is byte for byte the first answer, and marks a replay
+ * with `Idempotent-Replayed: true`.
+ */
 export function sendStored(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
   if (answer.retryAfter !== undefined) reply.header('retry-after', String(answer.retryAfter));
+  if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }

@@ -21,7 +21,7 @@ export function refusalAnswer(rejection: Rejection, request: RequestContext, now
 export function claimAnswer(claim: Claim, request: RequestContext, now: Date): StoredAnswer {
   switch (claim.kind) {
     case 'replay':
-      return { status: claim.status, body: claim.body };
+      return { status: claim.status, body: claim.body, replayed: true };
     case 'reused':
       return refusalAnswer(
         {

@@ -1,3 +1,4 @@
+export { getExposure, type MarketExposure } from './get-exposure.js';
 export { getPosition } from './get-position.js';
 export { listPositions, listRejections, type PositionFilter } from './list-positions.js';
 export {

@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { STREAM_BATCH, type Executor } from '../../db/connection.js';
 import type { PositionState } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
+import type { OutcomeOpenTotals } from './model/exposure.js';
 import type { PositionView } from './schemas.js';
 
 export interface NewPosition {
@@ -211,4 +212,30 @@ export async function openStakes(
     where state = 'open' and market_id = any(${[...marketIds]}::uuid[]) and user_id = any(${[...userIds]}::uuid[])
     group by user_id, market_id`.execute(tx);
   return new Map(rows.map((r) => [`${r.user_id}/${r.market_id}`, r.total]));
+}
+
+/**
+ * A tenant environment's open positions on one market, summed per outcome (the exposure, decisions part
+ * 10). What a position pays if its outcome wins is the settlement's settled_win payout (decisions part
+ * 3, settledWinPayout): stake / price at open rounded down to the cent, rounded per position before the
+ * sum, as settlement pays it. In numeric, since stake * 10^6 may pass bigint; sums come back as text.
+ */
+export async function openPositionTotals(
+  db: Executor,
+  scope: TenantEnv,
+  marketId: string,
+): Promise<OutcomeOpenTotals[]> {
+  const { rows } = await sql<{ outcome_id: string; positions: number; stake: string; payout: string }>`
+    select outcome_id, count(*)::int as positions, sum(stake_minor)::text as stake,
+           sum(div(stake_minor::numeric * 1000000, price_micro))::text as payout
+    from positions
+    where market_id = ${marketId} and state = 'open' and tenant_id = ${scope.tenantId}
+      and environment = ${scope.environment}
+    group by outcome_id`.execute(db);
+  return rows.map((r) => ({
+    outcomeId: r.outcome_id,
+    positions: r.positions,
+    stake: BigInt(r.stake),
+    payoutIfWins: BigInt(r.payout),
+  }));
 }

@@ -3,6 +3,7 @@ import { formatAmount } from '../../lib/money.js';
 import { PageQuery, pageOf } from '../../lib/page.js';
 import { formatPrice, SHARE_SCALE, Slug } from '../markets/index.js';
 import { ExternalUserId } from '../users/index.js';
+import type { MarketExposure } from './get-exposure.js';
 import type { RejectionRow } from './rejection-repo.js';
 import type { PositionState } from '../../db/schema.js';
 
@@ -102,5 +103,43 @@ export function presentRejection(r: RejectionRow): z.infer<typeof PositionReject
     error: r.code,
     request: r.request as Record<string, unknown>,
     created_at: r.created_at.toISOString(),
+  };
+}
+
+const amount = (what: string) => z.string().describe(`${what}; two decimals.`);
+
+export const Exposure = z.object({
+  market_slug: z.string(),
+  as_of: z.string().describe('RFC 3339 UTC: when the open positions were summed.'),
+  outcomes: z
+    .array(
+      z.object({
+        outcome_id: z.uuid(),
+        open_positions: z.number().int().describe('Open positions on this outcome, of every user of this environment.'),
+        open_stake: amount('Their stakes summed'),
+        payout_if_wins: amount(
+          'What they pay if this outcome wins: each position’s stake / price at open, rounded down to the cent, summed',
+        ),
+        net_if_wins: amount(
+          'payout_if_wins minus the open stake of the whole market: what you pay out beyond the stakes you hold if ' +
+            'this outcome wins (negative: what you keep)',
+        ),
+      }),
+    )
+    .describe('Every outcome of the market, in its order.'),
+});
+export type Exposure = z.infer<typeof Exposure>;
+
+export function presentExposure(e: MarketExposure): Exposure {
+  return {
+    market_slug: e.market.slug,
+    as_of: e.asOf.toISOString(),
+    outcomes: e.outcomes.map((o) => ({
+      outcome_id: o.outcomeId,
+      open_positions: o.positions,
+      open_stake: formatAmount(o.stake),
+      payout_if_wins: formatAmount(o.payoutIfWins),
+      net_if_wins: formatAmount(o.netIfWins),
+    })),
   };
 }
