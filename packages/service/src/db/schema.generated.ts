@@ -35,6 +35,7 @@ export interface ApiKeys {
   id: string;
   key_hash: Buffer;
   key_prefix: string;
+  last_used_at: Timestamp | null;
   revoked_at: Timestamp | null;
   rotates_key_id: string | null;
   scopes: string[];

@@ -39,6 +39,8 @@ export interface ApiKeysTable {
   expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** The key this one replaces, until and after the changeover is confirmed (migration 0006). */
   rotates_key_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the key was last used, to the minute (migration 0024); null: not since the column exists. */
+  last_used_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface UsersTable {

@@ -6,6 +6,17 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Self-service (decisions part 10): GET /v1/tenant (any API key) answers who the key is: tenant_id, name, ' +
+      'environment, the key (id, scopes, expires_at, last_used_at) and the rate limits that apply. GET and PUT ' +
+      "/v1/tenant/settings (write:sync) read and change the webhook_url and allowed_origins of the key's own " +
+      "environment under the platform's rules; POST /v1/tenant/webhook-secret (write:sync) rotates the webhook " +
+      'secret, shown once, the old one refused at once; POST /v1/webhooks/test (write:sync, Idempotency-Key) sends ' +
+      'a signed test event of a chosen type with sample data and "test": true in its data, through ordinary ' +
+      "delivery, 409 state_conflict without a webhook_url or secret. The tenant portal's settings screen does the same.",
+  },
+  {
+    date: '2026-11-26',
+    change:
       'GET /v1/markets/{slug}/exposure (API key with write:positions): for every outcome of a market, the open ' +
       "positions of the key's tenant environment on it, their stake, what they pay if it wins and net_if_wins " +
       '(that payout minus the open stake of the whole market). Every replayed keyed answer (balance sync and batch, ' +

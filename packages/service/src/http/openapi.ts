@@ -67,6 +67,7 @@ export const API_INTRODUCTION = [
 
 /** The tags of the /v1 routes, in the order the reference shows them. */
 export const API_TAGS = [
+  'tenant',
   'users',
   'balance sync',
   'ledger',

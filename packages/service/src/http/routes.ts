@@ -21,6 +21,7 @@ import { userRoutes } from './routes/users.js';
 import { deadLetterPlatformRoutes, eventFeedRoutes } from './routes/webhooks.js';
 import { savedMarketRoutes } from './routes/saved-markets.js';
 import { supportTicketPlatformRoutes, supportTicketRoutes } from './routes/support-tickets.js';
+import { tenantSelfServiceRoutes } from './routes/tenant-self-service.js';
 import { widgetPlatformRoutes, widgetRoutes } from './routes/widget.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
@@ -45,6 +46,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(supportTicketRoutes(deps));
     await app.register(reportRoutes(deps));
     await app.register(reconciliationRoutes(deps));
+    await app.register(tenantSelfServiceRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
     await app.register(apiReferenceRoutes());

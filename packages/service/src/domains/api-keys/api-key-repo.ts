@@ -164,3 +164,37 @@ export async function readKeyGrant(db: Executor, keyHash: Buffer, now: Date): Pr
     tenantStatus: status,
   };
 }
+
+/** What GET /v1/tenant tells a caller of its own key. */
+export interface KeyUse {
+  id: string;
+  scopes: string[];
+  expiresAt: Date | null;
+  lastUsedAt: Date | null;
+}
+
+export async function findKeyUse(db: Executor, id: string): Promise<KeyUse | null> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select(['id', 'scopes', 'expires_at', 'last_used_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row ? { id: row.id, scopes: row.scopes, expiresAt: row.expires_at, lastUsedAt: row.last_used_at } : null;
+}
+
+/** A minute: the finest last_used_at is kept to (migration 0024). */
+export const KEY_USE_PRECISION_MS = 60_000;
+
+/**
+ * Records a use of the key at `now`, unless one within the last minute is recorded already (another
+ * process's): a busy key's row is written once a minute, not once a request.
+ */
+export async function recordKeyUse(db: Executor, id: string, now: Date): Promise<void> {
+  const since = new Date(now.getTime() - KEY_USE_PRECISION_MS);
+  await db
+    .updateTable('api_keys')
+    .set({ last_used_at: now })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', since)]))
+    .execute();
+}

@@ -3,7 +3,7 @@ import type { Environment } from '../../db/schema.js';
 import { ok, rejected, type Result } from '../../errors/index.js';
 import type { TenantEnv } from '../context.js';
 import { environmentOfKey, hashApiKey } from './api-key.js';
-import { readKeyGrant } from './api-key-repo.js';
+import { readKeyGrant, recordKeyUse } from './api-key-repo.js';
 import type { KeyCache } from './key-cache.js';
 import type { Scope } from './model/scopes.js';
 
@@ -35,6 +35,9 @@ export async function authenticateApiKey(
   if (!grant || grant.environment !== listenerEnvironment) return invalid;
   if (grant.expiresAt !== null && grant.expiresAt <= now) return invalid;
   if (grant.tenantStatus === 'suspended') return rejected('tenant_suspended', 'The tenant is suspended.');
+  // The key's last use, at most once a minute per process and never awaited: the request does not wait for
+  // it, and a failed write (the pool closing) only leaves last_used_at a minute older.
+  if (cache?.useToRecord(grant.keyId)) recordKeyUse(db, grant.keyId, now).catch(() => undefined);
   const tenantEnv = { tenantId: grant.tenantId, environment: grant.environment };
   return ok({ tenantEnv, keyId: grant.keyId, scopes: grant.scopes });
 }

@@ -1,5 +1,6 @@
 export { displayPrefix, environmentOfKey, generateApiKey, hashApiKey } from './api-key.js';
 export {
+  findKeyUse,
   insertApiKey,
   listTenantKeys,
   lockKey,
@@ -8,6 +9,7 @@ export {
   revokeTenantKeys,
   type ApiKeyRecord,
   type KeyGrant,
+  type KeyUse,
 } from './api-key-repo.js';
 export { authenticateApiKey, type AuthenticatedKey } from './authenticate-api-key.js';
 export { KEY_CACHE_BOUND_MS, keyCache, type KeyCache, type KeyInvalidation } from './key-cache.js';

@@ -1,4 +1,4 @@
-import type { KeyGrant } from './api-key-repo.js';
+import { KEY_USE_PRECISION_MS, type KeyGrant } from './api-key-repo.js';
 
 /**
  * The longest a cached key is trusted without hearing from the database. Invalidation comes by NOTIFY
@@ -22,6 +22,11 @@ export interface KeyCache extends KeyInvalidation {
   read(keyHash: Buffer, load: () => Promise<KeyGrant | null>): Promise<KeyGrant | null>;
   /** Drops everything; with `trusted` false, caches nothing until called again with true. */
   reset(trusted: boolean): void;
+  /**
+   * Whether this process should record a use of the key now (api_keys.last_used_at): true at most once a
+   * KEY_USE_PRECISION_MS per key, so recording costs a busy key one write a minute, not one a request.
+   */
+  useToRecord(keyId: string): boolean;
 }
 
 interface Entry {
@@ -41,6 +46,9 @@ export function keyCache(monotonicMs: () => number = () => performance.now()): K
   // Bumped by every invalidation: a load that began before one may have read the old row, so its result
   // answers its own request but is not stored.
   let generation = 0;
+  // When each key's use was last recorded by this process (monotonic ms); kept apart from the grants, which
+  // invalidations drop, so that a revocation elsewhere does not cause a burst of writes.
+  const usesRecorded = new Map<string, number>();
 
   const forgetWhere = (stale: (grant: KeyGrant) => boolean) => {
     generation += 1;
@@ -64,6 +72,14 @@ export function keyCache(monotonicMs: () => number = () => performance.now()): K
     },
     forgetKey: (keyId) => forgetWhere((grant) => grant.keyId === keyId),
     forgetTenant: (tenantId) => forgetWhere((grant) => grant.tenantId === tenantId),
+    useToRecord(keyId) {
+      const at = monotonicMs();
+      const last = usesRecorded.get(keyId);
+      if (last !== undefined && at - last < KEY_USE_PRECISION_MS) return false;
+      if (usesRecorded.size >= MAX_ENTRIES) usesRecorded.clear();
+      usesRecorded.set(keyId, at);
+      return true;
+    },
     reset(nowTrusted) {
       generation += 1;
       entries.clear();

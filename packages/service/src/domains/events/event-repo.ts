@@ -22,12 +22,23 @@ export async function recordEvents(tx: Executor, events: NewEvent[], occurredAt:
   await insertEventsSql(events, occurredAt).execute(tx);
 }
 
+/** Writes one event and answers its id, which is its webhook's delivery id (X-Webhook-Delivery). */
+export async function recordEvent(tx: Executor, event: NewEvent, occurredAt: Date): Promise<string> {
+  const id = newId();
+  await insertEventsSql([event], occurredAt, [id]).execute(tx);
+  return id;
+}
+
 /** The insert of events, to run alone or as a part of a larger statement (an engine round's). */
-export function insertEventsSql(events: readonly NewEvent[], occurredAt: Date): RawBuilder<unknown> {
+export function insertEventsSql(
+  events: readonly NewEvent[],
+  occurredAt: Date,
+  ids: readonly string[] = events.map(() => newId()),
+): RawBuilder<unknown> {
   return sql`
     insert into events (id, tenant_id, environment, type, occurred_at, data)
     select e.id, e.tenant_id, e.environment, e.type, ${occurredAt}, e.data
-    from unnest(${events.map(() => newId())}::uuid[], ${events.map((e) => e.scope.tenantId)}::uuid[],
+    from unnest(${ids}::uuid[], ${events.map((e) => e.scope.tenantId)}::uuid[],
                 ${events.map((e) => e.scope.environment)}::text[], ${events.map((e) => e.type)}::text[],
                 ${events.map((e) => JSON.stringify(e.data))}::jsonb[])
       with ordinality as e(id, tenant_id, environment, type, data, n)

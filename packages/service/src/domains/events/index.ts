@@ -1,4 +1,4 @@
-export { insertEventsSql, recordEvents, type NewEvent } from './event-repo.js';
+export { insertEventsSql, recordEvent, recordEvents, type NewEvent } from './event-repo.js';
 export {
   EVENT_PAYLOADS,
   EVENT_TYPES,

@@ -11,6 +11,7 @@ export const KEYED_OPERATIONS = {
   order_place: { replayDays: null },
   support_ticket_open: { replayDays: null },
   report_request: { replayDays: null },
+  webhook_test: { replayDays: 90 },
 } as const satisfies Record<string, { replayDays: number | null }>;
 
 export type KeyedOperation = keyof typeof KEYED_OPERATIONS;

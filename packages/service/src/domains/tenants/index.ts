@@ -1,4 +1,5 @@
 export { createTenant } from './create-tenant.js';
+export { describeCaller, type Caller } from './describe-caller.js';
 export { existingTenant } from './existing-tenant.js';
 export { getWidgetConfig } from './get-widget-config.js';
 export { getTenant, type TenantWithSettings } from './get-tenant.js';
@@ -8,6 +9,7 @@ export { goLive } from './go-live.js';
 export { issueApiKey, type IssueApiKeyInput, type IssuedKey } from './issue-api-key.js';
 export { listTenants, tenantNames } from './list-tenants.js';
 export { isRegistrableOrigin } from './model/origin.js';
+export { getOwnSettings, updateOwnSettings, type OwnSettingsChanges } from './own-settings.js';
 export { revokeApiKey } from './revoke-api-key.js';
 export { rotateApiKey } from './rotate-api-key.js';
 export { rotateWebhookSecret } from './rotate-webhook-secret.js';

@@ -219,3 +219,33 @@ export async function originsListedIn(db: Executor, environment: Environment): P
     .execute();
   return rows.map((r) => r.origin);
 }
+
+/** One tenant environment's settings (the caller's own, GET /v1/tenant/settings). */
+export async function environmentSettingsOf(db: Executor, scope: TenantEnv): Promise<EnvironmentSettings | null> {
+  const row = await db
+    .selectFrom('tenant_environments')
+    .select(settingsColumns)
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .executeTakeFirst();
+  return row ? presentSettings(row) : null;
+}
+
+/**
+ * Whether the environment can deliver (a webhook_url and a secret to sign with), its row share-locked until
+ * the caller's transaction ends: an event written meanwhile gets its delivery (the enqueue trigger reads the
+ * same URL), and a change of the settings waits for it.
+ */
+export async function lockWebhookTarget(
+  tx: Executor,
+  scope: TenantEnv,
+): Promise<{ webhookUrl: string | null; secretSet: boolean }> {
+  const row = await tx
+    .selectFrom('tenant_environments')
+    .select(['webhook_url', 'webhook_secret'])
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .forShare()
+    .executeTakeFirst();
+  return { webhookUrl: row?.webhook_url ?? null, secretSet: (row?.webhook_secret ?? null) !== null };
+}
