@@ -69,7 +69,10 @@ export async function runExample(options: ExampleOptions) {
   const market = markets.data.data.find((m) => m.status === 'open');
   if (!market) throw new Error('no open market: run `npm start` on a fresh DATA_DIR, which seeds the demo markets');
   const outcome = market.outcomes[0]!;
+  // A trade moves money: its key is the bet slip's own id, so a retry after a lost answer opens it once.
+  const slipId = `${user}-slip-1`;
   const trade = await widget.POST('/v1/positions', {
+    params: { header: { 'idempotency-key': `bet-${slipId}` } },
     body: { market_slug: market.slug, outcome_id: outcome.id, stake: '5.00', max_price: '1' },
   });
   if (trade.error) throw trade.error;

@@ -1,6 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // In-repo importers of '@pm/sdk' (examples, the docs' code) run its TypeScript source, never a stale
+  // build: its package.json exports the source under this condition. The others are Vite's defaults.
+  resolve: { conditions: ['pm-sdk-source', 'module', 'browser', 'development|production'] },
+  ssr: { resolve: { conditions: ['pm-sdk-source', 'module', 'node', 'development|production'] } },
   test: {
     include: [
       'src/**/*.test.ts',

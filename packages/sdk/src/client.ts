@@ -3,7 +3,9 @@ import createClient, { type FetchResponse, type MaybeOptionalInit } from 'openap
 import type { HttpMethod, PathsWithMethod, RequiredKeysOf } from 'openapi-typescript-helpers';
 import { ApiError } from './errors.js';
 import type { paths } from './generated/openapi.generated.js';
-import { KEYED_OPERATIONS } from './generated/operations.generated.js';
+import { KEY_REQUIRED_OPERATIONS, KEYED_OPERATIONS } from './generated/operations.generated.js';
+import { eachItem, pollEvents, type EventFeed, type ListPage } from './lists.js';
+import { downloadReport } from './reports.js';
 import { DEFAULT_RETRY, nextWait, type RetryPolicy } from './retries.js';
 
 export interface ClientOptions {
@@ -12,7 +14,10 @@ export interface ClientOptions {
   /** The tenant API key (pmk_…), from the server only (spec 5.1); or a widget session token. */
   credential: string;
   retry?: Partial<RetryPolicy>;
-  /** Idempotency-Key of a call that did not bring its own. */
+  /**
+   * Idempotency-Key of a call that did not bring its own, on the keyed routes that do not move money
+   * (reports, support tickets). A call that moves money always brings the caller's own key.
+   */
   newIdempotencyKey?: () => string;
   fetch?: (request: Request) => Promise<Response>;
 }
@@ -37,11 +42,6 @@ type Operation<Item, M extends HttpMethod> = M extends keyof Item
     : never
   : never;
 
-interface Page<T> {
-  data: T[];
-  next_cursor: string | null;
-}
-
 export interface OperatorClient {
   GET: Method<'get'>;
   POST: Method<'post'>;
@@ -49,9 +49,20 @@ export interface OperatorClient {
   DELETE: Method<'delete'>;
   /**
    * Every item of a list, page after page (decisions part 4: `{data, next_cursor}`). `page` asks for one
-   * page from a cursor; an error ends the iteration by throwing the ApiError.
+   * page from a cursor; an error ends the iteration by throwing the ApiError. It ends after a page that
+   * is empty, shorter than the limit asked (the `limit` query of the request, else `options.limit`, else
+   * the API's default of 50), without a next_cursor, or with the cursor it was asked from: so it also ends
+   * on GET /v1/events, which answers a cursor on its last page too (for reading the feed, see `events`).
    */
-  each<T>(page: (cursor: string | undefined) => Promise<{ data?: Page<T>; error?: ApiError }>): AsyncGenerator<T>;
+  each<T>(page: (cursor: string | undefined) => Promise<ListPage<T>>, options?: { limit?: number }): AsyncGenerator<T>;
+  /** The event feed (GET /v1/events), read by polling: see EventFeed.poll. */
+  events: EventFeed;
+  /**
+   * A report's artifact (GET /v1/reports/{id}/download), CSV or JSON, as a stream of bytes with a `text()`
+   * helper. A report past its expires_at is the ApiError 410 `report_expired`; one still generating or
+   * failed is 409 `state_conflict` (`details.status` says which).
+   */
+  downloadReport(id: string, init?: { signal?: AbortSignal }): ReturnType<typeof downloadReport>;
 }
 
 /**
@@ -70,7 +81,10 @@ export function createOperatorClient(options: ClientOptions): OperatorClient {
   const newKey = options.newIdempotencyKey ?? randomUUID;
 
   const call = async (method: Uppercase<HttpMethod>, path: string, given: Init = {}) => {
-    const keyed = KEYED_OPERATIONS.has(`${method} ${path}`);
+    const route = `${method} ${path}`;
+    // A call that moves money goes with the caller's key or none (the service refuses it then): a key made
+    // up here would differ on a re-run after a crash, and the money would move twice.
+    const keyed = KEYED_OPERATIONS.has(route) && !KEY_REQUIRED_OPERATIONS.has(route);
     const { init, key } = withKey(given, keyed ? newKey : null);
     // The last answer that came, if any: a failure after it (a body that is not JSON) is not "no answer".
     let answered: Response | null = null;
@@ -81,28 +95,23 @@ export function createOperatorClient(options: ClientOptions): OperatorClient {
       // openapi-fetch leaves `error` undefined for an empty error body: still an error.
       return { error: ApiError.fromAnswer(result.response, result.error ?? null, key), response: result.response };
     } catch (cause) {
-      if (answered) return { error: ApiError.fromAnswer(answered, null, key), response: answered };
+      if (answered) return { error: ApiError.fromAnswer(answered, null, key, cause), response: answered };
       const aborted = (init.signal as AbortSignal | undefined)?.aborted ?? false;
       return { error: ApiError.network(cause, key, aborted), response: null };
     }
   };
   const method = (name: Uppercase<HttpMethod>) => ((path: string, init?: Init) => call(name, path, init)) as never;
 
-  return {
+  const client: OperatorClient = {
     GET: method('GET'),
     POST: method('POST'),
     PUT: method('PUT'),
     DELETE: method('DELETE'),
-    async *each(page) {
-      let cursor: string | undefined;
-      do {
-        const result = await page(cursor);
-        if (result.data === undefined) throw result.error!;
-        yield* result.data.data;
-        cursor = result.data.next_cursor ?? undefined;
-      } while (cursor !== undefined);
-    },
+    each: eachItem,
+    events: { poll: (cursor, options) => pollEvents(client, cursor, options) },
+    downloadReport: (id, init) => downloadReport(client, id, init),
   };
+  return client;
 }
 
 /** openapi-fetch's client as the wrapper calls it: the types are checked at the wrapper's own methods. */

@@ -1,8 +1,12 @@
 export { createOperatorClient, type ClientOptions, type OperatorClient, type Result } from './client.js';
-export { ApiError, type ErrorCode } from './errors.js';
+export { ApiError, isRetryable, type ErrorCode, type RetryAdvice } from './errors.js';
+export type { EventBatch, EventFeed, FeedEvent, ListPage } from './lists.js';
+export type { ReportDownload } from './reports.js';
 export { DEFAULT_RETRY, type RetryPolicy } from './retries.js';
 export {
+  signWebhook,
   verifyWebhook,
+  type SignedWebhook,
   type VerifiedWebhook,
   type WebhookEvent,
   type WebhookEventType,

@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { webhooks } from './generated/openapi.generated.js';
 import { WEBHOOK_EVENT_TYPES } from './generated/operations.generated.js';
 
@@ -33,21 +33,30 @@ type Headers = Record<string, string | string[] | undefined> | globalThis.Header
  * hex, `sha256=` before it, compared with X-Webhook-Signature in constant time. Pass the bytes exactly as
  * they arrived (a parsed and re-serialised body will not match). A refusal is a value: answer it with a
  * 4xx and process nothing. Deduplicate on `delivery_id` (X-Webhook-Delivery): delivery is at least once.
+ *
+ * `secret` may be several: while a secret is being rotated, pass the new one and the old one, and a
+ * delivery signed with either is accepted (deliveries signed before the rotation may still be retried
+ * with the old one); drop the old one when the rotation window is over.
  */
 export function verifyWebhook(input: {
   rawBody: Uint8Array | string;
   headers: Headers;
-  secret: string;
+  secret: string | readonly string[];
 }): VerifiedWebhook {
+  const secrets = typeof input.secret === 'string' ? [input.secret] : [...input.secret];
   // An empty secret would accept bodies signed with an empty key: a configuration error, not a refusal.
-  if (!input.secret) throw new TypeError('verifyWebhook needs the webhook secret');
+  if (secrets.length === 0 || secrets.some((secret) => !secret))
+    throw new TypeError('verifyWebhook needs the webhook secret');
   const signature = header(input.headers, 'x-webhook-signature');
   if (!signature) return { ok: false, reason: 'missing_signature' };
   const raw = typeof input.rawBody === 'string' ? Buffer.from(input.rawBody, 'utf8') : Buffer.from(input.rawBody);
-  const expected = Buffer.from(`sha256=${createHmac('sha256', input.secret).update(raw).digest('hex')}`);
   const given = Buffer.from(signature);
-  if (given.length !== expected.length || !timingSafeEqual(given, expected))
-    return { ok: false, reason: 'bad_signature' };
+  // Every secret is compared, so the time taken does not say which one matched.
+  const matches = secrets.map((secret) => {
+    const expected = Buffer.from(sign(secret, raw));
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  });
+  if (!matches.includes(true)) return { ok: false, reason: 'bad_signature' };
   let body: UnknownWebhookEvent;
   try {
     body = JSON.parse(raw.toString('utf8')) as UnknownWebhookEvent;
@@ -64,4 +73,48 @@ function header(headers: Headers, name: string): string | undefined {
   if (headers instanceof globalThis.Headers) return headers.get(name) ?? undefined;
   const value = Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
   return Array.isArray(value) ? value[0] : value;
+}
+
+function sign(secret: string, raw: Uint8Array | string): string {
+  return `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
+}
+
+/** A delivery as the service sends it: the raw body and the headers, to feed a handler under test. */
+export interface SignedWebhook {
+  rawBody: string;
+  headers: {
+    'content-type': 'application/json';
+    'x-webhook-signature': string;
+    'x-webhook-event': string;
+    'x-webhook-delivery': string;
+  };
+}
+
+/**
+ * Signs a sample delivery the way the service does (for tests of a webhook endpoint): the body
+ * `{"id","event","occurred_at","data"}` serialised once, its signature over those bytes, and the headers
+ * the service sends with it. POST `rawBody` with `headers` to the endpoint, or pass both to verifyWebhook.
+ */
+export function signWebhook(input: {
+  secret: string;
+  event: string;
+  data: Record<string, unknown>;
+  /** The delivery id (X-Webhook-Delivery, the body's id); a new UUID by default. */
+  id?: string;
+  /** RFC 3339 UTC; now by default. */
+  occurredAt?: string;
+}): SignedWebhook {
+  if (!input.secret) throw new TypeError('signWebhook needs the webhook secret');
+  const id = input.id ?? randomUUID();
+  const occurred_at = input.occurredAt ?? new Date().toISOString();
+  const rawBody = JSON.stringify({ id, event: input.event, occurred_at, data: input.data });
+  return {
+    rawBody,
+    headers: {
+      'content-type': 'application/json',
+      'x-webhook-signature': sign(input.secret, rawBody),
+      'x-webhook-event': input.event,
+      'x-webhook-delivery': id,
+    },
+  };
 }

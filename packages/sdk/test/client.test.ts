@@ -60,6 +60,11 @@ function client(credential: string, retry: Partial<RetryPolicy> = {}): OperatorC
   return pm;
 }
 
+/** The caller's own Idempotency-Key, as every call that moves money must bring (a compile error without). */
+function keyed(key: string) {
+  return { header: { 'idempotency-key': key } };
+}
+
 /** The data of a call that must succeed. */
 function ok<T>(result: { data?: T; error?: ApiError }): T {
   expect(result.error, result.error?.message).toBeUndefined();
@@ -91,9 +96,12 @@ describe('the SDK on a running service', () => {
     });
     expect(ok(await pm.GET('/v1/users/{external_user_id}', users)).balance).toBe('0.00');
     const credit = { external_user_id: user, direction: 'credit' as const, amount: '100.00' };
-    expect(ok(await pm.POST('/v1/balance-sync', { body: credit })).balance).toBe('100.00');
+    expect(ok(await pm.POST('/v1/balance-sync', { params: keyed('deposit-1001'), body: credit })).balance).toBe(
+      '100.00',
+    );
+    const items = [{ ...credit, idempotency_key: 'deposit-1002' }];
     const batch = ok(
-      await pm.POST('/v1/balance-sync/batch', { body: { items: [{ ...credit, idempotency_key: uniqueKey() }] } }),
+      await pm.POST('/v1/balance-sync/batch', { params: keyed('deposits-2026-06-01'), body: { items } }),
     );
     expect(batch.results[0]!.status).toBe(200);
 
@@ -106,17 +114,24 @@ describe('the SDK on a running service', () => {
 
     const trade = { market_slug: market.slug, outcome_id: outcome.id, stake: '5.00' };
     expect(ok(await pm.POST('/v1/positions/quote', { body: trade })).stake).toBe('5.00');
-    const opened = ok(await pm.POST('/v1/positions', { body: { ...trade, external_user_id: user, max_price: '1' } }));
+    const opened = ok(
+      await pm.POST('/v1/positions', {
+        params: keyed('bet-slip-1'),
+        body: { ...trade, external_user_id: user, max_price: '1' },
+      }),
+    );
     expect(opened).toMatchObject({ state: 'open', stake: '5.00' });
     const position = { params: { path: { id: opened.id } } };
     expect(ok(await pm.GET('/v1/positions/{id}', position)).id).toBe(opened.id);
     expect(ok(await pm.POST('/v1/positions/{id}/close-quote', position)).position_id).toBe(opened.id);
-    const closed = ok(await pm.POST('/v1/positions/{id}/close', { ...position, body: { min_price: '0' } }));
+    const close = { params: { ...position.params, ...keyed('cash-out-1') }, body: { min_price: '0' } };
+    const closed = ok(await pm.POST('/v1/positions/{id}/close', close));
     expect(closed.state).toBe('closed');
     expect(ok(await pm.GET('/v1/positions', { params: { query: { external_user_id: user } } })).data).toHaveLength(1);
     ok(await pm.GET('/v1/position-rejections', { params: { query: { external_user_id: user } } }));
 
-    const order = ok(await pm.POST('/v1/orders', { body: { ...trade, external_user_id: user, limit_price: '0.1' } }));
+    const limit = { ...trade, external_user_id: user, limit_price: '0.1' };
+    const order = ok(await pm.POST('/v1/orders', { params: keyed('limit-slip-1'), body: limit }));
     expect(order.status).toBe('open');
     const orderId = { params: { path: { id: order.id } } };
     expect(ok(await pm.GET('/v1/orders/{id}', orderId)).id).toBe(order.id);
@@ -135,8 +150,9 @@ describe('the SDK on a running service', () => {
     for (let i = 0; i < 100 && ok(await pm.GET('/v1/reports/{id}', reportId)).status === 'generating'; i++)
       await sleep(100);
     expect(ok(await pm.GET('/v1/reports')).data.map((r) => r.id)).toContain(report.id);
-    const download = await pm.GET('/v1/reports/{id}/download', { ...reportId, parseAs: 'text' });
-    expect(ok(download)).toContain(user);
+    const download = ok(await pm.downloadReport(report.id));
+    expect(download.format).toBe('json');
+    expect(await download.text()).toContain(user);
 
     const ticket = ok(
       await pm.POST('/v1/support-tickets', {
@@ -194,12 +210,12 @@ describe('the SDK on a running service', () => {
 });
 
 describe('idempotency keys', () => {
-  it('gives each keyed call its own key, and replays the first answer to a caller who passes the same one', async () => {
+  it('sends the caller’s key of a movement, and replays the first answer when the same one comes again', async () => {
     const pm = client(tenant.sandboxKey);
     const user = await newUser(pm, 'sdk-keys');
     const credit = { external_user_id: user, direction: 'credit' as const, amount: '10.00' };
-    ok(await pm.POST('/v1/balance-sync', { body: credit }));
-    ok(await pm.POST('/v1/balance-sync', { body: credit }));
+    ok(await pm.POST('/v1/balance-sync', { params: keyed(uniqueKey('deposit')), body: credit }));
+    ok(await pm.POST('/v1/balance-sync', { params: keyed(uniqueKey('deposit')), body: credit }));
     const key = uniqueKey('mine');
     const mine = { params: { header: { 'idempotency-key': key } }, body: credit };
     const first = await pm.POST('/v1/balance-sync', mine);
@@ -210,6 +226,33 @@ describe('idempotency keys', () => {
     expect(reused.error).toMatchObject({ status: 422, code: 'idempotency_key_reused', idempotency_key: key });
     expect(reused.error!.request_id).toMatch(/\S/);
   });
+
+  it('never makes up the key of a call that moves money: leaving it out is a compile error, and refused', async () => {
+    const pm = client(tenant.sandboxKey);
+    const user = await newUser(pm, 'sdk-keyless');
+    const credit = { external_user_id: user, direction: 'credit' as const, amount: '10.00' };
+    const trade = { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00' };
+    const refusals = [
+      // @ts-expect-error the Idempotency-Key of a balance movement is required
+      await pm.POST('/v1/balance-sync', { body: credit }),
+      // @ts-expect-error likewise for a batch
+      await pm.POST('/v1/balance-sync/batch', { body: { items: [{ ...credit, idempotency_key: uniqueKey() }] } }),
+      // @ts-expect-error likewise for an open
+      await pm.POST('/v1/positions', { body: { ...trade, external_user_id: user, max_price: '1' } }),
+      // @ts-expect-error likewise for a limit order
+      await pm.POST('/v1/orders', { body: { ...trade, external_user_id: user, limit_price: '0.1' } }),
+      // @ts-expect-error likewise for a close
+      await pm.POST('/v1/positions/{id}/close', { params: { path: { id: uniqueKey() } }, body: { min_price: '0' } }),
+    ];
+    for (const refused of refusals)
+      expect(refused.error).toMatchObject({ status: 400, code: 'idempotency_key_required', idempotency_key: null });
+    expect(
+      ok(await pm.GET('/v1/users/{external_user_id}', { params: { path: { external_user_id: user } } })).balance,
+    ).toBe('0.00');
+    // A keyed route that moves no money still gets a key of its own.
+    const ticket = await pm.POST('/v1/support-tickets', { body: { subject: 'Keys', body: 'A generated key.' } });
+    expect(ok(ticket).id).toEqual(expect.any(String));
+  });
 });
 
 describe('errors and retries', () => {
@@ -218,6 +261,7 @@ describe('errors and retries', () => {
     const pm = client(tenant.sandboxKey, { sleep: async (ms) => void waits.push(ms) });
     const user = await newUser(pm, 'sdk-poor');
     const debit = await pm.POST('/v1/balance-sync', {
+      params: keyed(uniqueKey('withdrawal')),
       body: { external_user_id: user, direction: 'debit', amount: '1.00' },
     });
     expect(debit.error).toBeInstanceOf(ApiError);
@@ -265,7 +309,8 @@ describe('errors and retries', () => {
   it('waits out 429 rate_limited for the Retry-After it is given, then goes through once', async () => {
     const pm = client(tenant.sandboxKey);
     const user = await newUser(pm, 'sdk-limited');
-    ok(await pm.POST('/v1/balance-sync', { body: { external_user_id: user, direction: 'credit', amount: '100.00' } }));
+    const deposit = { external_user_id: user, direction: 'credit' as const, amount: '100.00' };
+    ok(await pm.POST('/v1/balance-sync', { params: keyed(uniqueKey('deposit')), body: deposit }));
     const token = await sessionOf(pm, user);
     // A session may open 10 positions a minute (spec 8.1); the service's clock moves while the SDK waits.
     const waits: number[] = [];
@@ -273,8 +318,10 @@ describe('errors and retries', () => {
     const sleepOnClock = async (ms: number) => void (waits.push(ms), clock.advance(ms));
     const widget = client(token, { maxRetryAfterMs: 120_000, sleep: sleepOnClock });
     const outcome = market.outcomes[0]!.id;
+    let slips = 0;
     const open = () =>
       widget.POST('/v1/positions', {
+        params: keyed(`bet-${user}-${++slips}`),
         body: { market_slug: market.slug, outcome_id: outcome, stake: '1.00', max_price: '1' },
       });
     for (let i = 0; i < 10; i++) ok(await open());
@@ -310,9 +357,11 @@ describe('errors and retries', () => {
       retry: { sleep: async (ms) => void waits.push(ms) },
     });
     const res = await pm.POST('/v1/balance-sync', {
+      params: keyed('deposit-77'),
       body: { external_user_id: 'x', direction: 'credit', amount: '1.00' },
     });
-    expect(res.error).toMatchObject({ status: 0, code: 'network_error', idempotency_key: expect.any(String) });
+    expect(res.error).toMatchObject({ status: 0, code: 'network_error', idempotency_key: 'deposit-77' });
+    expect(res.error!.retry).toBe('same_key');
     expect(waits).toHaveLength(4);
     const read = await pm.GET('/v1/markets');
     expect(read.error?.code).toBe('network_error');

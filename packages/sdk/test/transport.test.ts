@@ -25,26 +25,32 @@ const failure = () =>
     status: 500,
   });
 const deposit = { external_user_id: 'u-1', direction: 'credit' as const, amount: '5.00' };
+const depositKey = { header: { 'idempotency-key': 'deposit-1' } };
 
 describe('the client under its transport', () => {
   it('sends a keyed write again with one key and the same bytes each time', async () => {
     const { pm, sent } = recording(failure);
-    const res = await pm.POST('/v1/balance-sync', { body: deposit });
-    expect(res.error).toMatchObject({ status: 500, code: 'internal_error' });
+    const res = await pm.POST('/v1/balance-sync', { params: depositKey, body: deposit });
+    expect(res.error).toMatchObject({ status: 500, code: 'internal_error', idempotency_key: 'deposit-1' });
     expect(sent).toHaveLength(5);
     expect(new Set(sent.map((s) => `${s.key} ${s.body}`)).size).toBe(1);
-    expect(sent[0]!.key).toBe(res.error!.idempotency_key);
+    expect(sent[0]!.key).toBe('deposit-1');
   });
 
   it('uses the caller’s key given in params.header or in headers, in any case, and only that one', async () => {
+    const ticket = { subject: 'A payout', body: 'Looks low.' };
     for (const init of [
-      { params: { header: { 'idempotency-key': 'deposit-1' } }, body: deposit },
-      { headers: { 'Idempotency-Key': 'deposit-1' }, body: deposit },
+      { params: { header: { 'idempotency-key': 'ticket-1' } }, body: ticket },
+      { headers: { 'Idempotency-Key': 'ticket-1' }, body: ticket },
     ]) {
-      const { pm, sent } = recording(() => new Response('{"transaction_id":"t","balance":"5.00"}'));
-      expect((await pm.POST('/v1/balance-sync', init)).data?.balance).toBe('5.00');
-      expect(sent.map((s) => s.key)).toEqual(['deposit-1']);
+      const { pm, sent } = recording(() => new Response('{"id":"t","status":"open","created_at":"x"}'));
+      expect((await pm.POST('/v1/support-tickets', init)).data?.id).toBe('t');
+      expect(sent.map((s) => s.key)).toEqual(['ticket-1']);
     }
+    // A keyed route that moves no money gets a key of its own when the caller gives none.
+    const { pm, sent } = recording(() => new Response('{"id":"t","status":"open","created_at":"x"}'));
+    await pm.POST('/v1/support-tickets', { body: ticket });
+    expect(sent[0]!.key).toMatch(/^[0-9a-f-]{36}$/);
   });
 
   it('does not send a write without a key again after a failure, but does a PUT and a read', async () => {

@@ -16,9 +16,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
+                header: {
                     /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
-                    "idempotency-key"?: string;
+                    "idempotency-key": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -52,6 +52,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -75,6 +77,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -153,6 +157,8 @@ export interface paths {
                 /** @description unknown_user */
                 404: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -179,6 +185,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress, would_overdraw */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -231,6 +239,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -356,9 +366,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
+                header: {
                     /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
-                    "idempotency-key"?: string;
+                    "idempotency-key": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -387,6 +397,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -417,6 +429,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -495,6 +509,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -547,6 +563,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -1472,6 +1490,220 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/markets/{slug}/exposure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A market's exposure: what your open positions pay for each outcome
+         * @description For this key's tenant environment (sandbox and live apart), every outcome of the market with the open positions on it, their stake, what they pay if it wins (each position: stake / price at open rounded down to the cent, as settlement pays) and net_if_wins, that payout minus the open stake of the whole market. Closed and settled positions are not counted, so a resolved or voided market answers zeros. A market that does not exist or is not enabled for the tenant is 404 not_found.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description RFC 3339 UTC: when the open positions were summed. */
+                            as_of: string;
+                            market_slug: string;
+                            /** @description Every outcome of the market, in its order. */
+                            outcomes: {
+                                /** @description payout_if_wins minus the open stake of the whole market: what you pay out beyond the stakes you hold if this outcome wins (negative: what you keep); two decimals. */
+                                net_if_wins: string;
+                                /** @description Open positions on this outcome, of every user of this environment. */
+                                open_positions: number;
+                                /** @description Their stakes summed; two decimals. */
+                                open_stake: string;
+                                /** Format: uuid */
+                                outcome_id: string;
+                                /** @description What they pay if this outcome wins: each position’s stake / price at open, rounded down to the cent, summed; two decimals. */
+                                payout_if_wins: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/markets/{slug}/history": {
         parameters: {
             query?: never;
@@ -2192,9 +2424,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
+                header: {
                     /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
-                    "idempotency-key"?: string;
+                    "idempotency-key": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -2236,6 +2468,8 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -2284,6 +2518,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -2362,6 +2598,8 @@ export interface paths {
                 /** @description unknown_user */
                 404: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -2388,6 +2626,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress, market_suspended */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -2440,6 +2680,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -3462,9 +3704,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
+                header: {
                     /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
-                    "idempotency-key"?: string;
+                    "idempotency-key": string;
                 };
                 path?: never;
                 cookie?: never;
@@ -3501,6 +3743,8 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -3553,6 +3797,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -3631,6 +3877,8 @@ export interface paths {
                 /** @description unknown_user */
                 404: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -3657,6 +3905,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -3709,6 +3959,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -4071,9 +4323,9 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header?: {
+                header: {
                     /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
-                    "idempotency-key"?: string;
+                    "idempotency-key": string;
                 };
                 path: {
                     id: string;
@@ -4097,6 +4349,8 @@ export interface paths {
                 /** @description Default Response */
                 200: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -4149,6 +4403,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -4227,6 +4483,8 @@ export interface paths {
                 /** @description unknown_user, not_found */
                 404: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -4253,6 +4511,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, position_terminal */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -4305,6 +4565,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -5347,6 +5609,8 @@ export interface paths {
                 /** @description Default Response */
                 202: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -5392,6 +5656,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -5470,6 +5736,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress, report_limit_reached */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -5522,6 +5790,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -6327,6 +6597,8 @@ export interface paths {
                 /** @description Default Response */
                 201: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -6351,6 +6623,8 @@ export interface paths {
                 /** @description validation_failed, idempotency_key_required */
                 400: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -6429,6 +6703,8 @@ export interface paths {
                 /** @description idempotency_key_in_progress */
                 409: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -6481,6 +6757,8 @@ export interface paths {
                 /** @description idempotency_key_reused */
                 422: {
                     headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
                         [name: string]: unknown;
                     };
                     content: {
@@ -6785,6 +7063,699 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Who am I
+         * @description The tenant and environment of the API key this request carries, the key itself (id, scopes, expiry, last use; never the key), and the rate limits that apply to the tenant. Any API key, whatever its scopes; a widget session token is 401 `invalid_api_key`.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * @description The environment of the key, which is the listener answering.
+                             * @enum {string}
+                             */
+                            environment: "sandbox" | "live";
+                            key: {
+                                /** @description From this instant the key is refused; null: it does not expire. */
+                                expires_at: string | null;
+                                /**
+                                 * Format: uuid
+                                 * @description The key this request was made with.
+                                 */
+                                id: string;
+                                /** @description When the key was last used, recorded at most once a minute (so up to a minute behind, and this request may not show yet); null: no use recorded yet. */
+                                last_used_at: string | null;
+                                scopes: string[];
+                            };
+                            name: string;
+                            /** @description Every tier's limits per 60 s as the limiter applies them, raised limits included: `tenant` for the API key's requests, `end_user` for each widget session user (null where sessions have no limit of their own). */
+                            rate_limits: {
+                                balance_sync: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                default: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                feed_read: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                positions: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                saved_markets: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                user_sync: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                users_me: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                                widget_session: {
+                                    end_user: number | null;
+                                    tenant: number;
+                                };
+                            };
+                            /** Format: uuid */
+                            tenant_id: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenant/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read this environment's webhook URL and allowed origins
+         * @description The settings of the environment of the API key (a sandbox key reads the sandbox only), and whether a webhook secret is set; the secret itself is never shown again after its rotation.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Browser origins whose widget session requests get CORS headers. */
+                            allowed_origins: string[];
+                            /** @enum {string} */
+                            environment: "sandbox" | "live";
+                            /** @description Whether a webhook secret exists; the secret itself is never shown here. */
+                            webhook_secret_set: boolean;
+                            /** @description Where events of this environment are POSTed; null: no delivery. */
+                            webhook_url: string | null;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Change this environment's webhook URL and allowed origins
+         * @description Changes the fields sent and keeps the others; answers the settings after the change. The platform's rules: `webhook_url` https to a public host, without user:password@ (null stops delivery; plain http and loopback, private or link-local hosts only where the service runs with ALLOW_INSECURE_WEBHOOKS=1); `allowed_origins` a list of origins (scheme, lower-case host, port only when not the default, no path), each once, at most 100, replacing the list. Naturally idempotent: no Idempotency-Key.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Browser origins whose widget session requests get CORS headers (API-key requests never do). */
+                        allowed_origins?: string[];
+                        /** @description Where events of this environment are POSTed; null stops delivery. https to a public host, without user:password@; plain http and loopback, private or link-local hosts only with ALLOW_INSECURE_WEBHOOKS=1. */
+                        webhook_url?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @description Browser origins whose widget session requests get CORS headers. */
+                            allowed_origins: string[];
+                            /** @enum {string} */
+                            environment: "sandbox" | "live";
+                            /** @description Whether a webhook secret exists; the secret itself is never shown here. */
+                            webhook_secret_set: boolean;
+                            /** @description Where events of this environment are POSTed; null: no delivery. */
+                            webhook_url: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/tenant/webhook-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate the webhook secret
+         * @description A new webhook secret for this environment, shown in this answer only (it is never stored as an answer and no Idempotency-Key is taken: each call is a new rotation). The old secret stops at once: every delivery attempt from now on, retries of older events included, is signed with the new one.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            webhook_secret: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -7611,6 +8582,280 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send a test event
+         * @description Sends an event of the chosen type to the webhook_url of this environment, with the sample data of that event in the reference and `"test": true` added to its `data`: signed with the current secret and delivered like every event (retries, dead letters, the portal's delivery list, GET /v1/events). Answers 202 with the delivery id before it is sent. 409 `state_conflict` while no webhook_url is set. The answer is replayed for its Idempotency-Key for 90 days, with no second delivery.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /**
+                         * @description The event type to send.
+                         * @enum {string}
+                         */
+                        event: "position.opened" | "position.closed" | "order.filled" | "position.settled" | "position.voided" | "market.resolved" | "market.voided" | "position.settlement_corrected" | "market.resolution_corrected" | "position.void_corrected" | "market.void_corrected" | "reconciliation.discrepancy" | "report.ready";
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /**
+                             * Format: uuid
+                             * @description The id of the delivery: its body's id and its X-Webhook-Delivery header.
+                             */
+                            delivery_id: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, state_conflict */
+                409: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
