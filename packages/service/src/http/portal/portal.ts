@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 import { installWebSite } from '../web/site-plugin.js';
+import { marketRoutes } from './markets.js';
 import { rateLimitRoutes } from './rate-limits.js';
 import { reconciliationRoutes } from './reconciliation.js';
 import { reportRoutes } from './reports.js';
@@ -25,6 +26,7 @@ export function portalRoutes(deps: ServiceDeps, environment: Environment): Fasti
     await installWebSite(app, deps, portalSite(environment), 'portal');
     await app.register(signInRoutes(deps, environment));
     await app.register(settingsRoutes(deps));
+    await app.register(marketRoutes(deps));
     await app.register(webhookRoutes(deps));
     await app.register(reportRoutes(deps));
     await app.register(ticketRoutes(deps));

@@ -14,6 +14,7 @@ export function portalSite(environment: Environment): WebSite {
     environment,
     screens: [
       ['/portal', 'Settings'],
+      ['/portal/markets', 'Markets'],
       ['/portal/webhooks', 'Webhooks'],
       ['/portal/reports', 'Reports'],
       ['/portal/tickets', 'Support'],
