@@ -361,11 +361,21 @@ describe('market-repo for trades', () => {
       outcomes: market.outcomes.map((o: any, ordinal: number) => ({ id: o.id, ordinal, title: o.title })),
     };
     await service.db.transaction().execute(async (tx) => {
-      expect(await lockMarketForTrade(tx, tenant.tenantId, { slug: market.slug })).toMatchObject(expected);
-      expect(await lockMarketForTrade(tx, tenant.tenantId, { id: market.id })).toMatchObject(expected);
-      expect(await lockMarketForTrade(tx, other.tenantId, { slug: market.slug })).toBeNull();
-      expect(await lockMarketForTrade(tx, other.tenantId, { id: market.id })).toBeNull();
-      expect(await lockMarketForTrade(tx, tenant.tenantId, { slug: 'no-such-market' })).toBeNull();
+      expect(
+        await lockMarketForTrade(tx, { tenantId: tenant.tenantId, environment: 'sandbox' }, { slug: market.slug }),
+      ).toMatchObject(expected);
+      expect(
+        await lockMarketForTrade(tx, { tenantId: tenant.tenantId, environment: 'sandbox' }, { id: market.id }),
+      ).toMatchObject(expected);
+      expect(
+        await lockMarketForTrade(tx, { tenantId: other.tenantId, environment: 'sandbox' }, { slug: market.slug }),
+      ).toBeNull();
+      expect(
+        await lockMarketForTrade(tx, { tenantId: other.tenantId, environment: 'sandbox' }, { id: market.id }),
+      ).toBeNull();
+      expect(
+        await lockMarketForTrade(tx, { tenantId: tenant.tenantId, environment: 'sandbox' }, { slug: 'no-such-market' }),
+      ).toBeNull();
     });
     const byId = await findMarketsByIds(service.db, [market.id, market.id, '00000000-0000-4000-8000-000000000000']);
     expect([...byId.keys()]).toEqual([market.id]);
@@ -382,10 +392,10 @@ describe('market-repo for trades', () => {
     const market = await createMarket();
     await enable(tenant.tenantId, market.slug);
     await service.db.transaction().execute(async (tx) => {
-      await lockMarketForTrade(tx, tenant.tenantId, { slug: market.slug });
+      await lockMarketForTrade(tx, { tenantId: tenant.tenantId, environment: 'sandbox' }, { slug: market.slug });
       const blocked = service.db.transaction().execute(async (other) => {
         await sql`set local lock_timeout = '200ms'`.execute(other);
-        return lockMarketForTrade(other, tenant.tenantId, { id: market.id });
+        return lockMarketForTrade(other, { tenantId: tenant.tenantId, environment: 'sandbox' }, { id: market.id });
       });
       await expect(blocked).rejects.toThrow(/lock timeout/);
     });

@@ -126,6 +126,7 @@ export interface Markets {
   max_open_stake_per_user_minor: bigint;
   max_stake_per_position_minor: bigint;
   opens_at: Timestamp;
+  owner_tenant_id: string | null;
   q: number[];
   resolved_outcome_id: string | null;
   slug: string;

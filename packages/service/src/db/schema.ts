@@ -119,6 +119,8 @@ export interface MarketsTable {
   liquidity: string;
   q: number[];
   resolved_outcome_id: string | null;
+  /** A sandbox test market's tenant (0025); null for a shared market. */
+  owner_tenant_id: string | null;
   created_at: Date;
   updated_at: Date;
 }

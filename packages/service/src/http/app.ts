@@ -150,7 +150,7 @@ export async function buildApp(
       { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } },
       async () => app.swagger(),
     );
-    await app.register(tenantRoutes(deps));
+    await app.register(tenantRoutes(deps, listener));
     await app.register(portalRoutes(deps, listener));
   }
   if (extra) await app.register(extra);

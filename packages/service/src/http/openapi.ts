@@ -80,6 +80,7 @@ export const API_TAGS = [
   'reports',
   'reconciliation',
   'support tickets',
+  'sandbox',
   'versioning',
 ] as const;
 

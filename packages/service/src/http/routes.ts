@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Environment } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { apiReferenceRoutes } from './routes/api-reference.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
@@ -15,6 +16,7 @@ import { positionRoutes } from './routes/positions.js';
 import { rateLimitPlatformRoutes } from './routes/rate-limits.js';
 import { reportRoutes } from './routes/reports.js';
 import { reconciliationPlatformRoutes, reconciliationRoutes } from './routes/reconciliation.js';
+import { sandboxMarketRoutes } from './routes/sandbox-markets.js';
 import { settlementRoutes } from './routes/settlement.js';
 import { marketStatusPlatformRoutes, tradingRoutes } from './routes/trading.js';
 import { userRoutes } from './routes/users.js';
@@ -28,7 +30,7 @@ import { widgetSessionRoutes } from './routes/widget-sessions.js';
 import { widgetStreamRoutes } from './routes/widget-stream.js';
 
 /** The operator API (/v1) of a sandbox or live listener. */
-export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
+export function tenantRoutes(deps: ServiceDeps, environment: Environment): FastifyPluginAsync {
   return async (app) => {
     await app.register(userRoutes(deps));
     await app.register(balanceSyncRoutes(deps));
@@ -46,6 +48,8 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(supportTicketRoutes(deps));
     await app.register(reportRoutes(deps));
     await app.register(reconciliationRoutes(deps));
+    // Test markets are the sandbox's alone: on the live listener their paths are 404 not_found.
+    if (environment === 'sandbox') await app.register(sandboxMarketRoutes(deps));
     await app.register(tenantSelfServiceRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));

@@ -5,7 +5,7 @@ import { formatAmount } from '../../lib/money.js';
 import type { TenantEnv } from '../context.js';
 import type { NewEvent } from '../events/index.js';
 import { post, type ScopedEntry } from '../ledger/index.js';
-import { formatPrice, type MarketForTrade } from '../markets/index.js';
+import { availableTo, formatPrice, type MarketForTrade } from '../markets/index.js';
 import type { OrderChange, OrderView } from '../orders/index.js';
 import type { Closing, NewPosition, PositionRow, PositionView } from '../positions/index.js';
 import type { SyncRecord } from '../sync/index.js';
@@ -372,7 +372,7 @@ export class RoundBook {
   /** A market the round holds that the tenant may trade on, by slug. */
   private tradedBy(scope: TenantEnv, slug: string): Result<RoundMarket> {
     const held = this.bySlug.get(slug);
-    if (held && held.tenantIds.has(scope.tenantId)) return ok(held);
+    if (held && availableTo(held.market, held.tenantIds, scope)) return ok(held);
     return rejected('validation_failed', `No market "${slug}" is available to this tenant.`);
   }
 

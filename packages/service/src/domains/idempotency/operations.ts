@@ -11,6 +11,8 @@ export const KEYED_OPERATIONS = {
   order_place: { replayDays: null },
   support_ticket_open: { replayDays: null },
   report_request: { replayDays: null },
+  sandbox_market_create: { replayDays: null },
+  sandbox_market_settle: { replayDays: null },
   webhook_test: { replayDays: 90 },
 } as const satisfies Record<string, { replayDays: number | null }>;
 

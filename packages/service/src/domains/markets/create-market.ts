@@ -1,7 +1,7 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
 import { withTransaction, type Ctx } from '../context.js';
-import { findMarketBySlug, insertMarket, saveMarketState, type MarketRecord } from './market-repo.js';
+import { enableMarket, findMarketBySlug, insertMarket, saveMarketState, type MarketRecord } from './market-repo.js';
 import { checkInitialPrices, microsToFractions } from './model/initial-prices.js';
 import { initialQ } from './model/lmsr.js';
 
@@ -18,6 +18,8 @@ export interface NewMarket {
   liquidity: string;
   /** One price text per outcome summing to exactly 1; absent: equal prices (q all zero). */
   initialPrices?: string[];
+  /** The tenant of a sandbox test market (decisions part 10): created enabled for it, and for nobody else. */
+  ownerTenantId?: string;
 }
 
 /**
@@ -44,6 +46,7 @@ export async function createMarket(ctx: Ctx, input: NewMarket): Promise<Result<M
       return rejected('state_conflict', `A market with slug ${input.slug} already exists; slugs are unique.`);
     }
     await saveMarketState(tx.db, id, q, b, ctx.now);
+    if (input.ownerTenantId !== undefined) await enableMarket(tx.db, input.ownerTenantId, id, ctx.now);
     return ok((await findMarketBySlug(tx.db, input.slug))!);
   });
 }

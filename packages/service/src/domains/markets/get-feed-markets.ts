@@ -7,7 +7,7 @@ import { findEnabledMarkets, type MarketRecord } from './market-repo.js';
  * that is unknown or not enabled for the tenant (the same answer for both, as getFeedMarket gives).
  */
 export async function getFeedMarkets(ctx: TenantCtx, slugs: readonly string[]): Promise<Result<MarketRecord[]>> {
-  const found = new Map((await findEnabledMarkets(ctx.db, ctx.tenantEnv.tenantId, slugs)).map((m) => [m.slug, m]));
+  const found = new Map((await findEnabledMarkets(ctx.db, ctx.tenantEnv, slugs)).map((m) => [m.slug, m]));
   const missing = slugs.find((slug) => !found.has(slug));
   if (missing !== undefined) return rejected('not_found', `No market ${missing}.`);
   return ok(slugs.map((slug) => found.get(slug)!));

@@ -8,6 +8,6 @@ import { findEnabledMarket, type MarketRecord } from './market-repo.js';
  * exist for others.
  */
 export async function getFeedMarket(ctx: TenantCtx, slug: string): Promise<Result<MarketRecord>> {
-  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv.tenantId, slug);
+  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv, slug);
   return market ? ok(market) : rejected('not_found', `No market ${slug}.`);
 }

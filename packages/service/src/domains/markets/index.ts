@@ -5,6 +5,7 @@ export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
 export { listAllMarkets, tenantsOfMarket } from './list-all-markets.js';
 export { listMarkets } from './list-markets.js';
 export {
+  availableTo,
   enabledFor,
   findEnabledMarket,
   findMarketBySlug,

@@ -24,7 +24,7 @@ export async function listMarkets(
   if (afterSlug === null && page.cursor !== undefined) {
     return rejected('validation_failed', 'cursor is not a cursor this list gave out.');
   }
-  const rows = await listEnabledMarkets(ctx.db, ctx.tenantEnv.tenantId, {
+  const rows = await listEnabledMarkets(ctx.db, ctx.tenantEnv, {
     afterSlug,
     limit: page.limit + 1,
     status: page.status,

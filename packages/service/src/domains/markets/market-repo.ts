@@ -1,6 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { MarketStatus, MarketsTable } from '../../db/schema.js';
+import type { TenantEnv } from '../context.js';
 import { displayPrices } from './model/quotes.js';
 import { isSlug } from './model/slug.js';
 
@@ -27,6 +28,8 @@ export interface MarketForTrade {
   q: number[];
   /** Ordered by ordinal; outcome i of q is outcomes[i]. */
   outcomes: MarketOutcome[];
+  /** The tenant whose sandbox test market this is (decisions part 10); null for a shared market. */
+  ownerTenantId: string | null;
 }
 
 /** The whole market record. */
@@ -44,13 +47,26 @@ export type MarketRow = Omit<MarketsTable, 'updated_at'> & { outcomes: MarketOut
 /** The market's columns with its outcomes in ordinal order, in one round trip (alias m). */
 export const MARKET_COLUMNS = sql`
   m.id, m.slug, m.title, m.status, m.opens_at, m.closes_at, m.max_stake_per_position_minor,
-  m.max_open_stake_per_user_minor, m.liquidity, m.q, m.resolved_outcome_id, m.created_at,
+  m.max_open_stake_per_user_minor, m.liquidity, m.q, m.resolved_outcome_id, m.created_at, m.owner_tenant_id,
   (select json_agg(json_build_object('id', o.id, 'ordinal', o.ordinal, 'title', o.title) order by o.ordinal)
      from market_outcomes o where o.market_id = m.id) as outcomes`;
 
-/** The condition that a market (alias m) is enabled for the tenant. */
-export const enabledFor = (tenantId: string) =>
-  sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${tenantId})`;
+/**
+ * The condition that a market (alias m) is enabled for the tenant environment: a sandbox test market
+ * (decisions part 10) is enabled for its owner only and shows in the sandbox only.
+ */
+export const enabledFor = (scope: TenantEnv) =>
+  sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${scope.tenantId})
+      and (m.owner_tenant_id is null or ${scope.environment}::text = 'sandbox')`;
+
+/** enabledFor for a market a round holds, with the tenants it is enabled for. */
+export function availableTo(
+  market: Pick<MarketForTrade, 'ownerTenantId'>,
+  tenantIds: ReadonlySet<string>,
+  scope: TenantEnv,
+): boolean {
+  return tenantIds.has(scope.tenantId) && (market.ownerTenantId === null || scope.environment === 'sandbox');
+}
 
 export function marketRecordOf(row: MarketRow): MarketRecord {
   return {
@@ -68,6 +84,7 @@ export function marketRecordOf(row: MarketRow): MarketRecord {
     resolvedOutcomeId: row.resolved_outcome_id,
     createdAt: row.created_at,
     outcomes: row.outcomes ?? [],
+    ownerTenantId: row.owner_tenant_id,
   };
 }
 
@@ -126,35 +143,35 @@ export async function findMarketBySlug(db: Executor, slug: string): Promise<Mark
   return market ?? null;
 }
 
-/** A market by slug, only when it is enabled for the tenant. */
-export async function findEnabledMarket(db: Executor, tenantId: string, slug: string): Promise<MarketRecord | null> {
+/** A market by slug, only when it is enabled for the tenant environment. */
+export async function findEnabledMarket(db: Executor, scope: TenantEnv, slug: string): Promise<MarketRecord | null> {
   if (!isSlug(slug)) return null;
-  const [market] = await queryMarkets(db, sql`m.slug = ${slug} and ${enabledFor(tenantId)}`);
+  const [market] = await queryMarkets(db, sql`m.slug = ${slug} and ${enabledFor(scope)}`);
   return market ?? null;
 }
 
-/** The markets of these slugs that are enabled for the tenant (slugs that are not slugs name none). */
+/** The markets of these slugs that are enabled for the tenant environment (slugs that are not slugs name none). */
 export async function findEnabledMarkets(
   db: Executor,
-  tenantId: string,
+  scope: TenantEnv,
   slugs: readonly string[],
 ): Promise<MarketRecord[]> {
   const valid = slugs.filter(isSlug);
   if (valid.length === 0) return [];
-  return queryMarkets(db, sql`m.slug = any(${valid}::text[]) and ${enabledFor(tenantId)}`);
+  return queryMarkets(db, sql`m.slug = any(${valid}::text[]) and ${enabledFor(scope)}`);
 }
 
-/** Markets enabled for the tenant, by slug, after a slug (keyset pagination), optionally of one status. */
+/** Markets enabled for the tenant environment, by slug, after a slug (keyset pagination), optionally of one status. */
 export async function listEnabledMarkets(
   db: Executor,
-  tenantId: string,
+  scope: TenantEnv,
   page: { afterSlug: string | null; limit: number; status?: MarketStatus },
 ): Promise<MarketRecord[]> {
   const after = page.afterSlug === null ? sql`true` : sql`m.slug > ${page.afterSlug}`;
   const status = page.status === undefined ? sql`true` : sql`m.status = ${page.status}`;
   return queryMarkets(
     db,
-    sql`${enabledFor(tenantId)} and ${after} and ${status}`,
+    sql`${enabledFor(scope)} and ${after} and ${status}`,
     sql`order by m.slug limit ${page.limit}`,
   );
 }
@@ -170,6 +187,8 @@ export interface NewMarketRow {
   liquidity: string;
   q: number[];
   outcomes: MarketOutcome[];
+  /** A sandbox test market's tenant (decisions part 10); absent for a shared market. */
+  ownerTenantId?: string;
 }
 
 /**
@@ -191,6 +210,7 @@ export async function insertMarket(tx: Executor, market: NewMarketRow, now: Date
       liquidity: market.liquidity,
       q: sql<number[]>`${market.q}::double precision[]`,
       resolved_outcome_id: null,
+      owner_tenant_id: market.ownerTenantId ?? null,
       created_at: now,
       updated_at: now,
     })

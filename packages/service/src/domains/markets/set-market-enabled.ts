@@ -19,6 +19,10 @@ export async function setMarketEnabled(ctx: Ctx, input: TenantMarket): Promise<R
   const [tenant, market] = await Promise.all([existingTenant(ctx, tenantId), findMarketBySlug(ctx.db, marketSlug)]);
   if (!tenant.ok) return tenant;
   if (!market) return rejected('not_found', `No market ${marketSlug}.`);
+  if (market.ownerTenantId !== null) {
+    // Its owner has it from creation on; nobody else ever may (the database refuses it too).
+    return rejected('not_found', `${marketSlug} is a tenant's sandbox test market, not a shared market to enable.`);
+  }
   if (enabled) await enableMarket(ctx.db, tenantId, market.id, ctx.now);
   else await disableMarket(ctx.db, tenantId, market.id);
   return ok({ tenantId, marketSlug: market.slug, enabled });

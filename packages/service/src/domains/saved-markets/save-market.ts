@@ -14,7 +14,7 @@ export const SAVED_MARKETS_LIMIT = 50;
 export async function saveMarket(ctx: TenantCtx, marketSlug: string): Promise<Result<SavedMarket>> {
   const user = await sessionUserRow(ctx);
   if (!user.ok) return user;
-  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv.tenantId, marketSlug);
+  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv, marketSlug);
   if (!market) return rejected('not_found', `No market "${marketSlug}" is available.`);
   const savedAt = await withTransaction(ctx, (tx) =>
     saveMarketRow(tx.db, user.value.id, market.id, SAVED_MARKETS_LIMIT, tx.now),

@@ -26,13 +26,21 @@ import {
  */
 export async function changeMarketOutcome(
   ctx: Ctx,
-  input: { slug: string; action: MarketAction; expect?: OutcomeSummary },
+  input: {
+    slug: string;
+    action: MarketAction;
+    expect?: OutcomeSummary;
+    /** A tenant settling its own sandbox test market (decisions part 10): any other market is not_found. */
+    owner?: string;
+  },
 ): Promise<Result<MarketRecord>> {
   const { now } = ctx;
   const { slug, action } = input;
   return withTransaction(ctx, async ({ db: tx }) => {
     const market = await lockMarketForSettlement(tx, slug);
-    if (!market) return rejected('not_found', `No market ${slug}.`);
+    if (!market || (input.owner !== undefined && market.ownerTenantId !== input.owner)) {
+      return rejected('not_found', `No market ${slug}.`);
+    }
     const transition = transitionOf(market, action);
     if (!transition.ok) return rejected(transition.code, transition.message);
     const { kind, target } = transition;
@@ -54,7 +62,8 @@ export async function changeMarketOutcome(
 
     const events = [...plan.events];
     for (const tenantId of await tenantsWithMarket(tx, market.id)) {
-      for (const environment of ENVIRONMENTS) {
+      // A sandbox test market exists in its owner's sandbox only.
+      for (const environment of market.ownerTenantId === null ? ENVIRONMENTS : (['sandbox'] as const)) {
         events.push({ scope: { tenantId, environment }, ...marketEvent(kind, market.slug, market, target) });
       }
     }

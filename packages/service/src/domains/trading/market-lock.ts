@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { MarketStatus } from '../../db/schema.js';
+import type { TenantEnv } from '../context.js';
 import {
   enabledFor,
   isSlug,
@@ -19,16 +20,16 @@ import {
 
 /**
  * Locks the market a tenant trades on (by slug or id) for the rest of the transaction and reads it.
- * Null when there is no such market or it is not enabled for the tenant.
+ * Null when there is no such market or it is not enabled for the tenant environment.
  */
 export async function lockMarketForTrade(
   tx: Executor,
-  tenantId: string,
+  scope: TenantEnv,
   market: { slug: string } | { id: string },
 ): Promise<MarketForTrade | null> {
   if ('slug' in market && !isSlug(market.slug)) return null;
   const which = 'slug' in market ? sql`m.slug = ${market.slug}` : sql`m.id = ${market.id}`;
-  const [locked] = await queryMarkets(tx, sql`${which} and ${enabledFor(tenantId)}`, sql`for update of m`);
+  const [locked] = await queryMarkets(tx, sql`${which} and ${enabledFor(scope)}`, sql`for update of m`);
   return locked ?? null;
 }
 
@@ -38,6 +39,8 @@ export interface LockedMarket {
   status: MarketStatus;
   resolvedOutcomeId: string | null;
   outcomeIds: string[];
+  /** A sandbox test market's tenant (decisions part 10); null for a shared market. */
+  ownerTenantId: string | null;
 }
 
 /** The market row under lock, for the platform (any tenant): the first lock of every settlement. */
@@ -58,8 +61,9 @@ async function marketForSettlement(tx: Executor, slug: string, lock: boolean): P
     status: MarketStatus;
     resolved_outcome_id: string | null;
     outcome_ids: string[];
+    owner_tenant_id: string | null;
   }>`
-    select m.id, m.slug, m.status, m.resolved_outcome_id,
+    select m.id, m.slug, m.status, m.resolved_outcome_id, m.owner_tenant_id,
            array(select o.id from market_outcomes o where o.market_id = m.id order by o.ordinal) as outcome_ids
     from markets m where m.slug = ${slug} ${lock ? sql`for update of m` : sql``}`.execute(tx);
   const row = rows[0];
@@ -70,6 +74,7 @@ async function marketForSettlement(tx: Executor, slug: string, lock: boolean): P
     status: row.status,
     resolvedOutcomeId: row.resolved_outcome_id,
     outcomeIds: row.outcome_ids,
+    ownerTenantId: row.owner_tenant_id,
   };
 }
 

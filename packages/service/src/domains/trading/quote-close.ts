@@ -20,7 +20,7 @@ export async function quoteClose(ctx: TenantCtx, positionId: string): Promise<Re
   const position = await getPosition(ctx, positionId);
   if (!position.ok) return position;
   return withTransaction(ctx, async (tx) => {
-    const market = await lockMarketForTrade(tx.db, ctx.tenantEnv.tenantId, { id: position.value.marketId });
+    const market = await lockMarketForTrade(tx.db, ctx.tenantEnv, { id: position.value.marketId });
     const decision = closeRules({ position: position.value, market, now: ctx.now });
     if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection) };
     const { proceedsMinor, closePriceMicro } = decision.quote;

@@ -27,7 +27,7 @@ export async function quoteOpenPosition(
   ctx: TenantCtx,
   ask: { marketSlug: string; outcomeId: string; stake: bigint },
 ): Promise<Result<OpenQuoteView>> {
-  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv.tenantId, ask.marketSlug);
+  const market = await findEnabledMarket(ctx.db, ctx.tenantEnv, ask.marketSlug);
   if (!market) return rejected('validation_failed', `No market "${ask.marketSlug}" is available.`);
   const refusal = marketRejection(market, ask.outcomeId, ctx.now);
   if (refusal) return { ok: false, rejection: tradeRejection(refusal) };
