@@ -98,7 +98,8 @@ export async function postmasterPid(url: string): Promise<number | null> {
 
 /**
  * Brings the planner's statistics up to date after setup, so that plans do not depend on whether
- * autovacuum happened to analyze the fresh tables yet (see README: the completion update's plan does).
+ * autovacuum happened to analyze the fresh tables yet (see bench/README.md, "Plans": the completion
+ * update's plan does).
  */
 export async function analyze(url: string): Promise<void> {
   const client = new pg.Client({ connectionString: url });

@@ -12,7 +12,7 @@ export interface LedgerCheck {
   doneSyncKeys: number;
   /** Reservations neither completed nor released: should be none once the load has drained. */
   inProgressKeys: number;
-  /** Tables autovacuum analyzed after `since`: their plans may have changed mid-run (see README). */
+  /** Tables autovacuum analyzed after `since`: their plans may have changed mid-run (see bench/README.md, "Plans"). */
   autoAnalyzed: string[];
 }
 

@@ -1,5 +1,5 @@
 /**
- * The example operator back end (README, "Examples"), against a local service:
+ * The example operator back end (docs/sdk.md, "The example operator back end"), against a local service:
  *   ALLOW_INSECURE_WEBHOOKS=1 npm start      # the service, webhooks allowed to reach loopback
  *   npm run example:operator                 # this
  * Environment: PM_BASE_URL (http://127.0.0.1:8080), PM_PLATFORM_URL (http://127.0.0.1:8090), DATA_DIR

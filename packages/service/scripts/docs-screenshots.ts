@@ -1,6 +1,6 @@
 /**
- * The README's screenshots of the API reference at /docs: the service on a fresh embedded database, in
- * Debian's Chromium, one route opened on a desk and the top of the page on a phone. Part of
+ * The screenshots of the API reference at /docs (docs/operator-api.md): the service on a fresh embedded
+ * database, in Debian's Chromium, one route opened on a desk and the top of the page on a phone. Part of
  * `npm run screenshots`.
  */
 import path from 'node:path';

@@ -1,6 +1,6 @@
 /**
- * The README's platform panel and tenant portal screenshots: the service on a fresh embedded database
- * (the demo seeded), in Debian's Chromium. The panel signed in through its sign-in page: the overview, a
+ * The platform panel's and tenant portal's screenshots (docs/operations.md): the service on a fresh
+ * embedded database (the demo seeded), in Debian's Chromium. The panel signed in through its sign-in page: the overview, a
  * market, the preview of a resolve (desk and phone), a tenant, the audit log, the support-ticket queue
  * and one ticket (a few tickets of a second tenant and the demo's). The portal signed in by a
  * link for the demo tenant: settings, a rotated key shown once, rate limits, settings on a phone. Part of

@@ -7,7 +7,7 @@ import { loadConfig } from '../src/config.js';
 import { startService, type RunningService } from '../src/service.js';
 import { launchChromium } from '../test/browser.js';
 
-/** Where the README's screenshots go: docs/screenshots at the repository root. */
+/** Where the screenshots of the README and docs/ go: docs/screenshots at the repository root. */
 export const SCREENSHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 
 /**

@@ -1,6 +1,6 @@
 /**
- * The README's widget screenshots: the service on a fresh embedded database (so the demo is seeded),
- * the demo page in Debian's Chromium, desktop and phone, light and dark, and a right-to-left locale.
+ * The widget's screenshots (README.md, docs/widget.md): the service on a fresh embedded database (so the
+ * demo is seeded), the demo page in Debian's Chromium, desktop and phone, light and dark, and a right-to-left locale.
  * `npm run screenshots` (writes docs/screenshots/*.png at the repository root).
  */
 import path from 'node:path';

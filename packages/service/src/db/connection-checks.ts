@@ -66,7 +66,7 @@ export async function connectionBudgetWarning(url: string, deployment: Deploymen
     return (
       `${deployment.processes} processes may open up to ${ceiling} connections, and the server takes ${allowed} ` +
       '(max_connections less the reserved): under load some requests would fail to connect. Lower API_PROCESSES or ' +
-      'DB_POOL_SIZE, raise max_connections, or put PgBouncer in front (README, "Several processes").'
+      'DB_POOL_SIZE, raise max_connections, or put PgBouncer in front (docs/operations.md, "Several processes").'
     );
   } finally {
     await client.end();

@@ -38,7 +38,7 @@ insert into stream_changes_purged (xact_id, seq) values ('0'::xid8, 0);
 -- positions adds one statement, not 10,000. Each also notifies the listening processes. PostgreSQL sends
 -- a transaction's notifications only on commit and folds identical ones into one. The price: notifying
 -- commits are serialised cluster-wide (PostgreSQL holds a global lock from pre-commit to the commit's
--- end); this machine measured ~5,000 notifying commits/s against ~12,900 plain ones (README, Realtime).
+-- end); this machine measured ~5,000 notifying commits/s against ~12,900 plain ones (docs/operator-api.md, Realtime stream).
 create function stream_changes_balances() returns trigger language plpgsql as $$
 begin
   insert into stream_changes (kind, user_id) select distinct 'balance', user_id from new_transactions;

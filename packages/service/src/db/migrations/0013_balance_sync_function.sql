@@ -8,7 +8,7 @@
 -- A key in flight is marked by a transaction-scoped advisory lock instead of a committed in_progress row:
 -- a duplicate that fails to take it is really concurrent (409 idempotency_key_in_progress), and a crash
 -- leaves nothing behind, since the lock ends with the transaction that held it. Each key held costs a
--- slot of PostgreSQL's lock table until the commit (README: a batch of 500 holds 500).
+-- slot of PostgreSQL's lock table until the commit (docs/operator-api.md, Batch: a batch of 500 holds 500).
 --
 -- The answers are made in TypeScript (presenters and error envelopes stay there) with a placeholder
 -- where the resulting balance goes; the function puts the balance in with format_amount, so the stored
