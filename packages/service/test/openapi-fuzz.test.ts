@@ -124,6 +124,12 @@ beforeAll(async () => {
   // Generated here, as the job would (this service runs no jobs: they would change the tenant's state
   // between a refusal's before and after), so that its download route has something to send.
   await generateReport(systemContextOf(service.deps, 'fuzz'), report.json.id);
+  // A secret to sign test events with (POST /v1/webhooks/test); the loop sets the webhook_url before each route.
+  const secret = await service.platform(
+    'POST',
+    `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox/webhook-secret`,
+  );
+  expect(secret.status, secret.text).toBe(201);
   // A position of its own for the close route, which ends it: the other position routes keep theirs open.
   const closable = await operatorOpen(service, tenant.sandboxKey, market.json, user);
   fixture = {
@@ -187,6 +193,15 @@ describe('requests generated from /v1/openapi.json', () => {
             body: { status: 'active' },
           });
           expect(active.status, active.text).toBeLessThan(300);
+          // PUT /v1/tenant/settings may have cleared the webhook_url, which a test event needs (no worker sends it).
+          const hooked = await service.platform(
+            'PUT',
+            `/platform/v1/tenants/${fixture.tenantId}/environments/sandbox`,
+            {
+              webhook_url: 'https://hooks.example.com/fuzz',
+            },
+          );
+          expect(hooked.status, hooked.text).toBe(200);
           fixture.sessionToken = await sessionFor(service, fixture.apiKey, user);
           await fc
             .assert(
