@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyPluginAsync } from 'fastify';
 import { precompress, sendPrecompressed, type Precompressed } from '../precompressed.js';
+import { guidesRoutes } from './guides.js';
 
 /**
  * The API reference at /docs on the sandbox and live listeners (issue 15): the served OpenAPI document
@@ -57,9 +58,21 @@ function page(): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Operator API reference · prediction markets</title>
 <link rel="icon" href="data:,">
-<style>body { margin: 0; }</style>
+<style>
+body { margin: 0; }
+.docs-top { display: flex; align-items: center; justify-content: space-between; gap: 16px; padding: 12px 24px;
+  border-bottom: 1px solid #d8dbe2; background: #ffffff; font: 16px/1.5 system-ui, sans-serif; }
+.docs-top a { color: #1f4fbf; text-decoration: none; font-weight: 500; }
+.docs-top .brand { color: #1c1f26; font-weight: 700; }
+.docs-top nav { display: flex; gap: 20px; }
+.docs-top a[aria-current='page'] { text-decoration: underline; text-decoration-thickness: 2px; }
+</style>
 </head>
 <body>
+<header class="docs-top">
+<a class="brand" href="/docs/guides">Operator docs</a>
+<nav aria-label="Documentation"><a href="/docs/guides">Guides</a><a href="/docs" aria-current="page">API reference</a></nav>
+</header>
 <main id="reference"><p>Loading the reference of <a href="/v1/openapi.json">/v1/openapi.json</a>…</p></main>
 <script src="/docs/redoc.standalone.js"></script>
 <script src="/docs/init.js"></script>
@@ -105,6 +118,7 @@ const viewerFiles = () =>
 
 export function apiReferenceRoutes(): FastifyPluginAsync {
   return async (app) => {
+    await app.register(guidesRoutes());
     const meta = { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } } as const;
     app.get('/docs', meta, async (_request, reply) =>
       reply

@@ -1,0 +1,84 @@
+/**
+ * The guides' one stylesheet, served from /docs/guides.css so the pages' policy can refuse inline
+ * styles. Light and dark follow prefers-color-scheme; text and links keep a 4.5:1 contrast on both.
+ */
+export const GUIDES_CSS = `
+:root {
+  --bg: #ffffff; --text: #1c1f26; --muted: #3b4252; --link: #1f4fbf; --line: #d8dbe2; --soft: #f4f5f7;
+  --code-bg: #1c1f26; --code-text: #f4f5f7; --inline-bg: #eef0f4; --accent: #1f4fbf;
+  color-scheme: light dark;
+}
+@media (prefers-color-scheme: dark) {
+  :root {
+    --bg: #11131a; --text: #e6e8ee; --muted: #b5bccb; --link: #9ab8ff; --line: #2f3542; --soft: #191c24;
+    --code-bg: #0b0d12; --code-text: #e6e8ee; --inline-bg: #232733; --accent: #9ab8ff;
+  }
+}
+* { box-sizing: border-box; }
+html { -webkit-text-size-adjust: 100%; }
+body { margin: 0; background: var(--bg); color: var(--text); font: 16px/1.6 system-ui, -apple-system, 'Segoe UI', sans-serif; }
+a { color: var(--link); text-underline-offset: 2px; }
+a:focus-visible, summary:focus-visible, pre:focus-visible, .table:focus-visible { outline: 3px solid var(--accent); outline-offset: 2px; }
+.skip { position: absolute; left: -9999px; }
+.skip:focus { left: 8px; top: 8px; background: var(--bg); padding: 8px; z-index: 2; }
+.top { display: flex; align-items: center; justify-content: space-between; gap: 16px; padding: 12px 24px;
+  border-bottom: 1px solid var(--line); position: sticky; top: 0; background: var(--bg); z-index: 1; }
+.brand { font-weight: 700; color: var(--text); text-decoration: none; }
+.top nav { display: flex; gap: 20px; }
+.top nav a { text-decoration: none; font-weight: 500; }
+.top nav a[aria-current='page'] { text-decoration: underline; text-decoration-thickness: 2px; }
+.layout { display: grid; grid-template-columns: 240px minmax(0, 760px) minmax(0, 1fr); gap: 40px; max-width: 1320px; margin: 0 auto; padding: 0 24px; }
+.side { position: sticky; top: 58px; align-self: start; max-height: calc(100vh - 58px); overflow-y: auto; padding: 24px 0; }
+.side h2, .toc h2 { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 0 0 8px; }
+.side h2 + ol, .side h2 + ul { margin-bottom: 24px; }
+.side ol, .side ul, .menu ol, .toc ul { list-style: none; margin: 0; padding: 0; }
+.side li a, .menu li a { display: block; padding: 5px 10px; border-radius: 6px; text-decoration: none; color: var(--text); }
+.side li a:hover, .menu li a:hover { background: var(--soft); }
+.side a[aria-current='page'], .menu a[aria-current='page'] { background: var(--soft); color: var(--link); font-weight: 600; }
+.menu { display: none; }
+main { padding: 24px 0 64px; min-width: 0; }
+.toc { position: sticky; top: 58px; align-self: start; padding: 24px 0; font-size: 0.9rem; }
+.toc li { margin: 0 0 6px; }
+.toc a { color: var(--muted); text-decoration: none; }
+.toc a:hover { color: var(--link); }
+.guide h1 { font-size: 2rem; line-height: 1.25; margin: 8px 0 16px; }
+.guide h2 { font-size: 1.4rem; margin: 40px 0 12px; padding-top: 8px; border-top: 1px solid var(--line); }
+.guide h3 { font-size: 1.1rem; margin: 28px 0 8px; }
+.guide h2, .guide h3 { scroll-margin-top: 72px; }
+.guide p, .guide li { max-width: 72ch; }
+.guide img { max-width: 100%; height: auto; background: #ffffff; border-radius: 8px; }
+.guide blockquote { margin: 16px 0; padding: 8px 16px; border-left: 4px solid var(--accent); background: var(--soft); }
+.guide code { font: 0.9em/1.5 ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; background: var(--inline-bg); padding: 1px 5px; border-radius: 4px; overflow-wrap: anywhere; }
+.code { margin: 16px 0; border-radius: 8px; overflow: hidden; background: var(--code-bg); border: 1px solid var(--line); }
+.code-label { font-size: 0.75rem; color: #c4cad6; padding: 6px 14px; border-bottom: 1px solid #2f3542; }
+.code pre { margin: 0; padding: 14px; overflow-x: auto; color: var(--code-text); }
+.code pre code { background: none; padding: 0; color: inherit; font-size: 0.85rem; overflow-wrap: normal; white-space: pre; }
+.table { overflow-x: auto; margin: 16px 0; }
+.guide table { border-collapse: collapse; font-size: 0.92rem; min-width: 100%; }
+.guide th, .guide td { text-align: left; vertical-align: top; padding: 8px 10px; border-bottom: 1px solid var(--line); }
+.guide th { background: var(--soft); }
+.cards { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(auto-fill, minmax(260px, 1fr)); gap: 16px; }
+.cards a { display: block; height: 100%; padding: 16px; border: 1px solid var(--line); border-radius: 8px; text-decoration: none; color: var(--text); }
+.cards a:hover { border-color: var(--accent); }
+.cards strong { display: block; color: var(--link); margin-bottom: 6px; }
+.cards span { color: var(--muted); font-size: 0.92rem; }
+.pager { display: flex; justify-content: space-between; gap: 16px; margin-top: 48px; padding-top: 16px; border-top: 1px solid var(--line); }
+.pager a { text-decoration: none; display: flex; flex-direction: column; }
+.pager a span { font-size: 0.8rem; color: var(--muted); }
+.pager .next { text-align: right; margin-left: auto; }
+@media (max-width: 1180px) {
+  .layout { grid-template-columns: 220px minmax(0, 1fr); }
+  .toc { display: none; }
+}
+@media (max-width: 800px) {
+  .top { padding: 10px 16px; }
+  .top nav { gap: 14px; }
+  .layout { display: block; padding: 0 16px; }
+  .side { display: none; }
+  .menu { display: block; margin: 12px 0 0; border: 1px solid var(--line); border-radius: 8px; }
+  .menu summary { padding: 10px 12px; cursor: pointer; font-weight: 600; }
+  .menu ol { padding: 0 6px 8px; }
+  .guide h1 { font-size: 1.6rem; }
+  .pager { flex-direction: column; }
+}
+`;

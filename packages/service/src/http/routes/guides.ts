@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
+import { GUIDE_NAME, GUIDES_DIR, readGuides } from '../guides/guide-files.js';
+import { guidePage, guidesIndexPage, missingGuidePage } from '../guides/guide-page.js';
+import { GUIDES_CSS } from '../guides/guides-css.js';
+import { operationAnchors, renderGuide, type OperationAnchors } from '../guides/render-guide.js';
+
+/**
+ * The guides (issue 29): docs/guides/*.md rendered here by markdown-it, each at /docs/guides/<name> beside
+ * the reference at /docs. The pages run no script at all and take their one stylesheet from this origin.
+ */
+const POLICY = [
+  "default-src 'none'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/** A diagram is drawn, never run: its own policy forbids scripts even when it is opened by itself. */
+const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
+
+function html(reply: FastifyReply, status: number, body: string) {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('content-security-policy', POLICY)
+    .header('x-content-type-options', 'nosniff')
+    .header('cache-control', 'no-cache')
+    .send(body);
+}
+
+/** Where each operation of the served document is on /docs, made once per app (the document is fixed). */
+function anchorsOf(app: FastifyInstance): () => OperationAnchors {
+  let anchors: OperationAnchors | undefined;
+  return () => (anchors ??= operationAnchors(app.swagger() as never));
+}
+
+export function guidesRoutes(): FastifyPluginAsync {
+  return async (app) => {
+    const meta = { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } } as const;
+    const anchors = anchorsOf(app);
+
+    app.get('/docs/guides.css', meta, async (_request, reply) =>
+      reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(GUIDES_CSS),
+    );
+
+    app.get('/docs/guides', meta, async (_request, reply) => {
+      const guides = await readGuides();
+      const names = new Set(guides.map((g) => g.name));
+      const summaries = new Map(guides.map((g) => [g.name, renderGuide(g.source, names, anchors()).summary]));
+      return html(reply, 200, guidesIndexPage(guides, summaries));
+    });
+
+    app.get<{ Params: { name: string } }>('/docs/guides/:name', meta, async (request, reply) => {
+      const { name } = request.params;
+      const svg = /^([a-z0-9-]+)\.svg$/.exec(name);
+      if (svg) {
+        const file = await readFile(`${GUIDES_DIR}${svg[1]}.svg`).catch(() => undefined);
+        if (file)
+          return reply
+            .header('content-type', 'image/svg+xml')
+            .header('content-security-policy', SVG_POLICY)
+            .header('x-content-type-options', 'nosniff')
+            .header('cache-control', 'no-cache')
+            .send(file);
+      }
+      const guides = await readGuides();
+      const guide = GUIDE_NAME.test(name) ? guides.find((g) => g.name === name) : undefined;
+      if (!guide) return html(reply, 404, missingGuidePage(name, guides));
+      const rendered = renderGuide(guide.source, new Set(guides.map((g) => g.name)), anchors());
+      return html(reply, 200, guidePage(guide, rendered, guides));
+    });
+  };
+}

@@ -1,0 +1,207 @@
+import { execFile } from 'node:child_process';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import MarkdownIt from 'markdown-it';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTenant, startTestService, type TestService } from './helpers.js';
+import { GUIDES_DIR, readGuides, type GuideFile } from '../src/http/guides/guide-files.js';
+import { operationAnchors, renderGuide } from '../src/http/guides/render-guide.js';
+import { generatedGuides } from '../scripts/docs-generate.js';
+
+/**
+ * The guides of docs/guides/ (issue 29): each rendered at /docs/guides/<name>, its links resolving, and its
+ * `sh run` and `ts run` blocks run in order against this service, on a fresh tenant per guide, with the
+ * environment docs/guides/README.md promises. A block that fails names its guide and line.
+ */
+const REPO = fileURLToPath(new URL('../../../', import.meta.url));
+const guides = await readGuides();
+const only = process.env.GUIDE;
+
+let service: TestService;
+let doc: any;
+
+beforeAll(async () => {
+  service = await startTestService({ env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' } });
+  doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+});
+afterAll(() => service?.stop());
+
+describe('the guides on /docs/guides', () => {
+  it('serves every guide with its title and the navigation, on both listeners, under a policy with no script', async () => {
+    expect(guides.length).toBeGreaterThan(0);
+    for (const listener of ['sandbox', 'live'] as const) {
+      for (const guide of guides) {
+        const res = await fetch(`${service.urls[listener]}/docs/guides/${guide.name}`);
+        expect(res.status, guide.name).toBe(200);
+        const csp = res.headers.get('content-security-policy') ?? '';
+        expect(csp).toContain("default-src 'none'");
+        expect(csp).not.toContain('script-src');
+        const html = await res.text();
+        expect(html).not.toMatch(/<script/i);
+        for (const other of guides) expect(html).toContain(`href="/docs/guides/${other.name}"`);
+        expect(html).toContain('href="/docs"');
+      }
+    }
+    const index = await fetch(`${service.urls.sandbox}/docs/guides`);
+    expect(index.status).toBe(200);
+    const css = await fetch(`${service.urls.sandbox}/docs/guides.css`);
+    expect(css.headers.get('content-type')).toContain('text/css');
+    expect(await css.text()).toContain('prefers-color-scheme: dark');
+  });
+
+  it('answers a guide that does not exist with a 404 page, and /docs shows the way to the guides', async () => {
+    for (const name of ['no-such-guide', 'README', '..%2Fpackage.json', 'x.svg']) {
+      const res = await fetch(`${service.urls.sandbox}/docs/guides/${name}`);
+      expect(res.status, name).toBe(404);
+      expect(await res.text()).toContain('No such guide');
+    }
+    expect(await (await fetch(`${service.urls.sandbox}/docs`)).text()).toContain('href="/docs/guides"');
+  });
+
+  it('has no link to a guide or an operation that does not exist', () => {
+    const names = new Set(guides.map((g) => g.name));
+    const anchors = operationAnchors(doc);
+    for (const guide of guides)
+      expect(renderGuide(guide.source, names, anchors).brokenLinks, `docs/guides/${guide.name}.md`).toEqual([]);
+  });
+
+  it('shows raw HTML of a file as text and keeps <token>-like text', () => {
+    const { html } = renderGuide(
+      '# T\n\n<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n`Bearer <token>` and Bearer <token>\n\n[x](javascript:alert(1))',
+      new Set(),
+      new Map(),
+    );
+    expect(html).not.toContain('<script');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('&lt;script&gt;');
+    expect(html).toContain('<code>Bearer &lt;token&gt;</code> and Bearer &lt;token&gt;');
+    expect(html).not.toContain('href="javascript:');
+  });
+});
+
+describe('the generated guides', () => {
+  it('errors.md and rate-limits.md are what `npm run docs:generate` writes now', async () => {
+    for (const [file, text] of Object.entries(generatedGuides(service.routes.sandbox))) {
+      const where = path.join(GUIDES_DIR, file);
+      if (process.env.UPDATE_DOCS === '1') await writeFile(where, text);
+      const onDisk = await readFile(where, 'utf8').catch(() => '');
+      expect(onDisk, `docs/guides/${file} is stale: run npm run docs:generate`).toBe(text);
+    }
+  });
+});
+
+interface Block {
+  language: 'sh' | 'ts';
+  line: number;
+  code: string;
+}
+
+/** The `sh run` and `ts run` blocks of a guide, in order, with the line of their opening fence. */
+function runnableBlocks(source: string): Block[] {
+  return new MarkdownIt()
+    .parse(source, {})
+    .filter((t) => t.type === 'fence' && /^(sh|ts) run$/.test(t.info.trim()))
+    .map((t) => ({ language: t.info.trim().slice(0, 2) as Block['language'], line: t.map![0]! + 1, code: t.content }));
+}
+
+const runnable = guides.filter((g) => runnableBlocks(g.source).length > 0 && (!only || g.name === only));
+
+describe.skipIf(runnable.length === 0)('the runnable blocks of the guides', () => {
+  it.each(runnable.map((g) => [g.name, g] as const))('%s runs as written', async (_name, guide) => {
+    const work = await mkdtemp(path.join(tmpdir(), `guide-${guide.name}-`));
+    try {
+      const env = await guideEnvironment();
+      await prepareDirectory(work);
+      for (const block of runnableBlocks(guide.source)) await runBlock(guide, block, work, env);
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  });
+});
+
+/** A fresh tenant with an open market enabled and its sandbox webhooks going to a free local port. */
+async function guideEnvironment(): Promise<Record<string, string>> {
+  const tenant = await createTenant(service);
+  const now = Date.now();
+  const market = await service.platform('POST', '/platform/v1/markets', {
+    slug: `guide-market-${process.pid}-${now}`,
+    title: 'Will the home team win the final?',
+    outcomes: [{ title: 'Yes' }, { title: 'No' }],
+    opens_at: new Date(now - 3_600_000).toISOString(),
+    closes_at: new Date(now + 30 * 86_400_000).toISOString(),
+    max_stake_per_position: '100.00',
+    max_open_stake_per_user: '500.00',
+    liquidity: '100',
+  });
+  expect(market.status, market.text).toBe(201);
+  const enabled = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${market.json.slug}`);
+  expect(enabled.status, enabled.text).toBe(200);
+  const port = await freePort();
+  const webhookUrl = `http://127.0.0.1:${port}/webhooks`;
+  const environment = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
+  const settings = await service.platform('PUT', environment, { webhook_url: webhookUrl });
+  expect(settings.status, settings.text).toBe(200);
+  const secret = await service.platform('POST', `${environment}/webhook-secret`);
+  expect(secret.status, secret.text).toBe(201);
+  return {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    HOME: process.env.HOME ?? tmpdir(),
+    LANG: 'C.UTF-8',
+    PM_BASE_URL: service.urls.sandbox,
+    PM_API_KEY: tenant.sandboxKey,
+    PM_LIVE_BASE_URL: service.urls.live,
+    PM_LIVE_API_KEY: tenant.liveKey,
+    PM_WEBHOOK_SECRET: secret.json.webhook_secret,
+    PM_WEBHOOK_PORT: String(port),
+    PM_WEBHOOK_URL: webhookUrl,
+  };
+}
+
+/** TS blocks are ES modules that import `@pm/sdk` by name: the directory resolves packages as the repository does. */
+async function prepareDirectory(work: string) {
+  await writeFile(path.join(work, 'package.json'), '{ "private": true, "type": "module" }\n');
+  await symlink(path.join(REPO, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+  await mkdir(path.join(work, '.state'));
+}
+
+/**
+ * One block in its own process. Shell state is handed on as the exported variables of the last block that
+ * succeeded (every assignment is exported while a block runs); a TS block runs under that state too.
+ */
+async function runBlock(guide: GuideFile, block: Block, work: string, env: Record<string, string>) {
+  const state = path.join(work, '.state', 'env.sh');
+  const where = `docs/guides/${guide.name}.md:${block.line}`;
+  let script: string;
+  if (block.language === 'sh') {
+    script = `set -a\n[ -f "${state}" ] && . "${state}"\nset -euo pipefail\n${block.code}\nexport -p > "${state}"\n`;
+  } else {
+    const file = path.join(work, `block-${block.line}.ts`);
+    await writeFile(file, block.code);
+    // The SDK's source when it is not built (its `pm-sdk-source` export condition), its build otherwise.
+    script = `set -a\n[ -f "${state}" ] && . "${state}"\nset +a\nexec node --conditions=pm-sdk-source --import tsx "${file}"\n`;
+  }
+  const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
+    execFile(
+      'bash',
+      ['-c', script],
+      { cwd: work, env, timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
+      (error, stdout, stderr) =>
+        resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
+    );
+  });
+  expect(result.code, `${where}: the ${block.language} block failed:\n${result.output.slice(-3000)}`).toBe(0);
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
