@@ -6,6 +6,7 @@ import {
   expectEnvelope,
   registerUser,
   startTestService,
+  WIDGET_SECRET,
   type TestService,
   type TestTenant,
 } from './helpers.js';
@@ -259,5 +260,89 @@ describe('a session token on operator-only routes', () => {
       idempotencyKey: `session-${user}`,
     });
     expectEnvelope(res, 'invalid_api_key', 401);
+  });
+});
+
+describe('short sandbox sessions (ttl_seconds)', () => {
+  const mintWith = (body: Record<string, unknown>, key = tenant.sandboxKey, environment: Environment = 'sandbox') =>
+    service.api(environment, 'POST', '/v1/widget/sessions', { key, body });
+
+  it.each([60, 61, 300, 899, 900])('takes %i seconds in the sandbox: the token expires then', async (ttl) => {
+    const user = await newUser();
+    const now = clock.now().getTime();
+    const res = await mintWith({ external_user_id: user, ttl_seconds: ttl });
+    expect(res.status, res.text).toBe(201);
+    expect(Object.keys(res.json).sort()).toEqual(['expires_at', 'token']);
+    expect(ms(res.json.expires_at)).toBe(Math.floor((now + ttl * 1000) / 1000) * 1000);
+    expect(decodeJwt(res.json.token).exp).toBe(Math.floor((now + ttl * 1000) / 1000));
+    const me = () => service.api('sandbox', 'GET', '/v1/users/me', { key: res.json.token });
+    clock.set(new Date(ms(res.json.expires_at) - 1000));
+    expect((await me()).status).toBe(200);
+    clock.set(res.json.expires_at);
+    expectEnvelope(await me(), 'invalid_session_token', 401);
+    expectEnvelope(await refresh(res.json.token), 'invalid_session_token', 401);
+  });
+
+  it('keeps the short ttl through refreshes, within the 24-hour cap', async () => {
+    const user = await newUser();
+    const minted = (await mintWith({ external_user_id: user, ttl_seconds: 120 })).json;
+    let token = minted.token as string;
+    for (let i = 0; i < 3; i++) {
+      clock.advance(90 * 1000);
+      const now = clock.now().getTime();
+      const res = await refresh(token);
+      expect(res.status, res.text).toBe(200);
+      expect(ms(res.json.expires_at)).toBe(Math.floor((now + 120 * 1000) / 1000) * 1000);
+      expect(decodeJwt(res.json.token).cap).toBe(decodeJwt(minted.token).cap);
+      token = res.json.token;
+    }
+    clock.advance(120 * 1000);
+    expectEnvelope(await refresh(token), 'invalid_session_token', 401);
+  });
+
+  it('a session minted without ttl_seconds keeps 15 minutes', async () => {
+    const user = await newUser();
+    const minted = (await mint(user)).json;
+    expect(decodeJwt(minted.token).ttl).toBeUndefined();
+    clock.advance(MINUTE);
+    const now = clock.now().getTime();
+    const res = await refresh(minted.token);
+    expect(ms(res.json.expires_at)).toBe(Math.floor((now + 15 * MINUTE) / 1000) * 1000);
+  });
+
+  it.each([59, 901, 0, -60, 120.5, '120', null, true])(
+    'refuses ttl_seconds %j with 400 validation_failed',
+    async (ttl) => {
+      const user = await newUser();
+      expectEnvelope(await mintWith({ external_user_id: user, ttl_seconds: ttl }), 'validation_failed', 400);
+    },
+  );
+
+  it('is refused on the live listener with 400 validation_failed, whatever the value', async () => {
+    const user = await newUser(tenant.liveKey, 'live');
+    for (const ttl of [60, 300, 900, 59]) {
+      const res = await mintWith({ external_user_id: user, ttl_seconds: ttl }, tenant.liveKey, 'live');
+      expectEnvelope(res, 'validation_failed', 400);
+    }
+    // Without the field live mints as before.
+    expect((await mint(user, tenant.liveKey, 'live')).status).toBe(201);
+  });
+
+  it('refuses a token whose ttl claim is outside 60 to 900, even when signed with the secret', async () => {
+    const { SignJWT } = await import('jose');
+    const user = await newUser();
+    const now = Math.floor(clock.now().getTime() / 1000);
+    const forge = (ttl: unknown) =>
+      new SignJWT({ tid: tenant.tenantId, env: 'sandbox', cap: now + 3600, ttl })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer('pm-operator-service')
+        .setAudience('pm-widget')
+        .setSubject(user)
+        .setIssuedAt(now)
+        .setExpirationTime(now + 30)
+        .sign(new TextEncoder().encode(WIDGET_SECRET));
+    expect((await refresh(await forge(60))).status).toBe(200);
+    expectEnvelope(await refresh(await forge(5)), 'invalid_session_token', 401);
+    expectEnvelope(await refresh(await forge('60')), 'invalid_session_token', 401);
   });
 });

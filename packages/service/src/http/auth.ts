@@ -13,7 +13,16 @@ import type { Credential } from './route-meta.js';
 /** Who called a tenant route: an operator's API key (with its scopes) or one end user's widget session. */
 export type Principal =
   | { kind: 'operator'; tenantEnv: TenantEnv; keyId: string; scopes: readonly Scope[] }
-  | { kind: 'user'; tenantEnv: TenantEnv; externalUserId: string; capAt: Date; issuedAt: Date; expiresAt: Date };
+  | {
+      kind: 'user';
+      tenantEnv: TenantEnv;
+      externalUserId: string;
+      capAt: Date;
+      issuedAt: Date;
+      expiresAt: Date;
+      /** A short sandbox session's token lifetime (decisions part 10), kept by every refresh. */
+      ttlSeconds?: number;
+    };
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -79,8 +88,8 @@ async function authenticate(
   // worked again after a reactivation and refreshed on to its 24-hour cap).
   if (endedBySuspension(claims.issuedAt, tenant.sessionsNotBefore)) throw invalidSession();
   const tenantEnv = { tenantId: claims.tenantId, environment: claims.environment };
-  const { externalUserId, capAt, issuedAt, expiresAt } = claims;
-  return { kind: 'user', tenantEnv, externalUserId, capAt, issuedAt, expiresAt };
+  const { externalUserId, capAt, issuedAt, expiresAt, ttlSeconds } = claims;
+  return { kind: 'user', tenantEnv, externalUserId, capAt, issuedAt, expiresAt, ttlSeconds };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
-import { tokenExpiry, type SessionClaims } from '../domains/widget-sessions/index.js';
+import { isTtlSeconds, tokenExpiry, type SessionClaims } from '../domains/widget-sessions/index.js';
 
 /**
  * Widget session tokens (spec 5.3): HS256 JWTs signed with a secret used for nothing else, carrying the
@@ -25,10 +25,11 @@ export interface IssuedToken {
 const keyOf = (secret: string) => new TextEncoder().encode(secret);
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
-/** Signs a token valid from now for 15 minutes, or until the cap if that comes first. */
+/** Signs a token valid from now for 15 minutes (a short sandbox session's ttl), or until the cap if that comes first. */
 export async function signSessionToken(secret: string, claims: SessionClaims, now: Date): Promise<IssuedToken> {
   const expiresAt = tokenExpiry(claims, now);
-  const token = await new SignJWT({ tid: claims.tenantId, env: claims.environment, cap: seconds(claims.capAt) })
+  const ttl = claims.ttlSeconds === undefined ? {} : { ttl: claims.ttlSeconds };
+  const token = await new SignJWT({ tid: claims.tenantId, env: claims.environment, cap: seconds(claims.capAt), ...ttl })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
     .setIssuer(ISSUER)
     .setAudience(AUDIENCE)
@@ -50,10 +51,11 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       clockTolerance: 0,
       requiredClaims: ['exp', 'iat', 'sub'],
     });
-    const { tid, env, cap, sub, exp, iat } = payload as {
+    const { tid, env, cap, ttl, sub, exp, iat } = payload as {
       tid?: unknown;
       env?: unknown;
       cap?: unknown;
+      ttl?: unknown;
       sub?: unknown;
       exp?: number;
       iat?: number;
@@ -62,7 +64,8 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       typeof tid !== 'string' ||
       (env !== 'sandbox' && env !== 'live') ||
       typeof cap !== 'number' ||
-      typeof sub !== 'string'
+      typeof sub !== 'string' ||
+      (ttl !== undefined && !isTtlSeconds(ttl))
     )
       return null;
     if (now.getTime() >= cap * 1000) return null;
@@ -72,6 +75,7 @@ export async function verifySessionToken(secret: string, token: string, now: Dat
       environment: env,
       externalUserId: sub,
       capAt: new Date(cap * 1000),
+      ...(ttl === undefined ? {} : { ttlSeconds: ttl }),
       issuedAt: new Date(iat! * 1000),
       expiresAt,
     };

@@ -1,5 +1,8 @@
 export {
   endedBySuspension,
+  isTtlSeconds,
+  MAX_TTL_SECONDS,
+  MIN_TTL_SECONDS,
   SESSION_CAP_MS,
   SESSION_LIFETIME_MS,
   tokenExpiry,
