@@ -3,8 +3,9 @@ import { KEY_USE_PRECISION_MS, type KeyGrant } from './api-key-repo.js';
 /**
  * The longest a cached key is trusted without hearing from the database. Invalidation comes by NOTIFY
  * (milliseconds); this bounds the damage when notifications are lost without the connection reporting it
- * (a silent network partition keeps a TCP connection "up" for minutes). README, API keys: a revoked key is
- * refused in every process within the notification's delay, at most this long if notifications are lost.
+ * (a silent network partition keeps a TCP connection "up" for minutes). docs/operator-api.md, Authentication:
+ * a revoked key is refused in every process within the notification's delay, at most this long if
+ * notifications are lost.
  */
 export const KEY_CACHE_BOUND_MS = 5_000;
 
