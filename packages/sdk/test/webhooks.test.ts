@@ -5,7 +5,7 @@ import type { TestService, TestTenant } from '../../service/test/helpers.js';
 import { startWithReceiver, type Receiver } from '../../service/test/receiver.js';
 import { widgetOpen } from '../../service/test/trading-helpers.js';
 import { FakeClock } from '../../service/src/lib/clock.js';
-import { verifyWebhook, type WebhookEvent } from '../src/index.js';
+import { signWebhook, verifyWebhook, type WebhookEvent } from '../src/index.js';
 
 /** The SDK's verifier on deliveries the service really signed and sent (issue 15). */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
@@ -66,6 +66,39 @@ describe('verifyWebhook', () => {
     expect(verifyWebhook({ rawBody: delivery.raw, headers: {}, secret })).toEqual({
       ok: false,
       reason: 'missing_signature',
+    });
+  });
+
+  it('accepts a delivery signed with either secret of a rotation window, and no other', async () => {
+    const { delivery } = await delivered();
+    const verify = (secrets: string[]) =>
+      verifyWebhook({ rawBody: delivery.raw, headers: delivery.headers, secret: secrets });
+    expect(verify(['whsec_new', secret]).ok).toBe(true);
+    expect(verify([secret, 'whsec_new']).ok).toBe(true);
+    expect(verify(['whsec_new', 'whsec_older'])).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(() => verify([])).toThrow(TypeError);
+  });
+
+  it('signs a sample delivery as the service does: the same body shape, signature and headers', async () => {
+    const { delivery } = await delivered();
+    const real = JSON.parse(delivery.raw.toString()) as {
+      id: string;
+      event: string;
+      occurred_at: string;
+      data: Record<string, unknown>;
+    };
+    const sample = signWebhook({
+      secret,
+      event: real.event,
+      data: real.data,
+      id: real.id,
+      occurredAt: real.occurred_at,
+    });
+    expect(sample.rawBody).toBe(delivery.raw.toString());
+    for (const [name, value] of Object.entries(sample.headers)) expect(delivery.headers[name], name).toBe(value);
+    expect(verifyWebhook({ rawBody: sample.rawBody, headers: sample.headers, secret })).toMatchObject({
+      ok: true,
+      known: true,
     });
   });
 
