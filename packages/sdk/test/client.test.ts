@@ -121,6 +121,8 @@ describe('the SDK on a running service', () => {
       }),
     );
     expect(opened).toMatchObject({ state: 'open', stake: '5.00' });
+    const exposure = ok(await pm.GET('/v1/markets/{slug}/exposure', slug)).outcomes[0]!;
+    expect(exposure).toMatchObject({ outcome_id: outcome.id, open_positions: 1, open_stake: '5.00' });
     const position = { params: { path: { id: opened.id } } };
     expect(ok(await pm.GET('/v1/positions/{id}', position)).id).toBe(opened.id);
     expect(ok(await pm.POST('/v1/positions/{id}/close-quote', position)).position_id).toBe(opened.id);
@@ -164,6 +166,15 @@ describe('the SDK on a running service', () => {
     ok(await pm.GET('/v1/events'));
     ok(await pm.GET('/v1/changelog'));
     ok(await pm.GET('/v1/reconciliation/discrepancies'));
+
+    // Self-service (decisions part 10): who the key is, this environment's settings, its secret, a test event.
+    expect(ok(await pm.GET('/v1/tenant')).tenant_id).toBe(tenant.tenantId);
+    const settings = { webhook_url: 'https://hooks.example.com/pm', allowed_origins: ['https://shop.example.com'] };
+    expect(ok(await pm.PUT('/v1/tenant/settings', { body: settings })).webhook_url).toBe(settings.webhook_url);
+    expect(ok(await pm.GET('/v1/tenant/settings')).allowed_origins).toEqual(settings.allowed_origins);
+    expect(ok(await pm.POST('/v1/tenant/webhook-secret')).webhook_secret).toMatch(/^whsec_/);
+    const test = ok(await pm.POST('/v1/webhooks/test', { body: { event: 'position.settled' } }));
+    expect(test.delivery_id).toEqual(expect.any(String));
 
     // The widget's routes, with a session token the operator minted.
     const minted = ok(await pm.POST('/v1/widget/sessions', { body: { external_user_id: user } }));
