@@ -135,6 +135,42 @@ describe('Idempotent-Replayed', () => {
     );
   });
 
+  it('marks replays of a test event and of the sandbox test markets’ create, resolve, void and corrections', async () => {
+    const settings = await service.api('sandbox', 'PUT', '/v1/tenant/settings', {
+      key: tenant.sandboxKey,
+      body: { webhook_url: 'https://hooks.example.com/pm' },
+    });
+    expect(settings.status, settings.text).toBe(200);
+    const secret = await service.api('sandbox', 'POST', '/v1/tenant/webhook-secret', { key: tenant.sandboxKey });
+    expect(secret.status, secret.text).toBe(201);
+    expect(replayed(secret)).toBeNull();
+    await expectReplayed(
+      '/v1/webhooks/test',
+      { body: { event: 'position.settled' }, idempotencyKey: uniqueKey('test-event') },
+      202,
+    );
+
+    const create = (title: string) =>
+      expectReplayed(
+        '/v1/sandbox/markets',
+        { body: { title, outcomes: ['Yes', 'No'] }, idempotencyKey: uniqueKey('test-market') },
+        201,
+      );
+    const resolved = (await create('Resolved in the sandbox')).json;
+    await expectReplayed(
+      `/v1/sandbox/markets/${resolved.slug}/resolve`,
+      { body: { outcome_id: resolved.outcomes[0].id }, idempotencyKey: uniqueKey('resolve') },
+      200,
+    );
+    await expectReplayed(
+      `/v1/sandbox/markets/${resolved.slug}/corrections`,
+      { body: { status: 'resolved', outcome_id: resolved.outcomes[1].id }, idempotencyKey: uniqueKey('correct') },
+      200,
+    );
+    const voided = (await create('Voided in the sandbox')).json;
+    await expectReplayed(`/v1/sandbox/markets/${voided.slug}/void`, { idempotencyKey: uniqueKey('void') }, 200);
+  });
+
   it('never marks a refusal that spends no key, a reused key or a key in progress', async () => {
     const user = await fundedUser(service, tenant.sandboxKey, 'unspent', '1.00');
     const key = uniqueKey('open');
@@ -230,6 +266,11 @@ describe('Idempotent-Replayed', () => {
         'POST /v1/orders',
         'POST /v1/reports',
         'POST /v1/support-tickets',
+        'POST /v1/webhooks/test',
+        'POST /v1/sandbox/markets',
+        'POST /v1/sandbox/markets/{slug}/resolve',
+        'POST /v1/sandbox/markets/{slug}/void',
+        'POST /v1/sandbox/markets/{slug}/corrections',
       ]),
     );
     expect(doc.paths['/v1/balance-sync'].post.responses['409'].headers['Idempotent-Replayed']).toBeDefined();
