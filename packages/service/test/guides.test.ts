@@ -183,6 +183,7 @@ async function runBlock(guide: GuideFile, block: Block, work: string, env: Recor
     // The SDK's source when it is not built (its `pm-sdk-source` export condition), its build otherwise.
     script = `set -a\n[ -f "${state}" ] && . "${state}"\nset +a\nexec node --conditions=pm-sdk-source --import tsx "${file}"\n`;
   }
+  const started = Date.now();
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
     execFile(
       'bash',
@@ -192,6 +193,7 @@ async function runBlock(guide: GuideFile, block: Block, work: string, env: Recor
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
     );
   });
+  if (process.env.GUIDE_TIMES === '1') console.log(`${where}: ${Date.now() - started} ms`, result.output);
   expect(result.code, `${where}: the ${block.language} block failed:\n${result.output.slice(-3000)}`).toBe(0);
 }
 
