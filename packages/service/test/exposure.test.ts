@@ -202,6 +202,27 @@ describe('GET /v1/markets/{slug}/exposure', () => {
     expect((await exposure(market.slug, other.liveKey, 'live')).json.outcomes[1].open_positions).toBe(0);
   });
 
+  it('answers for a sandbox test market in its owner’s sandbox, and not_found in live or for another tenant', async () => {
+    const created = await service.api('sandbox', 'POST', '/v1/sandbox/markets', {
+      key: tenant.sandboxKey,
+      body: { title: 'A test market', outcomes: ['Yes', 'No'] },
+      idempotencyKey: uniqueKey('test-market'),
+    });
+    expect(created.status, created.text).toBe(201);
+    const testMarket = created.json as TestMarket;
+    const position = await open(await fundedUser(service, tenant.sandboxKey, 'tester'), testMarket, 1, '2.50');
+    const res = await exposure(testMarket.slug);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.outcomes[1]).toMatchObject({
+      open_positions: 1,
+      open_stake: '2.50',
+      payout_if_wins: payoutOf([position]),
+    });
+    expectEnvelope(await exposure(testMarket.slug, tenant.liveKey, 'live'), 'not_found', 404);
+    const other = await createTenant(service);
+    expectEnvelope(await exposure(testMarket.slug, other.sandboxKey), 'not_found', 404);
+  });
+
   it('refuses without a key, with a session token, without write:positions, and for markets it may not see', async () => {
     const market = await createMarket(service, tenant);
     const path = `/v1/markets/${market.slug}/exposure`;
