@@ -47,6 +47,8 @@ interface Fixture {
   tenantId: string;
   /** Values a path parameter may take besides generated ones: things that exist for this tenant. */
   known: Known;
+  /** Body values of one route in place of those of known (a sandbox test market's own outcomes). */
+  knownByRoute: Record<string, Known>;
   /**
    * The ids that exist, by route or else by the resource a path names (/v1/<resource>/{id}): an order's id
    * for an order's route.
@@ -132,6 +134,30 @@ beforeAll(async () => {
   expect(secret.status, secret.text).toBe(201);
   // A position of its own for the close route, which ends it: the other position routes keep theirs open.
   const closable = await operatorOpen(service, tenant.sandboxKey, market.json, user);
+  // A sandbox test market of its own for each settlement route (resolve, void, correct), each with a
+  // position to settle; the one to correct is resolved already.
+  const testMarkets: Record<string, { slug: string; outcomes: { id: string }[] }> = {};
+  for (const action of ['resolve', 'void', 'corrections']) {
+    const created = await call(service.urls.sandbox, 'POST', '/v1/sandbox/markets', {
+      key: tenant.sandboxKey,
+      idempotencyKey: randomUUID(),
+      body: { title: `Fuzz ${action}`, outcomes: ['Yes', 'No'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    await operatorOpen(service, tenant.sandboxKey, created.json, user);
+    testMarkets[action] = created.json;
+  }
+  const resolved = await call(
+    service.urls.sandbox,
+    'POST',
+    `/v1/sandbox/markets/${testMarkets.corrections!.slug}/resolve`,
+    {
+      key: tenant.sandboxKey,
+      idempotencyKey: randomUUID(),
+      body: { outcome_id: testMarkets.corrections!.outcomes[0]!.id },
+    },
+  );
+  expect(resolved.status, resolved.text).toBe(200);
   fixture = {
     apiKey: tenant.sandboxKey,
     sessionToken: await sessionFor(service, tenant.sandboxKey, user),
@@ -142,7 +168,16 @@ beforeAll(async () => {
       orders: [order.json.id],
       'support-tickets': [ticket.json.id],
       reports: [report.json.id],
+      ...Object.fromEntries(
+        Object.entries(testMarkets).map(([action, m]) => [`/v1/sandbox/markets/{slug}/${action}`, [m.slug]]),
+      ),
     },
+    knownByRoute: Object.fromEntries(
+      Object.entries(testMarkets).map(([action, m]) => [
+        `/v1/sandbox/markets/{slug}/${action}`,
+        { outcome_id: m.outcomes.map((o) => o.id) },
+      ]),
+    ),
     known: {
       external_user_id: [user],
       slug: [slug],
@@ -294,19 +329,21 @@ function requestOf(op: Operation, kind: 'well-formed' | 'broken'): fc.Arbitrary<
     ? fc.constant(null)
     : broken
       ? fc.oneof(
-          brokenOf(bodySchema, fixture.known).map((json) => ({ json })),
+          brokenOf(bodySchema, knownBody(op)).map((json) => ({ json })),
           fc.constantFrom('{', '', 'null', '[1,2', '{"a":}', '\u0000', '{"stake":1e999}').map((raw) => ({ raw })),
           fc.string({ maxLength: 40 }).map((raw) => ({ raw })),
         )
-      : validOf(bodySchema, fixture.known).map((json) => ({ json }));
+      : validOf(bodySchema, knownBody(op)).map((json) => ({ json }));
   const request = fc.record({ path, query, headers, body });
   return broken ? request : request.map(asSessionUser);
 }
 
-/** The values known to exist for a path parameter of the route: its resource's ids for `id`. */
+const knownBody = (op: Operation): Known => ({ ...fixture.known, ...fixture.knownByRoute[op.path] });
+
+/** The values known to exist for a path parameter of the route: its resource's ids for `id` (its own slug for a sandbox test market's). */
 function knownFor(op: Operation, name: string): readonly string[] {
   const ids = fixture.ids[op.path] ?? fixture.ids[op.path.split('/')[2] ?? ''];
-  if (name === 'id' && ids) return ids;
+  if ((name === 'id' || name === 'slug') && ids) return ids;
   return fixture.known[name] ?? [randomUUID()];
 }
 

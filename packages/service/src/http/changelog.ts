@@ -6,6 +6,24 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'Sandbox test markets (decisions part 10, sandbox listener only; the live listener answers 404 not_found): ' +
+      'POST /v1/sandbox/markets (write:positions, Idempotency-Key) {"title","outcomes":[2 to 10 titles],"liquidity"?} ' +
+      'answers 201 a market shaped as the platform answers one, open, enabled for the calling tenant alone and only ' +
+      'in its sandbox, with its own market maker; at most 50 per tenant (409 state_conflict). POST ' +
+      '/v1/sandbox/markets/{slug}/resolve {"outcome_id"}, /void and /corrections take the platform\'s bodies and run ' +
+      "the real settlement with its webhooks to the tenant's sandbox; another tenant's or a shared market is 404 " +
+      "not_found. GET /v1/sandbox/markets lists the tenant's test markets.",
+  },
+  {
+    date: '2026-11-26',
+    change:
+      'Short sandbox sessions: POST /v1/widget/sessions takes "ttl_seconds" (integer 60 to 900) in the sandbox; ' +
+      'every token of that session, refreshes included, expires ttl_seconds after it is issued (expires_at says ' +
+      'so), within the 24-hour cap. Live refuses the field with 400 validation_failed.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'Self-service (decisions part 10): GET /v1/tenant (any API key) answers who the key is: tenant_id, name, ' +
       'environment, the key (id, scopes, expires_at, last_used_at) and the rate limits that apply. GET and PUT ' +
       "/v1/tenant/settings (write:sync) read and change the webhook_url and allowed_origins of the key's own " +

@@ -38,7 +38,8 @@ const OutcomeId = z.uuid().describe('An outcome of the market.');
 
 export const ResolveTestMarketBody = z.object({ outcome_id: OutcomeId }).strict();
 
-export const CorrectTestMarketBody = z.discriminatedUnion('status', [
+/** A union (anyOf), not a discriminated one: the reference shows both shapes alike. */
+export const CorrectTestMarketBody = z.union([
   z.object({ status: z.literal('resolved'), outcome_id: OutcomeId }).strict(),
   z.object({ status: z.literal('voided') }).strict(),
 ]);
