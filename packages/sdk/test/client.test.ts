@@ -176,6 +176,45 @@ describe('the SDK on a running service', () => {
     const test = ok(await pm.POST('/v1/webhooks/test', { body: { event: 'position.settled' } }));
     expect(test.delivery_id).toEqual(expect.any(String));
 
+    // Sandbox test markets (decisions part 10): one resolved and then corrected to void, one voided.
+    const rain = ok(
+      await pm.POST('/v1/sandbox/markets', {
+        params: keyed('test-market-rain'),
+        body: { title: 'Will it rain tomorrow?', outcomes: ['Yes', 'No'] },
+      }),
+    );
+    expect(rain).toMatchObject({ status: 'open', liquidity: '100' });
+    expect(ok(await pm.GET('/v1/sandbox/markets')).data.map((m) => m.slug)).toContain(rain.slug);
+    const rainBet = { market_slug: rain.slug, outcome_id: rain.outcomes[0]!.id, stake: '5.00', max_price: '1' };
+    ok(await pm.POST('/v1/positions', { params: keyed('rain-slip-1'), body: { ...rainBet, external_user_id: user } }));
+    const rainPath = { slug: rain.slug };
+    const resolved = ok(
+      await pm.POST('/v1/sandbox/markets/{slug}/resolve', {
+        params: { path: rainPath, ...keyed('rain-resolve-1') },
+        body: { outcome_id: rain.outcomes[0]!.id },
+      }),
+    );
+    expect(resolved).toMatchObject({ status: 'resolved', resolved_outcome_id: rain.outcomes[0]!.id });
+    const corrected = ok(
+      await pm.POST('/v1/sandbox/markets/{slug}/corrections', {
+        params: { path: rainPath, ...keyed('rain-correct-1') },
+        body: { status: 'voided' },
+      }),
+    );
+    expect(corrected.status).toBe('voided');
+    const snow = ok(
+      await pm.POST('/v1/sandbox/markets', {
+        params: keyed('test-market-snow'),
+        body: { title: 'Will it snow tomorrow?', outcomes: ['Yes', 'No', 'Sleet'], liquidity: '50' },
+      }),
+    );
+    const voided = ok(
+      await pm.POST('/v1/sandbox/markets/{slug}/void', {
+        params: { path: { slug: snow.slug }, ...keyed('snow-void-1') },
+      }),
+    );
+    expect(voided.status).toBe('voided');
+
     // The widget's routes, with a session token the operator minted.
     const minted = ok(await pm.POST('/v1/widget/sessions', { body: { external_user_id: user } }));
     const widget = client(minted.token);

@@ -12,6 +12,8 @@ export interface paths {
         /**
          * Mirror one balance movement into the ledger
          * @description Same key and body: the first answer is replayed byte for byte and nothing is applied again. Same key, other body: 422. A refused debit (409 would_overdraw) is recorded and replayed for its key. An unregistered user (404 unknown_user) is not recorded and the key is not spent.
+         *
+         *     **Rate limit:** tier `balance_sync`, 450 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -49,7 +51,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The movement applied: its ledger transaction and the virtual balance after it. The same key and body answer these bytes again. */
                 200: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -362,6 +364,8 @@ export interface paths {
         /**
          * Mirror up to 500 balance movements
          * @description Each item applies independently under its own idempotency_key and follows every rule of a single balance sync; results come in item order with the status and body the single request would have had. The request's own Idempotency-Key replays the whole answer.
+         *
+         *     **Rate limit:** tier `balance_sync`, 450 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -394,7 +398,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description One result per item, in item order: the status and body that item would have had as a single request. */
                 200: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -694,7 +698,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The contract's changes, newest first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -775,6 +779,8 @@ export interface paths {
         /**
          * List events (the webhook stream)
          * @description The events of this environment, each byte for byte the body of its webhook (same id as X-Webhook-Delivery), whether or not a webhook_url is set. The order is stable: an event never appears before a cursor already handed out, so reading from the last next_cursor after an outage misses nothing. The newest events show once every transaction that started before theirs has ended (usually milliseconds).
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -792,7 +798,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of events, as the webhooks carry them, and the cursor of the next page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -988,6 +994,8 @@ export interface paths {
         /**
          * List the markets enabled for the tenant
          * @description Ordered by slug. Takes an API key with read:markets or a widget session token.
+         *
+         *     **Rate limit:** tier `feed_read`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -1005,7 +1013,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of the markets enabled for this tenant environment and the cursor of the next page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1238,6 +1246,8 @@ export interface paths {
         /**
          * Read one market with its outcomes and current prices
          * @description A market that does not exist or is not enabled for the tenant is 404 not_found.
+         *
+         *     **Rate limit:** tier `feed_read`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -1250,7 +1260,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The market with its outcomes and their current prices. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1500,6 +1510,8 @@ export interface paths {
         /**
          * A market's exposure: what your open positions pay for each outcome
          * @description For this key's tenant environment (sandbox and live apart), every outcome of the market with the open positions on it, their stake, what they pay if it wins (each position: stake / price at open rounded down to the cent, as settlement pays) and net_if_wins, that payout minus the open stake of the whole market. Closed and settled positions are not counted, so a resolved or voided market answers zeros. A market that does not exist or is not enabled for the tenant is 404 not_found.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -1512,12 +1524,34 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description For each outcome: the open positions, their stake, what they would pay and the net if it wins. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "market_slug": "world-cup-final",
+                         *       "as_of": "2026-06-01T12:00:00.000Z",
+                         *       "outcomes": [
+                         *         {
+                         *           "outcome_id": "8dbcbafc-1604-4aa9-ae1f-cec69a5a6a05",
+                         *           "open_positions": 1,
+                         *           "open_stake": "5.00",
+                         *           "payout_if_wins": "9.76",
+                         *           "net_if_wins": "4.76"
+                         *         },
+                         *         {
+                         *           "outcome_id": "4b53944a-c940-439e-9aac-07507c7cb05b",
+                         *           "open_positions": 0,
+                         *           "open_stake": "0.00",
+                         *           "payout_if_wins": "0.00",
+                         *           "net_if_wins": "-5.00"
+                         *         }
+                         *       ]
+                         *     }
+                         */
                         "application/json": {
                             /** @description RFC 3339 UTC: when the open positions were summed. */
                             as_of: string;
@@ -1714,6 +1748,8 @@ export interface paths {
         /**
          * Price history of a market
          * @description For each bucket of [from, to) in which the price changed, the last price of that bucket, stamped with the bucket start. Buckets are aligned to UTC; from is rounded down to a bucket start. More than 1,500 buckets is 400 validation_failed.
+         *
+         *     **Rate limit:** tier `feed_read`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -1733,7 +1769,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The market's price history over the period asked for. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -1960,7 +1996,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Current prices of a market */
+        /**
+         * Current prices of a market
+         * @description **Rate limit:** tier `feed_read`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -1972,7 +2011,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The market's current prices. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2209,6 +2248,8 @@ export interface paths {
         /**
          * List limit orders
          * @description Oldest first. A session token lists only its own user's orders.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -2227,7 +2268,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of limit orders and the cursor of the next page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -2420,6 +2461,8 @@ export interface paths {
         /**
          * Place a limit order
          * @description With the API key, external_user_id names the user; with a widget session token it is the session's user. Nothing is debited at placement. The order fills when the price at open for its stake is at or below limit_price: it opens a position (every open rule applies, at the fill), debits the stake then, and sends order.filled. Orders are evaluated oldest first at placement, after every open and close on the market and when the market reopens. A placement the market already satisfies fills at once (status filled); a fill the open rules refuse (balance, blocked user, stake caps) rejects the order (status rejected). A refused placement does not spend its key; a placed order replays its first answer for its key.
+         *
+         *     **Rate limit:** tier `positions`, 4,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -2465,7 +2508,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The placed limit order. */
                 201: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -2801,6 +2844,8 @@ export interface paths {
         /**
          * Read a limit order
          * @description A session token reads only its own user's orders.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -2813,7 +2858,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The limit order. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3024,6 +3069,8 @@ export interface paths {
         /**
          * Cancel a limit order
          * @description An open order becomes cancelled; the answer is the order. Takes no Idempotency-Key: a DELETE is naturally idempotent, and cancelling a cancelled order answers it again with 200. A filled, expired or rejected order is 409 state_conflict (so is an open order past its expires_at, which is expired instead).
+         *
+         *     **Rate limit:** tier `positions`, 4,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         delete: {
             parameters: {
@@ -3036,7 +3083,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The order as it is after the cancel. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3283,6 +3330,8 @@ export interface paths {
         /**
          * List rejected open and close attempts
          * @description Each with the error code it got, the request's fields and its time; oldest first. Kept 30 days, then deleted by an hourly job.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -3300,7 +3349,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of refused open and close attempts and the cursor of the next page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3483,6 +3532,8 @@ export interface paths {
         /**
          * List positions
          * @description Oldest first. A session token lists only its own user's positions.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -3503,7 +3554,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of positions and the cursor of the next page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -3700,6 +3751,8 @@ export interface paths {
         /**
          * Open a position
          * @description With the API key, external_user_id names the user; with a widget session token it is the session's user (and the open sends position.opened). A rejected open does not spend its key and is listed in /v1/position-rejections; an opened position is replayed for its key with no time limit.
+         *
+         *     **Rate limit:** tier `positions`, 4,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -3740,7 +3793,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The opened position. */
                 201: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -4077,7 +4130,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a position */
+        /**
+         * Read a position
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -4089,7 +4145,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The position. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4319,6 +4375,8 @@ export interface paths {
         /**
          * Close a position
          * @description Sells the shares back to the market maker; proceeds are rounded down to the cent. With a session token the close sends position.closed (once). A closed, settled or voided position is 409 position_terminal.
+         *
+         *     **Rate limit:** tier `positions`, 4,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -4346,7 +4404,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The closed position with what the close paid. */
                 200: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -4662,6 +4720,8 @@ export interface paths {
         /**
          * Quote a close
          * @description What a close would pay now. Changes nothing: no body, no Idempotency-Key.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -4674,7 +4734,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description What closing the position now would pay, and at which price. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -4899,6 +4959,8 @@ export interface paths {
         /**
          * Quote an open
          * @description The price an open of this stake would pay now (stake / shares: what max_price is held against) and the shares it would buy. The market maker moves the price as a stake buys, so this is above the outcome's price for any sizable stake. Changes nothing: no Idempotency-Key. An addition to the contract, for tickets such as the widget's; stake caps and the balance are judged by the open itself.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -4930,7 +4992,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description What the stake would buy now, its price, and the most one open may stake. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5162,6 +5224,8 @@ export interface paths {
         /**
          * The tenant environment's reconciliation discrepancies, oldest first
          * @description Each balance-sync request whose resulting_balance (or, for a would_overdraw refusal without one, the ledger balance minus the refused debit) disagreed with the ledger, reported once by the run that found it, with the same fields as the reconciliation.discrepancy event plus the Idempotency-Key of the request and when it was found. Runs happen daily at 02:00Z.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -5179,7 +5243,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description This tenant environment's reconciliation discrepancies, oldest first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5363,7 +5427,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant environment's report jobs, oldest first */
+        /**
+         * The tenant environment's report jobs, oldest first
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: {
@@ -5378,7 +5445,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description This tenant environment's report jobs, oldest first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5568,6 +5635,8 @@ export interface paths {
         /**
          * Request a report
          * @description Answers 202 with the job, `generating`; a background job writes the artifact, then the job is `ready` (or `failed`) and `report.ready` is sent. Rows: `transactions` created and `positions` opened in [from, to) (without `to`: everything committed when generation starts), `balances` every user at generation time (no from or to). At most 3 reports generate at once per tenant environment: a fourth is 409 `report_limit_reached` and its Idempotency-Key is not spent. The answer is replayed for its key with no time limit, byte for byte (status `generating` as first answered: poll the job for its state).
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -5606,7 +5675,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The report job, generating: read it until it is ready, then download it. */
                 202: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -5882,7 +5951,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a report job */
+        /**
+         * Read a report job
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -5894,7 +5966,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The report job with its status. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6115,6 +6187,8 @@ export interface paths {
         /**
          * Download a report's artifact
          * @description The artifact in the format asked for, until `expires_at`; then 410 `report_expired` (the job stays readable: request a new report). CSV: RFC 4180, a header row of the field names, CRLF line ends. JSON: `{"report_id","report_type","generated_at","rows":[…]}`. Rows are the items of the matching list endpoints. Sent gzip-encoded to a client that accepts it (`Accept-Encoding: gzip`), plain otherwise. A report still generating or failed is 409 `state_conflict` (`details.status`).
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -6356,6 +6430,1605 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/sandbox/markets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * This tenant's sandbox test markets
+         * @description Sandbox only (the live listener answers 404 not_found). Every status, ordered by slug, a page at a time.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        get: {
+            parameters: {
+                query?: {
+                    /** @description next_cursor of the previous page. */
+                    cursor?: string;
+                    /** @description At most 500; default 50. */
+                    limit?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description This tenant's sandbox test markets. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "data": [
+                         *         {
+                         *           "id": "0f64cefa-a1a2-475d-8ca7-25f00f8de58b",
+                         *           "slug": "sandbox-will-it-rain-tomorrow-60144c9bea",
+                         *           "title": "Will it rain tomorrow?",
+                         *           "status": "open",
+                         *           "opens_at": "2026-06-01T12:00:00.000Z",
+                         *           "closes_at": "2026-08-30T12:00:00.000Z",
+                         *           "max_stake_per_position": "1000.00",
+                         *           "max_open_stake_per_user": "10000.00",
+                         *           "liquidity": "100",
+                         *           "resolved_outcome_id": null,
+                         *           "outcomes": [
+                         *             {
+                         *               "id": "e709e405-dcb7-43ae-9b1a-3a397946e6f7",
+                         *               "title": "Yes",
+                         *               "price": "0.500000"
+                         *             },
+                         *             {
+                         *               "id": "139b3d13-10cc-4039-b0ca-0f4e636df7b5",
+                         *               "title": "No",
+                         *               "price": "0.500000"
+                         *             }
+                         *           ],
+                         *           "created_at": "2026-06-01T12:00:00.000Z"
+                         *         }
+                         *       ],
+                         *       "next_cursor": null
+                         *     }
+                         */
+                        "application/json": {
+                            data: {
+                                closes_at: string;
+                                created_at: string;
+                                /** Format: uuid */
+                                id: string;
+                                liquidity: string;
+                                max_open_stake_per_user: string;
+                                max_stake_per_position: string;
+                                opens_at: string;
+                                outcomes: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                    price: string;
+                                    title: string;
+                                }[];
+                                resolved_outcome_id: string | null;
+                                slug: string;
+                                /** @enum {string} */
+                                status: "open" | "suspended" | "resolved" | "voided";
+                                title: string;
+                            }[];
+                            /** @description Pass as cursor for the next page; null on the last page. */
+                            next_cursor: string | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        /**
+         * Create a sandbox test market
+         * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. Creates a market for this tenant alone: open now for 90 days, equal prices, at most 1,000.00 per position and 10,000.00 open per user, with its own market maker (trading on it never moves a shared market's price). It shows in this tenant's sandbox feed, widget and stream like any enabled market and nowhere else: not to other tenants, not in live. Its slug starts with sandbox- and is chosen by the service. At most 50 per tenant: the next is 409 state_conflict.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description A sandbox test market to create. */
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "title": "Will it rain tomorrow?",
+                     *       "outcomes": [
+                     *         "Yes",
+                     *         "No"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The market maker's depth b in currency units: a positive decimal string (at most 6 decimals). Default "100". */
+                        liquidity?: string;
+                        /** @description 2 to 10 outcome titles, distinct, in display order. */
+                        outcomes: string[];
+                        title: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A sandbox test market, shaped as the platform API answers a market: its outcomes with ids and current prices. */
+                201: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0f64cefa-a1a2-475d-8ca7-25f00f8de58b",
+                         *       "slug": "sandbox-will-it-rain-tomorrow-60144c9bea",
+                         *       "title": "Will it rain tomorrow?",
+                         *       "status": "open",
+                         *       "opens_at": "2026-06-01T12:00:00.000Z",
+                         *       "closes_at": "2026-08-30T12:00:00.000Z",
+                         *       "max_stake_per_position": "1000.00",
+                         *       "max_open_stake_per_user": "10000.00",
+                         *       "liquidity": "100",
+                         *       "resolved_outcome_id": null,
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "e709e405-dcb7-43ae-9b1a-3a397946e6f7",
+                         *           "title": "Yes",
+                         *           "price": "0.500000"
+                         *         },
+                         *         {
+                         *           "id": "139b3d13-10cc-4039-b0ca-0f4e636df7b5",
+                         *           "title": "No",
+                         *           "price": "0.500000"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            closes_at: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            liquidity: string;
+                            max_open_stake_per_user: string;
+                            max_stake_per_position: string;
+                            opens_at: string;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                price: string;
+                                title: string;
+                            }[];
+                            resolved_outcome_id: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "open" | "suspended" | "resolved" | "voided";
+                            title: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, state_conflict */
+                409: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/markets/{slug}/corrections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Correct the outcome of a sandbox test market
+         * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. As the platform correction: from resolved to resolved with another outcome (settlement correction), from voided to resolved or resolved to voided (void correction); anything else is 409 state_conflict. It runs the platform settlement: ledger lines, position and market events, and their webhooks to this tenant's sandbox. A market that is not one of this tenant's test markets (another tenant's, a shared one, none) is 404 not_found; a change its state does not allow is 409 state_conflict.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "voided"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description An outcome of the market.
+                         */
+                        outcome_id: string;
+                        /** @enum {string} */
+                        status: "resolved";
+                    } | {
+                        /** @enum {string} */
+                        status: "voided";
+                    };
+                };
+            };
+            responses: {
+                /** @description A sandbox test market, shaped as the platform API answers a market: its outcomes with ids and current prices. */
+                200: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0f64cefa-a1a2-475d-8ca7-25f00f8de58b",
+                         *       "slug": "sandbox-will-it-rain-tomorrow-60144c9bea",
+                         *       "title": "Will it rain tomorrow?",
+                         *       "status": "voided",
+                         *       "opens_at": "2026-06-01T12:00:00.000Z",
+                         *       "closes_at": "2026-08-30T12:00:00.000Z",
+                         *       "max_stake_per_position": "1000.00",
+                         *       "max_open_stake_per_user": "10000.00",
+                         *       "liquidity": "100",
+                         *       "resolved_outcome_id": null,
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "e709e405-dcb7-43ae-9b1a-3a397946e6f7",
+                         *           "title": "Yes",
+                         *           "price": "0.524385"
+                         *         },
+                         *         {
+                         *           "id": "139b3d13-10cc-4039-b0ca-0f4e636df7b5",
+                         *           "title": "No",
+                         *           "price": "0.475615"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            closes_at: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            liquidity: string;
+                            max_open_stake_per_user: string;
+                            max_stake_per_position: string;
+                            opens_at: string;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                price: string;
+                                title: string;
+                            }[];
+                            resolved_outcome_id: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "open" | "suspended" | "resolved" | "voided";
+                            title: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, state_conflict */
+                409: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/markets/{slug}/resolve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resolve a sandbox test market
+         * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. Resolves an open or suspended test market to outcome_id: winners are paid, the others settle as losses. It runs the platform settlement: ledger lines, position and market events, and their webhooks to this tenant's sandbox. A market that is not one of this tenant's test markets (another tenant's, a shared one, none) is 404 not_found; a change its state does not allow is 409 state_conflict.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "outcome_id": "e709e405-dcb7-43ae-9b1a-3a397946e6f7"
+                     *     }
+                     */
+                    "application/json": {
+                        /**
+                         * Format: uuid
+                         * @description An outcome of the market.
+                         */
+                        outcome_id: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description A sandbox test market, shaped as the platform API answers a market: its outcomes with ids and current prices. */
+                200: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "0f64cefa-a1a2-475d-8ca7-25f00f8de58b",
+                         *       "slug": "sandbox-will-it-rain-tomorrow-60144c9bea",
+                         *       "title": "Will it rain tomorrow?",
+                         *       "status": "resolved",
+                         *       "opens_at": "2026-06-01T12:00:00.000Z",
+                         *       "closes_at": "2026-08-30T12:00:00.000Z",
+                         *       "max_stake_per_position": "1000.00",
+                         *       "max_open_stake_per_user": "10000.00",
+                         *       "liquidity": "100",
+                         *       "resolved_outcome_id": "e709e405-dcb7-43ae-9b1a-3a397946e6f7",
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "e709e405-dcb7-43ae-9b1a-3a397946e6f7",
+                         *           "title": "Yes",
+                         *           "price": "0.524385"
+                         *         },
+                         *         {
+                         *           "id": "139b3d13-10cc-4039-b0ca-0f4e636df7b5",
+                         *           "title": "No",
+                         *           "price": "0.475615"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            closes_at: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            liquidity: string;
+                            max_open_stake_per_user: string;
+                            max_stake_per_position: string;
+                            opens_at: string;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                price: string;
+                                title: string;
+                            }[];
+                            resolved_outcome_id: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "open" | "suspended" | "resolved" | "voided";
+                            title: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, state_conflict */
+                409: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/markets/{slug}/void": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Void a sandbox test market
+         * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. Voids an open or suspended test market: every open position is refunded its stake. It runs the platform settlement: ledger lines, position and market events, and their webhooks to this tenant's sandbox. A market that is not one of this tenant's test markets (another tenant's, a shared one, none) is 404 not_found; a change its state does not allow is 409 state_conflict.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description At most 128 printable ASCII characters, no colon. The same key and body replay the first answer. */
+                    "idempotency-key"?: string;
+                };
+                path: {
+                    slug: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description A sandbox test market, shaped as the platform API answers a market: its outcomes with ids and current prices. */
+                200: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "id": "bff1022a-310a-4524-adba-9832f5472afb",
+                         *       "slug": "sandbox-will-it-snow-tomorrow-4f300e1a9e",
+                         *       "title": "Will it snow tomorrow?",
+                         *       "status": "voided",
+                         *       "opens_at": "2026-06-01T12:00:00.000Z",
+                         *       "closes_at": "2026-08-30T12:00:00.000Z",
+                         *       "max_stake_per_position": "1000.00",
+                         *       "max_open_stake_per_user": "10000.00",
+                         *       "liquidity": "50",
+                         *       "resolved_outcome_id": null,
+                         *       "outcomes": [
+                         *         {
+                         *           "id": "32560720-aedd-49fd-be2b-ad7c106018bd",
+                         *           "title": "Yes",
+                         *           "price": "0.333333"
+                         *         },
+                         *         {
+                         *           "id": "763fa204-7fd1-41f7-b5e2-a348aa2c5e41",
+                         *           "title": "No",
+                         *           "price": "0.333333"
+                         *         },
+                         *         {
+                         *           "id": "9fd0807a-e50c-4815-946e-e0e5e8d9f686",
+                         *           "title": "Sleet",
+                         *           "price": "0.333333"
+                         *         }
+                         *       ],
+                         *       "created_at": "2026-06-01T12:00:00.000Z"
+                         *     }
+                         */
+                        "application/json": {
+                            closes_at: string;
+                            created_at: string;
+                            /** Format: uuid */
+                            id: string;
+                            liquidity: string;
+                            max_open_stake_per_user: string;
+                            max_stake_per_position: string;
+                            opens_at: string;
+                            outcomes: {
+                                /** Format: uuid */
+                                id: string;
+                                /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
+                                price: string;
+                                title: string;
+                            }[];
+                            resolved_outcome_id: string | null;
+                            slug: string;
+                            /** @enum {string} */
+                            status: "open" | "suspended" | "resolved" | "voided";
+                            title: string;
+                        };
+                    };
+                };
+                /** @description validation_failed, idempotency_key_required */
+                400: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found */
+                404: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_in_progress, state_conflict */
+                409: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description idempotency_key_reused */
+                422: {
+                    headers: {
+                        /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
+                        "Idempotent-Replayed"?: "true";
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/support-tickets": {
         parameters: {
             query?: never;
@@ -6363,7 +8036,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The tenant environment's support tickets, oldest first */
+        /**
+         * The tenant environment's support tickets, oldest first
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: {
@@ -6379,7 +8055,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description This tenant environment's tickets, oldest first. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -6566,6 +8242,8 @@ export interface paths {
         /**
          * Open a support ticket
          * @description subject 1–200 characters, body 1–10,000 (line breaks kept), request_id optional; no control characters and no bidirectional controls (U+202A–U+202E, U+2066–U+2069) in any of them. The answer is replayed for its Idempotency-Key with no time limit. Raises of the tenant rate limits (spec 8.1 rule 5) are asked here.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -6594,7 +8272,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The opened ticket. */
                 201: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -6849,7 +8527,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a support ticket with its messages */
+        /**
+         * Read a support ticket with its messages
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -6861,7 +8542,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The ticket with its messages. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -7079,6 +8760,8 @@ export interface paths {
         /**
          * Who am I
          * @description The tenant and environment of the API key this request carries, the key itself (id, scopes, expiry, last use; never the key), and the rate limits that apply to the tenant. Any API key, whatever its scopes; a widget session token is 401 `invalid_api_key`.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -7089,12 +8772,65 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The tenant and environment the calling key belongs to. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "tenant_id": "c6085011-11a0-4611-ae3b-bd3a2d344116",
+                         *       "name": "tenant 0.5083633716378093",
+                         *       "environment": "sandbox",
+                         *       "key": {
+                         *         "id": "0895ab9e-33f1-4120-82cb-3cc703781649",
+                         *         "scopes": [
+                         *           "write:sync",
+                         *           "write:positions",
+                         *           "read:markets",
+                         *           "read:reports",
+                         *           "write:tickets"
+                         *         ],
+                         *         "expires_at": null,
+                         *         "last_used_at": "2026-06-01T12:00:00.000Z"
+                         *       },
+                         *       "rate_limits": {
+                         *         "balance_sync": {
+                         *           "tenant": 450,
+                         *           "end_user": null
+                         *         },
+                         *         "user_sync": {
+                         *           "tenant": 3000,
+                         *           "end_user": null
+                         *         },
+                         *         "positions": {
+                         *           "tenant": 4500,
+                         *           "end_user": 10
+                         *         },
+                         *         "default": {
+                         *           "tenant": 600,
+                         *           "end_user": 60
+                         *         },
+                         *         "feed_read": {
+                         *           "tenant": 600,
+                         *           "end_user": 60
+                         *         },
+                         *         "widget_session": {
+                         *           "tenant": 13500,
+                         *           "end_user": 10
+                         *         },
+                         *         "users_me": {
+                         *           "tenant": 4500,
+                         *           "end_user": 60
+                         *         },
+                         *         "saved_markets": {
+                         *           "tenant": 5400,
+                         *           "end_user": 20
+                         *         }
+                         *       }
+                         *     }
+                         */
                         "application/json": {
                             /**
                              * @description The environment of the key, which is the listener answering.
@@ -7278,6 +9014,8 @@ export interface paths {
         /**
          * Read this environment's webhook URL and allowed origins
          * @description The settings of the environment of the API key (a sandbox key reads the sandbox only), and whether a webhook secret is set; the secret itself is never shown again after its rotation.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -7288,12 +9026,22 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description This environment's webhook URL and allowed origins. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "environment": "sandbox",
+                         *       "webhook_url": "https://hooks.example.com/pm",
+                         *       "allowed_origins": [
+                         *         "https://shop.example.com"
+                         *       ],
+                         *       "webhook_secret_set": false
+                         *     }
+                         */
                         "application/json": {
                             /** @description Browser origins whose widget session requests get CORS headers. */
                             allowed_origins: string[];
@@ -7415,6 +9163,8 @@ export interface paths {
         /**
          * Change this environment's webhook URL and allowed origins
          * @description Changes the fields sent and keeps the others; answers the settings after the change. The platform's rules: `webhook_url` https to a public host, without user:password@ (null stops delivery; plain http and loopback, private or link-local hosts only where the service runs with ALLOW_INSECURE_WEBHOOKS=1); `allowed_origins` a list of origins (scheme, lower-case host, port only when not the default, no path), each once, at most 100, replacing the list. Naturally idempotent: no Idempotency-Key.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         put: {
             parameters: {
@@ -7425,6 +9175,14 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook_url": "https://hooks.example.com/pm",
+                     *       "allowed_origins": [
+                     *         "https://shop.example.com"
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         /** @description Browser origins whose widget session requests get CORS headers (API-key requests never do). */
                         allowed_origins?: string[];
@@ -7434,12 +9192,22 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description This environment's settings after the change. */
                 200: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "environment": "sandbox",
+                         *       "webhook_url": "https://hooks.example.com/pm",
+                         *       "allowed_origins": [
+                         *         "https://shop.example.com"
+                         *       ],
+                         *       "webhook_secret_set": false
+                         *     }
+                         */
                         "application/json": {
                             /** @description Browser origins whose widget session requests get CORS headers. */
                             allowed_origins: string[];
@@ -7629,6 +9397,8 @@ export interface paths {
         /**
          * Rotate the webhook secret
          * @description A new webhook secret for this environment, shown in this answer only (it is never stored as an answer and no Idempotency-Key is taken: each call is a new rotation). The old secret stops at once: every delivery attempt from now on, retries of older events included, is signed with the new one.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -7639,12 +9409,17 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The new webhook secret, shown in this answer only. */
                 201: {
                     headers: {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "webhook_secret": "whsec_mEWgqcVxhf7XktzBLPhT6vaEs7XEEXZ3Mq7LXv_bbJE"
+                         *     }
+                         */
                         "application/json": {
                             webhook_secret: string;
                         };
@@ -7772,6 +9547,8 @@ export interface paths {
         /**
          * List ledger transactions
          * @description Oldest first. The sum of amount over a user's transactions equals its balance.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -7791,7 +9568,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description A page of ledger transactions and the cursor of the next page. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -7980,7 +9757,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Read a user and its virtual balance */
+        /**
+         * Read a user and its virtual balance
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -7993,7 +9773,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The user with its virtual balance. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8176,6 +9956,8 @@ export interface paths {
         /**
          * Register a user or set its status
          * @description Naturally idempotent; takes no Idempotency-Key. 201 when created, 200 when updated.
+         *
+         *     **Rate limit:** tier `user_sync`, 3,000 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         put: {
             parameters: {
@@ -8204,7 +9986,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The user, updated, with its virtual balance. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8219,7 +10001,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description Default Response */
+                /** @description The user, registered by this request, with its virtual balance. */
                 201: {
                     headers: {
                         [name: string]: unknown;
@@ -8416,6 +10198,8 @@ export interface paths {
         /**
          * The session's own user and its balance
          * @description With a widget session token: the session's user. With the API key this is the user read of the user whose external_user_id is "me" (decisions part 6). Tier users_me.
+         *
+         *     **Rate limit:** tier `users_me`, 4,500 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -8426,7 +10210,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The session's user with its virtual balance. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -8599,7 +10383,9 @@ export interface paths {
         put?: never;
         /**
          * Send a test event
-         * @description Sends an event of the chosen type to the webhook_url of this environment, with the sample data of that event in the reference and `"test": true` added to its `data`: signed with the current secret and delivered like every event (retries, dead letters, the portal's delivery list, GET /v1/events). Answers 202 with the delivery id before it is sent. 409 `state_conflict` while no webhook_url is set. The answer is replayed for its Idempotency-Key for 90 days, with no second delivery.
+         * @description Sends an event of the chosen type to the webhook_url of this environment, with the sample data of that event in the reference and `"test": true` added to its `data`: signed with the current secret and delivered like every event (retries, dead letters, the portal's delivery list, GET /v1/events). Answers 202 with the delivery id before it is sent. 409 `state_conflict` while no webhook_url or no webhook secret is set (the key is not spent). The answer is replayed for its Idempotency-Key for 90 days, with no second delivery.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -8613,6 +10399,11 @@ export interface paths {
             };
             requestBody: {
                 content: {
+                    /**
+                     * @example {
+                     *       "event": "position.settled"
+                     *     }
+                     */
                     "application/json": {
                         /**
                          * @description The event type to send.
@@ -8623,7 +10414,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The test delivery was queued: its id. */
                 202: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -8631,6 +10422,11 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
+                        /**
+                         * @example {
+                         *       "delivery_id": "f4efe2f7-6254-47e0-9f2e-dbc4ed4c06fe"
+                         *     }
+                         */
                         "application/json": {
                             /**
                              * Format: uuid
@@ -8872,6 +10668,8 @@ export interface paths {
         /**
          * The tenant environment's widget settings
          * @description Theme tokens, scheme, enabled locales and the default locale, as the platform team set them; without settings {"theme":{},"scheme":null,"locales":["en"],"default_locale":"en"}. A mount() theme or scheme wins over these, and these over the widget defaults.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -8882,7 +10680,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The widget settings of this tenant environment. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9063,6 +10861,8 @@ export interface paths {
         /**
          * Report a widget error (browser beacon)
          * @description Best effort: no Idempotency-Key, and a beacon sent twice is stored twice. At most 16 KiB; code is one of the widget-only states of spec 7.2. The platform team lists them; reports are kept 30 days. A tenant environment stores at most 10,000 reports per UTC day: past that, 429 rate_limited with Retry-After up to the next 00:00 UTC and details {"limit","resets_at"}, and nothing is stored.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -9101,7 +10901,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The report was taken; nothing else is answered. */
                 202: {
                     headers: {
                         [name: string]: unknown;
@@ -9292,6 +11092,8 @@ export interface paths {
         /**
          * The leaderboard of the tenant environment
          * @description Users who chose to be shown, by realised profit of the positions that ended (closed, settled, voided) in the period: payout minus stake, summed. Periods start at 00:00Z today, Monday 00:00Z, the 1st 00:00Z; all has no start. Ties share a rank (1, 2, 2, 4) and are listed by display name.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -9307,7 +11109,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The leaderboard of this tenant environment. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9506,6 +11308,8 @@ export interface paths {
         /**
          * The session user's widget profile
          * @description Defaults until one is set: {"display_name":null,"show_on_leaderboard":false}.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -9516,7 +11320,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The session user's profile. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9645,6 +11449,8 @@ export interface paths {
         /**
          * Set the session user's widget profile
          * @description Both fields, the whole profile; naturally idempotent, no Idempotency-Key. A display name another user of the tenant environment holds, in any case, is 409 state_conflict; being shown needs a display name.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         put: {
             parameters: {
@@ -9669,7 +11475,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description Default Response */
+                /** @description The session user's profile after the change. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -9877,6 +11683,8 @@ export interface paths {
         /**
          * Reset the session user's widget profile
          * @description Back to the defaults: the display name is freed and the user leaves the leaderboard.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         delete: {
             parameters: {
@@ -10012,7 +11820,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The session user's saved markets */
+        /**
+         * The session user's saved markets
+         * @description **Rate limit:** tier `saved_markets`, 5,400 requests a minute per tenant environment, 20 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
         get: {
             parameters: {
                 query?: never;
@@ -10022,7 +11833,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The session user's saved markets. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -10173,6 +11984,8 @@ export interface paths {
         /**
          * Save a market
          * @description Saving a saved market answers 200 with its first saved_at. At most 50 per user: one more is 409 saved_markets_limit_reached. A market not enabled for the tenant is 404 not_found.
+         *
+         *     **Rate limit:** tier `saved_markets`, 5,400 requests a minute per tenant environment, 20 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         put: {
             parameters: {
@@ -10185,7 +11998,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description Default Response */
+                /** @description The market is saved (saving it again changes nothing). */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -10418,6 +12231,8 @@ export interface paths {
         /**
          * Remove a saved market
          * @description 204 also when the market was not saved.
+         *
+         *     **Rate limit:** tier `saved_markets`, 5,400 requests a minute per tenant environment, 20 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         delete: {
             parameters: {
@@ -10585,7 +12400,9 @@ export interface paths {
         put?: never;
         /**
          * Mint a widget session token for a user
-         * @description Call from your server only, never from a browser: it takes the API key and gets no CORS allowance. The user must be registered in the key's environment (404 unknown_user otherwise); a blocked user still gets a session, which can read but cannot open or close positions. The token lives 15 minutes; refreshes carry it on until an absolute cap 24 hours after this mint. A suspension of the tenant ends every session minted before it, also once the tenant is reactivated (401 invalid_session_token). Takes no Idempotency-Key: minting changes nothing, so a retry simply mints another token.
+         * @description Call from your server only, never from a browser: it takes the API key and gets no CORS allowance. The user must be registered in the key's environment (404 unknown_user otherwise); a blocked user still gets a session, which can read but cannot open or close positions. The token lives 15 minutes (in the sandbox, ttl_seconds of 60 to 900 makes every token of the session live that long instead, to see refresh and expiry without waiting; live refuses the field with 400 validation_failed); refreshes carry it on until an absolute cap 24 hours after this mint. A suspension of the tenant ends every session minted before it, also once the tenant is reactivated (401 invalid_session_token). Takes no Idempotency-Key: minting changes nothing, so a retry simply mints another token.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -10605,6 +12422,8 @@ export interface paths {
                     "application/json": {
                         /** @description The user the session belongs to; registered in the key's environment (PUT /v1/users/{external_user_id}), blocked users included. */
                         external_user_id: string;
+                        /** @description Sandbox only (live answers 400 validation_failed): each token of this session lives this many seconds, 60 to 900, instead of 15 minutes; refreshes keep it. To see refresh and expiry without waiting. */
+                        ttl_seconds?: number;
                     };
                 };
             };
@@ -10622,9 +12441,9 @@ export interface paths {
                          *     }
                          */
                         "application/json": {
-                            /** @description RFC 3339 UTC: 15 minutes from now, or the session's 24-hour cap if that comes first. Refresh before it. */
+                            /** @description RFC 3339 UTC: 15 minutes from now (ttl_seconds from now for a short sandbox session), or the session's 24-hour cap if that comes first. Refresh before it. */
                             expires_at: string;
-                            /** @description The session token (a JWT). Hand it to the widget as sessionToken; send it as Authorization: Bearer <token>. */
+                            /** @description The session token (a JWT). Hand it to the widget as sessionToken; send it as Authorization: Bearer `<token>`. */
                             token: string;
                         };
                     };
@@ -10856,7 +12675,9 @@ export interface paths {
         put?: never;
         /**
          * Refresh a widget session token
-         * @description The current session token is the only credential: Authorization: Bearer <token> (an API key here is 401 invalid_session_token). No body and no Idempotency-Key. Answers a new token for the same user that expires 15 minutes from now or at the session's 24-hour cap, whichever comes first. An expired, capped, forged or other-environment token, a suspended tenant, a token issued before the tenant's latest suspension (also once it is reactivated: a suspension ends every session for good) or a user that no longer exists all give 401 invalid_session_token; the host then mints a new session.
+         * @description The current session token is the only credential: Authorization: Bearer `<token>` (an API key here is 401 invalid_session_token). No body and no Idempotency-Key. Answers a new token for the same user that expires 15 minutes from now (a short sandbox session's ttl_seconds) or at the session's 24-hour cap, whichever comes first. An expired, capped, forged or other-environment token, a suspended tenant, a token issued before the tenant's latest suspension (also once it is reactivated: a suspension ends every session for good) or a user that no longer exists all give 401 invalid_session_token; the host then mints a new session.
+         *
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -10880,9 +12701,9 @@ export interface paths {
                          *     }
                          */
                         "application/json": {
-                            /** @description RFC 3339 UTC: 15 minutes from now, or the session's 24-hour cap if that comes first. Refresh before it. */
+                            /** @description RFC 3339 UTC: 15 minutes from now (ttl_seconds from now for a short sandbox session), or the session's 24-hour cap if that comes first. Refresh before it. */
                             expires_at: string;
-                            /** @description The session token (a JWT). Hand it to the widget as sessionToken; send it as Authorization: Bearer <token>. */
+                            /** @description The session token (a JWT). Hand it to the widget as sessionToken; send it as Authorization: Bearer `<token>`. */
                             token: string;
                         };
                     };
@@ -11061,6 +12882,8 @@ export interface paths {
         /**
          * Realtime prices, balance and positions (server-sent events)
          * @description Server-sent events for the session's user and up to 20 markets (decisions part 6). Read it with fetch (the session token goes in the Authorization header, which EventSource cannot send). `event: prices` carries exactly the body of GET /v1/markets/{slug}/snapshot, on every price or status change of a listed market; `event: balance` carries {"balance"} on every change of the balance; `event: position` carries exactly the body of GET /v1/positions/{id} on every change of one of the user's positions. Events carry current state, so one may come twice; none is skipped. Every event has an `id:`. A fresh stream starts with the comment `: fresh`, the prices of every listed market and the balance. Reconnecting with the header Last-Event-ID (the last id received) resumes without gaps: the stream starts with `: resumed` and sends the current state of each thing that changed since, for 15 minutes back (at least 5 are promised); an id that is malformed or older starts afresh. A `: ping` comment comes every 15 s. The stream ends when the session token expires (reconnect with the refreshed token), and within 1 s of a suspension of the tenant (a reconnect then gets 403 tenant_suspended, or 401 invalid_session_token once the tenant is reactivated: a suspension ends every session issued before it). Bounds: a user holds at most 5 streams on one process (a further one ends the oldest), and a stream whose reader leaves more than 256 KiB unread is closed (reconnect with Last-Event-ID). While the stream is down, poll the snapshot and GET /v1/users/me. Rate tier default; a connection counts once.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -11555,38 +13378,38 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
-         * @description Every error answer has this body.
+         * @description Every error answer has this body. [Errors and retries](/docs/guides/errors) explains how to act on each.
          *
-         *     | Status | Code | Meaning |
-         *     |---|---|---|
-         *     | 400 | validation_failed | Malformed body or query; on position routes also an unknown market or outcome, a market not open or outside its trading window; an amount sent as a number. |
-         *     | 400 | idempotency_key_required | A write request came without an Idempotency-Key header. |
-         *     | 401 | invalid_api_key | API key unknown, revoked or expired, or from the other environment. |
-         *     | 401 | invalid_session_token | Session token missing, malformed, expired or revoked. |
-         *     | 403 | insufficient_scope | The key lacks the scope of the endpoint. |
-         *     | 403 | tenant_suspended | The tenant is suspended. |
-         *     | 403 | user_blocked | The user is blocked (open, close, limit order). |
-         *     | 404 | not_found | The resource or route does not exist. |
-         *     | 404 | unknown_user | external_user_id is not registered; the idempotency key is not spent. |
-         *     | 409 | would_overdraw | The debit would take the balance below zero; nothing applied. |
-         *     | 409 | position_terminal | Close or close quote of a position already settled, voided or closed. |
-         *     | 409 | price_moved | Price above max_price (open) or below min_price (close); nothing applied. |
-         *     | 409 | market_suspended | The market is suspended. |
-         *     | 409 | stake_limit_exceeded | Stake above the per-position cap or the per-user total cap; details.remaining says what still fits. |
-         *     | 409 | state_conflict | The resource is not in a state that allows the request. |
-         *     | 409 | report_limit_reached | The tenant already has the maximum of report jobs generating. |
-         *     | 410 | report_expired | The report artifact is past its expires_at and is gone; the job stays readable. Request a new report. |
-         *     | 409 | saved_markets_limit_reached | The user already has the maximum of saved markets. |
-         *     | 409 | idempotency_key_in_progress | An earlier request with the same key is still processing; retry after Retry-After with the same key and body. |
-         *     | 413 | request_too_large | The body is above the size limit of the route. |
-         *     | 422 | idempotency_key_reused | The key was used before with a different body; nothing applied. |
-         *     | 429 | rate_limited | A tenant or end-user limit of the route is exceeded; retry after Retry-After. |
-         *     | 500 | internal_error | Unexpected failure; safe to retry with the same key on idempotent writes. |
-         *     | 503 | sync_paused | Balance sync is paused by a kill switch. |
-         *     | 503 | positions_paused | Opening of positions is paused. |
-         *     | 503 | feed_paused | Market feed reads are paused. |
-         *     | 503 | widget_paused | Widget session mint, refresh and config reads are paused. |
-         *     | 503 | market_not_ready | Market state is rebuilding after a restart; retry after Retry-After. |
+         *     | Status | Code | Meaning | Retry | What to do |
+         *     |---|---|---|---|---|
+         *     | 400 | validation_failed | Malformed body or query; on position routes also an unknown market or outcome, a market not open or outside its trading window; an amount sent as a number. | no: fix first | Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request. |
+         *     | 400 | idempotency_key_required | A write request came without an Idempotency-Key header. | no: fix first | Add an Idempotency-Key header made from your own record's id and send the request again. |
+         *     | 401 | invalid_api_key | API key unknown, revoked or expired, or from the other environment. | no: fix first | Check that the key belongs to the environment you call (sandbox or live) and is not revoked; issue or rotate a key if it is lost. |
+         *     | 401 | invalid_session_token | Session token missing, malformed, expired or revoked. | same key | Refresh the session and send the original request again with the same key; if the refresh is refused too, mint a new session. |
+         *     | 403 | insufficient_scope | The key lacks the scope of the endpoint. | no: fix first | Call the endpoint with a key that has its scope (the reference names it), or issue such a key. |
+         *     | 403 | tenant_suspended | The tenant is suspended. | no: fix first | Contact the platform: a suspension is contractual and no request succeeds until it is lifted. |
+         *     | 403 | user_blocked | The user is blocked (open, close, limit order). | no: fix first | Set the user active with PUT /v1/users/{external_user_id} if the block is over; otherwise tell the user trading is unavailable. |
+         *     | 404 | not_found | The resource or route does not exist. | no: fix first | Check the id or slug and the environment: sandbox and live resources are invisible to each other. |
+         *     | 404 | unknown_user | external_user_id is not registered; the idempotency key is not spent. | no: fix first | Register the user with PUT /v1/users/{external_user_id}, then send the request again; its key was not spent. |
+         *     | 409 | would_overdraw | The debit would take the balance below zero; nothing applied. | new key, after the fix | Reconcile the balance (GET the user) and, once funds arrived or the amount is lowered, send the debit under a new key: the refusal is stored for the old one. |
+         *     | 409 | position_terminal | Close or close quote of a position already settled, voided or closed. | no: fix first | Read the position: it has already ended and there is nothing to close. |
+         *     | 409 | price_moved | Price above max_price (open) or below min_price (close); nothing applied. | no: fix first | Quote again, let the user confirm the new price, and send a new request with the new max_price or min_price and a new key. |
+         *     | 409 | market_suspended | The market is suspended. | same key | Wait for the market to reopen (market feed or lifecycle webhooks), then send the same request with the same key. |
+         *     | 409 | stake_limit_exceeded | Stake above the per-position cap or the per-user total cap; details.remaining says what still fits. | no: fix first | Lower the stake to error.details.remaining or less and send that as a new request. |
+         *     | 409 | state_conflict | The resource is not in a state that allows the request. | no: fix first | Read the resource and act on the state it is in (an order already filled, expired or rejected cannot be cancelled). |
+         *     | 409 | report_limit_reached | The tenant already has the maximum of report jobs generating. | same key | Wait until one of your reports is ready (poll GET /v1/reports/{id}; there is no Retry-After), then send the same request with the same key. |
+         *     | 410 | report_expired | The report artifact is past its expires_at and is gone; the job stays readable. Request a new report. | no: fix first | Request a new report with a new key and download it before its expires_at. |
+         *     | 409 | saved_markets_limit_reached | The user already has the maximum of saved markets. | no: fix first | Let the user remove a saved market first; the save succeeds then. |
+         *     | 409 | idempotency_key_in_progress | An earlier request with the same key is still processing; retry after Retry-After with the same key and body. | same key | Wait Retry-After seconds and send the same body with the same key; a new key could apply the write twice. |
+         *     | 413 | request_too_large | The body is above the size limit of the route. | no: fix first | Shrink the body or split it (a balance-sync batch takes at most 500 items). |
+         *     | 422 | idempotency_key_reused | The key was used before with a different body; nothing applied. | no: fix first | Fix the client: a retry sends the byte-identical body of the first request; a different intent needs its own key. |
+         *     | 429 | rate_limited | A tenant or end-user limit of the route is exceeded; retry after Retry-After. | same key | Wait Retry-After seconds and send the same request with the same key; retrying sooner keeps the limit active. |
+         *     | 500 | internal_error | Unexpected failure; safe to retry with the same key on idempotent writes. | same key | Send the same request with the same key after a backoff (a write that did apply replays its answer); if it persists, report the request_id. |
+         *     | 503 | sync_paused | Balance sync is paused by a kill switch. | same key | Queue the movement and send it again with the same key after a backoff; nothing was recorded. |
+         *     | 503 | positions_paused | Opening of positions is paused. | same key | Tell the user opening is paused and send again with the same key after a backoff; closes still work. |
+         *     | 503 | feed_paused | Market feed reads are paused. | same key | Keep showing the last data you read and read again after a backoff. |
+         *     | 503 | widget_paused | Widget session mint, refresh and config reads are paused. | same key | Hide or grey out the widget and mint or refresh again after a backoff. |
+         *     | 503 | market_not_ready | Market state is rebuilding after a restart; retry after Retry-After. | same key | Wait Retry-After seconds and send the same request with the same key. |
          */
         ErrorEnvelope: {
             details: {
@@ -11623,7 +13446,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -11681,7 +13504,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -11736,7 +13559,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -11803,7 +13626,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -11855,7 +13678,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -11927,7 +13750,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -11996,7 +13819,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -12065,7 +13888,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -12140,7 +13963,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -12221,7 +14044,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -12303,7 +14126,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -12378,7 +14201,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;
@@ -12448,7 +14271,7 @@ export interface operations {
                 "X-Webhook-Delivery": string;
                 /** @description The event type; equals the body field event. */
                 "X-Webhook-Event": string;
-                /** @description sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case. */
+                /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
             };
             path?: never;

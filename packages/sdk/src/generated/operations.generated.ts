@@ -7,6 +7,10 @@ export const KEYED_OPERATIONS: ReadonlySet<string> = new Set([
   "POST /v1/positions",
   "POST /v1/positions/{id}/close",
   "POST /v1/reports",
+  "POST /v1/sandbox/markets",
+  "POST /v1/sandbox/markets/{slug}/corrections",
+  "POST /v1/sandbox/markets/{slug}/resolve",
+  "POST /v1/sandbox/markets/{slug}/void",
   "POST /v1/support-tickets",
   "POST /v1/webhooks/test"
 ]);
