@@ -70,6 +70,41 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: newKey })).status).toBe(200);
   });
 
+  it('sets the webhook URL, rotates the secret after a confirmation (shown once) and sends a test event', async () => {
+    await page.goto(`${service.urls.sandbox}/portal`);
+    await page.getByLabel('Webhook URL', { exact: true }).fill('https://hooks.example.com/portal');
+    await page.getByLabel('Allowed origins, one per line').fill('https://shop.example.com\nhttps://shop.example.com/x');
+    await page.getByRole('button', { name: 'Save webhook URL and origins' }).click();
+    // Refused: what was typed stays, with the reason.
+    expect(await page.getByRole('alert').textContent()).toContain('https://shop.example.com/x must be an origin');
+    expect(await page.getByLabel('Webhook URL', { exact: true }).inputValue()).toBe('https://hooks.example.com/portal');
+    await page.getByLabel('Allowed origins, one per line').fill('https://shop.example.com');
+    await page.getByRole('button', { name: 'Save webhook URL and origins' }).click();
+    expect(await page.getByRole('status').textContent()).toContain('saved');
+
+    await page.getByRole('link', { name: 'Create a webhook secret…' }).click();
+    expect(await seriousAxeFindings(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Rotate the secret' }).click();
+    const secret = (await page.getByLabel('Webhook secret').textContent())!.trim();
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole('link', { name: 'Back to settings' }).click();
+    expect(await page.content()).not.toContain(secret);
+
+    await page.getByLabel('Event type').selectOption('market.resolved');
+    await page.getByRole('button', { name: 'Send test event' }).click();
+    const notice = (await page.getByRole('status').textContent())!;
+    const deliveryId = /delivery ([0-9a-f-]{36})/.exec(notice)![1]!;
+    await page.getByRole('link', { name: 'Webhooks', exact: true }).first().click();
+    expect(await page.content()).toContain(deliveryId);
+    // The key of the test before was rotated away: the platform's view of the same settings.
+    const detail = await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`);
+    expect(detail.json.environments.find((e: { environment: string }) => e.environment === 'sandbox')).toMatchObject({
+      webhook_url: 'https://hooks.example.com/portal',
+      allowed_origins: ['https://shop.example.com'],
+      webhook_secret_set: true,
+    });
+  });
+
   it('has no serious or critical axe finding on its screens, on a desk and on a phone', async () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });

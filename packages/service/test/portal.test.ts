@@ -191,6 +191,90 @@ describe('the settings screen', () => {
     expect(after).toHaveLength(victimKeys.length);
   });
 
+  it("changes this environment's webhook URL and origins, with the API's rules, and nothing of live's", async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    expect((await client.get('/portal')).html).toContain('name="webhook_url"');
+    const saved = await client.post('/portal/settings', {
+      webhook_url: ' https://hooks.example.com/portal ',
+      allowed_origins: 'https://shop.example.com\r\nhttps://m.shop.example.com',
+    });
+    expect(saved.status).toBe(303);
+    const page = await client.get('/portal');
+    expect(textOf(page.html)).toContain('The webhook URL and allowed origins are saved.');
+    expect(page.html).toContain('value="https://hooks.example.com/portal"');
+    const read = (environment: 'sandbox' | 'live') =>
+      service.api(environment, 'GET', '/v1/tenant/settings', {
+        key: environment === 'sandbox' ? own.sandboxKey : own.liveKey,
+      });
+    expect((await read('sandbox')).json).toMatchObject({
+      webhook_url: 'https://hooks.example.com/portal',
+      allowed_origins: ['https://shop.example.com', 'https://m.shop.example.com'],
+    });
+    expect((await read('live')).json).toMatchObject({ webhook_url: null, allowed_origins: [] });
+    for (const form of [
+      { webhook_url: 'http://hooks.example.com/', allowed_origins: '' },
+      { webhook_url: 'https://127.0.0.1/', allowed_origins: '' },
+      { webhook_url: '', allowed_origins: 'https://shop.example.com/path' },
+    ]) {
+      // Shown again with what was typed, and the reason.
+      const refused = await client.post('/portal/settings', form);
+      expect(refused.status).toBe(400);
+      expect(refused.html).toContain('class="problem"');
+      if (form.webhook_url) expect(refused.html).toContain(`value="${form.webhook_url}"`);
+      else expect(textOf(refused.html)).toContain(`Allowed origins: ${form.allowed_origins} must be an origin`);
+    }
+    expect((await read('sandbox')).json.webhook_url).toBe('https://hooks.example.com/portal');
+    const audit = await service.db
+      .selectFrom('audit_log')
+      .select(['action', 'details'])
+      .where('target', '=', `${own.tenantId}/sandbox`)
+      .execute();
+    expect(audit[0]).toMatchObject({ action: 'environment.update', details: { webhook_host: 'hooks.example.com' } });
+  });
+
+  it('rotates the webhook secret after a confirmation, shown once, and sends a test event of a chosen type', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    // No URL yet: refused, in words.
+    await client.post('/portal/settings/test-event', { event: 'market.voided' });
+    expect(textOf((await client.get('/portal')).html)).toContain('No webhook_url is set');
+    await client.post('/portal/settings', { webhook_url: 'https://hooks.example.com/t', allowed_origins: '' });
+
+    const confirm = await client.get('/portal/settings/webhook-secret');
+    expect(confirm.status).toBe(200);
+    expect(textOf(confirm.html)).toContain('the old one stops at once');
+    expect(
+      (await service.api('sandbox', 'GET', '/v1/tenant/settings', { key: own.sandboxKey })).json.webhook_secret_set,
+    ).toBe(false);
+    const shown = await client.post('/portal/settings/webhook-secret', {});
+    expect(shown.status).toBe(201);
+    const secret = /whsec_[\w-]+/.exec(shown.html)![0];
+    expect((await client.get('/portal')).html).not.toContain(secret);
+
+    const sent = await client.post('/portal/settings/test-event', { event: 'position.settled' });
+    expect(sent.status).toBe(303);
+    const notice = textOf((await client.get('/portal')).html);
+    const deliveryId = /delivery ([0-9a-f-]{36})/.exec(notice)![1]!;
+    const event = await service.db
+      .selectFrom('events')
+      .select(['type', 'data', 'tenant_id', 'environment'])
+      .where('id', '=', deliveryId)
+      .executeTakeFirstOrThrow();
+    expect(event).toMatchObject({
+      type: 'position.settled',
+      tenant_id: own.tenantId,
+      environment: 'sandbox',
+      data: { test: true },
+    });
+    expect(textOf((await client.get('/portal/webhooks')).html)).toContain(deliveryId);
+    await client.post('/portal/settings/test-event', { event: 'market.exploded' });
+    expect((await client.get('/portal')).html).toContain('class="problem"');
+    expect((await client.post('/portal/settings/test-event', { event: 'market.voided' }, { csrf: false })).status).toBe(
+      403,
+    );
+  });
+
   it('refuses a post without its CSRF token', async () => {
     const own = await createTenant(service);
     const { client } = await signIn((await linkFor(own.tenantId)).url);

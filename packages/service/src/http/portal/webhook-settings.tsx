@@ -1,0 +1,230 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { EVENT_TYPES, type EventType } from '../../domains/events/index.js';
+import { rotateWebhookSecret, updateOwnSettings, type EnvironmentSettings } from '../../domains/tenants/index.js';
+import { sendTestEvent } from '../../domains/webhooks/index.js';
+import type { ServiceDeps } from '../../deps.js';
+import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
+import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
+import { sampleEventOf, UpdateOwnSettingsBody } from '../routes/tenant-self-service.js';
+import { signedIn } from './site.js';
+import { staffCtx } from './staff.js';
+
+/** A refused save of the webhook URL and origins: what was sent, and why it was refused. */
+export interface RefusedSettings {
+  webhookUrl: string;
+  allowedOrigins: string;
+  problem: string;
+}
+
+/** Shows the settings screen again with a refused save (settings.tsx). */
+export type SendRefused = (
+  request: FastifyRequest,
+  reply: FastifyReply,
+  refused: RefusedSettings,
+) => Promise<FastifyReply>;
+
+const SettingsForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
+const TestEventForm = z.object({ event: z.enum(EVENT_TYPES as [EventType, ...EventType[]]) });
+
+/**
+ * The environment's webhook URL, allowed origins, webhook secret and test events on the portal's settings
+ * screen: what PUT /v1/tenant/settings, POST /v1/tenant/webhook-secret and POST /v1/webhooks/test do with
+ * an API key (decisions part 10), through the same verbs and rules, for this tenant environment only.
+ */
+export function WebhookSettings(props: {
+  request: FastifyRequest;
+  settings: EnvironmentSettings;
+  /** What a refused save sent: shown again instead of the stored values. */
+  entered?: RefusedSettings;
+}) {
+  const { request, settings, entered } = props;
+  const canSend = settings.webhookUrl !== null && settings.webhookSecretSet;
+  return (
+    <>
+      <section aria-labelledby="delivery">
+        <h2 id="delivery">Webhooks and allowed origins</h2>
+        <PanelForm request={request} action="/portal/settings" label="Webhook URL and allowed origins">
+          <label for="webhook-url">Webhook URL</label>
+          <p id="webhook-url-hint">
+            Where we POST this environment's events: https to a public host. Leave it empty to stop delivery.
+          </p>
+          <input
+            id="webhook-url"
+            name="webhook_url"
+            type="url"
+            inputMode="url"
+            autoComplete="off"
+            spellcheck={false}
+            placeholder="https://example.com/webhooks"
+            value={entered ? entered.webhookUrl : (settings.webhookUrl ?? '')}
+            aria-describedby="webhook-url-hint"
+            size={60}
+          />
+          <label for="allowed-origins">Allowed origins, one per line</label>
+          <p id="allowed-origins-hint">
+            The sites that embed the widget, as https://shop.example.com: scheme and host (and a port only when it is
+            not the default), no path.
+          </p>
+          <textarea
+            id="allowed-origins"
+            name="allowed_origins"
+            rows={4}
+            autoComplete="off"
+            spellcheck={false}
+            aria-describedby="allowed-origins-hint"
+          >
+            {entered ? entered.allowedOrigins : settings.allowedOrigins.join('\n')}
+          </textarea>
+          <p>
+            <button type="submit">Save webhook URL and origins</button>
+          </p>
+        </PanelForm>
+      </section>
+      <section aria-labelledby="secret">
+        <h2 id="secret">Webhook secret</h2>
+        <p>
+          {settings.webhookSecretSet
+            ? 'A secret is set. It signs every delivery (X-Webhook-Signature) and is never shown again.'
+            : 'No secret is set yet: deliveries cannot be signed, so they fail until you create one.'}
+        </p>
+        <p>
+          <ConfirmFirst
+            href="/portal/settings/webhook-secret"
+            label={settings.webhookSecretSet ? 'Rotate the webhook secret…' : 'Create a webhook secret…'}
+          />
+        </p>
+      </section>
+      <section aria-labelledby="test-event">
+        <h2 id="test-event">Send a test event</h2>
+        <p>
+          A signed event of the chosen type with sample data and <code>"test": true</code> in its data, delivered like
+          any other: see it arrive on the <a href="/portal/webhooks">Webhooks</a> screen.
+        </p>
+        {!canSend && (
+          <p>{settings.webhookUrl === null ? 'Set a webhook URL first.' : 'Create a webhook secret first.'}</p>
+        )}
+        <PanelForm request={request} action="/portal/settings/test-event" label="Send a test event">
+          <label for="event-type">Event type</label>
+          <select id="event-type" name="event">
+            {EVENT_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+          <p>
+            <button type="submit">Send test event</button>
+          </p>
+        </PanelForm>
+      </section>
+    </>
+  );
+}
+
+export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefused): FastifyPluginAsync {
+  const webhookUrlPolicy = { allowInsecure: deps.allowInsecureWebhooks };
+  return async (app) => {
+    app.post('/portal/settings', signedIn, async (request, reply) => {
+      const form = SettingsForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, '/portal', form.error);
+      const entered = { webhookUrl: form.data.webhook_url, allowedOrigins: form.data.allowed_origins };
+      const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
+      const body = UpdateOwnSettingsBody.safeParse({
+        webhook_url: entered.webhookUrl || null,
+        allowed_origins: origins,
+      });
+      if (!body.success)
+        return sendRefused(request, reply, { ...entered, problem: problemOf(body.error.issues[0], origins) });
+      const ctx = staffCtx(deps, request);
+      const changes = {
+        webhookUrl: body.data.webhook_url ?? null,
+        allowedOrigins: body.data.allowed_origins ?? [],
+        webhookUrlPolicy,
+      };
+      const saved = await runAudited(
+        ctx,
+        request,
+        {
+          action: 'environment.update',
+          target: `${ctx.tenantEnv.tenantId}/${ctx.tenantEnv.environment}`,
+          // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
+          details: { webhook_host: hostOf(changes.webhookUrl), allowed_origins: changes.allowedOrigins.length },
+        },
+        (tx) => updateOwnSettings(tx, changes),
+      );
+      if (!saved.ok) {
+        const issue = (saved.rejection.details?.issues as { path: string; message: string }[] | undefined)?.[0];
+        const problem = issue
+          ? problemOf({ path: issue.path.split('/').slice(1), message: issue.message }, origins)
+          : saved.rejection.message;
+        return sendRefused(request, reply, { ...entered, problem });
+      }
+      deps.allowedOrigins.invalidate(ctx.tenantEnv.tenantId); // as the API does: this process at once
+      return redirectWith(request, reply, '/portal', saved, () => 'The webhook URL and allowed origins are saved.');
+    });
+
+    app.get('/portal/settings/webhook-secret', signedIn, async (request, reply) =>
+      sendConfirmation(request, reply, {
+        title: 'Rotate the webhook secret?',
+        current: '/portal',
+        effect:
+          'A new secret signs every delivery from the next attempt on, and the old one stops at once: your receiver ' +
+          'refuses our webhooks until it has the new secret, which the next page shows once.',
+        action: '/portal/settings/webhook-secret',
+        button: 'Rotate the secret',
+        back: '/portal',
+      }),
+    );
+
+    app.post('/portal/settings/webhook-secret', signedIn, async (request, reply) => {
+      const ctx = staffCtx(deps, request);
+      const target = `${ctx.tenantEnv.tenantId}/${ctx.tenantEnv.environment}`;
+      const rotated = await runAudited(ctx, request, { action: 'webhook_secret.rotate', target }, (tx) =>
+        rotateWebhookSecret(tx, tx.tenantEnv),
+      );
+      if (!rotated.ok) return redirectWith(request, reply, '/portal', rotated, () => '');
+      return sendShownOnce(request, reply, {
+        title: 'Your new webhook secret',
+        current: '/portal',
+        label: 'Webhook secret',
+        secret: rotated.value,
+        note: 'Put it in your webhook receiver now: deliveries are signed with it from the next attempt on.',
+        back: '/portal',
+        backLabel: 'Back to settings',
+      });
+    });
+
+    app.post('/portal/settings/test-event', signedIn, async (request, reply) => {
+      const form = TestEventForm.safeParse(formOf(request));
+      if (!form.success) return refuseForm(request, reply, '/portal', form.error);
+      const ctx = staffCtx(deps, request);
+      const type = form.data.event;
+      return act(ctx, request, reply, (tx) => sendTestEvent(tx, sampleEventOf(type)), {
+        action: 'webhook.test',
+        target: `${ctx.tenantEnv.tenantId}/${ctx.tenantEnv.environment}`,
+        details: { event: type },
+        back: '/portal',
+        done: (sent) =>
+          `Test event ${type} queued (delivery ${sent.deliveryId}); the Webhooks screen shows its attempts.`,
+      });
+    });
+  };
+}
+
+/** A refusal in the form's own words: which field, which line of the origins. */
+function problemOf(issue: { path: readonly PropertyKey[]; message: string } | undefined, origins: string[]): string {
+  if (!issue) return 'The form is not valid.';
+  const [field, index] = issue.path;
+  if (field === 'webhook_url') return `Webhook URL: ${issue.message}.`;
+  if (field === 'allowed_origins' && index !== undefined) {
+    return `Allowed origins: ${origins[Number(index)]} ${issue.message}.`;
+  }
+  if (field === 'allowed_origins') return `Allowed origins: ${issue.message}.`;
+  return issue.message;
+}
+
+function hostOf(url: string | null): string | null {
+  return url === null ? null : URL.canParse(url) ? new URL(url).host : 'not a URL';
+}
