@@ -67,12 +67,12 @@ export async function readmeEnvironment(service: TestService): Promise<Record<st
   };
 }
 
-/** Runs a command to its end (at most `timeoutMs`): its exit code and its output. */
+/** Runs a command to its end (at most `timeoutMs`): its exit code, its stdout, and both outputs. */
 export function run(
   command: string,
   args: string[],
   options: { cwd: string; env?: Record<string, string>; timeoutMs?: number },
-): Promise<{ code: number; output: string }> {
+): Promise<{ code: number; stdout: string; output: string }> {
   return new Promise((resolve) => {
     execFile(
       command,
@@ -81,6 +81,7 @@ export function run(
       (error, stdout, stderr) =>
         resolve({
           code: error ? Number((error as { code?: number }).code ?? 1) || 1 : 0,
+          stdout,
           output: `${stdout}${stderr}`,
         }),
     );
