@@ -66,6 +66,66 @@ describe('the API reference at /v1/openapi.json', () => {
   });
 });
 
+describe('what the reference says besides the schemas (issue 29)', () => {
+  it('describes every success answer, never "Default Response"', async () => {
+    const res = await service.api('sandbox', 'GET', '/v1/openapi.json');
+    expect(res.text).not.toContain('Default Response');
+    for (const [path, item] of Object.entries<any>(res.json.paths))
+      for (const [method, op] of Object.entries<any>(item))
+        for (const [status, response] of Object.entries<any>(op.responses))
+          if (status.startsWith('2')) expect(response.description, `${method} ${path} ${status}`).toMatch(/\w{3}/);
+  });
+
+  it('gives every operation its rate limit, as x-rate-limit and in its description', async () => {
+    const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+    const put = doc.paths['/v1/users/{external_user_id}'].put;
+    expect(put['x-rate-limit']).toEqual({
+      tier: 'user_sync',
+      per_tenant_per_minute: 3000,
+      per_end_user_per_minute: null,
+    });
+    expect(doc.paths['/v1/positions'].post['x-rate-limit']).toEqual({
+      tier: 'positions',
+      per_tenant_per_minute: 4500,
+      per_end_user_per_minute: 10,
+    });
+    expect(doc.paths['/v1/positions'].post.description).toContain('**Rate limit:** tier `positions`, 4,500 requests');
+    for (const [path, item] of Object.entries<any>(doc.paths))
+      for (const [method, op] of Object.entries<any>(item)) {
+        expect(op['x-rate-limit'], `${method} ${path}`).toBeDefined();
+        if (op['x-rate-limit'].tier !== 'none')
+          expect(op.description, `${method} ${path}`).toContain('**Rate limit:**');
+      }
+  });
+
+  it('keeps <token>-like text as code, so Redoc does not drop it as an HTML tag', async () => {
+    const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+    const outsideCode: string[] = [];
+    const visit = (node: unknown): void => {
+      if (Array.isArray(node)) return node.forEach(visit);
+      if (typeof node !== 'object' || node === null) return;
+      for (const [key, value] of Object.entries(node)) {
+        if ((key === 'description' || key === 'summary') && typeof value === 'string') {
+          const text = value.replace(/`[^`]*`/g, '');
+          if (/<[A-Za-z][^<>]*>/.test(text)) outsideCode.push(value);
+        } else if (key !== 'example') visit(value);
+      }
+    };
+    visit(doc);
+    expect(outsideCode).toEqual([]);
+    expect(JSON.stringify(doc)).toContain('Bearer `<token>`');
+  });
+
+  it('has a title without a bare "(1)" and an introduction naming the guides and @pm/sdk', async () => {
+    const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+    expect(doc.info.title).toBe('Prediction market operator API');
+    expect(doc.info.version).toBe('v1');
+    expect(doc.info.description).toContain('[quickstart](/docs/guides/quickstart)');
+    expect(doc.info.description).toContain('`@pm/sdk`');
+    expect(doc.info.description).not.toContain('packages/sdk');
+  });
+});
+
 describe('examples in the API reference', () => {
   it('shows every /v1 route with an example of its request body and of its answer, each fitting its schema', async () => {
     const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;

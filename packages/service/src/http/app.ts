@@ -24,6 +24,7 @@ import { requestTimeoutOptions } from './server-limits.js';
 import { API_INTRODUCTION, API_TAGS, errorCatalogComponents, withReplayedHeader } from './openapi.js';
 import { webhookDocs } from './webhook-events.js';
 import { withExamples } from './api-examples.js';
+import { withPlaceholdersAsCode, withRateLimits, withSuccessDescriptions } from './openapi-reference.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -121,7 +122,8 @@ export async function buildApp(
         openapi: '3.1.0',
         info: {
           title: 'Prediction market operator API',
-          version: '1',
+          // Redoc shows the version in brackets after the title: "(v1)" names the API's path version.
+          version: 'v1',
           description: API_INTRODUCTION,
         },
         servers: [{ url: '/' }],
@@ -143,7 +145,14 @@ export async function buildApp(
       },
       transform: jsonSchemaTransform,
       transformObject: (document) =>
-        withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
+        withPlaceholdersAsCode(
+          withRateLimits(
+            withSuccessDescriptions(
+              withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
+            ),
+            app.routeTable,
+          ),
+        ),
     });
     app.get(
       '/v1/openapi.json',

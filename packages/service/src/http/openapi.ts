@@ -62,7 +62,13 @@ export const API_INTRODUCTION = [
   '- **Compression**: JSON answers over 1 KB come brotli- or gzip-encoded when `Accept-Encoding` asks',
   '  for it (`Vary: Accept-Encoding`); send no header or `identity` for plain bytes.',
   '',
-  'A typed TypeScript client with keys, retries and a webhook verifier is in `packages/sdk`.',
+  '**Guides**: start with the [quickstart](/docs/guides/quickstart) (a user, a deposit, the widget and a',
+  'webhook, in curl and TypeScript), then [errors and retries](/docs/guides/errors), [rate',
+  'limits](/docs/guides/rate-limits) and the [other guides](/docs/guides).',
+  '',
+  '**SDK**: `@pm/sdk` is the typed TypeScript client of this API (`npm install @pm/sdk`), with',
+  'Idempotency-Keys, retries with the same key, cursors and a webhook verifier; [its README](/docs/sdk)',
+  'shows each.',
 ].join('\n');
 
 /** The tags of the /v1 routes, in the order the reference shows them. */
@@ -102,9 +108,11 @@ export function errorResponses(...codes: ErrorCode[]): Record<number, z.ZodType>
 
 /** The whole catalog in the document: every code with its status and meaning. */
 export function errorCatalogComponents(): { schemas: Record<string, object>; 'x-error-catalog': object } {
-  const rows = ERROR_CODES.map(
-    (code) => `| ${ERROR_CATALOG[code].status} | ${code} | ${ERROR_CATALOG[code].description} |`,
-  );
+  const retry = { same_key: 'same key', new_key: 'new key, after the fix', no: 'no: fix first' } as const;
+  const rows = ERROR_CODES.map((code) => {
+    const { status, description, action } = ERROR_CATALOG[code];
+    return `| ${status} | ${code} | ${description} | ${retry[ERROR_CATALOG[code].retry]} | ${action} |`;
+  });
   const { $schema: _ignored, ...schema } = z.toJSONSchema(ErrorEnvelope) as Record<string, unknown>;
   return {
     'x-error-catalog': Object.fromEntries(ERROR_CODES.map((code) => [code, ERROR_CATALOG[code]])),
@@ -112,10 +120,10 @@ export function errorCatalogComponents(): { schemas: Record<string, object>; 'x-
       ErrorEnvelope: {
         ...schema,
         description: [
-          'Every error answer has this body.',
+          'Every error answer has this body. [Errors and retries](/docs/guides/errors) explains how to act on each.',
           '',
-          '| Status | Code | Meaning |',
-          '|---|---|---|',
+          '| Status | Code | Meaning | Retry | What to do |',
+          '|---|---|---|---|---|',
           ...rows,
         ].join('\n'),
       },

@@ -31,7 +31,7 @@ function shell(options: { title: string; current?: string; guides: GuideFile[]; 
 <nav aria-label="Documentation"><a href="/docs/guides"${current === undefined ? ' aria-current="page"' : ''}>Guides</a><a href="/docs">API reference</a></nav>
 </header>
 <div class="layout">
-<nav class="side" aria-label="Guides"><h2>Guides</h2>${list}<h2>Reference</h2><ul><li><a href="/docs">API reference</a></li><li><a href="/v1/openapi.json">OpenAPI document</a></li></ul></nav>
+<nav class="side" aria-label="Guides"><h2>Guides</h2>${list}<h2>Reference</h2><ul><li><a href="/docs">API reference</a></li><li><a href="/docs/sdk"${current === 'sdk' ? ' aria-current="page"' : ''}>SDK: <code>@pm/sdk</code></a></li><li><a href="/v1/openapi.json">OpenAPI document</a></li></ul></nav>
 <details class="menu"><summary>All guides</summary><nav aria-label="All guides">${list}</nav></details>
 ${options.body}
 </div>
@@ -42,6 +42,7 @@ ${options.body}
 
 /** One guide: its article, what is on the page, and the guides before and after it. */
 export function guidePage(guide: GuideFile, rendered: RenderedGuide, guides: GuideFile[]): string {
+  // The SDK's README is no guide: no previous and next around it.
   const at = guides.findIndex((g) => g.name === guide.name);
   const link = (g: GuideFile | undefined, rel: string) =>
     g
@@ -57,7 +58,7 @@ export function guidePage(guide: GuideFile, rendered: RenderedGuide, guides: Gui
 <article class="guide">
 ${rendered.html}
 </article>
-<footer class="pager">${link(guides[at - 1], 'prev')}${link(guides[at + 1], 'next')}</footer>
+${at === -1 ? '' : `<footer class="pager">${link(guides[at - 1], 'prev')}${link(guides[at + 1], 'next')}</footer>`}
 </main>
 ${toc}`;
   return shell({ title: guide.title, current: guide.name, guides, body });

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
-import { GUIDE_NAME, GUIDES_DIR, readGuides } from '../guides/guide-files.js';
+import { GUIDE_NAME, GUIDES_DIR, readGuides, SDK_README, titleOf } from '../guides/guide-files.js';
 import { guidePage, guidesIndexPage, missingGuidePage } from '../guides/guide-page.js';
 import { GUIDES_CSS } from '../guides/guides-css.js';
 import { operationAnchors, renderGuide, type OperationAnchors } from '../guides/render-guide.js';
@@ -51,6 +51,16 @@ export function guidesRoutes(): FastifyPluginAsync {
       const names = new Set(guides.map((g) => g.name));
       const summaries = new Map(guides.map((g) => [g.name, renderGuide(g.source, names, anchors()).summary]));
       return html(reply, 200, guidesIndexPage(guides, summaries));
+    });
+
+    // The SDK's README, the same text npm shows for @pm/sdk, so the reference can link it.
+    app.get('/docs/sdk', meta, async (_request, reply) => {
+      const guides = await readGuides();
+      const source = await readFile(SDK_README, 'utf8').catch(() => undefined);
+      if (source === undefined) return html(reply, 404, missingGuidePage('sdk', guides));
+      const readme = { name: 'sdk', title: titleOf('@pm/sdk', source), source };
+      const rendered = renderGuide(source, new Set(guides.map((g) => g.name)), anchors());
+      return html(reply, 200, guidePage(readme, rendered, guides));
     });
 
     app.get<{ Params: { name: string } }>('/docs/guides/:name', meta, async (request, reply) => {
