@@ -152,6 +152,8 @@ describe('the SDK on a running service', () => {
     for (let i = 0; i < 100 && ok(await pm.GET('/v1/reports/{id}', reportId)).status === 'generating'; i++)
       await sleep(100);
     expect(ok(await pm.GET('/v1/reports')).data.map((r) => r.id)).toContain(report.id);
+    // The reference's example is the text; operators read it with downloadReport.
+    expect(ok(await pm.GET('/v1/reports/{id}/download', { ...reportId, parseAs: 'text' }))).toContain(user);
     const download = ok(await pm.downloadReport(report.id));
     expect(download.format).toBe('json');
     expect(await download.text()).toContain(user);
