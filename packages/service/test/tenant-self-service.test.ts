@@ -194,6 +194,11 @@ describe('GET and PUT /v1/tenant/settings', () => {
       const res = await api(strict, tenant, 'PUT', '/v1/tenant/settings', { body });
       expectEnvelope(res, 'validation_failed', 400);
     }
+    // Another method on the path is no route at all.
+    for (const method of ['POST', 'DELETE', 'PATCH']) {
+      expectEnvelope(await api(strict, tenant, method, '/v1/tenant/settings', { body: {} }), 'not_found', 404);
+    }
+    expectEnvelope(await api(strict, tenant, 'PUT', '/v1/tenant', { body: {} }), 'not_found', 404);
     const raw = await strict.api('sandbox', 'PUT', '/v1/tenant/settings', {
       key: tenant.sandboxKey,
       rawBody: '{"webhook_url":',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { KeyGrant } from './api-key-repo.js';
+import { KEY_USE_PRECISION_MS, type KeyGrant } from './api-key-repo.js';
 import { KEY_CACHE_BOUND_MS, keyCache } from './key-cache.js';
 import { keyChangeHandlers } from './key-changes.js';
 
@@ -26,6 +26,20 @@ function setUp() {
 }
 
 describe('keyCache', () => {
+  it("asks to record a key's use once a minute per key, whatever the invalidations meanwhile", () => {
+    const { cache, advance } = setUp();
+    expect(cache.useToRecord('k1')).toBe(true);
+    expect(cache.useToRecord('k1')).toBe(false);
+    expect(cache.useToRecord('k2')).toBe(true);
+    cache.forgetTenant('t1');
+    cache.reset(true);
+    advance(KEY_USE_PRECISION_MS - 1);
+    expect(cache.useToRecord('k1')).toBe(false);
+    advance(1);
+    expect(cache.useToRecord('k1')).toBe(true);
+    expect(cache.useToRecord('k1')).toBe(false);
+  });
+
   it('caches nothing until it is trusted (the LISTEN connection up), nor while it is down', async () => {
     const { cache, reads, load } = setUp();
     await cache.read(hash('a'), load('k1'));
