@@ -6,7 +6,9 @@ import {
   createTenant,
   expectEnvelope,
   expectLedgerInvariant,
+  registerUser,
   startTestService,
+  sync,
   uniqueKey,
   type TestService,
   type TestTenant,
@@ -290,6 +292,33 @@ describe('isolation', () => {
     });
     expect(res.status, res.text).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
+    // Nor by the owner's own live users: in live the market does not exist.
+    const live = `live-${Math.floor(Math.random() * 1e9)}`;
+    await registerUser(service, owner.liveKey, live, 'live');
+    const credit = { external_user_id: live, direction: 'credit', amount: '100.00' };
+    expect((await sync(service, owner.liveKey, credit, uniqueKey('live-sync'), 'live')).status).toBe(200);
+    for (const [path, extra] of [
+      ['/v1/positions', { max_price: '1' }],
+      ['/v1/orders', { limit_price: '0.5' }],
+    ] as const) {
+      const refused = await service.api('live', 'POST', path, {
+        key: owner.liveKey,
+        body: {
+          external_user_id: live,
+          market_slug: market.slug,
+          outcome_id: market.outcomes[0]!.id,
+          stake: '1.00',
+          ...extra,
+        },
+        idempotencyKey: uniqueKey('live-open'),
+      });
+      expect(refused.status, refused.text).toBeGreaterThanOrEqual(400);
+      expect(refused.status).toBeLessThan(500);
+    }
+    const livePositions = await service.api('live', 'GET', `/v1/positions?external_user_id=${live}`, {
+      key: owner.liveKey,
+    });
+    expect(livePositions.json.data).toEqual([]);
     const quote = await service.api('sandbox', 'POST', '/v1/positions/quote', {
       key: other.sandboxKey,
       body: { market_slug: market.slug, outcome_id: market.outcomes[0]!.id, stake: '1.00' },
