@@ -79,5 +79,6 @@ describe.skipIf(!hasChromium)('the API reference at /docs', () => {
       expect(await seriousAxeFindings(page), `at ${width} px`).toEqual([]);
       await page.context().close();
     }
-  });
+    // axe walks every node of the whole reference, twice: about 15 s each on a shared 2-core machine.
+  }, 120_000);
 });

@@ -121,6 +121,16 @@ function uniqueSlug(slug: string, seen: Map<string, number>): string {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
+/** A tag as Redoc names its section: lower case, spaces as hyphens, nothing but word characters else. */
+const tagSlug = (tag: string) =>
+  tag
+    .toLowerCase()
+    .trim()
+    .replace(/\s+/g, '-')
+    .replace(/&/g, '-and-')
+    .replace(/[^\w-]+/g, '')
+    .replace(/--+/g, '-');
+
 /**
  * Every operation of an OpenAPI document by `METHOD /path`, with its anchor in Redoc: an operation
  * without an operationId is `tag/<its first tag>/paths/<the path as a JSON pointer token>/<method>`.
@@ -132,7 +142,7 @@ export function operationAnchors(document: { paths?: Record<string, Record<strin
       if (!METHODS.includes(method)) continue;
       const pointer = path.replaceAll('~', '~0').replaceAll('/', '~1');
       const tag = operation.tags?.[0];
-      const anchor = `${tag === undefined ? '' : `tag/${tag}/`}paths/${pointer}/${method}`;
+      const anchor = `${tag === undefined ? '' : `tag/${tagSlug(tag)}/`}paths/${pointer}/${method}`;
       anchors.set(`${method.toUpperCase()} ${path}`, anchor);
     }
   }

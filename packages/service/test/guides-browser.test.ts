@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startTestService, type TestService } from './helpers.js';
+import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+
+/**
+ * The guides (issue 29) in real Chromium: readable on a phone and a desk in light and dark (nothing wider
+ * than the screen but code and tables, which scroll in their own box), no serious axe finding, and a link
+ * to an operation lands on that operation in the reference.
+ */
+let service: TestService;
+let browser: Browser;
+
+beforeAll(async () => {
+  service = await startTestService();
+  if (hasChromium) browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+  await service?.stop();
+});
+
+describe.skipIf(!hasChromium)('the guides at /docs/guides', () => {
+  it('fit a 375 px phone and a 1280 px desk, light and dark, with no serious axe finding', async () => {
+    for (const width of [375, 1280]) {
+      for (const colorScheme of ['light', 'dark'] as const) {
+        // axe is injected as an inline script, which the page's own policy rightly refuses.
+        const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme, bypassCSP: true });
+        const page = await context.newPage();
+        for (const guide of ['quickstart', 'errors', 'rate-limits']) {
+          expect((await page.goto(`${service.urls.sandbox}/docs/guides/${guide}`))?.status()).toBe(200);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+          expect(overflow, `${guide} at ${width} px ${colorScheme}`).toBeLessThanOrEqual(0);
+          expect(await seriousAxeFindings(page), `${guide} at ${width} px ${colorScheme}`).toEqual([]);
+        }
+        await context.close();
+      }
+    }
+  }, 60_000);
+
+  it('takes a reader from a guide to the operation in the reference, and runs no script', async () => {
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await page.goto(`${service.urls.sandbox}/docs/guides/quickstart`);
+    expect(refused).toEqual([]);
+    const link = page.locator('a[href^="/docs#"]', { hasText: 'POST /v1/balance-sync' }).first();
+    const anchor = decodeURIComponent((await link.getAttribute('href'))!.slice('/docs#'.length));
+    await link.click();
+    await page.waitForSelector('text=Prediction market operator API', { timeout: 20_000 });
+    const found = await page.waitForFunction((id) => document.getElementById(id) !== null, anchor, { timeout: 20_000 });
+    expect(found).toBeTruthy();
+    await expect
+      .poll(() =>
+        page.evaluate((id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top) < 200, anchor),
+      )
+      .toBe(true);
+    await context.close();
+  }, 60_000);
+});
