@@ -239,6 +239,23 @@ describe('POST /v1/sandbox/markets', () => {
   });
 });
 
+describe('the cap under concurrency', () => {
+  it('keeps to 50 when 56 creations arrive at once', async () => {
+    const tenant = await createTenant(service);
+    const answers = await Promise.all(
+      Array.from({ length: 56 }, (_, i) => create({ title: `Race ${i}`, outcomes: ['Y', 'N'] }, tenant.sandboxKey)),
+    );
+    const statuses = answers.map((a) => a.status).sort();
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(6);
+    for (const refused of answers.filter((a) => a.status === 409)) expectEnvelope(refused, 'state_conflict');
+    const { rows } = await sql<{
+      n: string;
+    }>`select count(*) as n from markets where owner_tenant_id = ${tenant.tenantId}`.execute(service.db);
+    expect(Number(rows[0]!.n)).toBe(50);
+  });
+});
+
 describe('isolation', () => {
   it("is absent from other tenants, from live, and from another tenant's widget", async () => {
     const market = await testMarket();
