@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, startTestService, type TestService } from './helpers.js';
-import { GUIDES_DIR, readGuides, type GuideFile } from '../src/http/guides/guide-files.js';
+import { GUIDES_DIR, readGuides, SDK_README, type GuideFile } from '../src/http/guides/guide-files.js';
 import { operationAnchors, renderGuide } from '../src/http/guides/render-guide.js';
 import { generatedGuides } from '../scripts/docs-generate.js';
 
@@ -59,6 +60,19 @@ describe('the guides on /docs/guides', () => {
       expect(await res.text()).toContain('No such guide');
     }
     expect(await (await fetch(`${service.urls.sandbox}/docs`)).text()).toContain('href="/docs/guides"');
+  });
+
+  it("serves a guide's SVG diagram under a policy of its own, and the SDK's README at /docs/sdk", async () => {
+    const svgs = (await readdir(GUIDES_DIR)).filter((f) => f.endsWith('.svg'));
+    for (const file of svgs) {
+      const res = await fetch(`${service.urls.sandbox}/docs/guides/${file}`);
+      expect(res.status, file).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/svg+xml');
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'none'");
+    }
+    const sdk = await fetch(`${service.urls.sandbox}/docs/sdk`);
+    expect(sdk.status).toBe(existsSync(SDK_README) ? 200 : 404);
+    if (sdk.status === 200) expect(await sdk.text()).toContain('@pm/sdk');
   });
 
   it('has no link to a guide or an operation that does not exist', () => {
