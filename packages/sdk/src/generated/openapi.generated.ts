@@ -13473,6 +13473,11 @@ export interface operations {
                         previous_outcome_id: string;
                         /** Format: uuid */
                         resolved_outcome_id: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "market.resolution_corrected";
@@ -13528,6 +13533,11 @@ export interface operations {
                         market_slug: string;
                         /** Format: uuid */
                         resolved_outcome_id: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "market.resolved";
@@ -13595,6 +13605,11 @@ export interface operations {
                          * @enum {string}
                          */
                         status: "voided" | "resolved";
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "market.void_corrected";
@@ -13647,6 +13662,11 @@ export interface operations {
                 "application/json": {
                     data: {
                         market_slug: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "market.voided";
@@ -13719,6 +13739,11 @@ export interface operations {
                         position_id: string;
                         /** @description A decimal amount with two decimals, as a string. */
                         stake: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "order.filled";
@@ -13788,6 +13813,11 @@ export interface operations {
                         position_id: string;
                         /** Format: uuid */
                         settlement_transaction_id: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "position.closed";
@@ -13857,6 +13887,11 @@ export interface operations {
                         price: string;
                         /** @description A decimal amount with two decimals, as a string. */
                         stake: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "position.opened";
@@ -13932,6 +13967,11 @@ export interface operations {
                         stake: string;
                         /** @enum {string} */
                         state: "settled_win" | "settled_loss";
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "position.settled";
@@ -14013,6 +14053,11 @@ export interface operations {
                          * @enum {string}
                          */
                         state: "settled_win" | "settled_loss";
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "position.settlement_corrected";
@@ -14095,6 +14140,11 @@ export interface operations {
                          * @enum {string}
                          */
                         state: "voided" | "settled_win" | "settled_loss";
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "position.void_corrected";
@@ -14170,6 +14220,11 @@ export interface operations {
                         stake: string;
                         /** @constant */
                         state: "voided";
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "position.voided";
@@ -14240,6 +14295,11 @@ export interface operations {
                          * @description The reconciliation run that found it.
                          */
                         report_id: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "reconciliation.discrepancy";
@@ -14304,6 +14364,11 @@ export interface operations {
                         /** Format: uuid */
                         report_id: string;
                         report_type: string;
+                        /**
+                         * @description Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.
+                         * @constant
+                         */
+                        test?: true;
                     };
                     /** @constant */
                     event: "report.ready";

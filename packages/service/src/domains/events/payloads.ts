@@ -120,6 +120,12 @@ export type EventData<T extends EventType> = z.input<(typeof EVENT_PAYLOADS)[T]>
  */
 export type EventContent<T extends EventType = EventType> = { [K in T]: { type: K; data: EventData<K> } }[T];
 
+/** What marks a test event's data (POST /v1/webhooks/test): its ids are samples, nobody's positions. */
+const TestMark = z
+  .literal(true)
+  .optional()
+  .describe('Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.');
+
 /**
  * The body of one event type's webhook (spec 6.2), as the reference documents it: the envelope every event
  * shares around that type's data. Keys in the order they are sent (domains/webhooks/model/body.ts).
@@ -129,6 +135,6 @@ export function eventEnvelope<T extends EventType>(type: T) {
     id: Uuid.describe('Equals X-Webhook-Delivery.'),
     event: z.literal(type),
     occurred_at: Timestamp.describe('When the state change committed, never the send time.'),
-    data: EVENT_PAYLOADS[type],
+    data: z.object({ ...EVENT_PAYLOADS[type].shape, test: TestMark }),
   });
 }
