@@ -67,9 +67,10 @@ export interface OperatorClient {
 
 /**
  * A typed client of the operator API (generated from the served OpenAPI document, openapi-fetch
- * underneath). Over what the generator gives: every call to a keyed route carries an Idempotency-Key
- * (a new one unless the caller gives its own), kept for every retry; retries
- * follow spec 7.2 with Retry-After obeyed; amounts stay strings; errors come back as ApiError values.
+ * underneath). Over what the generator gives: a call that moves money carries the caller's own
+ * Idempotency-Key (required by its type), any other keyed call a new one unless the caller gives its own,
+ * kept for every retry; retries follow spec 7.2 with Retry-After obeyed; amounts stay strings; errors
+ * come back as ApiError values.
  */
 export function createOperatorClient(options: ClientOptions): OperatorClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
