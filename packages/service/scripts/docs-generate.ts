@@ -109,8 +109,13 @@ curl -sS --fail-with-body -X POST "$PM_BASE_URL/v1/balance-sync" \\
   -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: wd-7001-retry-1' -d "$debit"
 \`\`\`
 
-The last answer is \`{"transaction_id": "…", "balance": "20.00"}\`. With the SDK, \`ApiError\` carries
-the code and the same advice (\`isRetryable\`), and the client retries the \`same key\` kind for you.
+The last answer is \`{"transaction_id": "…", "balance": "20.00"}\`.
+
+With the [SDK](/docs/sdk), a refusal is an \`ApiError\` value whose \`code\`, \`retry\` (\`same_key\`,
+\`new_key\` or \`no\`) and \`action\` come from this table. The client itself sends a request again with
+its key after a 429, a 409 \`idempotency_key_in_progress\`, a 503 \`market_not_ready\`, a 500 or an
+answer that never came; the other \`same_key\` codes (a pause, a suspended market, a full report queue)
+come back to you to retry when it suits you.
 
 ## Every code
 
@@ -205,7 +210,7 @@ RateLimit-Reset: 37
 - Spread steady work (a nightly balance-sync backfill) under the budget: the batch route sends up to 500
   movements in one request of the \`balance_sync\` tier.
 - Watch \`RateLimit-Remaining\`: slowing down before it reaches 0 is cheaper than a refusal.
-- The [SDK](quickstart.md) waits \`Retry-After\` and retries with the same key for you.
+- The [SDK](/docs/sdk) waits \`Retry-After\` and sends the request again with the same key for you.
 
 ## Every route and its tier
 
