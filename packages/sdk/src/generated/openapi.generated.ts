@@ -8916,7 +8916,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description insufficient_scope, tenant_suspended */
+                /** @description tenant_suspended */
                 403: {
                     headers: {
                         [name: string]: unknown;

@@ -106,7 +106,8 @@ export function tenantSelfServiceRoutes(deps: ServiceDeps): FastifyPluginAsyncZo
             'scopes; a widget session token is 401 `invalid_api_key`.',
           tags,
           security: API_KEY_SECURITY,
-          response: { 200: WhoAmI, ...errorResponses(...API_KEY_ERRORS) },
+          // Any key: never insufficient_scope.
+          response: { 200: WhoAmI, ...errorResponses('invalid_api_key', 'tenant_suspended', 'rate_limited') },
         },
       },
       async (request) => {
