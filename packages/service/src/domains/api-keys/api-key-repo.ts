@@ -14,6 +14,8 @@ export interface ApiKeyRecord {
   expiresAt: Date | null;
   /** The key this one replaces (a rotation); the old one is revoked when the changeover is confirmed. */
   rotatesKeyId: string | null;
+  /** When it was last used, to the minute (recordKeyUse); null: never; absent on a key just issued. */
+  lastUsedAt?: Date | null;
 }
 
 const COLUMNS = [
@@ -26,6 +28,7 @@ const COLUMNS = [
   'revoked_at',
   'expires_at',
   'rotates_key_id',
+  'last_used_at',
 ] as const;
 
 interface KeyRow {
@@ -38,6 +41,7 @@ interface KeyRow {
   revoked_at: Date | null;
   expires_at: Date | null;
   rotates_key_id: string | null;
+  last_used_at: Date | null;
 }
 
 const toRecord = (r: KeyRow): ApiKeyRecord => ({
@@ -50,6 +54,7 @@ const toRecord = (r: KeyRow): ApiKeyRecord => ({
   revokedAt: r.revoked_at,
   expiresAt: r.expires_at,
   rotatesKeyId: r.rotates_key_id,
+  lastUsedAt: r.last_used_at,
 });
 
 export async function insertApiKey(db: Executor, record: ApiKeyRecord, keyHash: Buffer): Promise<void> {

@@ -43,8 +43,8 @@ async function sendSettings(
       <section aria-labelledby="keys">
         <h2 id="keys">API keys</h2>
         <p>
-          To change keys without downtime: rotate, put the new key in your servers, check they use it, then confirm the
-          rotation. Until you confirm, both keys work; from then on the old one is refused.
+          To change keys without downtime: rotate, put the new key in your servers, check they use it (Last used), then
+          confirm the rotation. Until you confirm, both keys work; from then on the old one is refused.
         </p>
         <KeysTable request={request} keys={keys} now={deps.clock.now()} site="portal" />
       </section>

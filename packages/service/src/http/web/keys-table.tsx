@@ -6,7 +6,8 @@ import { ActionButton, ConfirmFirst, ScrollTable, when } from './shared.js';
 /**
  * API keys as a table, the panel's (a tenant's keys of both environments, revocation behind a
  * confirmation page) and the portal's (its environment's): prefix only, never the key (only its hash is
- * stored), scopes, state, and the rotation's next step (spec 5.1).
+ * stored), scopes, last use (to the minute: before confirming a rotation, the old key's should stop
+ * moving), state, and the rotation's next step (spec 5.1).
  */
 export function KeysTable(props: {
   request: FastifyRequest;
@@ -24,6 +25,7 @@ export function KeysTable(props: {
           {panel && <th scope="col">Environment</th>}
           <th scope="col">Scopes</th>
           <th scope="col">Created</th>
+          <th scope="col">Last used</th>
           <th scope="col">State</th>
           <th scope="col">Actions</th>
         </tr>
@@ -39,6 +41,7 @@ export function KeysTable(props: {
               {panel && <td>{k.environment}</td>}
               <td>{k.scopes.join(', ')}</td>
               <td>{when(k.createdAt)}</td>
+              <td>{k.lastUsedAt ? when(k.lastUsedAt) : 'not yet'}</td>
               <td>
                 <KeyState keyRecord={k} state={state} />
               </td>
