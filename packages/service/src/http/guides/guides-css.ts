@@ -48,7 +48,7 @@ main { padding: 24px 0 64px; min-width: 0; }
 .guide p, .guide li { max-width: 72ch; }
 .guide img { max-width: 100%; height: auto; background: #ffffff; border-radius: 8px; }
 .guide blockquote { margin: 16px 0; padding: 8px 16px; border-left: 4px solid var(--accent); background: var(--soft); }
-.guide code { font: 0.9em/1.5 ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; background: var(--inline-bg); padding: 1px 5px; border-radius: 4px; overflow-wrap: anywhere; }
+.guide code { font: 0.9em/1.5 ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; background: var(--inline-bg); padding: 1px 5px; border-radius: 4px; overflow-wrap: break-word; }
 .code { margin: 16px 0; border-radius: 8px; overflow: hidden; background: var(--code-bg); border: 1px solid var(--line); }
 .code-label { font-size: 0.75rem; color: #c4cad6; padding: 6px 14px; border-bottom: 1px solid #2f3542; }
 .code pre { margin: 0; padding: 14px; overflow-x: auto; color: var(--code-text); }
@@ -80,5 +80,11 @@ main { padding: 24px 0 64px; min-width: 0; }
   .menu ol { padding: 0 6px 8px; }
   .guide h1 { font-size: 1.6rem; }
   .pager { flex-direction: column; }
+  .guide table.stack, .guide table.stack tbody, .guide table.stack tr, .guide table.stack td { display: block; }
+  .guide table.stack thead { display: none; }
+  .guide table.stack tr { border: 1px solid var(--line); border-radius: 8px; margin: 0 0 12px; padding: 6px 0; }
+  .guide table.stack td { border: 0; padding: 4px 12px; }
+  .guide table.stack td::before { content: attr(data-label); display: block; font-size: 0.75rem; font-weight: 600;
+    text-transform: uppercase; letter-spacing: 0.04em; color: var(--muted); }
 }
 `;

@@ -48,10 +48,32 @@ export function renderGuide(source: string, guides: ReadonlySet<string>, operati
       }
     }
   });
+  labelCells(tokens);
   md.renderer.rules.fence = (all, idx) => fence(all[idx]!, md);
-  md.renderer.rules.table_open = () => '<div class="table" tabindex="0"><table>\n';
+  md.renderer.rules.table_open = (all, idx) =>
+    `<div class="table" tabindex="0"><table${all[idx]!.attrGet('class') ? ' class="stack"' : ''}>\n`;
   md.renderer.rules.table_close = () => '</table></div>\n';
+  // Long identifiers (idempotency_key_in_progress, /v1/users/{external_user_id}) may break after _ and /.
+  md.renderer.rules.code_inline = (all, idx) =>
+    `<code>${md.utils.escapeHtml(all[idx]!.content).replace(/([_/])/g, '$1<wbr>')}</code>`;
   return { html: md.renderer.render(tokens, md.options, env), sections, summary, brokenLinks };
+}
+
+/**
+ * A table of four columns or more gets its header text on each cell (data-label) and the class `stack`:
+ * on a phone each row then reads as a card of "header: value" lines instead of a table wider than the screen.
+ */
+function labelCells(tokens: Token[]) {
+  let headers: string[] = [];
+  let table: Token | undefined;
+  let column = 0;
+  tokens.forEach((token, i) => {
+    if (token.type === 'table_open') [table, headers] = [token, []];
+    else if (token.type === 'th_open') headers.push(plainText(tokens[i + 1]));
+    else if (token.type === 'thead_close' && headers.length >= 4) table?.attrSet('class', 'stack');
+    else if (token.type === 'tr_open') column = 0;
+    else if (token.type === 'td_open') token.attrSet('data-label', headers[column++] ?? '');
+  });
 }
 
 /** A code block: the language shown above it; `sh run` / `ts run` shown as plain sh / ts. */
