@@ -124,16 +124,21 @@ function runnableBlocks(source: string): Block[] {
 const runnable = guides.filter((g) => runnableBlocks(g.source).length > 0 && (!only || g.name === only));
 
 describe.skipIf(runnable.length === 0)('the runnable blocks of the guides', () => {
-  it.each(runnable.map((g) => [g.name, g] as const))('%s runs as written', async (_name, guide) => {
-    const work = await mkdtemp(path.join(tmpdir(), `guide-${guide.name}-`));
-    try {
-      const env = await guideEnvironment();
-      await prepareDirectory(work);
-      for (const block of runnableBlocks(guide.source)) await runBlock(guide, block, work, env);
-    } finally {
-      await rm(work, { recursive: true, force: true });
-    }
-  });
+  it.each(runnable.map((g) => [g.name, g] as const))(
+    '%s runs as written',
+    async (_name, guide) => {
+      const work = await mkdtemp(path.join(tmpdir(), `guide-${guide.name}-`));
+      try {
+        const env = await guideEnvironment();
+        await prepareDirectory(work);
+        for (const block of runnableBlocks(guide.source)) await runBlock(guide, block, work, env);
+      } finally {
+        await rm(work, { recursive: true, force: true });
+      }
+      // Each block has 60 s; a guide of many blocks on a busy machine needs more than the default 30 s.
+    },
+    300_000,
+  );
 });
 
 /** A fresh tenant with an open market enabled and its sandbox webhooks going to a free local port. */

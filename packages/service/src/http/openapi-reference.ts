@@ -1,5 +1,12 @@
 import { LIMITED_TIERS, SPEC_LIMITS, type LimitedTier } from '../domains/rate-limits/model/tiers.js';
-import type { RouteInfo } from './app.js';
+import type { RateTier } from './route-meta.js';
+
+/** A route as app.ts's route table lists it (named here so that this file does not import the app). */
+interface RouteInfo {
+  method: string;
+  url: string;
+  meta: { tier: RateTier } | undefined;
+}
 
 /**
  * What the reference at /docs says besides the routes' own schemas (issue 29): each success answer
