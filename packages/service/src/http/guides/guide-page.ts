@@ -64,12 +64,18 @@ ${toc}`;
   return shell({ title: guide.title, current: guide.name, guides, body });
 }
 
-/** /docs/guides: every guide with its first paragraph, and the way to the reference. */
+/** The first sentence of a paragraph, for a card: a period followed by a space ends it. */
+export function firstSentence(text: string): string {
+  const end = /[.!?](\s|$)/.exec(text);
+  return end ? text.slice(0, end.index + 1) : text;
+}
+
+/** /docs/guides: every guide with the first sentence of its first paragraph, and the way to the reference. */
 export function guidesIndexPage(guides: GuideFile[], summaries: ReadonlyMap<string, string>): string {
   const cards = guides
     .map(
       (g) =>
-        `<li><a href="/docs/guides/${g.name}"><strong>${escapeHtml(titleText(g.title))}</strong><span>${escapeHtml(summaries.get(g.name) ?? '')}</span></a></li>`,
+        `<li><a href="/docs/guides/${g.name}"><strong>${escapeHtml(titleText(g.title))}</strong><span>${escapeHtml(firstSentence(summaries.get(g.name) ?? ''))}</span></a></li>`,
     )
     .join('');
   const body = `<main id="content">
