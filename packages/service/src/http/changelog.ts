@@ -6,6 +6,15 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'The OpenAPI document (/v1/openapi.json) gives each operation x-rate-limit {"tier", "per_tenant_per_minute", ' +
+      '"per_end_user_per_minute"} ({"tier": "none"} on the unlimited ones) and a description of every success ' +
+      'answer; the error catalog (x-error-catalog) gives each code "retry" (same_key, new_key or no) and ' +
+      '"action". Guides at /docs/guides (quickstart, errors and retries, rate limits and more) and the SDK\'s ' +
+      'README at /docs/sdk, on both listeners.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'Sandbox test markets (decisions part 10, sandbox listener only; the live listener answers 404 not_found): ' +
       'POST /v1/sandbox/markets (write:positions, Idempotency-Key) {"title","outcomes":[2 to 10 titles],"liquidity"?} ' +
       'answers 201 a market shaped as the platform answers one, open, enabled for the calling tenant alone and only ' +
