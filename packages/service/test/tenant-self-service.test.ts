@@ -363,6 +363,35 @@ describe('POST /v1/tenant/webhook-secret and POST /v1/webhooks/test', () => {
     expect(ok.status, ok.text).toBe(202);
   });
 
+  it('retries a test event the receiver refused, as any delivery', async () => {
+    const tenant = await createTenant(insecure);
+    const failing = await startReceiver();
+    failing.answer = () => 503;
+    try {
+      await api(insecure, tenant, 'PUT', '/v1/tenant/settings', { body: { webhook_url: failing.url } });
+      await api(insecure, tenant, 'POST', '/v1/tenant/webhook-secret');
+      const sent = await api(insecure, tenant, 'POST', '/v1/webhooks/test', {
+        body: { event: 'order.filled' },
+        idempotencyKey: uniqueKey(),
+      });
+      expect(sent.status, sent.text).toBe(202);
+      for (let i = 0; i < 50 && failing.received.length === 0; i++) {
+        await pass(insecure);
+        await sleep(50);
+      }
+      expect(failing.received[0]!.json.data.test).toBe(true);
+      const delivery = await insecure.db
+        .selectFrom('webhook_deliveries')
+        .select(['state', 'attempts', 'last_status', 'next_attempt_at'])
+        .where('event_id', '=', sent.json.delivery_id)
+        .executeTakeFirstOrThrow();
+      expect(delivery).toMatchObject({ state: 'pending', attempts: 1, last_status: 503 });
+      expect(delivery.next_attempt_at!.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      await failing.close();
+    }
+  });
+
   it("never sends to another tenant's or environment's receiver", async () => {
     const a = await createTenant(insecure);
     const b = await createTenant(insecure);
