@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestService, type TestService } from './helpers.js';
 import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
-import { readGuides } from '../src/http/guides/guide-files.js';
+import { existsSync } from 'node:fs';
+import { readGuides, SDK_README } from '../src/http/guides/guide-files.js';
 
 /**
  * The guides (issue 29) in real Chromium: readable on a phone and a desk in light and dark (nothing wider
@@ -28,7 +29,9 @@ describe.skipIf(!hasChromium)('the guides at /docs/guides', () => {
         // axe is injected as an inline script, which the page's own policy rightly refuses.
         const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme, bypassCSP: true });
         const page = await context.newPage();
-        for (const guide of [...(await readGuides()).map((g) => `guides/${g.name}`), 'guides']) {
+        const pages = [...(await readGuides()).map((g) => `guides/${g.name}`), 'guides'];
+        if (existsSync(SDK_README)) pages.push('sdk');
+        for (const guide of pages) {
           expect((await page.goto(`${service.urls.sandbox}/docs/${guide}`))?.status()).toBe(200);
           const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
           expect(overflow, `${guide} at ${width} px ${colorScheme}`).toBeLessThanOrEqual(0);

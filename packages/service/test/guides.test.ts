@@ -35,6 +35,7 @@ describe('the guides on /docs/guides', () => {
     expect(guides.length).toBeGreaterThan(0);
     for (const listener of ['sandbox', 'live'] as const) {
       for (const guide of guides) {
+        expect(guide.source.startsWith('# '), `docs/guides/${guide.name}.md starts with its # title`).toBe(true);
         const res = await fetch(`${service.urls[listener]}/docs/guides/${guide.name}`);
         expect(res.status, guide.name).toBe(200);
         const csp = res.headers.get('content-security-policy') ?? '';
