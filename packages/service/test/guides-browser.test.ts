@@ -42,14 +42,20 @@ describe.skipIf(!hasChromium)('the guides at /docs/guides', () => {
     }
   }, 240_000);
 
-  it('takes a reader from a guide to the operation in the reference, and runs no script', async () => {
+  it('copies a code block, and takes a reader from a guide to the operation in the reference', async () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: service.urls.sandbox });
     const page = await context.newPage();
     const refused: string[] = [];
     page.on('console', (message) => {
       if (message.type() === 'error') refused.push(message.text());
     });
     await page.goto(`${service.urls.sandbox}/docs/guides/quickstart`);
+    const first = page.locator('figure.code').nth(1);
+    await first.getByRole('button', { name: 'Copy this code' }).click();
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(copied).toBe(await first.locator('code').textContent());
+    expect(copied).toContain('curl -sS --fail-with-body -X PUT "$PM_BASE_URL/v1/users/u-1001"');
     expect(refused).toEqual([]);
     const link = page.locator('a[href^="/docs#"]', { hasText: 'POST /v1/balance-sync' }).first();
     const anchor = decodeURIComponent((await link.getAttribute('href'))!.slice('/docs#'.length));

@@ -23,6 +23,7 @@ function shell(options: { title: string; current?: string; guides: GuideFile[]; 
 <title>${escapeHtml(titleText(title))} · Operator docs</title>
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs/guides.css">
+<script src="/docs/guides.js" defer></script>
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>

@@ -1,4 +1,26 @@
 /**
+ * The guides' one script, a progressive enhancement: a Copy button on each code block where the browser
+ * lets a page write the clipboard (https or localhost). Served from /docs/guides.js: no inline script.
+ */
+export const GUIDES_JS = `
+if (navigator.clipboard) {
+  for (const figure of document.querySelectorAll('figure.code')) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'copy';
+    button.textContent = 'Copy';
+    button.setAttribute('aria-label', 'Copy this code');
+    button.addEventListener('click', async () => {
+      await navigator.clipboard.writeText(figure.querySelector('code').textContent);
+      button.textContent = 'Copied';
+      setTimeout(() => (button.textContent = 'Copy'), 1500);
+    });
+    figure.querySelector('.code-label').append(button);
+  }
+}
+`;
+
+/**
  * The guides' one stylesheet, served from /docs/guides.css so the pages' policy can refuse inline
  * styles. Light and dark follow prefers-color-scheme; text and links keep a 4.5:1 contrast on both.
  */
@@ -50,7 +72,10 @@ main { padding: 24px 0 64px; min-width: 0; }
 .guide blockquote { margin: 16px 0; padding: 8px 16px; border-left: 4px solid var(--accent); background: var(--soft); }
 .guide code { font: 0.9em/1.5 ui-monospace, 'SFMono-Regular', Menlo, Consolas, monospace; background: var(--inline-bg); padding: 1px 5px; border-radius: 4px; overflow-wrap: break-word; }
 .code { margin: 16px 0; border-radius: 8px; overflow: hidden; background: var(--code-bg); border: 1px solid var(--line); }
-.code-label { font-size: 0.75rem; color: #c4cad6; padding: 6px 14px; border-bottom: 1px solid #2f3542; }
+.code-label { display: flex; justify-content: space-between; align-items: center; min-height: 32px; font-size: 0.75rem; color: #c4cad6; padding: 4px 8px 4px 14px; border-bottom: 1px solid #2f3542; }
+.copy { font: inherit; color: #e6e8ee; background: transparent; border: 1px solid #4a5263; border-radius: 4px; padding: 2px 10px; cursor: pointer; }
+.copy:hover { background: #2f3542; }
+.copy:focus-visible { outline: 3px solid #9ab8ff; outline-offset: 1px; }
 .code pre { margin: 0; padding: 14px; overflow-x: auto; color: var(--code-text); }
 .code pre code { background: none; padding: 0; color: inherit; font-size: 0.85rem; overflow-wrap: normal; white-space: pre; }
 .table { overflow-x: auto; margin: 16px 0; }

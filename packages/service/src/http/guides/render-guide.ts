@@ -83,7 +83,8 @@ function fence(token: Token, md: Md): string {
     language
   ];
   const safe = /^[a-z0-9-]+$/.test(language) ? language : '';
-  const head = label ? `<div class="code-label">${label}</div>` : '';
+  // The bar is there for every block: the page's script puts a Copy button in it.
+  const head = `<div class="code-label"><span>${label ?? 'Text'}</span></div>`;
   const code = md.utils.escapeHtml(token.content);
   return `<figure class="code">${head}<pre tabindex="0"><code${safe ? ` class="language-${safe}"` : ''}>${code}</code></pre></figure>\n`;
 }

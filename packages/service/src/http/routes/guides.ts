@@ -2,15 +2,17 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { GUIDE_NAME, GUIDES_DIR, readGuides, SDK_README, titleOf } from '../guides/guide-files.js';
 import { guidePage, guidesIndexPage, missingGuidePage } from '../guides/guide-page.js';
-import { GUIDES_CSS } from '../guides/guides-css.js';
+import { GUIDES_CSS, GUIDES_JS } from '../guides/guides-css.js';
 import { operationAnchors, renderGuide, type OperationAnchors } from '../guides/render-guide.js';
 
 /**
  * The guides (issue 29): docs/guides/*.md rendered here by markdown-it, each at /docs/guides/<name> beside
- * the reference at /docs. The pages run no script at all and take their one stylesheet from this origin.
+ * the reference at /docs. The pages take their one stylesheet and one small script (Copy buttons) from this
+ * origin and run nothing inline.
  */
 const POLICY = [
   "default-src 'none'",
+  "script-src 'self'",
   "style-src 'self'",
   "img-src 'self' data:",
   "base-uri 'none'",
@@ -44,6 +46,13 @@ export function guidesRoutes(): FastifyPluginAsync {
 
     app.get('/docs/guides.css', meta, async (_request, reply) =>
       reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(GUIDES_CSS),
+    );
+
+    app.get('/docs/guides.js', meta, async (_request, reply) =>
+      reply
+        .header('content-type', 'text/javascript; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(GUIDES_JS),
     );
 
     app.get('/docs/guides', meta, async (_request, reply) => {
