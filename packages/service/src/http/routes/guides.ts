@@ -2,7 +2,8 @@ import { readFile } from 'node:fs/promises';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { GUIDE_NAME, GUIDES_DIR, readGuides, SDK_README, titleOf } from '../guides/guide-files.js';
 import { guidePage, guidesIndexPage, missingGuidePage } from '../guides/guide-page.js';
-import { GUIDES_CSS, GUIDES_JS } from '../guides/guides-css.js';
+import { GUIDES_CSS } from '../guides/guides-css.js';
+import { GUIDES_JS } from '../guides/guides-script.js';
 import { operationAnchors, renderGuide, type OperationAnchors } from '../guides/render-guide.js';
 
 /**
