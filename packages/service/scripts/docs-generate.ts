@@ -7,6 +7,7 @@
 import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../src/errors/index.js';
 import { COUNTED_APART, LIMITED_TIERS, RAISABLE_TIERS, SPEC_LIMITS } from '../src/domains/rate-limits/model/tiers.js';
 import type { RouteInfo } from '../src/http/app.js';
+import { endUserLimits } from '../src/http/openapi-reference.js';
 
 /** A markdown comment (a link definition renders nothing): the reader of the page never sees it. */
 const GENERATED = (what: string) =>
@@ -151,8 +152,8 @@ export function rateLimitsGuide(routes: readonly RouteInfo[]): string {
     .filter((r) => (LIMITED_TIERS as readonly string[]).includes(r.meta!.tier))
     .sort((a, b) => path(a).localeCompare(path(b)) || a.method.localeCompare(b.method));
   const routeRow = (r: RouteInfo) => {
-    const tier = r.meta!.tier as (typeof LIMITED_TIERS)[number];
-    return `| \`${r.method} ${path(r)}\` | \`${tier}\` | ${perMinute(SPEC_LIMITS[tier].tenant)} | ${perMinute(SPEC_LIMITS[tier].endUser)} |`;
+    const limits = endUserLimits(r.meta!.tier as (typeof LIMITED_TIERS)[number], r.meta!.credential);
+    return `| \`${r.method} ${path(r)}\` | \`${r.meta!.tier}\` | ${perMinute(limits.tenant)} | ${perMinute(limits.endUser)} |`;
   };
   const unlimited = v1
     .filter((r) => r.meta!.tier === 'public')
@@ -214,7 +215,7 @@ RateLimit-Reset: 37
 
 ## Every route and its tier
 
-| Route | Tier | Per tenant environment | Per end user |
+| Route | Tier | Per tenant environment | Per end user (session token) |
 | --- | --- | --- | --- |
 ${limited.map(routeRow).join('\n')}
 

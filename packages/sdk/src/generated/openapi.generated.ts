@@ -780,7 +780,7 @@ export interface paths {
          * List events (the webhook stream)
          * @description The events of this environment, each byte for byte the body of its webhook (same id as X-Webhook-Delivery), whether or not a webhook_url is set. The order is stable: an event never appears before a cursor already handed out, so reading from the last next_cursor after an outage misses nothing. The newest events show once every transaction that started before theirs has ended (usually milliseconds).
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -1511,7 +1511,7 @@ export interface paths {
          * A market's exposure: what your open positions pay for each outcome
          * @description For this key's tenant environment (sandbox and live apart), every outcome of the market with the open positions on it, their stake, what they pay if it wins (each position: stake / price at open rounded down to the cent, as settlement pays) and net_if_wins, that payout minus the open stake of the whole market. Closed and settled positions are not counted, so a resolved or voided market answers zeros. A market that does not exist or is not enabled for the tenant is 404 not_found.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -3331,7 +3331,7 @@ export interface paths {
          * List rejected open and close attempts
          * @description Each with the error code it got, the request's fields and its time; oldest first. Kept 30 days, then deleted by an hourly job.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -5225,7 +5225,7 @@ export interface paths {
          * The tenant environment's reconciliation discrepancies, oldest first
          * @description Each balance-sync request whose resulting_balance (or, for a would_overdraw refusal without one, the ledger balance minus the refused debit) disagreed with the ledger, reported once by the run that found it, with the same fields as the reconciliation.discrepancy event plus the Idempotency-Key of the request and when it was found. Runs happen daily at 02:00Z.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -5429,7 +5429,7 @@ export interface paths {
         };
         /**
          * The tenant environment's report jobs, oldest first
-         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -5636,7 +5636,7 @@ export interface paths {
          * Request a report
          * @description Answers 202 with the job, `generating`; a background job writes the artifact, then the job is `ready` (or `failed`) and `report.ready` is sent. Rows: `transactions` created and `positions` opened in [from, to) (without `to`: everything committed when generation starts), `balances` every user at generation time (no from or to). At most 3 reports generate at once per tenant environment: a fourth is 409 `report_limit_reached` and its Idempotency-Key is not spent. The answer is replayed for its key with no time limit, byte for byte (status `generating` as first answered: poll the job for its state).
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -5953,7 +5953,7 @@ export interface paths {
         };
         /**
          * Read a report job
-         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -6188,7 +6188,7 @@ export interface paths {
          * Download a report's artifact
          * @description The artifact in the format asked for, until `expires_at`; then 410 `report_expired` (the job stays readable: request a new report). CSV: RFC 4180, a header row of the field names, CRLF line ends. JSON: `{"report_id","report_type","generated_at","rows":[…]}`. Rows are the items of the matching list endpoints. Sent gzip-encoded to a client that accepts it (`Accept-Encoding: gzip`), plain otherwise. A report still generating or failed is 409 `state_conflict` (`details.status`).
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -6441,7 +6441,7 @@ export interface paths {
          * This tenant's sandbox test markets
          * @description Sandbox only (the live listener answers 404 not_found). Every status, ordered by slug, a page at a time.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -6660,7 +6660,7 @@ export interface paths {
          * Create a sandbox test market
          * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. Creates a market for this tenant alone: open now for 90 days, equal prices, at most 1,000.00 per position and 10,000.00 open per user, with its own market maker (trading on it never moves a shared market's price). It shows in this tenant's sandbox feed, widget and stream like any enabled market and nowhere else: not to other tenants, not in live. Its slug starts with sandbox- and is chosen by the service. At most 50 per tenant: the next is 409 state_conflict.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -6988,7 +6988,7 @@ export interface paths {
          * Correct the outcome of a sandbox test market
          * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. As the platform correction: from resolved to resolved with another outcome (settlement correction), from voided to resolved or resolved to voided (void correction); anything else is 409 state_conflict. It runs the platform settlement: ledger lines, position and market events, and their webhooks to this tenant's sandbox. A market that is not one of this tenant's test markets (another tenant's, a shared one, none) is 404 not_found; a change its state does not allow is 409 state_conflict.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -7346,7 +7346,7 @@ export interface paths {
          * Resolve a sandbox test market
          * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. Resolves an open or suspended test market to outcome_id: winners are paid, the others settle as losses. It runs the platform settlement: ledger lines, position and market events, and their webhooks to this tenant's sandbox. A market that is not one of this tenant's test markets (another tenant's, a shared one, none) is 404 not_found; a change its state does not allow is 409 state_conflict.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -7699,7 +7699,7 @@ export interface paths {
          * Void a sandbox test market
          * @description Sandbox only: the live listener answers 404 not_found. Takes an API key with write:positions and an Idempotency-Key; the answer is replayed byte for byte for the key, with no time limit. Voids an open or suspended test market: every open position is refunded its stake. It runs the platform settlement: ledger lines, position and market events, and their webhooks to this tenant's sandbox. A market that is not one of this tenant's test markets (another tenant's, a shared one, none) is 404 not_found; a change its state does not allow is 409 state_conflict.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -8038,7 +8038,7 @@ export interface paths {
         };
         /**
          * The tenant environment's support tickets, oldest first
-         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -8243,7 +8243,7 @@ export interface paths {
          * Open a support ticket
          * @description subject 1–200 characters, body 1–10,000 (line breaks kept), request_id optional; no control characters and no bidirectional controls (U+202A–U+202E, U+2066–U+2069) in any of them. The answer is replayed for its Idempotency-Key with no time limit. Raises of the tenant rate limits (spec 8.1 rule 5) are asked here.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -8529,7 +8529,7 @@ export interface paths {
         };
         /**
          * Read a support ticket with its messages
-         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -8761,7 +8761,7 @@ export interface paths {
          * Who am I
          * @description The tenant and environment of the API key this request carries, the key itself (id, scopes, expiry, last use; never the key), and the rate limits that apply to the tenant. Any API key, whatever its scopes; a widget session token is 401 `invalid_api_key`.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -9015,7 +9015,7 @@ export interface paths {
          * Read this environment's webhook URL and allowed origins
          * @description The settings of the environment of the API key (a sandbox key reads the sandbox only), and whether a webhook secret is set; the secret itself is never shown again after its rotation.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -9164,7 +9164,7 @@ export interface paths {
          * Change this environment's webhook URL and allowed origins
          * @description Changes the fields sent and keeps the others; answers the settings after the change. The platform's rules: `webhook_url` https to a public host, without user:password@ (null stops delivery; plain http and loopback, private or link-local hosts only where the service runs with ALLOW_INSECURE_WEBHOOKS=1); `allowed_origins` a list of origins (scheme, lower-case host, port only when not the default, no path), each once, at most 100, replacing the list. Naturally idempotent: no Idempotency-Key.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         put: {
             parameters: {
@@ -9398,7 +9398,7 @@ export interface paths {
          * Rotate the webhook secret
          * @description A new webhook secret for this environment, shown in this answer only (it is never stored as an answer and no Idempotency-Key is taken: each call is a new rotation). The old secret stops at once: every delivery attempt from now on, retries of older events included, is signed with the new one.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -9548,7 +9548,7 @@ export interface paths {
          * List ledger transactions
          * @description Oldest first. The sum of amount over a user's transactions equals its balance.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -9759,7 +9759,7 @@ export interface paths {
         };
         /**
          * Read a user and its virtual balance
-         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         * @description **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         get: {
             parameters: {
@@ -10385,7 +10385,7 @@ export interface paths {
          * Send a test event
          * @description Sends an event of the chosen type to the webhook_url of this environment, with the sample data of that event in the reference and `"test": true` added to its `data`: signed with the current secret and delivered like every event (retries, dead letters, the portal's delivery list, GET /v1/events). Answers 202 with the delivery id before it is sent. 409 `state_conflict` while no webhook_url or no webhook secret is set (the key is not spent). The answer is replayed for its Idempotency-Key for 90 days, with no second delivery.
          *
-         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {
@@ -12402,7 +12402,7 @@ export interface paths {
          * Mint a widget session token for a user
          * @description Call from your server only, never from a browser: it takes the API key and gets no CORS allowance. The user must be registered in the key's environment (404 unknown_user otherwise); a blocked user still gets a session, which can read but cannot open or close positions. The token lives 15 minutes (in the sandbox, ttl_seconds of 60 to 900 makes every token of the session live that long instead, to see refresh and expiry without waiting; live refuses the field with 400 validation_failed); refreshes carry it on until an absolute cap 24 hours after this mint. A suspension of the tenant ends every session minted before it, also once the tenant is reactivated (401 invalid_session_token). Takes no Idempotency-Key: minting changes nothing, so a retry simply mints another token.
          *
-         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
         post: {
             parameters: {

@@ -1,11 +1,11 @@
 import { LIMITED_TIERS, SPEC_LIMITS, type LimitedTier } from '../domains/rate-limits/model/tiers.js';
-import type { RateTier } from './route-meta.js';
+import type { Credential, RateTier } from './route-meta.js';
 
 /** A route as app.ts's route table lists it (named here so that this file does not import the app). */
 interface RouteInfo {
   method: string;
   url: string;
-  meta: { tier: RateTier } | undefined;
+  meta: { tier: RateTier; credential: Credential } | undefined;
 }
 
 /**
@@ -100,6 +100,13 @@ export function withSuccessDescriptions<T>(document: T): T {
 
 const perMinute = (n: number) => n.toLocaleString('en-US');
 
+/** A tier's limits as a route meets them: an end-user limit only where a session token is taken. */
+export function endUserLimits(tier: LimitedTier, credential: Credential): { tenant: number; endUser: number | null } {
+  const { tenant, endUser } = SPEC_LIMITS[tier];
+  const sessions = credential === 'session' || credential === 'api_key_or_session';
+  return { tenant, endUser: sessions ? endUser : null };
+}
+
 /**
  * Each operation's rate tier (its route meta) as `x-rate-limit` {tier, per_tenant_per_minute,
  * per_end_user_per_minute} and a line at the end of its description.
@@ -114,7 +121,7 @@ export function withRateLimits<T>(document: T, routes: readonly RouteInfo[]): T 
       operation['x-rate-limit'] = { tier: 'none' };
       continue;
     }
-    const limits = SPEC_LIMITS[tier as LimitedTier];
+    const limits = endUserLimits(tier as LimitedTier, route.meta!.credential);
     operation['x-rate-limit'] = {
       tier,
       per_tenant_per_minute: limits.tenant,
