@@ -3,7 +3,7 @@ import { formatAmount } from '../../lib/money.js';
 import { PageQuery, pageOf } from '../../lib/page.js';
 import { formatPrice, SHARE_SCALE, Slug } from '../markets/index.js';
 import { ExternalUserId } from '../users/index.js';
-import type { MarketExposure } from './get-exposure.js';
+import type { OutcomeExposure } from './model/exposure.js';
 import type { RejectionRow } from './rejection-repo.js';
 import type { PositionState } from '../../db/schema.js';
 
@@ -130,7 +130,8 @@ export const Exposure = z.object({
 });
 export type Exposure = z.infer<typeof Exposure>;
 
-export function presentExposure(e: MarketExposure): Exposure {
+/** A market's exposure as the route answers it (the verb's MarketExposure, by shape: no cycle through the repo). */
+export function presentExposure(e: { market: { slug: string }; asOf: Date; outcomes: OutcomeExposure[] }): Exposure {
   return {
     market_slug: e.market.slug,
     as_of: e.asOf.toISOString(),

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { withTransaction, type TenantCtx } from '../context.js';
 import { createMarket, type MarketRecord } from '../markets/index.js';
@@ -35,7 +36,7 @@ export async function createTestMarket(ctx: TenantCtx, input: NewTestMarket): Pr
       );
     }
     const created = await createMarket(tx, {
-      slug: testMarketSlug(input.title),
+      slug: testMarketSlug(input.title, randomBytes(5).toString('hex')),
       title: input.title,
       outcomeTitles: input.outcomeTitles,
       opensAt: ctx.now,

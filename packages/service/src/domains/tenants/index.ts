@@ -15,6 +15,7 @@ export { rotateApiKey } from './rotate-api-key.js';
 export { rotateWebhookSecret } from './rotate-webhook-secret.js';
 export * from './schemas.js';
 export { setTenantStatus } from './set-tenant-status.js';
+export { sendTestEvent } from './send-test-event.js';
 export {
   findTenant,
   tenantSessionStates,

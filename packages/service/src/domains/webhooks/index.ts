@@ -4,7 +4,6 @@ export { listDeliveries, type DeliveryView } from './list-deliveries.js';
 export { listEvents, type EventFeedPage } from './list-events.js';
 export { resendDeadLetter } from './resend-dead-letter.js';
 export * from './schemas.js';
-export { sendTestEvent } from './send-test-event.js';
 export { signBody, verifySignature } from './signature.js';
 export { webhookUrlProblem, type WebhookUrlPolicy } from './model/webhook-url.js';
 export { httpTransport, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';

@@ -2,8 +2,12 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../../domains/events/index.js';
-import { rotateWebhookSecret, updateOwnSettings, type EnvironmentSettings } from '../../domains/tenants/index.js';
-import { sendTestEvent } from '../../domains/webhooks/index.js';
+import {
+  rotateWebhookSecret,
+  sendTestEvent,
+  updateOwnSettings,
+  type EnvironmentSettings,
+} from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';

@@ -8,12 +8,12 @@ import {
   EnvironmentName,
   getOwnSettings,
   rotateWebhookSecret,
+  sendTestEvent,
   UpdateEnvironmentBody,
   updateOwnSettings,
   WebhookSecret,
   type EnvironmentSettings,
 } from '../../domains/tenants/index.js';
-import { sendTestEvent } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { presenter } from '../../lib/present.js';
 import { tenantCtx } from '../context.js';

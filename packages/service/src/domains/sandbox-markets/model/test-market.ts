@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-
 /**
  * Sandbox test markets (decisions part 10): a tenant's own markets in its sandbox, to try trading and
  * settlement end to end. Everything but the title, the outcomes and the depth is fixed here.
@@ -18,11 +16,11 @@ export const TEST_MAX_OPEN_STAKE_PER_USER = 1_000_000n;
 export const TEST_SLUG_PREFIX = 'sandbox-';
 
 /**
- * A fresh slug for a test market: the prefix, the title's first words in a-z and 0-9, and 10 random hex
- * digits, so a slug says what it is and never names a shared market or another tenant's (the unique
+ * A fresh slug for a test market: the prefix, the title's first words in a-z and 0-9, and the caller's 10
+ * random hex digits, so a slug says what it is and never names a shared market or another tenant's (the unique
  * constraint still decides: a collision is refused, never merged).
  */
-export function testMarketSlug(title: string, random: string = randomBytes(5).toString('hex')): string {
+export function testMarketSlug(title: string, random: string): string {
   const words = title
     .normalize('NFKD')
     .replace(/\p{M}/gu, '')

@@ -1,7 +1,7 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { withTransaction, type TenantCtx } from '../context.js';
 import { recordEvent, type EventContent, type NewEvent } from '../events/index.js';
-import { lockWebhookTarget } from '../tenants/tenant-repo.js';
+import { lockWebhookTarget } from './tenant-repo.js';
 
 /**
  * A test event (POST /v1/webhooks/test, the portal's "Send a test event", decisions part 10): an event of
