@@ -35,8 +35,9 @@ type Headers = Record<string, string | string[] | undefined> | globalThis.Header
  * 4xx and process nothing. Deduplicate on `delivery_id` (X-Webhook-Delivery): delivery is at least once.
  *
  * `secret` may be several: while a secret is being rotated, pass the new one and the old one, and a
- * delivery signed with either is accepted (deliveries signed before the rotation may still be retried
- * with the old one); drop the old one when the rotation window is over.
+ * delivery signed with either is accepted. The service signs every attempt with the secret current when it
+ * is sent, retries of older events included, so only attempts already on their way at the rotation carry
+ * the old signature: drop the old secret a few minutes after rotating.
  */
 export function verifyWebhook(input: {
   rawBody: Uint8Array | string;

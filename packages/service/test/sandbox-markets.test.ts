@@ -239,6 +239,22 @@ describe('POST /v1/sandbox/markets', () => {
   });
 });
 
+it('pages past a market whose title makes the longest slug, in both market lists', async () => {
+  const tenant = await createTenant(service);
+  const title = 'Who wins the 2026 World Cup final in New York City?';
+  for (let i = 0; i < 2; i++)
+    expect((await create({ title, outcomes: ['Y', 'N'] }, tenant.sandboxKey)).status).toBe(201);
+  for (const path of ['/v1/sandbox/markets', '/v1/markets']) {
+    const first = await service.api('sandbox', 'GET', `${path}?limit=1`, { key: tenant.sandboxKey });
+    expect(first.json.data[0].slug.length, first.text).toBeGreaterThan(46);
+    const next = await service.api('sandbox', 'GET', `${path}?limit=1&cursor=${first.json.next_cursor}`, {
+      key: tenant.sandboxKey,
+    });
+    expect(next.status, `${path}: ${next.text}`).toBe(200);
+    expect(next.json.data[0].slug).not.toBe(first.json.data[0].slug);
+  }
+});
+
 describe('the cap under concurrency', () => {
   it('keeps to 50 when 56 creations arrive at once', async () => {
     const tenant = await createTenant(service);

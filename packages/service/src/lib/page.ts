@@ -4,7 +4,7 @@ import { ok, rejected, type Result } from '../errors/index.js';
 /** List query parameters shared by every list (decisions part 4). */
 export const PageQuery = {
   limit: z.coerce.number().int().min(1).max(500).default(50).describe('At most 500; default 50.'),
-  cursor: z.string().max(64).optional().describe('next_cursor of the previous page.'),
+  cursor: z.string().max(128).optional().describe('next_cursor of the previous page.'),
 };
 
 export function pageOf<T>(item: z.ZodType<T>) {

@@ -2,12 +2,17 @@ import { sql } from 'kysely';
 import type { Ctx } from '../context.js';
 import { queryMarkets, type MarketRecord, type MarketStatus } from './market-repo.js';
 
-/** Every market for the platform panel, newest first, whichever tenants have it. */
+/**
+ * Every shared market for the platform panel, newest first, whichever tenants have it. Tenants' sandbox test
+ * markets (up to 50 each) are left out: they would push the platform's own markets off the list.
+ */
 export async function listAllMarkets(
   ctx: Ctx,
   query: { status?: MarketStatus; limit: number },
 ): Promise<MarketRecord[]> {
-  const where = query.status ? sql`m.status = ${query.status}` : sql`true`;
+  const where = query.status
+    ? sql`m.owner_tenant_id is null and m.status = ${query.status}`
+    : sql`m.owner_tenant_id is null`;
   return queryMarkets(ctx.db, where, sql`order by m.created_at desc, m.id limit ${query.limit}`);
 }
 

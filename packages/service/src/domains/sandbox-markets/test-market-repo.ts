@@ -4,10 +4,11 @@ import { queryMarkets, type MarketRecord } from '../markets/index.js';
 
 /**
  * Locks the tenant's row for the rest of the transaction and counts its test markets: two creations of
- * one tenant take turns, so the cap of 50 holds under concurrency.
+ * one tenant take turns, so the cap of 50 holds under concurrency. No key update: the inserts that refer to
+ * the tenant (a live user's registration, a report) take a key share lock and go on meanwhile.
  */
 export async function lockAndCountTestMarkets(tx: Executor, tenantId: string): Promise<number> {
-  await tx.selectFrom('tenants').select('id').where('id', '=', tenantId).forUpdate().execute();
+  await tx.selectFrom('tenants').select('id').where('id', '=', tenantId).forNoKeyUpdate().execute();
   const row = await tx
     .selectFrom('markets')
     .select((eb) => eb.fn.countAll<string>().as('count'))

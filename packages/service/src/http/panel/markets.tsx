@@ -39,6 +39,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
         <>
           <section aria-labelledby="all">
             <h2 id="all">All markets, newest first</h2>
+            <p>Tenants' own sandbox test markets are not listed.</p>
             <MarketTable markets={markets} />
           </section>
           <section aria-labelledby="new">

@@ -40,10 +40,26 @@ function anchorsOf(app: FastifyInstance): () => OperationAnchors {
   return () => (anchors ??= operationAnchors(app.swagger() as never));
 }
 
+/**
+ * Each page made once per process: the files ship with the service and do not change while it runs, and
+ * these public pages have no rate limit, so a flood of them must not cost a render each (~30 ms for the list).
+ */
+function pageCache() {
+  const pages = new Map<string, Promise<{ status: number; body: string }>>();
+  return (key: string, make: () => Promise<{ status: number; body: string }>) => {
+    let page = pages.get(key);
+    if (!page) pages.set(key, (page = make()));
+    return page;
+  };
+}
+
 export function guidesRoutes(): FastifyPluginAsync {
   return async (app) => {
     const meta = { config: { meta: { tier: 'public', credential: 'none' } }, schema: { hide: true } } as const;
     const anchors = anchorsOf(app);
+    const cached = pageCache();
+    let files: ReturnType<typeof readGuides> | undefined;
+    const guidesOnce = () => (files ??= readGuides());
 
     app.get('/docs/guides.css', meta, async (_request, reply) =>
       reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'no-cache').send(GUIDES_CSS),
@@ -57,20 +73,26 @@ export function guidesRoutes(): FastifyPluginAsync {
     );
 
     app.get('/docs/guides', meta, async (_request, reply) => {
-      const guides = await readGuides();
-      const names = new Set(guides.map((g) => g.name));
-      const summaries = new Map(guides.map((g) => [g.name, renderGuide(g.source, names, anchors()).summary]));
-      return html(reply, 200, guidesIndexPage(guides, summaries));
+      const page = await cached('index', async () => {
+        const guides = await guidesOnce();
+        const names = new Set(guides.map((g) => g.name));
+        const summaries = new Map(guides.map((g) => [g.name, renderGuide(g.source, names, anchors()).summary]));
+        return { status: 200, body: guidesIndexPage(guides, summaries) };
+      });
+      return html(reply, page.status, page.body);
     });
 
     // The SDK's README, the same text npm shows for @pm/sdk, so the reference can link it.
     app.get('/docs/sdk', meta, async (_request, reply) => {
-      const guides = await readGuides();
-      const source = await readFile(SDK_README, 'utf8').catch(() => undefined);
-      if (source === undefined) return html(reply, 404, missingGuidePage('sdk', guides));
-      const readme = { name: 'sdk', title: titleOf('@pm/sdk', source), source };
-      const rendered = renderGuide(source, new Set(guides.map((g) => g.name)), anchors());
-      return html(reply, 200, guidePage(readme, rendered, guides));
+      const page = await cached('sdk', async () => {
+        const guides = await guidesOnce();
+        const source = await readFile(SDK_README, 'utf8').catch(() => undefined);
+        if (source === undefined) return { status: 404, body: missingGuidePage('sdk', guides) };
+        const readme = { name: 'sdk', title: titleOf('@pm/sdk', source), source };
+        const rendered = renderGuide(source, new Set(guides.map((g) => g.name)), anchors());
+        return { status: 200, body: guidePage(readme, rendered, guides) };
+      });
+      return html(reply, page.status, page.body);
     });
 
     app.get<{ Params: { name: string } }>('/docs/guides/:name', meta, async (request, reply) => {
@@ -86,11 +108,15 @@ export function guidesRoutes(): FastifyPluginAsync {
             .header('cache-control', 'no-cache')
             .send(file);
       }
-      const guides = await readGuides();
+      // Only guides' pages are kept, so what is stored is bounded by the files, whatever names are asked.
+      const guides = await guidesOnce();
       const guide = GUIDE_NAME.test(name) ? guides.find((g) => g.name === name) : undefined;
       if (!guide) return html(reply, 404, missingGuidePage(name, guides));
-      const rendered = renderGuide(guide.source, new Set(guides.map((g) => g.name)), anchors());
-      return html(reply, 200, guidePage(guide, rendered, guides));
+      const page = await cached(`guide:${name}`, async () => {
+        const rendered = renderGuide(guide.source, new Set(guides.map((g) => g.name)), anchors());
+        return { status: 200, body: guidePage(guide, rendered, guides) };
+      });
+      return html(reply, page.status, page.body);
     });
   };
 }
