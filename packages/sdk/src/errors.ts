@@ -23,6 +23,8 @@ export class ApiError extends Error {
     readonly retry_after: number | null,
     /** The key the call went with, to ask again with the same one later (null on a route without keys). */
     readonly idempotency_key: string | null,
+    /** The envelope's `source`: opaque, quoted to support with `request_id` (null without an envelope). */
+    readonly source: string | null = null,
   ) {
     super(message);
   }
@@ -51,7 +53,16 @@ export class ApiError extends Error {
   static fromAnswer(response: Response, body: unknown, key: string | null, cause?: unknown): ApiError {
     const retryAfter = retryAfterSeconds(response);
     if (isEnvelope(body))
-      return new ApiError(response.status, body.error, body.message, body.request_id, body.details, retryAfter, key);
+      return new ApiError(
+        response.status,
+        body.error,
+        body.message,
+        body.request_id,
+        body.details,
+        retryAfter,
+        key,
+        typeof body.source === 'string' ? body.source : null,
+      );
     const requestId = response.headers.get('x-request-id');
     const type = response.headers.get('content-type');
     const message =
@@ -101,6 +112,7 @@ interface Envelope {
   message: string;
   request_id: string;
   details: Record<string, unknown> | null;
+  source?: unknown;
 }
 
 function isEnvelope(body: unknown): body is Envelope {

@@ -308,7 +308,7 @@ describe('idempotency keys', () => {
 });
 
 describe('errors and retries', () => {
-  it('answers a refusal as an ApiError value with code, request_id and details, and does not retry it', async () => {
+  it('answers a refusal as an ApiError value with code, request_id, source and details, and does not retry it', async () => {
     const waits: number[] = [];
     const pm = client(tenant.sandboxKey, { sleep: async (ms) => void waits.push(ms) });
     const user = await newUser(pm, 'sdk-poor');
@@ -319,6 +319,7 @@ describe('errors and retries', () => {
     expect(debit.error).toBeInstanceOf(ApiError);
     expect(debit.error).toMatchObject({ status: 409, code: 'would_overdraw', retry_after: null });
     expect(debit.error!.request_id).toBe(debit.response!.headers.get('x-request-id'));
+    expect(debit.error!.source).toMatch(/\S/);
     const unknown = await pm.GET('/v1/users/{external_user_id}', { params: { path: { external_user_id: 'nobody' } } });
     expect(unknown.error).toMatchObject({ status: 404, code: 'unknown_user', details: null });
     expect(waits).toEqual([]);
