@@ -84,7 +84,7 @@ request may reuse it, but a changed body under a used key is \`422 idempotency_k
 body changes, use a new key. A price that moved is a new decision for the user: quote again and send
 the new \`max_price\` under a new key.
 
-Keys: make each from your own record's id (\`dep-5001\` for your deposit 5001), so a crash and restart
+Keys: make each from your own record's id (\`deposit-5001\` for your deposit 5001, \`withdrawal-7001\` for your withdrawal 7001), so a crash and restart
 sends the same key again instead of a new one. Keys are scoped to your tenant environment; a widget
 user's keys are their own.
 
@@ -94,20 +94,20 @@ A debit above the balance is refused and stored against its key; after a deposit
 answers the refusal, and a new key applies it.
 
 \`\`\`sh run
-curl -sS --fail-with-body -X PUT "$PM_BASE_URL/v1/users/u-2001" \\
+curl -sS --fail-with-body -X PUT "$PM_BASE_URL/v1/users/u-3501" \\
   -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -d '{"status":"active"}'
-debit='{"external_user_id":"u-2001","direction":"debit","amount":"30.00"}'
+debit='{"external_user_id":"u-3501","direction":"debit","amount":"30.00"}'
 status=$(curl -sS -o /dev/null -w '%{http_code}' -X POST "$PM_BASE_URL/v1/balance-sync" \\
-  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: wd-7001' -d "$debit")
+  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: withdrawal-3501' -d "$debit")
 test "$status" = 409  # would_overdraw: the balance is 0.00
 curl -sS --fail-with-body -X POST "$PM_BASE_URL/v1/balance-sync" \\
-  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: dep-7001' \\
-  -d '{"external_user_id":"u-2001","direction":"credit","amount":"50.00"}'
+  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: deposit-3501' \\
+  -d '{"external_user_id":"u-3501","direction":"credit","amount":"50.00"}'
 status=$(curl -sS -o /dev/null -w '%{http_code}' -X POST "$PM_BASE_URL/v1/balance-sync" \\
-  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: wd-7001' -d "$debit")
+  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: withdrawal-3501' -d "$debit")
 test "$status" = 409  # the same key replays the stored refusal
 curl -sS --fail-with-body -X POST "$PM_BASE_URL/v1/balance-sync" \\
-  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: wd-7001-retry-1' -d "$debit"
+  -H "Authorization: Bearer $PM_API_KEY" -H 'Content-Type: application/json' -H 'Idempotency-Key: withdrawal-3501-retry-1' -d "$debit"
 \`\`\`
 
 The last answer is \`{"transaction_id": "…", "balance": "20.00"}\`.
