@@ -1,12 +1,12 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readdir, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MarkdownIt from 'markdown-it';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { docsEnvironment, freePort, openMarketFor } from './docs-environment.js';
 import { createTenant, startTestService, type TestService } from './helpers.js';
 import { GUIDES_DIR, readGuides, SDK_README, type GuideFile } from '../src/http/guides/guide-files.js';
 import { operationAnchors, renderGuide } from '../src/http/guides/render-guide.js';
@@ -132,7 +132,7 @@ describe.skipIf(runnable.length === 0)('the runnable blocks of the guides', () =
     async (_name, guide) => {
       const work = await mkdtemp(path.join(tmpdir(), `guide-${guide.name}-`));
       try {
-        const env = await guideEnvironment();
+        const env = await docsEnvironment(service, 'guide-market');
         await prepareDirectory(work);
         for (const block of runnableBlocks(guide.source)) await runBlock(guide, block, work, env);
       } finally {
@@ -150,7 +150,7 @@ describe.skipIf(runnable.length === 0 || Boolean(only))('a reader who follows ev
     try {
       // A sandbox-only reader: no live variables, no webhook URL or secret yet (the quickstart sets them).
       const tenant = await createTenant(service);
-      await openMarketFor(tenant.tenantId);
+      await openMarketFor(service, tenant.tenantId, 'guide-market');
       const port = await freePort();
       await prepareDirectory(work);
       let script = 'set -euo pipefail\n';
@@ -194,49 +194,6 @@ describe.skipIf(runnable.length === 0 || Boolean(only))('a reader who follows ev
     }
   }, 600_000);
 });
-/** A fresh tenant with an open market enabled and its sandbox webhooks going to a free local port. */
-async function guideEnvironment(): Promise<Record<string, string>> {
-  const tenant = await createTenant(service);
-  await openMarketFor(tenant.tenantId);
-  const port = await freePort();
-  const webhookUrl = `http://127.0.0.1:${port}/webhooks`;
-  const environment = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
-  const settings = await service.platform('PUT', environment, { webhook_url: webhookUrl });
-  expect(settings.status, settings.text).toBe(200);
-  const secret = await service.platform('POST', `${environment}/webhook-secret`);
-  expect(secret.status, secret.text).toBe(201);
-  return {
-    PATH: process.env.PATH ?? '/usr/bin:/bin',
-    HOME: process.env.HOME ?? tmpdir(),
-    LANG: 'C.UTF-8',
-    PM_BASE_URL: service.urls.sandbox,
-    PM_API_KEY: tenant.sandboxKey,
-    PM_LIVE_BASE_URL: service.urls.live,
-    PM_LIVE_API_KEY: tenant.liveKey,
-    PM_WEBHOOK_SECRET: secret.json.webhook_secret,
-    PM_WEBHOOK_PORT: String(port),
-    PM_WEBHOOK_URL: webhookUrl,
-  };
-}
-
-/** A new open market, enabled for the tenant. */
-async function openMarketFor(tenantId: string) {
-  const now = Date.now();
-  const market = await service.platform('POST', '/platform/v1/markets', {
-    slug: `guide-market-${process.pid}-${now}`,
-    title: 'Will the home team win the final?',
-    outcomes: [{ title: 'Yes' }, { title: 'No' }],
-    opens_at: new Date(now - 3_600_000).toISOString(),
-    closes_at: new Date(now + 30 * 86_400_000).toISOString(),
-    max_stake_per_position: '100.00',
-    max_open_stake_per_user: '500.00',
-    liquidity: '100',
-  });
-  expect(market.status, market.text).toBe(201);
-  const enabled = await service.platform('PUT', `/platform/v1/tenants/${tenantId}/markets/${market.json.slug}`);
-  expect(enabled.status, enabled.text).toBe(200);
-}
-
 /** TS blocks are ES modules that import `@pm/sdk` by name: the directory resolves packages as the repository does. */
 async function prepareDirectory(work: string) {
   await writeFile(path.join(work, 'package.json'), '{ "private": true, "type": "module" }\n');
@@ -274,15 +231,4 @@ async function runBlock(guide: GuideFile, block: Block, work: string, env: Recor
   expect(result.code, `${where}: the ${block.language} block failed:\n${result.output.slice(-3000)}`).toBe(0);
   // The live variables are set here: a live check must run, not say it was skipped.
   expect(result.output, `${where}: a check was skipped`).not.toMatch(/skipped/);
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 }
