@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import { call, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
@@ -174,9 +175,14 @@ describe('requests', () => {
 
   it('follow a change of the list at once', async () => {
     const path = `/platform/v1/tenants/${tenant.tenantId}/environments/sandbox`;
+    // An origin no other tenant of the test database lists (other files list SHOP), so that the preflight,
+    // which asks whether any tenant lists it, answers for this tenant's list alone.
+    const own = `https://shop-${randomUUID().slice(0, 8)}.example.com`;
+    expect((await service.platform('PUT', path, { allowed_origins: [SHOP, own] })).status).toBe(200);
+    expect((await preflight(own)).headers.get('access-control-allow-origin')).toBe(own);
     expect((await service.platform('PUT', path, { allowed_origins: [] })).status).toBe(200);
     expect((await get(SHOP)).headers.get('access-control-allow-origin')).toBeNull();
-    expect((await preflight(SHOP)).headers.get('access-control-allow-origin')).toBeNull();
+    expect((await preflight(own)).headers.get('access-control-allow-origin')).toBeNull();
     expect((await service.platform('PUT', path, { allowed_origins: [SHOP] })).status).toBe(200);
     expect((await get(SHOP)).headers.get('access-control-allow-origin')).toBe(SHOP);
     expect(neighbour.tenantId).not.toBe(tenant.tenantId);
