@@ -1,6 +1,8 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
-import { startTestService, type TestService } from './helpers.js';
+import { createTenant, startTestService, type TestService } from './helpers.js';
 import { expectFits } from './schema-fit.js';
 import { ERROR_CATALOG, ERROR_CODES } from '../src/errors/index.js';
 import { installErrorHandling } from '../src/http/errors.js';
@@ -124,6 +126,39 @@ describe('what the reference says besides the schemas (issue 29)', () => {
     expect(doc.info.description).toContain('`@pm/sdk`');
     expect(doc.info.description).not.toContain('packages/sdk');
   });
+});
+
+it('gives every /v1 operation a curl and an SDK sample, and the curl samples run as written', async () => {
+  const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+  type Sample = { label: string; source: string };
+  const samples = new Map<string, Sample[]>();
+  for (const [path, item] of Object.entries(
+    doc.paths as Record<string, Record<string, { 'x-codeSamples'?: Sample[] }>>,
+  ))
+    for (const [method, operation] of Object.entries(item))
+      if (path.startsWith('/v1/')) samples.set(`${method.toUpperCase()} ${path}`, operation['x-codeSamples'] ?? []);
+  for (const [operation, list] of samples)
+    expect(
+      list.map((s) => s.label),
+      operation,
+    ).toEqual(['curl', '@pm/sdk']);
+  const sdk = samples.get('POST /v1/balance-sync')![1]!.source;
+  expect(sdk).toContain("'idempotency-key': 'deposit-5001'");
+
+  // A tenant of its own: register the sample's user, then credit it with the sample's own request.
+  const tenant = await createTenant(service);
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PM_BASE_URL: service.urls.sandbox,
+    PM_API_KEY: tenant.sandboxKey,
+  };
+  for (const operation of ['PUT /v1/users/{external_user_id}', 'POST /v1/balance-sync', 'GET /v1/tenant']) {
+    const curl = samples.get(operation)![0]!.source;
+    const { stdout } = await promisify(execFile)('bash', ['-c', `${curl} -sS -w '\\n%{http_code}'`], { env });
+    const status = Number(stdout.trim().split('\n').at(-1));
+    expect(status, `${operation}: ${stdout}`).toBeGreaterThanOrEqual(200);
+    expect(status, `${operation}: ${stdout}`).toBeLessThan(300);
+  }
 });
 
 describe('examples in the API reference', () => {

@@ -24,6 +24,7 @@ import { requestTimeoutOptions } from './server-limits.js';
 import { API_INTRODUCTION, API_TAGS, errorCatalogComponents, withReplayedHeader } from './openapi.js';
 import { webhookDocs } from './webhook-events.js';
 import { withExamples } from './api-examples.js';
+import { withCodeSamples } from './openapi-code-samples.js';
 import { withPlaceholdersAsCode, withRateLimits, withSuccessDescriptions } from './openapi-reference.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
@@ -148,7 +149,9 @@ export async function buildApp(
         withPlaceholdersAsCode(
           withRateLimits(
             withSuccessDescriptions(
-              withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
+              withCodeSamples(
+                withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
+              ),
             ),
             app.routeTable,
           ),

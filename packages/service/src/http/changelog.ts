@@ -6,6 +6,12 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
+      'The OpenAPI document gives every /v1 operation x-codeSamples: a curl command and an @pm/sdk call, made ' +
+      'from its recorded example, shown first among the request samples at /docs.',
+  },
+  {
+    date: '2026-11-26',
+    change:
       'The OpenAPI document (/v1/openapi.json) gives each operation x-rate-limit {"tier", "per_tenant_per_minute", ' +
       '"per_end_user_per_minute"} ({"tier": "none"} on the unlimited ones) and a description of every success ' +
       'answer; the error catalog (x-error-catalog) gives each code "retry" (same_key, new_key or no) and ' +

@@ -20,6 +20,8 @@ const REDOC_LOGO = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
  */
 const OPTIONS = {
   hideDownloadButton: false,
+  // The curl and @pm/sdk samples first, the bare payload after them.
+  payloadSampleIdx: 2,
   expandResponses: '200,201,202',
   requiredPropsFirst: true,
   sortPropsAlphabetically: false,
