@@ -24,14 +24,23 @@ const KNOWN = new Set([
   'market',
 ]);
 
-/** What a token's payload says about its life; null when it is not a token this service issues. */
+/** When a token expires (ms); null when it is not a token this service issues. */
 export function tokenExpiry(token: string): number | null {
+  return claimMs(token, 'exp');
+}
+
+/** When a token was issued (ms); null when it does not say. */
+export function tokenIssuedAt(token: string): number | null {
+  return claimMs(token, 'iat');
+}
+
+function claimMs(token: string, claim: 'exp' | 'iat'): number | null {
   const parts = token.split('.');
   if (parts.length !== 3) return null;
   try {
     const json = atob(parts[1]!.replace(/-/g, '+').replace(/_/g, '/'));
-    const exp = (JSON.parse(json) as { exp?: unknown }).exp;
-    return typeof exp === 'number' && Number.isFinite(exp) ? exp * 1000 : null;
+    const value = (JSON.parse(json) as Record<string, unknown>)[claim];
+    return typeof value === 'number' && Number.isFinite(value) ? value * 1000 : null;
   } catch {
     return null;
   }

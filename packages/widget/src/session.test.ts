@@ -2,8 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { refreshDelay, RETRY_DELAYS_MS, SessionKeeper, type RefreshOutcome, type Timers } from './session.js';
 
 /** A token whose payload expires at `expMs` (the widget reads exp, it never verifies: the server does). */
-const tokenExpiring = (expMs: number, n = 0) =>
-  `h.${btoa(JSON.stringify({ exp: expMs / 1000, n })).replace(/=+$/, '')}.s`;
+const tokenExpiring = (expMs: number, n = 0, iatMs?: number) =>
+  `h.${btoa(JSON.stringify({ exp: expMs / 1000, n, iat: iatMs === undefined ? undefined : iatMs / 1000 })).replace(/=+$/, '')}.s`;
 
 function fakeTimers(start = 1_000_000) {
   let now = start;
@@ -41,6 +41,20 @@ describe('refreshDelay', () => {
 });
 
 describe('SessionKeeper', () => {
+  it('lets a token whose whole life is in the refresh window run out, then ends the session', async () => {
+    const { timers, advance } = fakeTimers(0);
+    const refresh = vi.fn(async (): Promise<RefreshOutcome> => ({ ok: false, unauthorized: true }));
+    const expired = vi.fn();
+    // A short sandbox session (ttl_seconds 60): issued at 0, expiring at 60 s.
+    const keeper = new SessionKeeper(tokenExpiring(60_000, 0, 0), refresh, expired, timers);
+    await advance(60_000 - 1);
+    expect(refresh).not.toHaveBeenCalled();
+    await advance(1);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    expect(expired).toHaveBeenCalledTimes(1);
+    expect(keeper.isExpired()).toBe(true);
+  });
+
   it('refreshes when 5 minutes remain, and again for the new token', async () => {
     const { timers, advance } = fakeTimers(0);
     const refresh = vi.fn(async (): Promise<RefreshOutcome> => ({

@@ -1,4 +1,4 @@
-import { tokenExpiry } from './options.js';
+import { tokenExpiry, tokenIssuedAt } from './options.js';
 
 /** Spec 4.3 and 8.2: refresh once 5 minutes or less of the token's life remain. */
 export const REFRESH_BEFORE_MS = 5 * 60_000;
@@ -75,9 +75,13 @@ export class SessionKeeper {
     if (this.token === null || this.expired) return;
     const now = this.timers.now();
     const expiresAt = tokenExpiry(this.token) ?? now;
-    // At the 24-hour cap a refresh answers a token that lives no longer: wait for it to expire, when the
-    // next refresh is refused and the session ends (instead of refreshing in a loop).
-    const capped = expiresAt <= this.previousExpiry;
+    const issuedAt = tokenIssuedAt(this.token);
+    // At the 24-hour cap a refresh answers a token that lives no longer, and a token whose whole life fits in
+    // the refresh window (a short sandbox session, ttl_seconds 300 or less, for trying expiry) would only be
+    // refreshed at once, again and again: either is let run out, and the refresh at its expiry is refused
+    // and ends the session.
+    const short = issuedAt !== null && expiresAt - issuedAt <= REFRESH_BEFORE_MS;
+    const capped = short || expiresAt <= this.previousExpiry;
     const due = capped ? Math.max(0, expiresAt - now) : refreshDelay(expiresAt, now);
     const wait = failures === 0 ? due : (RETRY_DELAYS_MS[failures - 1] ?? Math.max(due, 30_000));
     this.timer = this.timers.setTimeout(() => void this.attempt(failures), wait);
