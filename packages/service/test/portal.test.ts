@@ -197,10 +197,10 @@ describe('the settings screen', () => {
     expect(textOf((await client.get('/portal')).html)).toContain('not yet');
     expect((await service.api('sandbox', 'GET', '/v1/tenant', { key: own.sandboxKey })).status).toBe(200);
     let page = '';
-    for (let i = 0; i < 40 && !page.includes('2026-06-01 12:00:00Z live'); i++) {
+    for (let i = 0; i < 40 && !page.includes('2026-06-01 12:00:00Z active'); i++) {
       page = textOf((await client.get('/portal')).html);
     }
-    expect(page).toContain('2026-06-01 12:00:00Z 2026-06-01 12:00:00Z live');
+    expect(page).toContain('2026-06-01 12:00:00Z 2026-06-01 12:00:00Z active');
   });
 
   it("changes this environment's webhook URL and origins, with the API's rules, and nothing of live's", async () => {

@@ -111,7 +111,8 @@ function KeyState(props: { keyRecord: ApiKeyRecord; state: ReturnType<typeof rot
     expired: `expired ${when(props.keyRecord.expiresAt)}`,
     replaced: 'being replaced',
     replacing: 'new, rotation not confirmed',
-    live: props.keyRecord.expiresAt ? `live, expires ${when(props.keyRecord.expiresAt)}` : 'live',
+    // "active", not "live": a sandbox key in the sandbox portal must not read as a live key.
+    live: props.keyRecord.expiresAt ? `active, expires ${when(props.keyRecord.expiresAt)}` : 'active',
   };
   return <>{words[props.state]}</>;
 }
