@@ -69,6 +69,25 @@ export interface BalanceSyncs {
   user_id: string;
 }
 
+export interface ErrorAnswerCounts {
+  code: string;
+  count: bigint;
+  environment: string | null;
+  minute: Timestamp;
+  tenant_id: string | null;
+}
+
+export interface ErrorAnswers {
+  at: Timestamp;
+  code: string;
+  environment: string | null;
+  method: string;
+  request_id: string;
+  route: string;
+  status: number;
+  tenant_id: string | null;
+}
+
 export interface Events {
   data: Json;
   environment: string;
@@ -96,8 +115,10 @@ export interface IdempotencyKeys {
 }
 
 export interface KillSwitches {
+  changed_by: string | null;
   name: string;
   paused: boolean;
+  reason: string | null;
   updated_at: Timestamp;
 }
 
@@ -314,6 +335,15 @@ export interface TenantMarkets {
   tenant_id: string;
 }
 
+export interface TenantPauses {
+  changed_by: string;
+  name: string;
+  paused: boolean;
+  reason: string | null;
+  tenant_id: string;
+  updated_at: Timestamp;
+}
+
 export interface TenantRateLimits {
   per_minute: number;
   tenant_id: string;
@@ -430,6 +460,8 @@ export interface DB {
   api_keys: ApiKeys;
   audit_log: AuditLog;
   balance_syncs: BalanceSyncs;
+  error_answer_counts: ErrorAnswerCounts;
+  error_answers: ErrorAnswers;
   events: Events;
   idempotency_keys: IdempotencyKeys;
   kill_switches: KillSwitches;
@@ -452,6 +484,7 @@ export interface DB {
   support_tickets: SupportTickets;
   tenant_environments: TenantEnvironments;
   tenant_markets: TenantMarkets;
+  tenant_pauses: TenantPauses;
   tenant_rate_limits: TenantRateLimits;
   tenants: Tenants;
   transactions: Transactions;

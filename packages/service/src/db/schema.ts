@@ -250,6 +250,39 @@ export interface KillSwitchesTable {
   name: 'sync' | 'positions' | 'feed' | 'widget';
   paused: boolean;
   updated_at: Date;
+  /** Migration 0026: why and by whom it was last set; null for a row set before. */
+  reason: string | null;
+  changed_by: string | null;
+}
+
+/** One tenant's pause of sync or positions, both environments (migration 0026). */
+export interface TenantPausesTable {
+  tenant_id: string;
+  name: 'sync' | 'positions';
+  paused: boolean;
+  reason: string | null;
+  changed_by: string;
+  updated_at: Date;
+}
+
+/** Error answers by request_id (migration 0026), capped per flush; the counts table has them all. */
+export interface ErrorAnswersTable {
+  request_id: string;
+  tenant_id: string | null;
+  environment: string | null;
+  code: string;
+  status: number;
+  method: string;
+  route: string;
+  at: Date;
+}
+
+export interface ErrorAnswerCountsTable {
+  minute: Date;
+  environment: string | null;
+  tenant_id: string | null;
+  code: string;
+  count: bigint;
 }
 
 /** Panel sign-ins (migration 0016): the cookie token's SHA-256, never the token. */
@@ -457,6 +490,9 @@ export interface Database {
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_attempts: WebhookAttemptsTable;
   kill_switches: KillSwitchesTable;
+  tenant_pauses: TenantPausesTable;
+  error_answers: ErrorAnswersTable;
+  error_answer_counts: ErrorAnswerCountsTable;
   tenant_rate_limits: TenantRateLimitsTable;
   widget_profiles: WidgetProfilesTable;
   saved_markets: SavedMarketsTable;
