@@ -1,5 +1,7 @@
 export { listTransactions, type TransactionFilter } from './list-transactions.js';
 export {
+  findTransactionById,
+  listTransactionRows,
   lockUsersForRound,
   postEntries,
   insertEntriesSql,

@@ -114,6 +114,38 @@ function toTransactionRow(r: TransactionQueryRow): TransactionRow {
   };
 }
 
+/** A transaction by id, of any tenant environment, with that tenant environment. `id` must be a UUID. */
+export async function findTransactionById(
+  db: Executor,
+  id: string,
+): Promise<(TransactionRow & { scope: TenantEnv; userId: string }) | null> {
+  const row = await db
+    .selectFrom('transactions as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select([
+      't.seq',
+      't.id',
+      'u.external_user_id',
+      't.entry_type',
+      't.amount_minor',
+      't.balance_after_minor',
+      't.reverses_transaction_id',
+      't.position_id',
+      't.created_at',
+      't.tenant_id',
+      't.environment',
+      't.user_id',
+    ])
+    .where('t.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    ...toTransactionRow(row),
+    scope: { tenantId: row.tenant_id, environment: row.environment },
+    userId: row.user_id,
+  };
+}
+
 export async function listTransactionRows(
   db: Executor,
   scope: TenantEnv,

@@ -4,6 +4,8 @@ export { getOrder } from './get-order.js';
 export { listOrders } from './list-orders.js';
 export { isFinalOrderStatus } from './model/order-status.js';
 export {
+  findOrderById,
+  listOrderRows,
   finishOrdersSql,
   insertOrdersSql,
   lockOpenOrdersOfMarkets,

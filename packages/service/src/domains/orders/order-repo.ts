@@ -79,6 +79,12 @@ export async function findOrder(db: Executor, scope: TenantEnv, id: string): Pro
   return row ? toView(row) : null;
 }
 
+/** An order by id, of any tenant environment (OrderView carries its scope). `id` must be a UUID. */
+export async function findOrderById(db: Executor, id: string): Promise<OrderView | null> {
+  const row = await viewQuery(db).where('o.id', '=', id).executeTakeFirst();
+  return row ? toView(row) : null;
+}
+
 export interface OrderFilter {
   externalUserId?: string;
   status?: OrderStatus;

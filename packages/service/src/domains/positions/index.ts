@@ -3,6 +3,8 @@ export { getPosition } from './get-position.js';
 export { listPositions, listRejections, type PositionFilter } from './list-positions.js';
 export {
   findPosition,
+  findPositionById,
+  listPositionRows,
   findPositionsByIds,
   insertPositionsSql,
   lockPositionsByIds,

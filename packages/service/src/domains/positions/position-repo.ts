@@ -129,6 +129,15 @@ export async function findPositionsByIds(db: Executor, ids: readonly string[]): 
   return rows.map(toView);
 }
 
+/** A position by id, of any tenant environment, with that tenant environment. `id` must be a UUID. */
+export async function findPositionById(db: Executor, id: string): Promise<(PositionRow & { scope: TenantEnv }) | null> {
+  const row = await unscopedViewQuery(db)
+    .select(['p.tenant_id', 'p.environment'])
+    .where('p.id', '=', id)
+    .executeTakeFirst();
+  return row ? { ...toView(row), scope: { tenantId: row.tenant_id, environment: row.environment } } : null;
+}
+
 export interface PositionFilter {
   externalUserId?: string;
   marketSlug?: string;

@@ -66,3 +66,46 @@ export async function* streamUserRows(db: Executor, scope: TenantEnv): AsyncGene
   for await (const r of query.stream(STREAM_BATCH))
     yield { id: r.id, externalUserId: r.external_user_id, status: r.status, balance: r.balance_minor };
 }
+
+/** Where an end user lives: the tenant environment of a user row (the panel finds users across tenants). */
+export interface UserPlace {
+  id: string;
+  scope: TenantEnv;
+  externalUserId: string;
+  status: 'active' | 'blocked';
+  balance: bigint;
+  createdAt: Date;
+}
+
+function placeQuery(db: Executor) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'tenant_id', 'environment', 'external_user_id', 'status', 'balance_minor', 'created_at']);
+}
+
+function toPlace(r: Awaited<ReturnType<ReturnType<typeof placeQuery>['executeTakeFirstOrThrow']>>): UserPlace {
+  return {
+    id: r.id,
+    scope: { tenantId: r.tenant_id, environment: r.environment },
+    externalUserId: r.external_user_id,
+    status: r.status,
+    balance: r.balance_minor,
+    createdAt: r.created_at,
+  };
+}
+
+/** A user by its own id, of any tenant environment. `id` must be a UUID (the caller checks). */
+export async function findUserById(db: Executor, id: string): Promise<UserPlace | null> {
+  const row = await placeQuery(db).where('id', '=', id).executeTakeFirst();
+  return row ? toPlace(row) : null;
+}
+
+/** Every tenant environment's user of this external id (one id may be used by several operators). */
+export async function findUsersByExternalId(db: Executor, externalUserId: string, limit: number): Promise<UserPlace[]> {
+  const rows = await placeQuery(db)
+    .where('external_user_id', '=', externalUserId)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  return rows.map(toPlace);
+}

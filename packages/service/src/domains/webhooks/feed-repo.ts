@@ -48,3 +48,23 @@ export async function listFeedRows(
     position: { xactId: r.xact_id, seq: r.seq },
   }));
 }
+
+/** An event by id, of any tenant environment (the panel's search). `id` must be a UUID. */
+export async function findEventById(
+  db: Executor,
+  id: string,
+): Promise<{ id: string; scope: TenantEnv; type: string; occurredAt: Date } | null> {
+  const row = await db
+    .selectFrom('events')
+    .select(['id', 'tenant_id', 'environment', 'type', 'occurred_at'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  return row
+    ? {
+        id: row.id,
+        scope: { tenantId: row.tenant_id, environment: row.environment },
+        type: row.type,
+        occurredAt: row.occurred_at,
+      }
+    : null;
+}
