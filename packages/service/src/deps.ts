@@ -3,10 +3,12 @@ import type { Doorbell } from './lib/doorbell.js';
 import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
+import type { ErrorAnswerRecorder } from './domains/error-answers/index.js';
 import type { KeyCache } from './domains/api-keys/index.js';
 import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView } from './domains/rate-limits/index.js';
 import type { StreamHub } from './domains/realtime/index.js';
+import type { ServiceMetrics } from './metrics/index.js';
 import type { RateLimiter } from './http/rate-limit.js';
 import type { WidgetBundle } from './http/routes/widget-bundle.js';
 
@@ -22,12 +24,16 @@ export interface ServiceDeps extends Runtime {
   apiKeys: KeyCache;
   /** This process's view of the kill switches, at most KILL_SWITCH_REFRESH_MS old. */
   killSwitches: PausedSwitches;
+  /** Error answers on their way to the database (domains/error-answers), written in batches. */
+  errorAnswers: ErrorAnswerRecorder;
   /** This process's copy of the tenants' raised rate limits, at most RAISED_LIMITS_REFRESH_MS old. */
   raisedLimits: RaisedLimitsView;
   /** This process's copy of the tenants' CORS allow-lists, at most ORIGINS_REFRESH_MS old. */
   allowedOrigins: AllowedOrigins;
   /** This process's realtime streams (GET /v1/widget/stream), fed from the change log. */
   streams: StreamHub;
+  /** This process's metrics (GET /metrics on the platform listener): the observe hooks the layers report to. */
+  metrics: ServiceMetrics;
   /** Rung when webhook deliveries are enqueued (LISTEN webhook_deliveries), so the delivery worker wakes at once. */
   webhookDoorbell: Doorbell;
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */

@@ -12,6 +12,7 @@ import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
 import { KEY_CHANGES_CHANNEL, keyCache, keyChangeHandlers } from './domains/api-keys/index.js';
+import { errorAnswerRecorder, type ErrorAnswerRecorder } from './domains/error-answers/index.js';
 import { ERROR_REPORTS_PER_DAY } from './domains/error-reports/index.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
@@ -28,6 +29,7 @@ import { migrateQueue, QUEUE_POOL_SIZE, startJobs, type Jobs } from './jobs/queu
 import { systemClock, type Clock } from './lib/clock.js';
 import { doorbell } from './lib/doorbell.js';
 import { createLogger, type Logger } from './lib/logger.js';
+import { serviceMetrics } from './metrics/index.js';
 import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
 
 const LISTENERS = ['sandbox', 'live', 'platform'] as const;
@@ -84,11 +86,13 @@ export async function startService(config: Config, options: StartOptions = {}): 
   let webhookListening: Listening | null = null;
   const apiKeys = keyCache();
   let apiKeysListening: Listening | null = null;
+  let errorAnswers: ErrorAnswerRecorder | null = null;
   const stop = async () => {
     ready = false;
     // Streams never finish on their own: end them first, or closing the listeners would wait for them.
     await streams?.close();
     await Promise.all(Object.values(apps).map((app) => app.close()));
+    await errorAnswers?.stop();
     await jobs?.stop();
     await webhookListening?.close();
     await apiKeysListening?.close();
@@ -106,6 +110,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     const db = createDb(pool);
     const clock = options.clock ?? systemClock;
     const raisedLimits = raisedLimitsViewOf(db);
+    const metrics = serviceMetrics({ db, clock, log });
     streams = streamHub(
       { db, clock, log, listen: (onNotify) => listenTo(directUrl, 'stream_changes', onNotify, log) },
       { ...STREAM_LIMITS, pingMs: config.streamPingMs },
@@ -118,6 +123,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
         onDown: keyChanges.onDown,
       });
     }
+    errorAnswers = errorAnswerRecorder({ db, clock, log });
     const urls = {} as Record<Listener, string>; // filled as the listeners start, below
     const deps: ServiceDeps = {
       db,
@@ -126,12 +132,16 @@ export async function startService(config: Config, options: StartOptions = {}): 
       webhookTransport: options.webhookTransport ?? httpTransport({ allowInsecure: config.allowInsecureWebhooks }),
       allowInsecureWebhooks: config.allowInsecureWebhooks,
       apiKeys,
-      rateLimiter: options.rateLimiter ?? windowRateLimiter({ redis, clock, log, raisedLimits }),
+      rateLimiter:
+        options.rateLimiter ??
+        windowRateLimiter({ redis, clock, log, raisedLimits, onStoreUnreachable: metrics.rateLimitStoreUnreachable }),
       raisedLimits,
       allowedOrigins: allowedOriginsViewOf(db),
       killSwitches: pausedSwitchesOf(db),
+      errorAnswers,
       streams,
-      engine: new WriteEngine({ db, clock, log }),
+      engine: new WriteEngine({ db, clock, log, observe: metrics.engine }),
+      metrics,
       webhookDoorbell,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
@@ -145,6 +155,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
       trustProxy: config.trustProxy,
       isReady: () => ready,
     };
+    const hub = streams;
+    metrics.watch({
+      engine: () => deps.engine.stats(),
+      openStreams: () => hub.size(),
+      pools: { main: pool, queue: queuePool },
+    });
     const demo = embedded && config.seedDemo && config.runApi ? await seedDemo(deps) : null;
     const listeners = {
       sandbox: { host: config.host, port: config.sandboxPort },

@@ -5,12 +5,15 @@ import { randomUUID } from 'node:crypto';
 import type { Environment } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { installErrorHandling, sourceOf } from './errors.js';
+import { installErrorAnswers } from './error-answers.js';
 import { installPlatformAuth, installTenantAuth } from './auth.js';
 import { installIdempotencyKeyCheck } from './idempotency-key.js';
 import { installCors } from './cors.js';
 import { installDeprecation } from './deprecation.js';
 import { installKillSwitches } from './kill-switch.js';
 import { installRateLimits } from './rate-limit.js';
+import { installRequestMetrics } from './request-metrics.js';
+import { metricsRoutes } from './routes/metrics.js';
 import { ApiError } from '../errors/index.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
 import { installRequestContext } from './request-context.js';
@@ -85,6 +88,8 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, deps, source);
+  installErrorAnswers(app, deps.errorAnswers, deps.clock, listener === 'platform' ? null : listener);
+  installRequestMetrics(app, listener, deps.metrics);
   installRequestContext(app, source, deps.isReady);
   installApiHeaders(app);
   installRefusedBodyDrain(app);
@@ -111,11 +116,12 @@ export async function buildApp(
     installPlatformAuth(app, deps);
     await app.register(platformRoutes(deps));
     await app.register(panelRoutes(deps));
+    await app.register(metricsRoutes(deps));
   } else {
     installTenantAuth(app, deps, listener);
     installCors(app, deps.allowedOrigins, listener);
     installKillSwitches(app, deps.killSwitches);
-    installRateLimits(app, deps.rateLimiter);
+    installRateLimits(app, deps.rateLimiter, deps.metrics.rateLimitRefused);
     installIdempotencyKeyCheck(app);
     installDeprecation(app);
     await app.register(swagger, {

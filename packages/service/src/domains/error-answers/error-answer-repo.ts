@@ -1,0 +1,120 @@
+import { sql } from 'kysely';
+import type { Executor } from '../../db/connection.js';
+import type { ErrorAnswer, MinuteCount } from './model/batch.js';
+
+/** One multi-row insert; a request_id seen twice (a retried flush) keeps its first row. */
+export async function insertErrorAnswers(db: Executor, rows: readonly ErrorAnswer[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db
+    .insertInto('error_answers')
+    .values(
+      rows.map((r) => ({
+        request_id: r.requestId,
+        tenant_id: r.tenantId,
+        environment: r.environment,
+        code: r.code,
+        status: r.status,
+        method: r.method,
+        route: r.route,
+        at: r.at,
+      })),
+    )
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .execute();
+}
+
+/** Adds to the per-minute counts in one statement (the unique key treats null as a value: NULLS NOT DISTINCT). */
+export async function addErrorAnswerCounts(db: Executor, counts: readonly MinuteCount[]): Promise<void> {
+  if (counts.length === 0) return;
+  await db
+    .insertInto('error_answer_counts')
+    .values(
+      counts.map((c) => ({
+        minute: c.minute,
+        environment: c.environment,
+        tenant_id: c.tenantId,
+        code: c.code,
+        count: BigInt(c.count),
+      })),
+    )
+    .onConflict((oc) =>
+      oc
+        .columns(['minute', 'environment', 'tenant_id', 'code'])
+        .doUpdateSet({ count: sql`error_answer_counts.count + excluded.count` }),
+    )
+    .execute();
+}
+
+/** Deletes up to `batch` answers and counts older than `cutoff`; how many answers went. */
+export async function deleteErrorAnswersBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
+  const result = await sql`
+    delete from error_answers where request_id in (
+      select request_id from error_answers where at < ${cutoff} order by at limit ${batch} for update skip locked)`.execute(
+    db,
+  );
+  await db.deleteFrom('error_answer_counts').where('minute', '<', cutoff).execute();
+  return Number(result.numAffectedRows ?? 0n);
+}
+
+export interface StoredErrorAnswer extends ErrorAnswer {
+  tenantName: string | null;
+}
+
+export async function selectErrorAnswer(db: Executor, requestId: string): Promise<StoredErrorAnswer | undefined> {
+  const row = await db
+    .selectFrom('error_answers as e')
+    .leftJoin('tenants as t', 't.id', 'e.tenant_id')
+    .select([
+      'e.request_id',
+      'e.tenant_id',
+      't.name',
+      'e.environment',
+      'e.code',
+      'e.status',
+      'e.method',
+      'e.route',
+      'e.at',
+    ])
+    .where('e.request_id', '=', requestId)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    requestId: row.request_id,
+    tenantId: row.tenant_id,
+    tenantName: row.name,
+    environment: row.environment,
+    code: row.code,
+    status: row.status,
+    method: row.method,
+    route: row.route,
+    at: row.at,
+  };
+}
+
+export interface ErrorAnswerTally {
+  environment: string | null;
+  tenantId: string | null;
+  tenantName: string | null;
+  code: string;
+  count: number;
+}
+
+/** The counts since `since` (whole minutes: the minute `since` falls in counts whole), most first. */
+export async function selectErrorAnswerCounts(db: Executor, since: Date): Promise<ErrorAnswerTally[]> {
+  const rows = await db
+    .selectFrom('error_answer_counts as c')
+    .leftJoin('tenants as t', 't.id', 'c.tenant_id')
+    .select(['c.environment', 'c.tenant_id', 't.name', 'c.code', sql<string>`sum(c.count)`.as('count')])
+    .where('c.minute', '>=', sql<Date>`date_trunc('minute', ${since}::timestamptz)`)
+    .groupBy(['c.environment', 'c.tenant_id', 't.name', 'c.code'])
+    .orderBy(sql`sum(c.count)`, 'desc')
+    .orderBy('c.code')
+    .execute();
+  return rows.map((r) => ({
+    environment: r.environment,
+    tenantId: r.tenant_id,
+    tenantName: r.name,
+    code: r.code,
+    count: Number(r.count),
+  }));
+}

@@ -1,0 +1,10 @@
+export type { ErrorAnswerTally, StoredErrorAnswer } from './error-answer-repo.js';
+export { countErrorAnswersSince, findErrorAnswer } from './find-error-answer.js';
+export type { ErrorAnswer } from './model/batch.js';
+export {
+  ERROR_ANSWER_RETENTION_DAYS,
+  errorAnswerRecorder,
+  RECORDER_DEFAULTS,
+  type ErrorAnswerRecorder,
+  type RecorderOptions,
+} from './recorder.js';

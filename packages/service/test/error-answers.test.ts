@@ -1,0 +1,96 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { countErrorAnswersSince, errorAnswerRecorder, findErrorAnswer } from '../src/domains/error-answers/index.js';
+import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
+
+let service: TestService;
+let tenant: TestTenant;
+let since: Date;
+
+beforeAll(async () => {
+  service = await startTestService();
+  tenant = await createTenant(service);
+  since = new Date(Date.now() - 60_000);
+});
+afterAll(() => service?.stop());
+
+const tenantCounts = async () =>
+  (await countErrorAnswersSince(service.system(), since)).filter((c) => c.tenantId === tenant.tenantId);
+
+describe('error answers', () => {
+  it("records a 400's request_id, tenant, route and code, and counts it", async () => {
+    const res = await service.api('sandbox', 'PUT', '/v1/users/u-1', {
+      key: tenant.sandboxKey,
+      body: { status: 'nope' },
+    });
+    expectEnvelope(res, 'validation_failed', 400);
+    await service.deps.errorAnswers.flush();
+    const found = await findErrorAnswer(service.system(), res.json.request_id);
+    expect(found).toMatchObject({
+      requestId: res.json.request_id,
+      tenantId: tenant.tenantId,
+      environment: 'sandbox',
+      code: 'validation_failed',
+      status: 400,
+      method: 'PUT',
+      route: '/v1/users/:external_user_id',
+    });
+    expect(found!.tenantName).toMatch(/^tenant /);
+    expect(found!.at).toBeInstanceOf(Date);
+    expect(await tenantCounts()).toEqual([
+      expect.objectContaining({ environment: 'sandbox', code: 'validation_failed', count: 1 }),
+    ]);
+    expect(await findErrorAnswer(service.system(), 'no-such-request')).toBeUndefined();
+  });
+
+  it('is written without being awaited by the request: found within a second or two', async () => {
+    const res = await service.api('live', 'GET', '/v1/markets/no-such-market-anywhere', { key: tenant.liveKey });
+    expectEnvelope(res, 'not_found', 404);
+    let found;
+    for (let i = 0; i < 30 && !found; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      found = await findErrorAnswer(service.system(), res.json.request_id);
+    }
+    expect(found).toMatchObject({ environment: 'live', code: 'not_found', route: '/v1/markets/:slug' });
+  });
+
+  it('records platform answers without a tenant or environment', async () => {
+    const res = await service.platform('GET', '/platform/v1/tenants/00000000-0000-0000-0000-000000000000');
+    expect(res.status).toBe(404);
+    await service.deps.errorAnswers.flush();
+    expect(await findErrorAnswer(service.system(), res.json.request_id)).toMatchObject({
+      tenantId: null,
+      tenantName: null,
+      environment: null,
+      code: 'not_found',
+    });
+  });
+
+  it('under a flood keeps a bounded number of rows and counts every answer', async () => {
+    const tenantId = tenant.tenantId;
+    const recorder = errorAnswerRecorder(service.deps, { flushMs: 60_000, flushAt: 10_000, rowsPerSecond: 5 });
+    const at = new Date();
+    const ids = Array.from({ length: 40 }, (_, i) => `flood-${process.pid}-${Date.now()}-${i}`);
+    for (const requestId of ids) {
+      recorder.record({
+        requestId,
+        tenantId,
+        environment: 'live',
+        code: 'rate_limited',
+        status: 429,
+        method: 'POST',
+        route: '/v1/positions',
+        at,
+      });
+    }
+    await recorder.stop();
+    const kept = await service.db
+      .selectFrom('error_answers')
+      .select('request_id')
+      .where('request_id', 'in', ids)
+      .execute();
+    expect(kept.length).toBeGreaterThanOrEqual(5);
+    expect(kept.length).toBeLessThanOrEqual(10); // 5 a second; the loop may cross one second boundary
+    const limited = (await tenantCounts()).find((c) => c.environment === 'live' && c.code === 'rate_limited');
+    expect(limited?.count).toBe(40);
+  });
+});
