@@ -91,7 +91,10 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: '(^|/)node_modules/' },
     tsPreCompilationDeps: true,
-    enhancedResolveOptions: { exportsFields: ['exports'], conditionNames: ['import', 'require', 'node', 'default'] },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['pm-source', 'import', 'require', 'node', 'default'],
+    },
     reporterOptions: { text: { highlightFocused: true } },
   },
 };

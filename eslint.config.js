@@ -5,7 +5,7 @@ import prettier from 'eslint-config-prettier';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/data/**', '**/*.generated.ts', '**/*.js', '**/*.cjs', 'packages/sdk/dist/**'] },
+  { ignores: ['**/node_modules/**', '**/data/**', '**/*.generated.ts', '**/*.js', '**/*.cjs', 'packages/*/dist/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   prettier,

@@ -76,11 +76,15 @@ export async function startServiceProcess(
 
   // BENCH_SERVICE_NODE_FLAGS (say "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the service alone.
   const flags = process.env.BENCH_SERVICE_NODE_FLAGS?.split(' ').filter(Boolean) ?? [];
-  const child = spawn(process.execPath, [...flags, '--import', 'tsx', 'packages/service/src/main.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...flags, '--conditions=pm-source', '--import', 'tsx', 'packages/service/src/main.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const startup: string[] = [];
   const later: string[] = [];
   let ready = false;

@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // In-repo importers of '@pm/sdk' (examples, the docs' code) run its TypeScript source, never a stale
-  // build: its package.json exports the source under this condition. The others are Vite's defaults.
-  resolve: { conditions: ['pm-sdk-source', 'module', 'browser', 'development|production'] },
-  ssr: { resolve: { conditions: ['pm-sdk-source', 'module', 'node', 'development|production'] } },
+  // In-repo importers of '@pm/sdk' (examples, the docs' code) and of '@pm/contract' run their TypeScript
+  // source, never a stale build: their package.json exports the source under these conditions. The
+  // others are Vite's defaults.
+  resolve: { conditions: ['pm-sdk-source', 'pm-source', 'module', 'browser', 'development|production'] },
+  ssr: { resolve: { conditions: ['pm-sdk-source', 'pm-source', 'module', 'node', 'development|production'] } },
   test: {
     include: [
       'src/**/*.test.ts',

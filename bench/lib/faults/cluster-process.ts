@@ -41,11 +41,15 @@ export async function startCluster(
   if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
   if (options.redisUrl) env.REDIS_URL = options.redisUrl;
 
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/service/src/cluster.ts'], {
-    cwd: repoRoot,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--conditions=pm-source', '--import', 'tsx', 'packages/service/src/cluster.ts'],
+    {
+      cwd: repoRoot,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));

@@ -65,7 +65,7 @@ export function spawnService(
     ...env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+  const child = spawn(process.execPath, ['--conditions=pm-source', '--import', 'tsx', entry], {
     cwd: SERVICE_DIR,
     env: merged,
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -20,6 +20,8 @@ const common = {
   target: ['es2020', 'chrome100', 'firefox100', 'safari15'],
   jsx: 'automatic',
   jsxImportSource: 'preact',
+  // @pm/contract's TypeScript source (its export condition), so the bundle never takes a stale build of it.
+  conditions: ['pm-source'],
   define: { __WIDGET_VERSION__: JSON.stringify(version) },
   legalComments: 'none',
   logLevel: 'warning',
