@@ -51,21 +51,38 @@ h1{overflow-wrap:anywhere}
 td.lead{min-width:22ch}
 td.lead .clip{max-width:48ch;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;white-space:normal;overflow-wrap:anywhere}
 .nowrap{white-space:nowrap}
+.copy{user-select:all;-webkit-user-select:all;overflow-wrap:anywhere}
 ol.messages{list-style:none;margin:0;padding:0}
 ol.messages li{border-left:4px solid #8a93a3;padding:0 0 0 12px;margin:0 0 16px}
 ol.messages li.platform{border-left-color:#0b57d0}
 ol.messages p{margin:0}
 .text{white-space:pre-wrap;overflow-wrap:anywhere}
+.vh{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
+header form.search{display:flex;gap:4px;flex:1 1 260px;max-width:460px}
+header form.search input{flex:1;min-width:0;border-color:#fff}
+details.id{display:inline-block;font-size:14px}
+details.id summary{cursor:pointer;color:#0b57d0;padding:0 4px}
+details.id code{display:block;user-select:all;overflow-wrap:anywhere}
+.kind{display:block;font-size:13px;color:#4a5262}
+.field-error{color:#b3261e;margin:4px 0 0;font-weight:600}
+[aria-invalid=true]{border-color:#b3261e;border-width:2px}
 @media (max-width:600px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
 `;
 
 /**
- * What the pages may load: their one inline style sheet (by its hash), nothing else; no script at all
+ * The pages' one script: a Copy button (button[data-copy] naming the element whose text it copies). The
+ * pages work without it: the text it copies is on the page to select.
+ */
+const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})})`;
+
+/**
+ * What the pages may load: their one inline style sheet and copy script (by their hashes), nothing else
  * (they are plain forms), forms posted only to their own site, no <base>, never framed.
  */
 const PAGE_POLICY = contentSecurityPolicy({
   'default-src': ["'none'"],
   'style-src': [cspHash(STYLE)],
+  'script-src': [cspHash(COPY_SCRIPT)],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
@@ -80,6 +97,8 @@ export interface PageProps {
   current?: string;
   notice?: string | null;
   problem?: string | null;
+  /** What the header's search box holds (sites with a search box). */
+  searchQuery?: string;
   children: ComponentChildren;
 }
 
@@ -92,6 +111,7 @@ export function Page(props: PageProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${props.site.brand}`}</title>
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
+        <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
       </head>
       <body>
         <a class="skip" href="#main">
@@ -112,6 +132,22 @@ export function Page(props: PageProps) {
                   ))}
                 </ul>
               </nav>
+              {props.site.search && (
+                <form method="get" action={props.site.search.action} role="search" class="search">
+                  <label for="site-search" class="vh">
+                    {props.site.search.label}
+                  </label>
+                  <input
+                    id="site-search"
+                    name="q"
+                    type="search"
+                    value={props.searchQuery ?? ''}
+                    placeholder={props.site.search.label}
+                    maxLength={10000}
+                  />
+                  <button type="submit">Find</button>
+                </form>
+              )}
               <form method="post" action={`${props.site.path}/sign-out`}>
                 <CsrfField token={props.csrfToken ?? ''} />
                 <button class="secondary" type="submit">
@@ -158,5 +194,14 @@ export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200):
       .header('x-content-type-options', 'nosniff')
       .header('referrer-policy', 'no-referrer')
       .send(`<!doctype html>${renderToString(page)}`)
+  );
+}
+
+/** A button that copies the text of the element with id `target` (works with the pages' copy script). */
+export function CopyButton(props: { target: string; label?: string }) {
+  return (
+    <button type="button" class="secondary" data-copy={props.target}>
+      {props.label ?? 'Copy'}
+    </button>
   );
 }
