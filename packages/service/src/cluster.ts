@@ -4,6 +4,7 @@ import { connectionBudgetWarning } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { QUEUE_POOL_SIZE } from './jobs/queue.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
+import { serveClusterMetrics } from './metrics/cluster.js';
 import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
 import { runUntilSignalled } from './run-process.js';
 import type { Listener } from './http/app.js';
@@ -50,6 +51,8 @@ async function primary(): Promise<void> {
   if (config.redisUrl === null && apiProcesses > 1) {
     say(`REDIS_URL is not set: each of the ${apiProcesses} API processes counts rate limits on its own`);
   }
+  // A scrape of GET /metrics reaches one API process, which asks here for every process's figures.
+  serveClusterMetrics();
   const roles = new Map<Worker, { role: Role; startedAt: number }>();
   const pause: Record<Role, number> = { api: RESTART_PAUSE_MS.first, worker: RESTART_PAUSE_MS.first };
   let up = false;

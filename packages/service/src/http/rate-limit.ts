@@ -63,7 +63,11 @@ export function refusingRateLimiter(tiers: readonly RateTier[], retryAfterSecond
  * body is read (decisions part 5: credential, scope, kill switch, rate limit, body, idempotency, work), so a
  * refused request costs no parsing, applies nothing and spends no key.
  */
-export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): void {
+export function installRateLimits(
+  app: FastifyInstance,
+  limiter: RateLimiter,
+  onRefused: (tier: RateTier) => void = () => {},
+): void {
   app.addHook('onRequest', async (request, reply) => {
     const meta = request.routeOptions.config.meta;
     const principal = request.principal;
@@ -76,6 +80,7 @@ export function installRateLimits(app: FastifyInstance, limiter: RateLimiter): v
       reply.header('ratelimit-reset', decision.headers.resetSeconds);
     }
     if (decision.limited) {
+      onRefused(meta.tier);
       throw new ApiError('rate_limited', 'Too many requests for this route; retry after Retry-After seconds.', {
         retryAfter: decision.retryAfterSeconds,
       });

@@ -27,6 +27,8 @@ export interface WindowLimiterOptions {
   raisedLimits: RaisedLimitsView;
   /** Separates runs that share one Redis (tests); every process of one deployment uses the same. */
   keyPrefix?: string;
+  /** Told of every request served unlimited because the store failed (the service's metrics). */
+  onStoreUnreachable?: () => void;
 }
 
 /** How often a Redis failure is logged while it lasts. */
@@ -121,6 +123,7 @@ export function windowRateLimiter(options: WindowLimiterOptions): RateLimiter {
         if (verdict.allowed) return { limited: false, headers };
         return { limited: true, retryAfterSeconds: verdict.retryAfterSeconds, headers };
       } catch (error) {
+        options.onStoreUnreachable?.();
         if (performance.now() - warnedAt > WARN_EVERY_MS) {
           warnedAt = performance.now();
           options.log.warn({ err: error }, 'rate-limit store unreachable: serving requests unlimited');

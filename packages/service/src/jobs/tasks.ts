@@ -42,7 +42,12 @@ export function taskList(deps: ServiceDeps): TaskList {
   const deliveryPass = async (helpers: JobHelpers) => {
     const until = Date.now() + DELIVERY_PASS_MS;
     const keepGoing = () => !helpers.abortSignal.aborted && deps.isReady() && Date.now() < until;
-    const ports = { transport: deps.webhookTransport, keepGoing, doorbell: deps.webhookDoorbell };
+    const ports = {
+      transport: deps.webhookTransport,
+      keepGoing,
+      doorbell: deps.webhookDoorbell,
+      observe: deps.metrics.webhookAttempt,
+    };
     while (keepGoing()) {
       const attempts = await deliverDue(context(JOBS.deliverWebhooks), ports, { lingerMs: 1_000, pollMs: 50 });
       if (attempts === 0) await deps.webhookDoorbell.wait(DELIVERY_IDLE_MS, helpers.abortSignal);

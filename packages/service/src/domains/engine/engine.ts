@@ -5,7 +5,7 @@ import { claimAnswer, fingerprint, keyName, type KeyRef } from '../idempotency/i
 import { needsOf } from './apply.js';
 import type { GroupResult, QueuedGroup, QueuedItem } from './queued.js';
 import { runRound } from './round.js';
-import { ROUND_STEPS, type EngineStats, type RoundStep } from './stats.js';
+import { ROUND_STEPS, type EngineObserver, type EngineStats, type RoundStep } from './stats.js';
 
 /** Commands per round at most (a batch of 500 syncs is never split): one transaction stays short. */
 const MAX_ROUND_COMMANDS = 1_000;
@@ -36,8 +36,12 @@ export class WriteEngine implements Engine {
   private readonly counters = { rounds: 0, commands: 0, deferrals: 0, blockingRounds: 0, failedRounds: 0 };
   private readonly recent: number[] = [];
   private readonly stepMs = Object.fromEntries(ROUND_STEPS.map((step) => [step, 0])) as Record<RoundStep, number>;
+  /** When each queued group entered the queue (or was put back), for the metrics' queue wait. */
+  private readonly queuedAt = new WeakMap<QueuedGroup, number>();
 
-  constructor(private readonly runtime: Pick<Runtime, 'db' | 'clock' | 'log'> & { engine?: Engine }) {}
+  constructor(
+    private readonly runtime: Pick<Runtime, 'db' | 'clock' | 'log'> & { engine?: Engine; observe?: EngineObserver },
+  ) {}
 
   submit(item: Submitted): Promise<StoredAnswer> {
     return this.enqueue([item], null).then((result) => result.answers[0]!);
@@ -87,6 +91,7 @@ export class WriteEngine implements Engine {
 
   private push(group: QueuedGroup): void {
     for (const name of group.names) this.inFlight.add(name);
+    this.queuedAt.set(group, performance.now());
     this.queue.push(group);
     this.kick();
   }
@@ -136,6 +141,7 @@ export class WriteEngine implements Engine {
       commands += group.items.length;
     }
     this.queue = rest;
+    this.observeWaits(round);
     return round;
   }
 
@@ -145,8 +151,11 @@ export class WriteEngine implements Engine {
     const again: QueuedGroup[] = [];
     for (const group of deferred) {
       group.deferrals += 1;
-      if (group.deferrals >= MAX_DEFERRALS && ![...this.rounds].some((r) => r.slow)) this.start([group], true);
-      else again.push(group);
+      this.queuedAt.set(group, performance.now());
+      if (group.deferrals >= MAX_DEFERRALS && ![...this.rounds].some((r) => r.slow)) {
+        this.observeWaits([group]);
+        this.start([group], true);
+      } else again.push(group);
     }
     this.queue = [...again, ...this.queue];
     return again;
@@ -190,14 +199,16 @@ export class WriteEngine implements Engine {
 
   /** One round's transaction: settles every group it answered, returns those it put back. */
   private async attempt(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
-    let last = performance.now();
+    const started = performance.now();
+    let last = started;
     const time = (step: RoundStep) => {
       const now = performance.now();
       this.stepMs[step] += now - last;
       last = now;
     };
     const result = await runRound(this.runtime, round, wait, time);
-    this.count([...result.answered.keys()], result.deferred.length, wait);
+    const commands = this.count([...result.answered.keys()], result.deferred.length, wait);
+    this.runtime.observe?.round(commands, (performance.now() - started) / 1000);
     for (const [group, answered] of result.answered) this.finish(group, answered);
     return result.deferred;
   }
@@ -208,7 +219,15 @@ export class WriteEngine implements Engine {
     else group.fail(outcome);
   }
 
-  private count(answered: QueuedGroup[], deferred: number, wait: boolean): void {
+  private observeWaits(round: readonly QueuedGroup[]): void {
+    const observe = this.runtime.observe;
+    if (!observe) return;
+    const now = performance.now();
+    for (const group of round) observe.queueWait((now - (this.queuedAt.get(group) ?? now)) / 1000);
+  }
+
+  /** Counts a round in the stats; returns the commands it answered. */
+  private count(answered: QueuedGroup[], deferred: number, wait: boolean): number {
     const commands = answered.reduce((n, g) => n + Math.max(1, g.items.length), 0);
     this.counters.rounds += 1;
     this.counters.commands += commands;
@@ -216,6 +235,7 @@ export class WriteEngine implements Engine {
     if (wait) this.counters.blockingRounds += 1;
     this.recent.push(commands);
     if (this.recent.length > RECENT_ROUNDS) this.recent.shift();
+    return commands;
   }
 
   /** The markets and users a group touches, as names that match across slugs and ids where the id is known. */

@@ -1,2 +1,2 @@
 export { WriteEngine } from './engine.js';
-export { ROUND_STEPS, type EngineStats, type RoundStep } from './stats.js';
+export { ROUND_STEPS, type EngineObserver, type EngineStats, type RoundStep } from './stats.js';

@@ -23,3 +23,11 @@ export interface EngineStats {
   /** Commands per round of the most recent rounds (at most 10,000), oldest first. */
   recentRoundSizes: readonly number[];
 }
+
+/** What the engine reports as it goes, for the service's metrics (src/metrics); its counts stay in EngineStats. */
+export interface EngineObserver {
+  /** A round committed: the commands it answered and its transaction's seconds. */
+  round(commands: number, seconds: number): void;
+  /** A round took a group that had waited this many seconds in the queue (since it was queued or put back). */
+  queueWait(seconds: number): void;
+}

@@ -49,8 +49,13 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
  */
 const LEASE_MARGIN_MS = 20_000;
 
+/** What became of an attempt: delivered, failed (retried on schedule) or dead-lettered. */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
+
 export interface DeliveryPorts {
   transport: WebhookTransport;
+  /** Told of every recorded attempt (the service's metrics). */
+  observe?: (outcome: DeliveryOutcome) => void;
   /** False once the process is stopping: the pass stops claiming and lets what is in flight finish. */
   keepGoing(): boolean;
   /** Rung when deliveries are enqueued (LISTEN webhook_deliveries); without one the pass polls. */
@@ -80,7 +85,7 @@ export async function deliverDue(
   const start = (delivery: ClaimedDelivery, token: string) => {
     const key = envKey(delivery);
     perEnv.set(key, (perEnv.get(key) ?? 0) + 1);
-    const running: Promise<void> = attemptDelivery(ctx, ports.transport, delivery, token, o.timeoutMs)
+    const running: Promise<void> = attemptDelivery(ctx, ports, delivery, token, o.timeoutMs)
       .catch((error: unknown) => void failures.push(error))
       .finally(() => {
         inFlight.delete(running);
@@ -139,15 +144,19 @@ export async function deliverDue(
 /** Sends one claimed delivery (or finds it cannot be sent) and records the attempt. */
 async function attemptDelivery(
   ctx: Ctx,
-  transport: WebhookTransport,
+  ports: Pick<DeliveryPorts, 'transport' | 'observe'>,
   delivery: ClaimedDelivery,
   token: string,
   timeoutMs: number,
 ): Promise<void> {
   const { clock } = ctx.runtime;
   const attemptedAt = clock.now();
-  const result = await send(transport, delivery, timeoutMs);
+  const result = await send(ports.transport, delivery, timeoutMs);
   const finishedAt = clock.now();
+  const outcome = nextState(
+    { status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null },
+    finishedAt,
+  );
   await recordPatiently(() =>
     recordAttempt(ctx.db, {
       eventId: delivery.eventId,
@@ -159,14 +168,14 @@ async function attemptDelivery(
       error: result.error,
       latencyMs: result.latencyMs,
       responseExcerpt: result.excerpt,
-      outcome: nextState(
-        { status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null },
-        finishedAt,
-      ),
+      outcome,
       now: finishedAt,
     }),
   );
+  ports.observe?.(OUTCOMES[outcome.state]);
 }
+
+const OUTCOMES = { delivered: 'delivered', pending: 'failed', dead: 'dead_lettered' } as const;
 
 /** Waits between the tries of recording an attempt: about 8 s in all, inside the lease's margin. */
 const RECORD_RETRIES_MS = [250, 500, 1_000, 2_000, 4_000];

@@ -1,4 +1,10 @@
-export { deliverDue, DELIVERY_DEFAULTS, type DeliveryOptions, type DeliveryPorts } from './deliver-due.js';
+export {
+  deliverDue,
+  DELIVERY_DEFAULTS,
+  type DeliveryOptions,
+  type DeliveryOutcome,
+  type DeliveryPorts,
+} from './deliver-due.js';
 export { listDeadLetters } from './list-dead-letters.js';
 export { listDeliveries, type DeliveryView } from './list-deliveries.js';
 export { listEvents, type EventFeedPage } from './list-events.js';

@@ -1,0 +1,142 @@
+import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client';
+
+/**
+ * Every series one process keeps (docs/metrics.md lists them with their meaning). Labels are bounded:
+ * a listener, a method, a route pattern, a status, an error code of the catalog, a tier, an outcome, a
+ * step, a pool name; never a tenant, a user or a raw URL.
+ */
+
+/** Request latency: from a few ms (a cached read) to the request timeout's range. */
+const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];
+/** Engine rounds run from under a millisecond (one command) to seconds (a slow-lane round). */
+const ROUND_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+/** Commands per round, up to the engine's bound of 1,000. */
+const ROUND_SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
+/** A connection from the pool: at once when one is idle, then up to the statement timeouts. */
+const ACQUIRE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
+export type ProcessSeries = ReturnType<typeof processSeries>;
+
+export function processSeries(registry: Registry) {
+  const registers = [registry];
+  collectDefaultMetrics({ register: registry, prefix: 'pm_' });
+  return {
+    httpRequests: new Counter({
+      name: 'pm_http_requests_total',
+      help: 'HTTP requests answered, by listener, method, route pattern and status.',
+      labelNames: ['listener', 'method', 'route', 'status'] as const,
+      registers,
+    }),
+    httpDuration: new Histogram({
+      name: 'pm_http_request_duration_seconds',
+      help: 'Time from a request arriving to its answer being sent, by listener, method, route pattern and status class.',
+      labelNames: ['listener', 'method', 'route', 'status_class'] as const,
+      buckets: LATENCY_BUCKETS,
+      registers,
+    }),
+    httpErrors: new Counter({
+      name: 'pm_http_error_answers_total',
+      help: "Error answers by listener and the envelope's code (other: a code outside the catalog).",
+      labelNames: ['listener', 'code'] as const,
+      registers,
+    }),
+    idempotencyReplays: new Counter({
+      name: 'pm_idempotency_replays_total',
+      help: 'Answers sent again for an Idempotency-Key already answered (Idempotent-Replayed: true).',
+      labelNames: ['listener'] as const,
+      registers,
+    }),
+    idempotencyConflicts: new Counter({
+      name: 'pm_idempotency_conflicts_total',
+      help: 'Keyed requests refused for their key: idempotency_key_in_progress (409) or idempotency_key_reused (422).',
+      labelNames: ['listener', 'code'] as const,
+      registers,
+    }),
+    rateLimitRefusals: new Counter({
+      name: 'pm_rate_limit_refusals_total',
+      help: 'Requests refused 429 rate_limited, by rate tier.',
+      labelNames: ['tier'] as const,
+      registers,
+    }),
+    rateLimitStoreUnreachable: new Counter({
+      name: 'pm_rate_limit_store_unreachable_total',
+      help: 'Requests served unlimited because the rate-limit store (Redis) could not be reached.',
+      registers,
+    }),
+    webhookAttempts: new Counter({
+      name: 'pm_webhook_delivery_attempts_total',
+      help: 'Webhook delivery attempts by outcome: delivered, failed (retried later), dead_lettered.',
+      labelNames: ['outcome'] as const,
+      registers,
+    }),
+    engineRoundSize: new Histogram({
+      name: 'pm_engine_round_size_commands',
+      help: 'Commands answered per write-engine round.',
+      buckets: ROUND_SIZE_BUCKETS,
+      registers,
+    }),
+    engineRoundDuration: new Histogram({
+      name: 'pm_engine_round_duration_seconds',
+      help: "A write-engine round's transaction, from BEGIN to COMMIT (rounds that committed).",
+      buckets: ROUND_BUCKETS,
+      registers,
+    }),
+    engineQueueWait: new Histogram({
+      name: 'pm_engine_queue_wait_seconds',
+      help: "Time a command group waited in the engine's queue before a round took it (again after a deferral).",
+      buckets: ROUND_BUCKETS,
+      registers,
+    }),
+    poolAcquireWait: new Histogram({
+      name: 'pm_db_pool_acquire_wait_seconds',
+      help: 'Time a caller waited for a connection from the pool.',
+      labelNames: ['pool'] as const,
+      buckets: ACQUIRE_BUCKETS,
+      registers,
+    }),
+  };
+}
+
+/** A counter whose value is read from elsewhere at scrape time (the engine keeps its own counts), per label value. */
+export function counterOf(
+  registry: Registry,
+  name: string,
+  help: string,
+  label: string | null,
+  read: () => Record<string, number> | number,
+): void {
+  new Counter({
+    name,
+    help,
+    labelNames: label ? [label] : [],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const value = read();
+      if (typeof value === 'number') this.inc(value);
+      else for (const [key, v] of Object.entries(value)) this.inc({ [label!]: key }, v);
+    },
+  });
+}
+
+/** A gauge read at scrape time, per label value. */
+export function gaugeOf(
+  registry: Registry,
+  name: string,
+  help: string,
+  label: string | null,
+  read: () => Record<string, number> | number,
+): void {
+  new Gauge({
+    name,
+    help,
+    labelNames: label ? [label] : [],
+    registers: [registry],
+    collect() {
+      this.reset();
+      const value = read();
+      if (typeof value === 'number') this.set(value);
+      else for (const [key, v] of Object.entries(value)) this.set({ [label!]: key }, v);
+    },
+  });
+}
