@@ -3,6 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import type { DeliveryState, Environment } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import type { StoredEvent } from './model/body.js';
+import { deadWindow, type DeadLetterFilter } from './model/dead-letter-filter.js';
 
 /** A tenant environment as a map key. */
 export const envKey = (scope: TenantEnv) => `${scope.tenantId}/${scope.environment}`;
@@ -198,21 +199,97 @@ function presentDeadLetter(r: DeadLetterSqlRow): DeadLetterRow {
   };
 }
 
-/** Dead deliveries in event order, optionally of one tenant and environment, after afterSeq; limit + 1 rows. */
+/** The dead letters a filter names (aliases d for the delivery, e for its event). */
+function deadLetterWhere(filter: DeadLetterFilter, now: Date) {
+  const window = deadWindow(filter, now);
+  return sql`d.state = 'dead'
+      and (${filter.tenantId ?? null}::uuid is null or d.tenant_id = ${filter.tenantId ?? null}::uuid)
+      and (${filter.environment ?? null}::text is null or d.environment = ${filter.environment ?? null}::text)
+      and (${filter.type ?? null}::text is null or e.type = ${filter.type ?? null}::text)
+      and (${window.from}::timestamptz is null or d.finished_at >= ${window.from}::timestamptz)
+      and (${window.to}::timestamptz is null or d.finished_at < ${window.to}::timestamptz)`;
+}
+
+/**
+ * A page of dead deliveries in event order (keyset on event_seq): after `afterSeq` going forward, or
+ * the last ones before `beforeSeq` (a previous page, still answered in event order); limit + 1 rows,
+ * the extra one saying whether more lie that way.
+ */
 export async function listDeadLetterRows(
   db: Executor,
-  filter: { tenantId?: string; environment?: Environment; afterSeq: bigint | null; limit: number },
+  query: {
+    filter: DeadLetterFilter;
+    now: Date;
+    afterSeq: bigint | null;
+    beforeSeq?: bigint | null;
+    limit: number;
+  },
 ): Promise<DeadLetterRow[]> {
+  const backwards = query.beforeSeq !== undefined && query.beforeSeq !== null;
+  const bound = backwards ? sql`d.event_seq < ${query.beforeSeq}` : sql`d.event_seq > ${query.afterSeq ?? -1n}`;
   const rows = await sql<DeadLetterSqlRow>`
     select ${deadLetterColumns}
     from webhook_deliveries d join events e on e.id = d.event_id
-    where d.state = 'dead'
-      and (${filter.tenantId ?? null}::uuid is null or d.tenant_id = ${filter.tenantId ?? null}::uuid)
-      and (${filter.environment ?? null}::text is null or d.environment = ${filter.environment ?? null}::text)
-      and d.event_seq > ${filter.afterSeq ?? -1n}
-    order by d.event_seq
-    limit ${filter.limit + 1}`.execute(db);
+    where ${deadLetterWhere(query.filter, query.now)} and ${bound}
+    order by d.event_seq ${backwards ? sql`desc` : sql`asc`}
+    limit ${query.limit + 1}`.execute(db);
   return rows.rows.map(presentDeadLetter);
+}
+
+/** How many dead letters a filter matches, per tenant environment. */
+export interface DeadLetterCount {
+  tenantId: string;
+  environment: Environment;
+  count: number;
+}
+
+/** The dead letters a filter matches, counted per tenant environment in one statement. */
+export async function countDeadLetterRows(
+  db: Executor,
+  filter: DeadLetterFilter,
+  now: Date,
+): Promise<DeadLetterCount[]> {
+  const rows = await sql<{ tenant_id: string; environment: Environment; count: number }>`
+    select d.tenant_id, d.environment, count(*)::int as count
+    from webhook_deliveries d join events e on e.id = d.event_id
+    where ${deadLetterWhere(filter, now)}
+    group by d.tenant_id, d.environment
+    order by d.tenant_id, d.environment`.execute(db);
+  return rows.rows.map((r) => ({ tenantId: r.tenant_id, environment: r.environment, count: r.count }));
+}
+
+/**
+ * Puts back, as reviveDeadDelivery does each, the oldest `cap` dead letters a filter matches, in one
+ * statement: counted per tenant environment. SKIP LOCKED and the state condition in the update make it
+ * safe beside a single resend or another bulk one: a delivery is revived once, never twice.
+ */
+export async function reviveDeadDeliveries(
+  db: Executor,
+  filter: DeadLetterFilter,
+  now: Date,
+  cap: number,
+): Promise<DeadLetterCount[]> {
+  const rows = await sql<{ tenant_id: string; environment: Environment; count: number }>`
+    with chosen as (
+      select d.event_id
+      from webhook_deliveries d join events e on e.id = d.event_id
+      where ${deadLetterWhere(filter, now)}
+      order by d.event_seq
+      limit ${cap}
+      for update of d skip locked
+    ), revived as (
+      update webhook_deliveries d
+      set state = 'pending', next_attempt_at = ${now}, finished_at = null, schedule_base = d.attempts,
+          leased_until = null, lease_token = null
+      from chosen c
+      where d.event_id = c.event_id and d.state = 'dead'
+      returning d.tenant_id, d.environment
+    )
+    select tenant_id, environment, count(*)::int as count, pg_notify('webhook_deliveries', '')
+    from revived
+    group by tenant_id, environment
+    order by tenant_id, environment`.execute(db);
+  return rows.rows.map((r) => ({ tenantId: r.tenant_id, environment: r.environment, count: r.count }));
 }
 
 /**

@@ -5,10 +5,20 @@ export {
   type DeliveryOutcome,
   type DeliveryPorts,
 } from './deliver-due.js';
-export { listDeadLetters } from './list-dead-letters.js';
+export { countDeadLetters, listDeadLetters, type DeadLetterListing } from './list-dead-letters.js';
+export type { DeadLetterCount, DeadLetterRow } from './delivery-repo.js';
+export {
+  BULK_RESEND_CAP,
+  DEAD_AGES,
+  deadWindow,
+  filterProblem,
+  type DeadAge,
+  type DeadLetterFilter,
+} from './model/dead-letter-filter.js';
 export { listDeliveries, type DeliveryView } from './list-deliveries.js';
 export { listEvents, type EventFeedPage } from './list-events.js';
 export { resendDeadLetter } from './resend-dead-letter.js';
+export { resendDeadLetters, type BulkResend } from './resend-dead-letters.js';
 export * from './schemas.js';
 export { signBody, verifySignature } from './signature.js';
 export { webhookUrlProblem, type WebhookUrlPolicy } from './model/webhook-url.js';

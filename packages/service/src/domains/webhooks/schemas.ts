@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../../lib/page.js';
+import type { Environment } from '../../db/schema.js';
 import { ENVIRONMENTS } from '../context.js';
+import { EVENT_TYPES, type EventType } from '../events/index.js';
+import { BULK_RESEND_CAP, DEAD_AGES, type DeadAge, type DeadLetterFilter } from './model/dead-letter-filter.js';
 import type { DeadLetterRow } from './delivery-repo.js';
 import type { EventFeedPage } from './list-events.js';
 
@@ -31,11 +34,56 @@ export const EventPage = z.object({
     ),
 });
 
-export const DeadLettersQuery = z.object({
-  tenant_id: z.uuid().optional(),
-  environment: z.enum(ENVIRONMENTS).optional(),
-  ...PageQuery,
+/** The filters of the dead-letter list and of a bulk resend: each optional, each narrows. */
+const deadLetterFilterFields = {
+  tenant_id: z.uuid().optional().describe('One tenant.'),
+  environment: z.enum(ENVIRONMENTS).optional().describe('One environment.'),
+  type: z
+    .enum(EVENT_TYPES as [EventType, ...EventType[]])
+    .optional()
+    .describe('One event type.'),
+  older_than: z
+    .enum(Object.keys(DEAD_AGES) as [DeadAge, ...DeadAge[]])
+    .optional()
+    .describe('Dead for more than 1 hour, 24 hours or 7 days.'),
+  dead_from: z.iso.datetime().optional().describe('Dead at or after this instant (RFC 3339 UTC).'),
+  dead_to: z.iso.datetime().optional().describe('Dead before this instant (RFC 3339 UTC); after dead_from.'),
+};
+
+export const DeadLettersQuery = z.object({ ...deadLetterFilterFields, ...PageQuery });
+
+export const BulkResendBody = z
+  .object(deadLetterFilterFields)
+  .strict()
+  .describe(`The same filters as the list; {} means every dead letter (at most ${BULK_RESEND_CAP} a call).`);
+
+export const BulkResent = z.object({
+  resent: z
+    .number()
+    .int()
+    .describe(
+      `Dead letters put back to pending, at most ${BULK_RESEND_CAP}; when it is ${BULK_RESEND_CAP}, call again for the rest.`,
+    ),
 });
+
+/** The wire's filter fields as the domain's filter. */
+export function deadLetterFilterOf(fields: {
+  tenant_id?: string;
+  environment?: Environment;
+  type?: string;
+  older_than?: DeadAge;
+  dead_from?: string;
+  dead_to?: string;
+}): DeadLetterFilter {
+  return {
+    tenantId: fields.tenant_id,
+    environment: fields.environment,
+    type: fields.type,
+    olderThan: fields.older_than,
+    deadFrom: fields.dead_from === undefined ? undefined : new Date(fields.dead_from),
+    deadTo: fields.dead_to === undefined ? undefined : new Date(fields.dead_to),
+  };
+}
 
 export const DeadLetter = z.object({
   id: z.uuid().describe('The delivery id (the event id, the X-Webhook-Delivery header).'),

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  BulkResendBody,
+  BulkResent,
+  deadLetterFilterOf,
   DeadLetterPage,
   DeadLetterParams,
   DeadLettersQuery,
@@ -10,6 +13,7 @@ import {
   presentDeadLetter,
   presentEventFeed,
   resendDeadLetter,
+  resendDeadLetters,
   ResentDelivery,
 } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
@@ -67,9 +71,26 @@ export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
-        const { tenant_id, environment, limit, cursor } = request.query;
-        const query = { tenantId: tenant_id, environment, limit, cursor };
+        const { limit, cursor, ...fields } = request.query;
+        const query = { filter: deadLetterFilterOf(fields), limit, cursor };
         return presentPage(valueOrThrow(await listDeadLetters(platformCtx(deps, request), query)), presentDeadLetter);
+      },
+    );
+
+    app.post(
+      '/platform/v1/dead-letters/resend',
+      {
+        config: { meta: platformMeta },
+        schema: {
+          body: BulkResendBody,
+          response: { 200: BulkResent, ...errorResponses('validation_failed') },
+        },
+      },
+      async (request) => {
+        const done = valueOrThrow(
+          await resendDeadLetters(platformCtx(deps, request), deadLetterFilterOf(request.body)),
+        );
+        return { resent: done.resent };
       },
     );
 
