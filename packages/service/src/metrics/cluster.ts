@@ -42,10 +42,13 @@ export function serveClusterMetrics(): void {
   });
 }
 
-/** In a child: offers this process's registry to the primary's aggregation. */
+// Constructing one installs prom-client's listener for the primary's requests. A child does it as soon as
+// this module loads (cluster.ts imports it), so one still starting (migrations, say) answers with nothing
+// yet instead of holding every scrape up until the primary's 5 s run out.
+if (cluster.isWorker) new AggregatorRegistry();
+
+/** In a child: offers this process's registry to the primary's aggregation (nothing until then). */
 export function joinClusterMetrics(registry: Registry): void {
-  // Constructing one installs prom-client's listener for the primary's requests.
-  new AggregatorRegistry();
   AggregatorRegistry.setRegistries([registry]);
 }
 
