@@ -5,7 +5,7 @@ import { apiReferenceRoutes } from './routes/api-reference.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
 import { changelogRoutes } from './routes/changelog.js';
 import { engineStatsPlatformRoutes } from './routes/engine-stats.js';
-import { exposureRoutes } from './routes/exposure.js';
+import { exposureRoutes, platformExposureRoutes } from './routes/exposure.js';
 import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
@@ -64,6 +64,7 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(marketPlatformRoutes(deps));
     await app.register(marketStatusPlatformRoutes(deps));
     await app.register(deadLetterPlatformRoutes(deps));
+    await app.register(platformExposureRoutes(deps));
     await app.register(settlementRoutes(deps));
     await app.register(killSwitchPlatformRoutes(deps));
     await app.register(rateLimitPlatformRoutes(deps));

@@ -1,4 +1,5 @@
 export { getExposure, type MarketExposure } from './get-exposure.js';
+export { getMarketExposure, type PlatformExposure } from './get-market-exposure.js';
 export { getPosition } from './get-position.js';
 export { listPositions, listRejections, type PositionFilter } from './list-positions.js';
 export {

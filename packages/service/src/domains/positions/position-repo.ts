@@ -1,8 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { STREAM_BATCH, type Executor } from '../../db/connection.js';
-import type { PositionState } from '../../db/schema.js';
+import type { Environment, PositionState } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import type { OutcomeOpenTotals } from './model/exposure.js';
+import type { TenantOutcomeTotals } from './model/market-exposure.js';
 import type { PositionView } from './schemas.js';
 
 export interface NewPosition {
@@ -242,6 +243,35 @@ export async function openPositionTotals(
       and environment = ${scope.environment}
     group by outcome_id`.execute(db);
   return rows.map((r) => ({
+    outcomeId: r.outcome_id,
+    positions: r.positions,
+    stake: BigInt(r.stake),
+    payoutIfWins: BigInt(r.payout),
+  }));
+}
+
+/**
+ * openPositionTotals for every tenant environment at once, in one statement (the platform's view of a
+ * market): one row per tenant, environment and outcome that has open positions.
+ */
+export async function openPositionTotalsByTenant(db: Executor, marketId: string): Promise<TenantOutcomeTotals[]> {
+  const { rows } = await sql<{
+    tenant_id: string;
+    environment: Environment;
+    outcome_id: string;
+    positions: number;
+    stake: string;
+    payout: string;
+  }>`
+    select tenant_id, environment, outcome_id, count(*)::int as positions, sum(stake_minor)::text as stake,
+           sum(div(stake_minor::numeric * 1000000, price_micro))::text as payout
+    from positions
+    where market_id = ${marketId} and state = 'open'
+    group by tenant_id, environment, outcome_id
+    order by tenant_id, environment, outcome_id`.execute(db);
+  return rows.map((r) => ({
+    tenantId: r.tenant_id,
+    environment: r.environment,
     outcomeId: r.outcome_id,
     positions: r.positions,
     stake: BigInt(r.stake),

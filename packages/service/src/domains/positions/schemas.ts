@@ -144,3 +144,69 @@ export function presentExposure(e: { market: { slug: string }; asOf: Date; outco
     })),
   };
 }
+
+const ExposureLine = z.object({
+  outcome_id: z.uuid(),
+  open_positions: z.number().int(),
+  open_stake: amount('Their stakes summed'),
+  payout_if_wins: amount(
+    'What they pay if this outcome wins (each position rounded down to the cent, as settlement pays)',
+  ),
+  net_if_wins: amount('payout_if_wins minus the open stake of the whole market in this scope (negative: kept)'),
+});
+
+export const PlatformExposureAnswer = z.object({
+  market_slug: z.string(),
+  as_of: z.string().describe('RFC 3339 UTC: when the open positions were summed.'),
+  by_tenant: z
+    .array(z.object({ tenant_id: z.uuid(), environment: z.enum(['sandbox', 'live']), outcomes: z.array(ExposureLine) }))
+    .describe(
+      'Every tenant environment with open positions on the market; each as GET /v1/markets/{slug}/exposure answers it.',
+    ),
+  totals: z
+    .object({ sandbox: z.array(ExposureLine), live: z.array(ExposureLine), all: z.array(ExposureLine) })
+    .describe(
+      'The lines summed over tenants, per environment and in all: what operators pay in total if the outcome wins.',
+    ),
+  market_maker: z.object({
+    liquidity: z.string().describe('b, as stored.'),
+    max_loss: amount('b·ln n, n the number of outcomes: the most the market maker can lose on the market'),
+    q: z
+      .array(z.object({ outcome_id: z.uuid(), shares: z.string().describe('Outstanding shares, 8 decimals.') }))
+      .describe('The current q vector, in outcome order.'),
+  }),
+});
+export type PlatformExposureAnswer = z.infer<typeof PlatformExposureAnswer>;
+
+const lineOf = (o: OutcomeExposure) => ({
+  outcome_id: o.outcomeId,
+  open_positions: o.positions,
+  open_stake: formatAmount(o.stake),
+  payout_if_wins: formatAmount(o.payoutIfWins),
+  net_if_wins: formatAmount(o.netIfWins),
+});
+
+/** The platform's exposure of a market (the verb's PlatformExposure, by shape). */
+export function presentPlatformExposure(e: {
+  market: { slug: string; liquidity: string; q: number[]; outcomes: { id: string }[] };
+  asOf: Date;
+  byTenant: { tenantId: string; environment: 'sandbox' | 'live'; outcomes: OutcomeExposure[] }[];
+  totals: Record<'sandbox' | 'live' | 'all', OutcomeExposure[]>;
+  makerBound: bigint;
+}): PlatformExposureAnswer {
+  return {
+    market_slug: e.market.slug,
+    as_of: e.asOf.toISOString(),
+    by_tenant: e.byTenant.map((t) => ({
+      tenant_id: t.tenantId,
+      environment: t.environment,
+      outcomes: t.outcomes.map(lineOf),
+    })),
+    totals: { sandbox: e.totals.sandbox.map(lineOf), live: e.totals.live.map(lineOf), all: e.totals.all.map(lineOf) },
+    market_maker: {
+      liquidity: e.market.liquidity,
+      max_loss: formatAmount(e.makerBound),
+      q: e.market.outcomes.map((o, i) => ({ outcome_id: o.id, shares: (e.market.q[i] ?? 0).toFixed(8) })),
+    },
+  };
+}

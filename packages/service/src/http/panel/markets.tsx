@@ -12,6 +12,8 @@ import {
   tenantsOfMarket,
   type MarketRecord,
 } from '../../domains/markets/index.js';
+import { getMarketExposure } from '../../domains/positions/index.js';
+import { tenantNames } from '../../domains/tenants/index.js';
 import { setMarketStatus } from '../../domains/trading/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
@@ -19,13 +21,15 @@ import { formatAmount } from '../../lib/money.js';
 import { act, formOf, refuseForm } from '../web/act.js';
 import { ChangeForm } from './settlement.js';
 import { ActionButton, PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
+import { ExposureSection } from './market-exposure.js';
 import { signedIn } from './site.js';
+import { tenantChoices, TenantPicker } from './tenant-picker.js';
 
 /** A datetime-local field's value (no zone) read as UTC, the zone every time of the service is in. */
 const utcOf = (local: unknown) =>
   typeof local === 'string' && local !== '' ? `${local.length === 16 ? `${local}:00` : local}Z` : local;
 
-const EnableForm = z.object({ tenant_id: z.uuid('is not a tenant id'), enabled: z.enum(['true', 'false']) });
+const EnableForm = z.object({ tenant_id: z.uuid('choose a tenant'), enabled: z.enum(['true', 'false']) });
 
 /** Markets: the list, a new market, and one market's state, status moves, tenants and endings. */
 export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -132,7 +136,15 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </p>,
         );
       const view = presentPlatformMarket(market);
-      const tenants = await tenantsOfMarket(ctx, market.id);
+      const [tenants, exposure, choices] = await Promise.all([
+        tenantsOfMarket(ctx, market.id),
+        getMarketExposure(ctx, slug),
+        tenantChoices(deps, request),
+      ]);
+      const names = await tenantNames(ctx, [
+        ...new Set([...tenants, ...(exposure.ok ? exposure.value.byTenant.map((t) => t.tenantId) : [])]),
+      ]);
+      const enabled = new Set(tenants);
       const live = market.status === 'open' || market.status === 'suspended';
       return sendScreen(
         request,
@@ -199,6 +211,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
               </tbody>
             </ScrollTable>
           </section>
+          {exposure.ok && <ExposureSection exposure={exposure.value} names={names} />}
           <section aria-labelledby="ending">
             <h2 id="ending">{live ? 'Resolve or void' : 'Correct'}</h2>
             <ChangeForm market={market} />
@@ -211,13 +224,13 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
               <ul>
                 {tenants.map((id) => (
                   <li key={id}>
-                    <a href={`/panel/tenants/${id}`}>{id}</a>{' '}
+                    <a href={`/panel/tenants/${id}`}>{names.get(id) ?? id}</a>{' '}
                     <ActionButton
                       request={request}
                       action={`/panel/markets/${slug}/tenants`}
                       fields={{ tenant_id: id, enabled: 'false' }}
                       label="Disable"
-                      name={`Disable for tenant ${id}`}
+                      name={`Disable for ${names.get(id) ?? id}`}
                     />
                   </li>
                 ))}
@@ -225,8 +238,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
             )}
             <PanelForm request={request} action={`/panel/markets/${slug}/tenants`} label="Enable for a tenant">
               <input type="hidden" name="enabled" value="true" />
-              <label for="tenant_id">Enable for the tenant with id</label>
-              <input id="tenant_id" name="tenant_id" required size={40} />
+              <TenantPicker tenants={choices} id="tenant_id" label="Enable for the tenant" exclude={enabled} />
               <p>
                 <button type="submit">Enable</button>
               </p>

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MarketParams } from '../../domains/markets/index.js';
-import { Exposure, getExposure, presentExposure } from '../../domains/positions/index.js';
+import {
+  Exposure,
+  getExposure,
+  getMarketExposure,
+  PlatformExposureAnswer,
+  presentExposure,
+  presentPlatformExposure,
+} from '../../domains/positions/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { tenantCtx } from '../context.js';
+import { platformCtx, tenantCtx } from '../context.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
@@ -33,6 +40,27 @@ export function exposureRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       },
       async (request) =>
         presentExposure(valueOrThrow(await getExposure(tenantCtx(deps, request), request.params.slug))),
+    );
+  };
+}
+
+/**
+ * The platform's view of a market's exposure (decisions part 10): every tenant environment's lines, their
+ * sums, and the market maker's bound and q, for the person on call.
+ */
+export function platformExposureRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.get(
+      '/platform/v1/markets/:slug/exposure',
+      {
+        config: { meta: { tier: 'platform', credential: 'platform' } },
+        schema: {
+          params: MarketParams,
+          response: { 200: PlatformExposureAnswer, ...errorResponses('validation_failed', 'not_found') },
+        },
+      },
+      async (request) =>
+        presentPlatformExposure(valueOrThrow(await getMarketExposure(platformCtx(deps, request), request.params.slug))),
     );
   };
 }

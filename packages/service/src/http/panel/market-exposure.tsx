@@ -1,0 +1,159 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import { displayPrices, formatPrice, type MarketRecord } from '../../domains/markets/index.js';
+import type { PlatformExposure } from '../../domains/positions/index.js';
+import { formatAmount } from '../../lib/money.js';
+import { ScrollTable } from '../web/shared.js';
+
+/** An amount in cents with thousands grouped, as a person on call reads it: 1,234.00. */
+export const money = (cents: bigint) => formatAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+type Line = PlatformExposure['totals']['all'][number];
+
+/**
+ * The market's exposure (decisions part 10): per outcome, what each tenant environment's open positions
+ * would pay if it wins, the sums per environment and in all, beside the market maker's own bound b·ln n
+ * and its current q.
+ */
+export function ExposureSection(props: { exposure: PlatformExposure; names: Map<string, string> }) {
+  const { exposure, names } = props;
+  const { market } = exposure;
+  const titles = new Map(market.outcomes.map((o) => [o.id, o.title]));
+  const bound = money(exposure.makerBound);
+  const marketStake = exposure.totals.all.reduce((sum, l) => sum + l.stake, 0n);
+  const tenants = [...exposure.byTenant].sort(
+    (a, b) =>
+      (names.get(a.tenantId) ?? a.tenantId).localeCompare(names.get(b.tenantId) ?? b.tenantId) ||
+      a.environment.localeCompare(b.environment),
+  );
+  return (
+    <section aria-labelledby="exposure">
+      <h2 id="exposure">Exposure</h2>
+      <p>
+        What operators would pay out on their users' open positions if each outcome wins, and the market maker's own
+        worst case. Open stake on the market: <strong data-testid="market-stake">{money(marketStake)}</strong> (already
+        debited from users; a win pays its positions and every other stake is kept).
+      </p>
+      <MakerFacts market={market} bound={bound} />
+      {market.outcomes.map((o, i) => {
+        const all = exposure.totals.all[i]!;
+        return (
+          <div key={o.id}>
+            <h3>If “{o.title}” wins</h3>
+            <p>
+              If “{o.title}” wins, operators pay out{' '}
+              <strong data-testid={`payout-all-${o.id}`}>{money(all.payoutIfWins)}</strong> in total (sandbox{' '}
+              {money(exposure.totals.sandbox[i]!.payoutIfWins)}, live {money(exposure.totals.live[i]!.payoutIfWins)});
+              net of the {money(marketStake)} of open stake they hold, that is{' '}
+              <strong data-testid={`net-all-${o.id}`}>{money(all.netIfWins)}</strong>
+              {all.netIfWins < 0n ? ' (negative: they keep more than they pay)' : ''}. The market maker's loss is at
+              most {bound}.
+            </p>
+            <ScrollTable label={`Exposure if ${titles.get(o.id)} wins`}>
+              <thead>
+                <tr>
+                  <th scope="col">Tenant</th>
+                  <th scope="col">Environment</th>
+                  <th scope="col" class="num">
+                    Open positions
+                  </th>
+                  <th scope="col" class="num">
+                    Open stake
+                  </th>
+                  <th scope="col" class="num">
+                    Payout if wins
+                  </th>
+                  <th scope="col" class="num">
+                    Net if wins
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {tenants.map((t) => (
+                  <LineRow
+                    key={`${t.tenantId}/${t.environment}`}
+                    line={t.outcomes[i]!}
+                    testId={`line-${t.tenantId}-${t.environment}-${o.id}`}
+                  >
+                    <td>
+                      <a href={`/panel/tenants/${t.tenantId}`}>{names.get(t.tenantId) ?? t.tenantId}</a>
+                    </td>
+                    <td>{t.environment}</td>
+                  </LineRow>
+                ))}
+                {(['sandbox', 'live', 'all'] as const).map((scope) => (
+                  <LineRow key={scope} line={exposure.totals[scope][i]!} testId={`total-${scope}-${o.id}`} total>
+                    <th scope="row" colSpan={2}>
+                      {scope === 'all' ? 'All tenants, both environments' : `All tenants, ${scope}`}
+                    </th>
+                  </LineRow>
+                ))}
+              </tbody>
+            </ScrollTable>
+          </div>
+        );
+      })}
+      {tenants.length === 0 && <p>No tenant has an open position on this market.</p>}
+    </section>
+  );
+}
+
+function LineRow(props: { line: Line; testId: string; total?: boolean; children: preact.ComponentChildren }) {
+  const { line } = props;
+  const Cell = (p: { children: string | number }) =>
+    props.total ? (
+      <td class="num">
+        <strong>{p.children}</strong>
+      </td>
+    ) : (
+      <td class="num">{p.children}</td>
+    );
+  return (
+    <tr data-testid={props.testId}>
+      {props.children}
+      <Cell>{line.positions}</Cell>
+      <Cell>{money(line.stake)}</Cell>
+      <Cell>{money(line.payoutIfWins)}</Cell>
+      <Cell>{money(line.netIfWins)}</Cell>
+    </tr>
+  );
+}
+
+/** The market maker's side: its depth, its bound and where q stands. */
+function MakerFacts(props: { market: MarketRecord; bound: string }) {
+  const { market } = props;
+  const prices = displayPrices(market.q, market.b);
+  return (
+    <>
+      <h3>Market maker</h3>
+      <p>
+        Liquidity b = {market.liquidity} over {market.outcomes.length} outcomes: whatever happens, the market maker
+        loses at most b·ln {market.outcomes.length} = <strong data-testid="maker-bound">{props.bound}</strong> on this
+        market. q is the shares it has sold of each outcome (net of closes); the prices follow from it.
+      </p>
+      <ScrollTable label="Market maker's q">
+        <thead>
+          <tr>
+            <th scope="col">Outcome</th>
+            <th scope="col" class="num">
+              q (shares outstanding)
+            </th>
+            <th scope="col" class="num">
+              Price
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {market.outcomes.map((o, i) => (
+            <tr key={o.id}>
+              <td>{o.title}</td>
+              <td class="num" data-testid={`q-${o.id}`}>
+                {(market.q[i] ?? 0).toFixed(8)}
+              </td>
+              <td class="num">{formatPrice(prices[i]!)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </>
+  );
+}
