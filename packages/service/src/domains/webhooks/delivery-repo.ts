@@ -321,3 +321,40 @@ export async function findDeliveryState(db: Executor, eventId: string): Promise<
   }>`select state from webhook_deliveries where event_id = ${eventId}`.execute(db);
   return row.rows[0]?.state ?? null;
 }
+
+export interface DeliveryBacklog {
+  tenantId: string;
+  environment: Environment;
+  dead: number;
+  pending: number;
+  /** When the oldest pending delivery was made; null without any pending. */
+  oldestPendingAt: Date | null;
+}
+
+/**
+ * Every tenant environment's dead letters and pending deliveries, in one statement (the panel's
+ * overview); tenant environments with neither are left out.
+ */
+export async function selectDeliveryBacklog(db: Executor): Promise<DeliveryBacklog[]> {
+  const rows = await sql<{
+    tenant_id: string;
+    environment: Environment;
+    dead: number;
+    pending: number;
+    oldest: Date | null;
+  }>`
+    select tenant_id, environment,
+           count(*) filter (where state = 'dead')::int as dead,
+           count(*) filter (where state = 'pending')::int as pending,
+           min(created_at) filter (where state = 'pending') as oldest
+    from webhook_deliveries
+    where state in ('dead', 'pending')
+    group by tenant_id, environment`.execute(db);
+  return rows.rows.map((r) => ({
+    tenantId: r.tenant_id,
+    environment: r.environment,
+    dead: r.dead,
+    pending: r.pending,
+    oldestPendingAt: r.oldest,
+  }));
+}

@@ -5,6 +5,8 @@ export {
   type DeliveryOutcome,
   type DeliveryPorts,
 } from './deliver-due.js';
+export { deliveryBacklog } from './delivery-backlog.js';
+export type { DeliveryBacklog } from './delivery-repo.js';
 export { countDeadLetters, listDeadLetters, type DeadLetterListing } from './list-dead-letters.js';
 export type { DeadLetterCount, DeadLetterRow } from './delivery-repo.js';
 export {
