@@ -47,16 +47,30 @@ describe('the platform API', () => {
   it('lists all four switches, never set at first, and sets one', async () => {
     const listed = await service.platform('GET', '/platform/v1/kill-switches');
     expect(listed.json).toEqual({
-      data: ['sync', 'positions', 'feed', 'widget'].map((name) => ({ name, paused: false, updated_at: null })),
+      data: ['sync', 'positions', 'feed', 'widget'].map((name) => ({
+        name,
+        paused: false,
+        updated_at: null,
+        reason: null,
+        changed_by: null,
+      })),
     });
     expect(await setSwitch('feed', true)).toEqual({
       name: 'feed',
       paused: true,
       updated_at: clock.now().toISOString(),
+      reason: null,
+      changed_by: 'platform API',
     });
     expect(await setSwitch('feed', false)).toMatchObject({ name: 'feed', paused: false });
     const after = await service.platform('GET', '/platform/v1/kill-switches');
-    expect(after.json.data[2]).toEqual({ name: 'feed', paused: false, updated_at: clock.now().toISOString() });
+    expect(after.json.data[2]).toEqual({
+      name: 'feed',
+      paused: false,
+      updated_at: clock.now().toISOString(),
+      reason: null,
+      changed_by: 'platform API',
+    });
   });
 
   it('refuses unknown switches, bad bodies and other credentials', async () => {

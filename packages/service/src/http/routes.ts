@@ -7,6 +7,7 @@ import { changelogRoutes } from './routes/changelog.js';
 import { engineStatsPlatformRoutes } from './routes/engine-stats.js';
 import { exposureRoutes, platformExposureRoutes } from './routes/exposure.js';
 import { killSwitchPlatformRoutes } from './routes/kill-switches.js';
+import { tenantPausePlatformRoutes } from './routes/tenant-pauses.js';
 import { ledgerRoutes } from './routes/ledger.js';
 import { marketFeedRoutes, marketPlatformRoutes } from './routes/markets.js';
 import { orderRoutes } from './routes/orders.js';
@@ -67,6 +68,7 @@ export function platformRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(platformExposureRoutes(deps));
     await app.register(settlementRoutes(deps));
     await app.register(killSwitchPlatformRoutes(deps));
+    await app.register(tenantPausePlatformRoutes(deps));
     await app.register(rateLimitPlatformRoutes(deps));
     await app.register(widgetPlatformRoutes(deps));
     await app.register(supportTicketPlatformRoutes(deps));

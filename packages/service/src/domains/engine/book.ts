@@ -4,6 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { formatAmount } from '../../lib/money.js';
 import type { TenantEnv } from '../context.js';
 import type { NewEvent } from '../events/index.js';
+import type { OpeningsPaused } from '../kill-switches/index.js';
 import { post, type ScopedEntry } from '../ledger/index.js';
 import { availableTo, formatPrice, type MarketForTrade } from '../markets/index.js';
 import type { OrderChange, OrderView } from '../orders/index.js';
@@ -77,8 +78,8 @@ export class RoundBook {
     private readonly openStakes: Map<string, bigint>,
     readonly positions: Map<string, PositionRow>,
     readonly now: Date,
-    /** The positions kill switch: orders wait unfilled while it is on (decisions part 5). */
-    private readonly openingPaused: boolean,
+    /** The positions kill switch and tenant pauses: their orders wait unfilled while on (decisions part 5). */
+    private readonly openingPaused: OpeningsPaused,
   ) {
     for (const m of markets.values()) this.bySlug.set(m.market.slug, m);
   }
@@ -300,7 +301,9 @@ export class RoundBook {
   private actionable(held: RoundMarket, order: OrderView): boolean {
     const action = decideOrder(order, held.market, this.now).action;
     if (action === 'wait') return false;
-    if (action === 'fill' && this.openingPaused) return false;
+    if (action === 'fill' && (this.openingPaused.all || this.openingPaused.tenants.has(order.scope.tenantId))) {
+      return false;
+    }
     if (action === 'fill' && !this.user(order.scope, order.externalUserId)) return false;
     return !this.refusedAt.has(order.id) || this.refusedAt.get(order.id) !== held.market.q;
   }

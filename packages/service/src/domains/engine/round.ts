@@ -3,7 +3,7 @@ import type { Runtime } from '../context.js';
 import type { StoredAnswer } from '../commands.js';
 import type { TenantEnv } from '../context.js';
 import { claimAnswer, claimKeysInTransaction, type KeyClaim, type StoredKeyAnswer } from '../idempotency/index.js';
-import { isPaused } from '../kill-switches/index.js';
+import { openingsPaused, type OpeningsPaused } from '../kill-switches/index.js';
 import { lockUsersForRound, type RoundLockedUser } from '../ledger/index.js';
 import { lockOpenOrdersOfMarkets } from '../orders/index.js';
 import { lockPositionsByIds, openStakes, type RejectedAttempt } from '../positions/index.js';
@@ -13,6 +13,8 @@ import { RoundBook, userKey, type RoundMarket, type RoundUser } from './book.js'
 import type { QueuedGroup } from './queued.js';
 import type { RoundStep } from './stats.js';
 import { writeRound } from './writes.js';
+
+const NOTHING_PAUSED: OpeningsPaused = { all: false, tenants: new Set() };
 
 /** What a round did with its groups: each group's answers (or finished orders), or put back for the next round. */
 export interface RoundResult {
@@ -200,6 +202,7 @@ async function openBook(
         [...markets.keys()],
       )
     : new Map();
-  const paused = locked.orders.length > 0 ? await isPaused(tx, 'positions') : false;
+  const orderTenants = [...new Set(locked.orders.map((o) => o.scope.tenantId))];
+  const paused = locked.orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
   return new RoundBook(markets, users, stakes, positions, locked.now, paused);
 }

@@ -5,25 +5,43 @@ export interface KillSwitchRow {
   name: KillSwitchName;
   paused: boolean;
   updatedAt: Date;
+  /** Null when none was given (the API's reason is optional) or the row predates reasons. */
+  reason: string | null;
+  changedBy: string | null;
 }
+
+const COLUMNS = ['name', 'paused', 'updated_at', 'reason', 'changed_by'] as const;
+
+const rowOf = (r: {
+  name: KillSwitchName;
+  paused: boolean;
+  updated_at: Date;
+  reason: string | null;
+  changed_by: string | null;
+}): KillSwitchRow => ({
+  name: r.name,
+  paused: r.paused,
+  updatedAt: r.updated_at,
+  reason: r.reason,
+  changedBy: r.changed_by,
+});
 
 export async function upsertKillSwitch(
   db: Executor,
-  name: KillSwitchName,
-  paused: boolean,
+  change: { name: KillSwitchName; paused: boolean; reason: string | null; changedBy: string },
   now: Date,
 ): Promise<KillSwitchRow> {
+  const values = { paused: change.paused, reason: change.reason, changed_by: change.changedBy, updated_at: now };
   const row = await db
     .insertInto('kill_switches')
-    .values({ name, paused, updated_at: now })
-    .onConflict((oc) => oc.column('name').doUpdateSet({ paused, updated_at: now }))
-    .returning(['name', 'paused', 'updated_at'])
+    .values({ name: change.name, ...values })
+    .onConflict((oc) => oc.column('name').doUpdateSet(values))
+    .returning(COLUMNS)
     .executeTakeFirstOrThrow();
-  return { name: row.name, paused: row.paused, updatedAt: row.updated_at };
+  return rowOf(row);
 }
 
 /** The switches that have been set; a name without a row was never set (and is not paused). */
 export async function listSetKillSwitches(db: Executor): Promise<KillSwitchRow[]> {
-  const rows = await db.selectFrom('kill_switches').select(['name', 'paused', 'updated_at']).execute();
-  return rows.map((r) => ({ name: r.name, paused: r.paused, updatedAt: r.updated_at }));
+  return (await db.selectFrom('kill_switches').select(COLUMNS).execute()).map(rowOf);
 }

@@ -26,3 +26,12 @@ export async function tenantsOfMarket(ctx: Ctx, marketId: string): Promise<strin
     .execute();
   return rows.map((r) => r.tenant_id);
 }
+
+/**
+ * Shared markets past their close that are neither resolved nor voided: they wait for the platform,
+ * oldest close first (the panel's overview), at most `limit` of them.
+ */
+export async function marketsAwaitingResolution(ctx: Ctx, limit: number): Promise<MarketRecord[]> {
+  const where = sql`m.owner_tenant_id is null and m.status in ('open', 'suspended') and m.closes_at <= ${ctx.now}`;
+  return queryMarkets(ctx.db, where, sql`order by m.closes_at, m.id limit ${limit}`);
+}

@@ -117,3 +117,17 @@ export async function findDiscrepancies(db: Executor, filter: DiscrepancyFilter)
     createdAt: r.created_at,
   }));
 }
+
+/** Discrepancies found since `since`, per tenant environment (the panel's overview). */
+export async function countDiscrepanciesSince(
+  db: Executor,
+  since: Date,
+): Promise<{ tenantId: string; environment: Environment; discrepancies: number }[]> {
+  const rows = await db
+    .selectFrom('reconciliation_discrepancies')
+    .select(['tenant_id', 'environment', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .where('created_at', '>=', since)
+    .groupBy(['tenant_id', 'environment'])
+    .execute();
+  return rows.map((r) => ({ tenantId: r.tenant_id, environment: r.environment, discrepancies: Number(r.n) }));
+}

@@ -2,7 +2,7 @@ import type { Environment } from '../../db/schema.js';
 import { ok, type Result } from '../../errors/index.js';
 import { pageFrom, readCursor, type Page } from '../../lib/page.js';
 import type { Ctx, TenantCtx } from '../context.js';
-import { findDiscrepancies, type Discrepancy } from './discrepancy-repo.js';
+import { countDiscrepanciesSince, findDiscrepancies, type Discrepancy } from './discrepancy-repo.js';
 
 interface PageInput {
   limit: number;
@@ -38,4 +38,17 @@ export async function listAllDiscrepancies(
 export async function latestDiscrepancies(ctx: TenantCtx, limit: number): Promise<Discrepancy[]> {
   const rows = await findDiscrepancies(ctx.db, { scope: ctx.tenantEnv, afterSeq: null, limit, newestFirst: true });
   return rows.slice(0, limit);
+}
+
+/**
+ * How long a discrepancy stays on the panel's overview. Nothing marks one resolved (each balance sync is
+ * reported once and stays reported), so "unresolved" there means found this recently.
+ */
+export const RECENT_DISCREPANCY_DAYS = 7;
+
+/** Discrepancies found in the last RECENT_DISCREPANCY_DAYS, per tenant environment. */
+export async function recentDiscrepancyCounts(
+  ctx: Ctx,
+): Promise<{ tenantId: string; environment: Environment; discrepancies: number }[]> {
+  return countDiscrepanciesSince(ctx.db, new Date(ctx.now.getTime() - RECENT_DISCREPANCY_DAYS * 86_400_000));
 }

@@ -6,6 +6,7 @@ export {
   latestTickets,
   listAllTickets,
   listTickets,
+  openTicketCounts,
   ticketCountsByTenant,
 } from './read-tickets.js';
 export * from './schemas.js';

@@ -1,9 +1,9 @@
-import type { TicketStatus } from '../../db/schema.js';
+import type { Environment, TicketStatus } from '../../db/schema.js';
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { pageFrom, readCursor, type Page } from '../../lib/page.js';
 import type { Ctx, TenantCtx } from '../context.js';
-import { countTicketsByTenant, findTickets, type Ticket } from './ticket-repo.js';
+import { countOpenTicketsByTenantEnv, countTicketsByTenant, findTickets, type Ticket } from './ticket-repo.js';
 
 /** One ticket of the caller's tenant environment; another tenant's or environment's is not_found. */
 export async function getTicket(ctx: TenantCtx, id: string): Promise<Result<Ticket>> {
@@ -55,4 +55,11 @@ export async function ticketCountsByTenant(
   status?: TicketStatus,
 ): Promise<{ tenantId: string; tickets: number }[]> {
   return countTicketsByTenant(ctx.db, status);
+}
+
+/** Open tickets per tenant environment: the overview's "who is waiting for an answer?". */
+export async function openTicketCounts(
+  ctx: Ctx,
+): Promise<{ tenantId: string; environment: Environment; tickets: number }[]> {
+  return countOpenTicketsByTenantEnv(ctx.db);
 }

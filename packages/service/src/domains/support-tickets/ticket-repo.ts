@@ -137,3 +137,16 @@ export async function countTicketsByTenant(
   const rows = await query.execute();
   return rows.map((r) => ({ tenantId: r.tenant_id, tickets: Number(r.n) }));
 }
+
+/** Open tickets per tenant environment (the panel's overview). */
+export async function countOpenTicketsByTenantEnv(
+  db: Executor,
+): Promise<{ tenantId: string; environment: Environment; tickets: number }[]> {
+  const rows = await db
+    .selectFrom('support_tickets')
+    .select(['tenant_id', 'environment', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .where('status', '=', 'open')
+    .groupBy(['tenant_id', 'environment'])
+    .execute();
+  return rows.map((r) => ({ tenantId: r.tenant_id, environment: r.environment, tickets: Number(r.n) }));
+}

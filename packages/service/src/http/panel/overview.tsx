@@ -1,11 +1,34 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { FastifyPluginAsync } from 'fastify';
-import { z } from 'zod';
-import { listKillSwitches, setKillSwitch } from '../../domains/kill-switches/index.js';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { countErrorAnswersSince } from '../../domains/error-answers/index.js';
+import {
+  isKillSwitchName,
+  listKillSwitches,
+  listPausedTenants,
+  setKillSwitch,
+  type KillSwitchState,
+} from '../../domains/kill-switches/index.js';
+import { marketsAwaitingResolution } from '../../domains/markets/index.js';
+import { RECENT_DISCREPANCY_DAYS, recentDiscrepancyCounts } from '../../domains/reconciliation/index.js';
+import { openTicketCounts } from '../../domains/support-tickets/index.js';
+import { tenantNames } from '../../domains/tenants/index.js';
+import { deliveryBacklog } from '../../domains/webhooks/index.js';
+import { ENVIRONMENTS } from '../../domains/context.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { act, formOf, refuseForm } from '../web/act.js';
-import { ActionButton, ScrollTable, sendScreen, when } from '../web/shared.js';
+import { act, formOf } from '../web/act.js';
+import { shortDuration } from '../web/duration.js';
+import { whoOf } from '../web/web-session.js';
+import { ScrollTable, sendScreen, when } from '../web/shared.js';
+import { EnvironmentSection, ErrorFigure, TenantLink, type EnvironmentFigures } from './overview-parts.js';
+import {
+  LeverForm,
+  reasonProblem,
+  reasonSent,
+  sendPauseConfirmation,
+  sendReasonForm,
+  type PauseScreen,
+} from './pause-forms.js';
 import { signedIn } from './site.js';
 
 /** What each switch pauses (decisions part 5), in words for the person about to press it. */
@@ -16,69 +39,227 @@ const PAUSES: Record<string, string> = {
   widget: 'Widget sessions, refreshes and config (503 widget_paused).',
 };
 
-const SwitchForm = z.object({ paused: z.enum(['true', 'false']) });
+const HOUR_MS = 3_600_000;
+/** The markets waiting for a resolution the overview lists; beyond, it says how many it shows. */
+const AWAITING_SHOWN = 50;
 
-/** The panel's first screen: the kill switches, which a bad night needs first. */
+const switchScreen = (name: string): PauseScreen => ({
+  title: `Pause ${name} for every tenant?`,
+  current: '/panel',
+  effect:
+    `Every tenant, in both environments, is refused: ${PAUSES[name]} ` +
+    'Every process sees it within one second; it lasts until someone resumes it.',
+  review: `/panel/kill-switches/${name}/review`,
+  action: `/panel/kill-switches/${name}`,
+  button: `Pause ${name} for every tenant`,
+  back: '/panel',
+});
+
+/** The panel's first screen, the answer to "is anything wrong?": counts that link to their lists. */
 export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel', signedIn, async (request, reply) => {
-      const switches = await listKillSwitches(platformCtx(deps, request));
+      const ctx = platformCtx(deps, request);
+      const [switches, paused, backlog, tickets, discrepancies, errors, awaiting] = await Promise.all([
+        listKillSwitches(ctx),
+        listPausedTenants(ctx),
+        deliveryBacklog(ctx),
+        openTicketCounts(ctx),
+        recentDiscrepancyCounts(ctx),
+        countErrorAnswersSince(ctx, new Date(ctx.now.getTime() - HOUR_MS)),
+        marketsAwaitingResolution(ctx, AWAITING_SHOWN),
+      ]);
+      const ids = new Set<string>([
+        ...backlog.map((b) => b.tenantId),
+        ...tickets.map((t) => t.tenantId),
+        ...discrepancies.map((d) => d.tenantId),
+        ...errors.flatMap((e) => (e.tenantId ? [e.tenantId] : [])),
+      ]);
+      const names = await tenantNames(ctx, [...ids]);
+      const byName = <T extends { tenantId: string | null }>(rows: T[]) =>
+        rows.sort((a, b) => (names.get(a.tenantId ?? '') ?? '').localeCompare(names.get(b.tenantId ?? '') ?? ''));
+      const figures: EnvironmentFigures[] = ENVIRONMENTS.map((environment) => ({
+        environment,
+        backlog: byName(backlog.filter((b) => b.environment === environment)),
+        tickets: byName(tickets.filter((t) => t.environment === environment)),
+        discrepancies: byName(discrepancies.filter((d) => d.environment === environment)),
+        errors: errors.filter((e) => e.environment === environment),
+      }));
+      const platformErrors = errors.filter((e) => e.environment === null);
+      const anySwitch = switches.some((s) => s.paused);
       return sendScreen(
         request,
         reply,
         { title: 'Overview', current: '/panel' },
-        <section aria-labelledby="switches">
-          <h2 id="switches">Kill switches</h2>
-          <p>Every process sees a change within one second.</p>
-          <ScrollTable label="Kill switches">
-            <thead>
-              <tr>
-                <th scope="col">Switch</th>
-                <th scope="col">Pauses</th>
-                <th scope="col">State</th>
-                <th scope="col">Changed</th>
-                <th scope="col">Action</th>
-              </tr>
-            </thead>
-            <tbody>
-              {switches.map((s) => (
-                <tr key={s.name}>
-                  <th scope="row">{s.name}</th>
-                  <td>{PAUSES[s.name]}</td>
-                  <td>{s.paused ? 'Paused' : 'Running'}</td>
-                  <td>{when(s.updatedAt)}</td>
-                  <td>
-                    <ActionButton
-                      request={request}
-                      action={`/panel/kill-switches/${s.name}`}
-                      fields={{ paused: s.paused ? 'false' : 'true' }}
-                      label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}`}
-                      danger={!s.paused}
-                    />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-        </section>,
+        <>
+          <p>
+            {anySwitch || paused.length > 0
+              ? 'Something is paused: see the kill switches and tenant pauses below.'
+              : 'Nothing is paused.'}{' '}
+            Figures are as of {when(ctx.now)}; reload for newer ones.
+          </p>
+          <SwitchesSection request={request} switches={switches} />
+          <section aria-labelledby="paused-tenants">
+            <h2 id="paused-tenants">Tenants paused{paused.length > 0 && `: ${paused.length}`}</h2>
+            {paused.length === 0 ? (
+              <p>None.</p>
+            ) : (
+              <ScrollTable label="Tenants paused">
+                <thead>
+                  <tr>
+                    <th scope="col">Tenant</th>
+                    <th scope="col">Paused</th>
+                    <th scope="col">Since</th>
+                    <th scope="col">By</th>
+                    <th scope="col">Reason</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {paused.map((p) => (
+                    <tr key={`${p.tenantId}/${p.name}`}>
+                      <td>
+                        <TenantLink id={p.tenantId} names={new Map([[p.tenantId, p.tenantName]])} />
+                      </td>
+                      <td>{p.name}</td>
+                      <td class="nowrap">{when(p.updatedAt)}</td>
+                      <td>{p.changedBy}</td>
+                      <td class="text">{p.reason}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </ScrollTable>
+            )}
+          </section>
+          <section aria-labelledby="awaiting">
+            <h2 id="awaiting">
+              Markets past their close, not resolved
+              {awaiting.length > 0 &&
+                `: ${awaiting.length === AWAITING_SHOWN ? `${AWAITING_SHOWN}+` : awaiting.length}`}
+            </h2>
+            {awaiting.length === 0 ? (
+              <p>None.</p>
+            ) : (
+              <ul>
+                {awaiting.map((m) => (
+                  <li key={m.id}>
+                    <a href={`/panel/markets/${m.slug}`}>{m.title}</a>, closed{' '}
+                    {shortDuration(ctx.now.getTime() - m.closesAt.getTime())} ago
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
+          {figures.map((f) => (
+            <EnvironmentSection
+              key={f.environment}
+              figures={f}
+              names={names}
+              now={ctx.now}
+              discrepancyDays={RECENT_DISCREPANCY_DAYS}
+            />
+          ))}
+          <section aria-labelledby="platform-errors">
+            <h2 id="platform-errors">Platform listener</h2>
+            <ErrorFigure
+              id="errors-platform"
+              label="Platform listener"
+              errors={platformErrors}
+              total={platformErrors.reduce((n, e) => n + e.count, 0)}
+              names={names}
+            />
+          </section>
+        </>,
       );
+    });
+
+    app.post('/panel/kill-switches/:name/review', signedIn, async (request, reply) => {
+      const { name } = request.params as { name: string };
+      if (!isKillSwitchName(name)) return noSwitch(request, reply, name);
+      const reason = reasonSent(request);
+      const error = reasonProblem(reason, true);
+      if (error) return sendReasonForm(request, reply, switchScreen(name), { value: reason, error });
+      return sendPauseConfirmation(request, reply, switchScreen(name), reason);
     });
 
     app.post('/panel/kill-switches/:name', signedIn, async (request, reply) => {
       const { name } = request.params as { name: string };
-      const form = SwitchForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, '/panel', form.error);
-      const paused = form.data.paused === 'true';
-      await act(platformCtx(deps, request), request, reply, (ctx) => setKillSwitch(ctx, { name, paused }), {
-        action: 'kill_switch.set',
-        target: name,
-        details: { paused },
-        back: '/panel',
-        done: (s) => `${s.name} is ${s.paused ? 'paused' : 'running'}.`,
-      });
+      if (!isKillSwitchName(name)) return noSwitch(request, reply, name);
+      const paused = formOf(request).paused !== 'false';
+      const reason = reasonSent(request);
+      const error = reasonProblem(reason, paused);
+      if (error) return sendReasonForm(request, reply, switchScreen(name), { value: reason, error });
+      const changedBy = whoOf(request);
+      await act(
+        platformCtx(deps, request),
+        request,
+        reply,
+        (ctx) => setKillSwitch(ctx, { name, paused, reason, changedBy }),
+        {
+          action: 'kill_switch.set',
+          target: name,
+          details: { paused, reason: reason || null },
+          back: '/panel',
+          done: (s) => `${s.name} is ${s.paused ? 'paused for every tenant' : 'running'}.`,
+        },
+      );
       // As the platform API does: this process sees it at once, the others within KILL_SWITCH_REFRESH_MS.
       deps.killSwitches.invalidate();
       return reply;
     });
   };
+}
+
+function SwitchesSection(props: { request: FastifyRequest; switches: KillSwitchState[] }) {
+  return (
+    <section aria-labelledby="switches">
+      <h2 id="switches">Kill switches</h2>
+      <p>They pause every tenant at once; every process sees a change within one second.</p>
+      <ScrollTable label="Kill switches">
+        <thead>
+          <tr>
+            <th scope="col">Switch</th>
+            <th scope="col">Pauses</th>
+            <th scope="col">State</th>
+            <th scope="col">Changed</th>
+            <th scope="col">Reason</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {props.switches.map((s) => (
+            <tr key={s.name}>
+              <th scope="row">{s.name}</th>
+              <td>{PAUSES[s.name]}</td>
+              <td>{s.paused ? 'Paused' : 'Running'}</td>
+              <td>
+                <span class="nowrap">{when(s.updatedAt)}</span>
+                {s.changedBy && <span class="kind">by {s.changedBy}</span>}
+              </td>
+              <td class="text">{s.reason ?? '—'}</td>
+              <td>
+                <LeverForm
+                  request={props.request}
+                  id={`reason-${s.name}`}
+                  paused={s.paused}
+                  action={s.paused ? `/panel/kill-switches/${s.name}` : `/panel/kill-switches/${s.name}/review`}
+                  label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}…`}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
+    </section>
+  );
+}
+
+function noSwitch(request: FastifyRequest, reply: FastifyReply, name: string): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: 'No such kill switch', current: '/panel', status: 404 },
+    <p>
+      There is no kill switch {name}. <a href="/panel">Overview</a>
+    </p>,
+  );
 }

@@ -28,6 +28,8 @@ import {
   when,
 } from '../web/shared.js';
 import { signedIn } from './site.js';
+import { TenantPausesSection, tenantPauseRoutes } from './tenant-pauses.js';
+import { tenantPausesOf } from '../../domains/kill-switches/index.js';
 
 const IssueKeyForm = z.object({
   environment: z.enum(ENVIRONMENTS),
@@ -111,6 +113,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const found = await getTenant(platformCtx(deps, request), id);
       if (!found?.ok) return notFound(request, reply, id);
       const { tenant, environments, keys } = found.value;
+      const pauses = await tenantPausesOf(platformCtx(deps, request), id);
       const suspended = tenant.status === 'suspended';
       return sendScreen(
         request,
@@ -162,6 +165,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
           {environments.map((env) => (
             <EnvironmentSection key={env.environment} request={request} tenantId={id} env={env} />
           ))}
+          <TenantPausesSection request={request} tenantId={id} pauses={pauses} />
         </>,
       );
     });
@@ -222,6 +226,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     await app.register(environmentRoutes(deps));
     await app.register(keyRoutes(deps));
+    await app.register(tenantPauseRoutes(deps));
   };
 }
 

@@ -8,10 +8,12 @@ import {
   setKillSwitch,
   SetKillSwitchBody,
 } from '../../domains/kill-switches/index.js';
+import { audited } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
+import { PLATFORM_API } from './tenant-pauses.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
 
@@ -35,8 +37,17 @@ export function killSwitchPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
-        const input = { name: request.params.name, paused: request.body.paused };
-        const state = valueOrThrow(await setKillSwitch(platformCtx(deps, request), input));
+        const { paused, reason } = request.body;
+        const input = { name: request.params.name, paused, reason, changedBy: PLATFORM_API };
+        const entry = {
+          who: PLATFORM_API,
+          action: 'kill_switch.set',
+          target: input.name,
+          details: { paused, reason: reason ?? null },
+        };
+        const state = valueOrThrow(
+          await audited(platformCtx(deps, request), entry, (ctx) => setKillSwitch(ctx, input)),
+        );
         // This process sees it at once; the others within KILL_SWITCH_REFRESH_MS.
         deps.killSwitches.invalidate();
         return presentKillSwitch(state);

@@ -32,12 +32,16 @@ import {
   UpdateEnvironmentBody,
   WebhookSecret,
 } from '../../domains/tenants/index.js';
+import { presentTenantPauses, tenantPausesOf, TenantPausesSchema } from '../../domains/kill-switches/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses, NO_CONTENT } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
+
+/** The tenant with its pauses of sync and positions (routes/tenant-pauses.ts). */
+const TenantWithPauses = TenantDetail.extend({ pauses: TenantPausesSchema });
 
 /** Platform API for tenants, their environments and their keys (decisions part 2). */
 export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -58,10 +62,13 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       '/platform/v1/tenants/:tenant_id',
       {
         config: { meta },
-        schema: { params: TenantParams, response: { 200: TenantDetail, ...errorResponses('not_found') } },
+        schema: { params: TenantParams, response: { 200: TenantWithPauses, ...errorResponses('not_found') } },
       },
-      async (request) =>
-        presentTenantDetail(valueOrThrow(await getTenant(platformCtx(deps, request), request.params.tenant_id))),
+      async (request) => {
+        const ctx = platformCtx(deps, request);
+        const detail = presentTenantDetail(valueOrThrow(await getTenant(ctx, request.params.tenant_id)));
+        return { ...detail, pauses: presentTenantPauses(await tenantPausesOf(ctx, detail.id)) };
+      },
     );
 
     app.post(

@@ -14,3 +14,19 @@ export const PAUSED_CODE = {
 
 export const isKillSwitchName = (text: string): text is KillSwitchName =>
   (KILL_SWITCHES as readonly string[]).includes(text);
+
+/** The levers the platform can pull for one tenant alone (both its environments, its keys kept). */
+export const TENANT_PAUSES = ['sync', 'positions'] as const satisfies readonly KillSwitchName[];
+export type TenantPauseName = (typeof TENANT_PAUSES)[number];
+
+export const isTenantPauseName = (text: string): text is TenantPauseName =>
+  (TENANT_PAUSES as readonly string[]).includes(text);
+
+/** The longest reason a pause or a switch keeps; a sentence or two, not a report. */
+export const REASON_MAX = 500;
+
+/** A reason as given: trimmed, and absent when only blanks were sent. */
+export const reasonOf = (text: string | undefined | null): string | null => {
+  const trimmed = text?.trim() ?? '';
+  return trimmed === '' ? null : trimmed;
+};

@@ -1,0 +1,151 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { REASON_MAX } from '../../domains/kill-switches/index.js';
+import { formOf } from '../web/act.js';
+import { PanelForm, sendScreen } from '../web/shared.js';
+
+/**
+ * The pause levers' forms (a kill switch on the overview, a tenant's pause on its page): a pause asks
+ * for its reason, then shows its effect on a confirmation page before anything happens; a refused
+ * reason comes back on a page of its own with what was typed and what is wrong beside the field.
+ */
+
+/** The reason a form sent, trimmed; '' when none. */
+export const reasonSent = (request: FastifyRequest): string => {
+  const reason = formOf(request).reason;
+  return typeof reason === 'string' ? reason.trim() : '';
+};
+
+/** What is wrong with a reason, in words, or null. */
+export function reasonProblem(reason: string, required: boolean): string | null {
+  if (required && reason === '') return 'Say why: the reason is kept with the change for whoever reads it later.';
+  if (reason.length > REASON_MAX) return `Keep it to ${REASON_MAX} characters (this one has ${reason.length}).`;
+  return null;
+}
+
+/** A reason's text input with its label, the typed value and, after a refusal, what is wrong. */
+export function ReasonInput(props: {
+  id: string;
+  label: string;
+  value?: string;
+  error?: string | null;
+  required?: boolean;
+}) {
+  const errorId = `${props.id}-error`;
+  return (
+    <>
+      <label for={props.id}>{props.label}</label>
+      <input
+        id={props.id}
+        name="reason"
+        type="text"
+        value={props.value ?? ''}
+        maxLength={REASON_MAX}
+        required={props.required}
+        aria-invalid={props.error ? 'true' : undefined}
+        aria-describedby={props.error ? errorId : undefined}
+      />
+      {props.error && (
+        <p class="field-error" id={errorId}>
+          {props.error}
+        </p>
+      )}
+    </>
+  );
+}
+
+export interface PauseScreen {
+  title: string;
+  current: string;
+  /** What the pause does, in words and numbers, for the person about to press it. */
+  effect: string;
+  /** Where the reason goes to be reviewed (the confirmation page). */
+  review: string;
+  /** Where the confirmed pause posts. */
+  action: string;
+  button: string;
+  back: string;
+}
+
+/** The reason form on a page of its own: shown again after a refusal (400), with the typed text kept. */
+export function sendReasonForm(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: PauseScreen,
+  typed: { value: string; error: string | null },
+): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: screen.title, current: screen.current, status: typed.error ? 400 : 200 },
+    <section>
+      <p>{screen.effect}</p>
+      <PanelForm request={request} action={screen.review} label={screen.title}>
+        <ReasonInput id="reason" label="Reason (required)" value={typed.value} error={typed.error} required />
+        <p class="row">
+          <button type="submit" class="danger">
+            Review
+          </button>
+          <a href={screen.back}>Cancel</a>
+        </p>
+      </PanelForm>
+    </section>,
+  );
+}
+
+/** The confirmation: the effect and the reason, and the one button that pauses. Nothing happened yet. */
+export function sendPauseConfirmation(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  screen: PauseScreen,
+  reason: string,
+): FastifyReply {
+  return sendScreen(
+    request,
+    reply,
+    { title: screen.title, current: screen.current },
+    <section>
+      <p>{screen.effect}</p>
+      <dl>
+        <dt>Reason</dt>
+        <dd>{reason}</dd>
+      </dl>
+      <PanelForm request={request} action={screen.action} label={screen.button}>
+        <input type="hidden" name="paused" value="true" />
+        <input type="hidden" name="reason" value={reason} />
+        <p class="row">
+          <button type="submit" class="danger">
+            {screen.button}
+          </button>
+          <a href={screen.back}>Cancel</a>
+        </p>
+      </PanelForm>
+    </section>,
+  );
+}
+
+/** A lever's form in its row: Pause asks for a reason first; Resume takes one if given. */
+export function LeverForm(props: {
+  request: FastifyRequest;
+  id: string;
+  paused: boolean;
+  /** Pause: the review page; resume: the action itself. */
+  action: string;
+  label: string;
+}) {
+  return (
+    <PanelForm request={props.request} action={props.action} label={props.label}>
+      {props.paused && <input type="hidden" name="paused" value="false" />}
+      <ReasonInput
+        id={props.id}
+        label={props.paused ? 'Reason (optional)' : 'Reason (required)'}
+        required={!props.paused}
+      />
+      <p>
+        <button type="submit" class={props.paused ? 'secondary' : 'danger'}>
+          {props.label}
+        </button>
+      </p>
+    </PanelForm>
+  );
+}
