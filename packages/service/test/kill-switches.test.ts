@@ -14,6 +14,7 @@ import {
   type TestService,
   type TestTenant,
 } from './helpers.js';
+import { auditRows, PanelClient, textOf } from './panel-client.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
 /**
@@ -90,6 +91,76 @@ describe('the platform API', () => {
     expect((await service.platform('GET', '/platform/v1/kill-switches')).json.data.every((s: any) => !s.paused)).toBe(
       true,
     );
+  });
+});
+
+describe('who, when and why', () => {
+  it('keeps the reason and who changed it, through the API', async () => {
+    const res = await service.platform('PUT', '/platform/v1/kill-switches/widget', {
+      paused: true,
+      reason: 'Widget CDN serving a broken bundle',
+    });
+    expect(res.json).toEqual({
+      name: 'widget',
+      paused: true,
+      updated_at: clock.now().toISOString(),
+      reason: 'Widget CDN serving a broken bundle',
+      changed_by: 'platform API',
+    });
+    const listed = await service.platform('GET', '/platform/v1/kill-switches');
+    expect(listed.json.data[3]).toEqual(res.json);
+    const entries = await auditRows(service, 'kill_switch.set', 'widget');
+    expect(entries.at(-1)).toMatchObject({ who: 'platform API', outcome: 'done' });
+    expect(entries.at(-1)!.details).toMatchObject({ paused: true, reason: 'Widget CDN serving a broken bundle' });
+    expectEnvelope(
+      await service.platform('PUT', '/platform/v1/kill-switches/widget', { paused: false, reason: '' }),
+      'validation_failed',
+      400,
+    );
+    expectEnvelope(
+      await service.platform('PUT', '/platform/v1/kill-switches/widget', { paused: false, reason: 'x'.repeat(501) }),
+      'validation_failed',
+      400,
+    );
+    expect((await setSwitch('widget', false)).reason).toBeNull();
+  });
+
+  it('asks the panel for a reason and a confirmation before a pause, and shows who, when and why', async () => {
+    const panel = await PanelClient.signedIn(service, 'Lin');
+    const refused = await panel.post('/panel/kill-switches/feed/review', { reason: '' });
+    expect(refused.status).toBe(400);
+    expect(textOf(refused.html)).toContain('Say why');
+    expect((await panel.post('/panel/kill-switches/feed', { paused: 'true', reason: '' })).status).toBe(400);
+    const long = 'y'.repeat(501);
+    expect((await panel.post('/panel/kill-switches/feed/review', { reason: long })).html).toContain(`value="${long}"`);
+    const confirm = await panel.post('/panel/kill-switches/feed/review', { reason: 'Feed reads time out' });
+    expect(textOf(confirm.html)).toContain('Every tenant, in both environments, is refused: The market feed reads');
+    expect((await service.platform('GET', '/platform/v1/kill-switches')).json.data[2].paused).toBe(false);
+
+    const done = await panel.post('/panel/kill-switches/feed', { paused: 'true', reason: 'Feed reads time out' });
+    expect(done.status).toBe(303);
+    expect((await service.platform('GET', '/platform/v1/kill-switches')).json.data[2]).toMatchObject({
+      paused: true,
+      reason: 'Feed reads time out',
+      changed_by: 'panel:Lin',
+    });
+    expectEnvelope(await api('GET', '/v1/markets'), 'feed_paused', 503);
+    const entry = (await auditRows(service, 'kill_switch.set', 'feed')).at(-1)!;
+    expect(entry).toMatchObject({ who: 'panel:Lin', outcome: 'done' });
+    expect(entry.details).toMatchObject({ paused: true, reason: 'Feed reads time out' });
+    const overview = textOf((await panel.get('/panel')).html);
+    expect(overview).toContain('Something is paused');
+    expect(overview).toMatch(
+      /feed The market feed reads \(503 feed_paused\)\. Paused .* by panel:Lin Feed reads time out/,
+    );
+
+    expect((await panel.post('/panel/kill-switches/feed', { paused: 'false', reason: '' })).status).toBe(303);
+    expect((await service.platform('GET', '/platform/v1/kill-switches')).json.data[2]).toMatchObject({
+      paused: false,
+      reason: null,
+      changed_by: 'panel:Lin',
+    });
+    expect((await panel.post('/panel/kill-switches/trading/review', { reason: 'r' })).status).toBe(404);
   });
 });
 
@@ -237,6 +308,19 @@ describe('another process', () => {
       await setSwitch('feed', false);
       await sleep(600);
       expect((await other.api('sandbox', 'GET', path, { key: tenant.sandboxKey })).status).toBe(200);
+      // A tenant's pause too.
+      const body = { external_user_id: 'ks-sync', direction: 'credit', amount: '1.00' };
+      expect((await sync(other, tenant.sandboxKey, body)).status).toBe(200);
+      const paused = await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/pauses/sync`, {
+        paused: true,
+        reason: 'seen elsewhere',
+      });
+      expect(paused.status).toBe(200);
+      await sleep(600);
+      expectEnvelope(await sync(other, tenant.sandboxKey, body), 'sync_paused', 503);
+      await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/pauses/sync`, { paused: false });
+      await sleep(600);
+      expect((await sync(other, tenant.sandboxKey, body)).status).toBe(200);
     } finally {
       await other.stop();
     }
