@@ -199,13 +199,19 @@ function presentDeadLetter(r: DeadLetterSqlRow): DeadLetterRow {
   };
 }
 
-/** The dead letters a filter names (aliases d for the delivery, e for its event). */
+/**
+ * The dead letters a filter names (alias d for the delivery). The event is read for its type only when
+ * the filter names one: a count or a bulk resend of a whole night's dead letters joins nothing.
+ */
 function deadLetterWhere(filter: DeadLetterFilter, now: Date) {
   const window = deadWindow(filter, now);
+  const type = filter.type
+    ? sql`and exists (select 1 from events t where t.id = d.event_id and t.type = ${filter.type})`
+    : sql``;
   return sql`d.state = 'dead'
       and (${filter.tenantId ?? null}::uuid is null or d.tenant_id = ${filter.tenantId ?? null}::uuid)
       and (${filter.environment ?? null}::text is null or d.environment = ${filter.environment ?? null}::text)
-      and (${filter.type ?? null}::text is null or e.type = ${filter.type ?? null}::text)
+      ${type}
       and (${window.from}::timestamptz is null or d.finished_at >= ${window.from}::timestamptz)
       and (${window.to}::timestamptz is null or d.finished_at < ${window.to}::timestamptz)`;
 }
@@ -251,7 +257,7 @@ export async function countDeadLetterRows(
 ): Promise<DeadLetterCount[]> {
   const rows = await sql<{ tenant_id: string; environment: Environment; count: number }>`
     select d.tenant_id, d.environment, count(*)::int as count
-    from webhook_deliveries d join events e on e.id = d.event_id
+    from webhook_deliveries d
     where ${deadLetterWhere(filter, now)}
     group by d.tenant_id, d.environment
     order by d.tenant_id, d.environment`.execute(db);
@@ -272,7 +278,7 @@ export async function reviveDeadDeliveries(
   const rows = await sql<{ tenant_id: string; environment: Environment; count: number }>`
     with chosen as (
       select d.event_id
-      from webhook_deliveries d join events e on e.id = d.event_id
+      from webhook_deliveries d
       where ${deadLetterWhere(filter, now)}
       order by d.event_seq
       limit ${cap}
@@ -320,6 +326,35 @@ export async function findDeliveryState(db: Executor, eventId: string): Promise<
     state: DeliveryState;
   }>`select state from webhook_deliveries where event_id = ${eventId}`.execute(db);
   return row.rows[0]?.state ?? null;
+}
+
+/** A delivery (named by its event's id) as the panel shows it. `eventId` must be a UUID. */
+export async function findDeliveryById(
+  db: Executor,
+  eventId: string,
+): Promise<{
+  state: DeliveryState;
+  attempts: number;
+  lastStatus: number | null;
+  lastError: string | null;
+  lastAttemptAt: Date | null;
+  nextAttemptAt: Date | null;
+} | null> {
+  const row = await db
+    .selectFrom('webhook_deliveries')
+    .select(['state', 'attempts', 'last_status', 'last_error', 'last_attempt_at', 'next_attempt_at'])
+    .where('event_id', '=', eventId)
+    .executeTakeFirst();
+  return row
+    ? {
+        state: row.state,
+        attempts: row.attempts,
+        lastStatus: row.last_status,
+        lastError: row.last_error,
+        lastAttemptAt: row.last_attempt_at,
+        nextAttemptAt: row.next_attempt_at,
+      }
+    : null;
 }
 
 export interface DeliveryBacklog {

@@ -6,7 +6,9 @@ export {
   type DeliveryPorts,
 } from './deliver-due.js';
 export { deliveryBacklog } from './delivery-backlog.js';
+export { findDeliveryById } from './delivery-repo.js';
 export type { DeliveryBacklog } from './delivery-repo.js';
+export { findEventById } from './feed-repo.js';
 export { countDeadLetters, listDeadLetters, type DeadLetterListing } from './list-dead-letters.js';
 export type { DeadLetterCount, DeadLetterRow } from './delivery-repo.js';
 export {

@@ -8,6 +8,8 @@ import { operationsRoutes } from './operations.js';
 import { overviewRoutes } from './overview.js';
 import { settlementRoutes } from './settlement.js';
 import { signInRoutes } from './sign-in.js';
+import { recordRoutes } from './records.js';
+import { searchRoutes } from './search.js';
 import { PANEL_SITE } from './site.js';
 import { tenantRoutes } from './tenants.js';
 import { ticketRoutes } from './tickets.js';
@@ -30,5 +32,7 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(operationsRoutes(deps));
     await app.register(ticketRoutes(deps));
     await app.register(auditRoutes(deps));
+    await app.register(searchRoutes(deps));
+    await app.register(recordRoutes(deps));
   };
 }

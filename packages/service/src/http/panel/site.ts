@@ -6,6 +6,7 @@ export const PANEL_SITE: WebSite = {
   brand: 'Platform panel',
   path: '/panel',
   cookie: 'pm_panel',
+  search: { action: '/panel/search', label: 'Find by id or name' },
   screens: [
     ['/panel', 'Overview'],
     ['/panel/tenants', 'Tenants'],

@@ -21,6 +21,7 @@ import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
 import {
   ActionButton,
   ConfirmFirst,
+  Field,
   PanelForm,
   ScrollTable,
   sendConfirmation,
@@ -28,6 +29,7 @@ import {
   when,
 } from '../web/shared.js';
 import { signedIn } from './site.js';
+import { PortalLinkSection, portalLinkRoutes } from './tenant-portal-link.js';
 import { TenantPausesSection, tenantPauseRoutes } from './tenant-pauses.js';
 import { tenantPausesOf } from '../../domains/kill-switches/index.js';
 
@@ -35,6 +37,9 @@ const IssueKeyForm = z.object({
   environment: z.enum(ENVIRONMENTS),
   scopes: listField.pipe(z.array(z.enum(SCOPES)).min(1)),
 });
+
+const CREATE_WORDS = { name: 'Enter the tenant’s name, 1 to 200 characters.' };
+const KEY_WORDS = { environment: 'Choose sandbox or live.', scopes: 'Tick at least one scope.' };
 
 /** Tenants: the list, a new tenant, and one tenant's status, environments and keys. */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -84,8 +89,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
           <section aria-labelledby="new">
             <h2 id="new">New tenant</h2>
             <PanelForm request={request} action="/panel/tenants" label="New tenant">
-              <label for="new-name">Name</label>
-              <input id="new-name" name="name" required maxLength={200} />
+              <Field id="new-name" name="name" label="Name" required maxLength={200} />
               <p>
                 <button type="submit">Create tenant</button>
               </p>
@@ -97,7 +101,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/tenants', signedIn, async (request, reply) => {
       const form = CreateTenantBody.safeParse({ name: formOf(request).name });
-      if (!form.success) return refuseForm(request, reply, '/panel/tenants', form.error);
+      if (!form.success) return refuseForm(request, reply, '/panel/tenants', form.error, CREATE_WORDS);
       const created = await runAudited(
         platformCtx(deps, request),
         request,
@@ -138,6 +142,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
               )}
             </p>
           </section>
+          <PortalLinkSection request={request} tenantId={id} active={!suspended} />
           <section aria-labelledby="keys">
             <h2 id="keys">API keys</h2>
             <KeysTable request={request} keys={keys} now={deps.clock.now()} site="panel" />
@@ -212,7 +217,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id } = request.params as { id: string };
       const back = `/panel/tenants/${id}`;
       const form = IssueKeyForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, back, form.error);
+      if (!form.success) return refuseForm(request, reply, back, form.error, KEY_WORDS);
       const { environment, scopes } = form.data;
       const issued = await runAudited(
         platformCtx(deps, request),
@@ -226,6 +231,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     await app.register(environmentRoutes(deps));
     await app.register(keyRoutes(deps));
+    await app.register(portalLinkRoutes(deps));
     await app.register(tenantPauseRoutes(deps));
   };
 }

@@ -42,7 +42,7 @@ export async function runAudited<C extends Ctx, T>(
   return audited(ctx, entry, verb, spec.detailsOf);
 }
 
-/** Back to a page (303) with the outcome for it to show. */
+/** Back to a page (303) with the outcome for it to show; a refused action keeps what was typed. */
 export function redirectWith<T>(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -51,22 +51,99 @@ export function redirectWith<T>(
   done: (value: T) => string,
 ): FastifyReply {
   if (result.ok) setFlash(request, reply, 'notice', done(result.value));
-  else setFlash(request, reply, 'problem', result.rejection.message);
+  else setFlash(request, reply, 'problem', result.rejection.message, { form: keptForm(request, {}) });
   return reply.redirect(back, 303);
 }
 
-/** A form refused before any verb ran (a missing or malformed field): back, with the reason. */
+/** A refused form's input and the words for each field, for the page to show them again (FormFields). */
+export interface KeptForm {
+  /** The path the form posted to: only that form on the page takes them. */
+  action: string;
+  values: Record<string, string | string[]>;
+  errors: Record<string, string>;
+}
+
+/** Fields that are never sent back to the browser in a cookie. */
+const NEVER_KEPT = new Set(['_csrf', 'token', 'admin_token', 'password']);
+const KEPT_CHARS = 2000;
+
+function keptForm(request: FastifyRequest, errors: Record<string, string>): KeptForm {
+  const values: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(formOf(request))) {
+    if (NEVER_KEPT.has(name)) continue;
+    if (typeof value === 'string') values[name] = value.slice(0, KEPT_CHARS);
+    else if (Array.isArray(value))
+      values[name] = value.filter((v) => typeof v === 'string').map((v) => v.slice(0, 200));
+  }
+  return { action: request.url.split('?')[0] ?? request.url, values, errors };
+}
+
+/**
+ * A form refused before any verb ran (a missing or malformed field): back to the page, which shows the
+ * input again with what is wrong in words next to each field. `words` are the form's own messages per
+ * field ("Enter an amount like 100 or 99.50"); without one, the issue is put in plain words here, never
+ * as the schema's pattern.
+ */
 export function refuseForm(
   request: FastifyRequest,
   reply: FastifyReply,
   back: string,
   error: z.ZodError,
+  words: Record<string, string> = {},
 ): FastifyReply {
-  const first = error.issues[0];
-  const field = first?.path.join('.') || 'the form';
-  setFlash(request, reply, 'problem', `${field}: ${first?.message ?? 'not valid'}`);
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? '');
+    if (field && !(field in errors)) errors[field] = words[field] ?? humanIssue(issue);
+  }
+  const messages = [...new Set(Object.values(errors))];
+  if (messages.length === 0) messages.push(humanIssue(error.issues[0]));
+  setFlash(request, reply, 'problem', `Nothing was changed. ${messages.join(' ')}`, {
+    form: keptForm(request, errors),
+  });
   return reply.redirect(back, 303);
 }
+
+/** zod's own messages ("Invalid string: must match pattern /…/") are for programmers. */
+const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
+
+/** An issue in words a person can act on; a message the schema's author wrote is kept. */
+export function humanIssue(issue: z.core.$ZodIssue | undefined): string {
+  if (!issue) return 'Check the form and try again.';
+  if (!ZOD_DEFAULT.test(issue.message)) return sentence(issue.message);
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === ''
+        ? 'Fill in this field.'
+        : 'This value is not of the right kind.';
+    case 'too_small':
+      if (issue.origin === 'string')
+        return Number(issue.minimum) <= 1 ? 'Fill in this field.' : `Use at least ${issue.minimum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Choose at least ${issue.minimum}.`;
+      return `Enter ${issue.minimum} or more.`;
+    case 'too_big':
+      if (issue.origin === 'string') return `Use at most ${issue.maximum} characters.`;
+      if (issue.origin === 'array' || issue.origin === 'set') return `Choose at most ${issue.maximum}.`;
+      return `Enter ${issue.maximum} or less.`;
+    case 'invalid_format':
+      if (issue.format === 'url') return 'Enter a full address, like https://example.com/hooks.';
+      if (issue.format === 'uuid' || issue.format === 'guid') return 'This is not a valid id.';
+      if (issue.format === 'datetime') return 'Enter a date and time like 2026-12-31T18:00:00Z.';
+      return 'This is not in the expected form.';
+    case 'invalid_value':
+      return `Choose one of: ${issue.values.map(String).join(', ')}.`;
+    case 'unrecognized_keys':
+      return `Leave out ${issue.keys.join(', ')}: the form does not take it.`;
+    default:
+      return 'This value is not accepted.';
+  }
+}
+
+const sentence = (text: string) => {
+  const trimmed = text.trim();
+  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
+  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
+};
 
 /** A form's fields (urlencoded: strings, or arrays of strings for repeated names). */
 export function formOf(request: FastifyRequest): Record<string, unknown> {

@@ -1,14 +1,16 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
+import type { KeptForm } from './act.js';
 import { CsrfField, Page, sendPage } from './page.js';
-import { sessionOf, takeFlash } from './web-session.js';
+import { peekFlash, sessionOf, takeFlash } from './web-session.js';
 
 /** A signed-in page: the shell with the session's name, CSRF token, and the last action's outcome. */
 export function sendScreen(
   request: FastifyRequest,
   reply: FastifyReply,
-  screen: { title: string; current: string; status?: number },
+  screen: { title: string; current: string; status?: number; search?: string },
   body: ComponentChildren,
 ): FastifyReply {
   const session = sessionOf(request);
@@ -21,7 +23,9 @@ export function sendScreen(
       current={screen.current}
       who={session.who}
       csrfToken={session.csrfToken}
-      {...flash}
+      searchQuery={screen.search}
+      notice={flash.notice}
+      problem={flash.problem}
     >
       {body}
     </Page>,
@@ -92,18 +96,141 @@ export function sendConfirmation(
   );
 }
 
-/** A form posting `action`, carrying the session's CSRF token. */
+/** A form posting `action`, carrying the session's CSRF token; its fields show a refused post's input again. */
 export function PanelForm(props: {
   request: FastifyRequest;
   action: string;
   children: ComponentChildren;
   label?: string;
+  id?: string;
 }) {
   return (
-    <form method="post" action={props.action} aria-label={props.label}>
+    <form method="post" action={props.action} aria-label={props.label} id={props.id}>
       <CsrfField token={sessionOf(props.request).csrfToken} />
-      {props.children}
+      <KeptInput.Provider value={keptFor(props.request, props.action)}>{props.children}</KeptInput.Provider>
     </form>
+  );
+}
+
+/** What the last refused post of this form left (its input and the words for each field), if it was this form. */
+export function keptFor(request: FastifyRequest, action: string): KeptForm | null {
+  const form = peekFlash(request).extra.form as KeptForm | undefined;
+  return form && form.action === action && form.values && form.errors ? form : null;
+}
+
+const KeptInput = createContext<KeptForm | null>(null);
+
+/**
+ * One field's state inside a PanelForm: the value typed before a refusal (else `initial`), and the words
+ * saying what is wrong, tied to the control by aria-describedby and aria-invalid.
+ */
+export function useField(name: string, id: string, initial?: string) {
+  const kept = useContext(KeptInput);
+  const value = kept?.values[name];
+  const error = kept?.errors[name];
+  const errorId = `${id}-error`;
+  return {
+    value: typeof value === 'string' ? value : kept ? (value?.[0] ?? '') : initial,
+    values: kept ? (Array.isArray(value) ? value : value === undefined ? [] : [value]) : undefined,
+    error,
+    control: { 'aria-invalid': error ? ('true' as const) : undefined, 'aria-describedby': error ? errorId : undefined },
+    message: error ? (
+      <p class="field-error" id={errorId}>
+        {error}
+      </p>
+    ) : null,
+  };
+}
+
+type FieldProps = {
+  name: string;
+  label: string;
+  id?: string;
+  value?: string;
+  required?: boolean;
+  maxLength?: number;
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'url' | 'email';
+  placeholder?: string;
+  size?: number;
+  /** A line under the label saying what the field takes. */
+  hint?: string;
+};
+
+/** A labelled text input that keeps a refused post's input and says what is wrong next to it. */
+export function Field(props: FieldProps) {
+  const id = props.id ?? props.name;
+  const field = useField(props.name, id, props.value);
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, field.control['aria-describedby']].filter(Boolean).join(' ') || undefined;
+  return (
+    <>
+      <label for={id}>{props.label}</label>
+      {props.hint && (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      )}
+      <input
+        id={id}
+        name={props.name}
+        value={field.value ?? ''}
+        required={props.required}
+        maxLength={props.maxLength}
+        inputMode={props.inputMode}
+        placeholder={props.placeholder}
+        size={props.size}
+        aria-invalid={field.control['aria-invalid']}
+        aria-describedby={describedBy}
+      />
+      {field.message}
+    </>
+  );
+}
+
+/** A labelled text area, as Field. */
+export function TextAreaField(props: Omit<FieldProps, 'inputMode' | 'size'> & { rows?: number }) {
+  const id = props.id ?? props.name;
+  const field = useField(props.name, id, props.value);
+  return (
+    <>
+      <label for={id}>{props.label}</label>
+      <textarea
+        id={id}
+        name={props.name}
+        required={props.required}
+        maxLength={props.maxLength}
+        rows={props.rows}
+        {...field.control}
+      >
+        {field.value ?? ''}
+      </textarea>
+      {field.message}
+    </>
+  );
+}
+
+/** A labelled <select>, as Field; options are [value, label]. */
+export function SelectField(props: {
+  name: string;
+  label: string;
+  id?: string;
+  value?: string;
+  options: readonly (readonly [string, string])[];
+}) {
+  const id = props.id ?? props.name;
+  const field = useField(props.name, id, props.value);
+  return (
+    <>
+      <label for={id}>{props.label}</label>
+      <select id={id} name={props.name} {...field.control}>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value} selected={value === field.value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      {field.message}
+    </>
   );
 }
 

@@ -16,6 +16,8 @@ export interface WebSite {
   brand: string;
   path: '/panel' | '/portal';
   cookie: string;
+  /** A search box in the header (the panel's find-by-id), going to `action?q=…`. */
+  search?: { action: string; label: string };
   /** Its screens' navigation, in order: [href, label]. */
   screens: readonly (readonly [string, string])[];
   /**
@@ -101,28 +103,66 @@ export function csrfMatches(session: WebSession, sent: unknown): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
-export type Flash = { notice: string | null; problem: string | null };
+/**
+ * The outcome the last action left for the page it redirects to (post/redirect/get): a notice or a
+ * problem in words, and what else that page shows once (`extra`: a refused form's input and the words
+ * next to each field, a portal link issued).
+ */
+export interface Flash {
+  notice: string | null;
+  problem: string | null;
+  extra: Record<string, unknown>;
+}
+
+const NO_FLASH: Flash = { notice: null, problem: null, extra: {} };
+
+/** What a browser keeps of one cookie, with room for the name and attributes. */
+const FLASH_BYTES = 3800;
 
 /** A one-shot message for the page a form's action redirects to (set by act.ts, read by the page). */
 const flashCookie = (request: FastifyRequest) => `${request.webSite.cookie}_flash`;
 
-export function setFlash(request: FastifyRequest, reply: FastifyReply, kind: 'notice' | 'problem', text: string): void {
-  reply.setCookie(flashCookie(request), JSON.stringify({ kind, text: text.slice(0, 500) }), {
-    ...cookieOptions(request),
-    maxAge: 60,
-  });
+export function setFlash(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  kind: 'notice' | 'problem',
+  text: string,
+  extra: Record<string, unknown> = {},
+): void {
+  const plain = { kind, text: text.slice(0, 500) };
+  let value = JSON.stringify({ ...plain, extra });
+  // Cookies travel URI-encoded: what does not fit is left out, the message stays.
+  if (encodeURIComponent(value).length > FLASH_BYTES) value = JSON.stringify(plain);
+  reply.setCookie(flashCookie(request), value, { ...cookieOptions(request), maxAge: 60 });
+}
+
+const read = new WeakMap<FastifyRequest, Flash>();
+
+/** The message the last action left for this page, without clearing it (a page's parts read it as they render). */
+export function peekFlash(request: FastifyRequest): Flash {
+  const known = read.get(request);
+  if (known) return known;
+  const flash = parseFlash(request.cookies[flashCookie(request)]);
+  read.set(request, flash);
+  return flash;
 }
 
 /** The message the last action left for this page, cleared as it is shown. */
 export function takeFlash(request: FastifyRequest, reply: FastifyReply): Flash {
-  const raw = request.cookies[flashCookie(request)];
-  if (!raw) return { notice: null, problem: null };
-  reply.clearCookie(flashCookie(request), cookieOptions(request));
+  if (request.cookies[flashCookie(request)]) reply.clearCookie(flashCookie(request), cookieOptions(request));
+  return peekFlash(request);
+}
+
+function parseFlash(raw: string | undefined): Flash {
+  if (!raw) return NO_FLASH;
   try {
-    const { kind, text } = JSON.parse(raw) as { kind: unknown; text: unknown };
-    if (typeof text !== 'string') return { notice: null, problem: null };
-    return kind === 'problem' ? { notice: null, problem: text } : { notice: text, problem: null };
+    const { kind, text, extra } = JSON.parse(raw) as { kind: unknown; text: unknown; extra: unknown };
+    if (typeof text !== 'string') return NO_FLASH;
+    const kept = extra && typeof extra === 'object' && !Array.isArray(extra) ? (extra as Record<string, unknown>) : {};
+    return kind === 'problem'
+      ? { notice: null, problem: text, extra: kept }
+      : { notice: text, problem: null, extra: kept };
   } catch {
-    return { notice: null, problem: null };
+    return NO_FLASH;
   }
 }
