@@ -4,7 +4,13 @@ import { readAuditLog } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ScrollTable, sendScreen, when } from '../web/shared.js';
+import { tenantNames } from '../../domains/tenants/index.js';
+import { isUuid } from '../../lib/ids.js';
 import { signedIn } from './site.js';
+import { TenantName } from './tenant-name.js';
+
+/** A target that names a tenant, or one of its environments (`<tenant id>/sandbox`). */
+const TENANT_TARGET = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/(sandbox|live))?$/;
 
 const PAGE = 100;
 
@@ -16,6 +22,19 @@ export function auditRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const before = /^\d{1,18}$/.test(raw) ? BigInt(raw) : null;
       const entries = await readAuditLog(platformCtx(deps, request), { before, limit: PAGE });
       const last = entries[entries.length - 1];
+      const ids = entries.flatMap((e) => TENANT_TARGET.exec(e.target)?.[1] ?? []).filter(isUuid);
+      const names = await tenantNames(platformCtx(deps, request), [...new Set(ids)]);
+      const target = (text: string) => {
+        const [, id, environment] = TENANT_TARGET.exec(text) ?? [];
+        const name = id ? names.get(id) : undefined;
+        if (!id || name === undefined) return <code>{text}</code>;
+        return (
+          <>
+            <TenantName id={id} name={name} />
+            {environment ? ` ${environment}` : ''}
+          </>
+        );
+      };
       return sendScreen(
         request,
         reply,
@@ -39,9 +58,7 @@ export function auditRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   <td>{when(e.at)}</td>
                   <td>{e.who}</td>
                   <td>{e.action}</td>
-                  <td>
-                    <code>{e.target}</code>
-                  </td>
+                  <td>{target(e.target)}</td>
                   <td>{e.outcome}</td>
                   <td>
                     <code>{JSON.stringify(e.details)}</code>

@@ -8,7 +8,9 @@ import { platformCtx } from '../context.js';
 import { redirectWith, runAudited } from '../web/act.js';
 import { DiscrepancyTable } from '../web/discrepancy-table.js';
 import { ActionButton, ScrollTable, sendScreen, when } from '../web/shared.js';
+import { tenantNames } from '../../domains/tenants/index.js';
 import { signedIn } from './site.js';
+import { TenantName } from './tenant-name.js';
 
 /** The last this many of each list: the panel is for looking, the platform API pages through all. */
 const SHOWN = 100;
@@ -19,6 +21,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
     app.get('/panel/reconciliation', signedIn, async (request, reply) => {
       const page = await listAllDiscrepancies(platformCtx(deps, request), { limit: SHOWN });
       const rows = page.ok ? page.value.items : [];
+      const names = await tenantNames(platformCtx(deps, request), [...new Set(rows.map((r) => r.tenantId))]);
       return sendScreen(
         request,
         reply,
@@ -34,7 +37,14 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="found">
             <h2 id="found">Discrepancies, oldest first (the first {SHOWN})</h2>
-            <DiscrepancyTable rows={rows} withTenant />
+            <DiscrepancyTable
+              rows={rows}
+              tenant={(d) => (
+                <>
+                  <TenantName id={d.tenantId} name={names.get(d.tenantId)} /> {d.environment}
+                </>
+              )}
+            />
           </section>
         </>,
       );
@@ -67,6 +77,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
     app.get('/panel/widget-errors', signedIn, async (request, reply) => {
       const page = await listWidgetErrors(platformCtx(deps, request), { limit: SHOWN });
       const reports = page.ok ? page.value.items : [];
+      const names = await tenantNames(platformCtx(deps, request), [...new Set(reports.map((r) => r.tenantId))]);
       return sendScreen(
         request,
         reply,
@@ -91,7 +102,7 @@ export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   <tr key={r.id}>
                     <td>{when(r.receivedAt)}</td>
                     <td>
-                      <a href={`/panel/tenants/${r.tenantId}`}>{r.tenantId.slice(0, 8)}…</a> {r.environment}
+                      <TenantName id={r.tenantId} name={names.get(r.tenantId)} /> {r.environment}
                     </td>
                     <td>
                       <code>{r.code}</code> {r.message}

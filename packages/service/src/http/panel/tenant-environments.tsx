@@ -15,11 +15,17 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
-import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
+import { ConfirmFirst, Field, PanelForm, sendConfirmation, sendShownOnce, TextAreaField } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 const EnvironmentForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
 const WidgetForm = z.object({ widget: z.string().max(20_000) });
+
+const ENVIRONMENT_WORDS = {
+  webhook_url: 'Enter an https address the service can reach, like https://example.com/hooks, or leave it empty.',
+  allowed_origins: 'Enter origins like https://shop.example.com (scheme and host, no path), one per line.',
+};
+const WIDGET_WORDS = { widget: 'Enter the widget settings as JSON, at most 20,000 characters.' };
 
 /** One environment of a tenant: webhook URL and origins, widget settings (JSON), the webhook secret. */
 export function EnvironmentSection(props: { request: FastifyRequest; tenantId: string; env: EnvironmentSettings }) {
@@ -29,23 +35,32 @@ export function EnvironmentSection(props: { request: FastifyRequest; tenantId: s
     <section aria-labelledby={`env-${env.environment}`}>
       <h2 id={`env-${env.environment}`}>Environment {env.environment}</h2>
       <PanelForm request={request} action={base} label={`Settings of ${env.environment}`}>
-        <label for={`url-${env.environment}`}>Webhook URL (empty: no delivery)</label>
-        <input id={`url-${env.environment}`} name="webhook_url" type="url" value={env.webhookUrl ?? ''} size={60} />
-        <label for={`origins-${env.environment}`}>Allowed origins, one per line</label>
-        <textarea id={`origins-${env.environment}`} name="allowed_origins">
-          {env.allowedOrigins.join('\n')}
-        </textarea>
+        <Field
+          id={`url-${env.environment}`}
+          name="webhook_url"
+          label="Webhook URL (empty: no delivery)"
+          inputMode="url"
+          value={env.webhookUrl ?? ''}
+          size={60}
+        />
+        <TextAreaField
+          id={`origins-${env.environment}`}
+          name="allowed_origins"
+          label="Allowed origins, one per line"
+          value={env.allowedOrigins.join('\n')}
+        />
         <p>
           <button type="submit">Save {env.environment}</button>
         </p>
       </PanelForm>
       <PanelForm request={request} action={`${base}/widget`} label={`Widget settings of ${env.environment}`}>
-        <label for={`widget-${env.environment}`}>
-          Widget settings (JSON: theme, scheme, locales, default_locale, currency)
-        </label>
-        <textarea id={`widget-${env.environment}`} name="widget" rows={8}>
-          {JSON.stringify(presentWidgetConfig(env.widget), null, 2)}
-        </textarea>
+        <TextAreaField
+          id={`widget-${env.environment}`}
+          name="widget"
+          label="Widget settings (JSON: theme, scheme, locales, default_locale, currency)"
+          rows={8}
+          value={JSON.stringify(presentWidgetConfig(env.widget), null, 2)}
+        />
         <p>
           <button type="submit">Save widget settings</button>
         </p>
@@ -66,13 +81,13 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
       const back = `/panel/tenants/${id}`;
       const form = EnvironmentForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, back, form.error);
+      if (!form.success) return refuseForm(request, reply, back, form.error, ENVIRONMENT_WORDS);
       const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
       const body = UpdateEnvironmentBody.safeParse({
         webhook_url: form.data.webhook_url || null,
         allowed_origins: origins,
       });
-      if (!body.success) return refuseForm(request, reply, back, body.error);
+      if (!body.success) return refuseForm(request, reply, back, body.error, ENVIRONMENT_WORDS);
       const changes = {
         tenantId: id,
         environment: environment,
@@ -96,9 +111,9 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
       const back = `/panel/tenants/${id}`;
       const form = WidgetForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, back, form.error);
+      if (!form.success) return refuseForm(request, reply, back, form.error, WIDGET_WORDS);
       const body = WidgetSettingsBody.safeParse(parseJson(form.data.widget));
-      if (!body.success) return refuseForm(request, reply, back, body.error);
+      if (!body.success) return refuseForm(request, reply, back, body.error, {}, 'widget');
       const changes = { tenantId: id, environment, widget: widgetChangesOf(body.data), webhookUrlPolicy: policy };
       return act(platformCtx(deps, request), request, reply, (ctx) => updateEnvironment(ctx, changes), {
         action: 'environment.widget',

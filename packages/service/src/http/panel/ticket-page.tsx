@@ -1,7 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Ticket } from '../../domains/support-tickets/index.js';
-import { ActionButton, PanelForm, sendScreen, when } from '../web/shared.js';
+import { ActionButton, PanelForm, sendScreen, TextAreaField, when } from '../web/shared.js';
 import { FilterFields, STATUS_WORDS, tenantLabel, ticketsPath, waiting, type TicketFilter } from './ticket-parts.js';
 
 /**
@@ -79,8 +79,13 @@ export function sendTicketPage(
           <>
             <PanelForm request={request} action={`/panel/tickets/${t.id}/messages`} label="Reply">
               <FilterFields filter={filter} />
-              <label for="reply">Your reply (the tenant reads it as the platform's)</label>
-              <textarea id="reply" name="body" required maxLength={10_000} />
+              <TextAreaField
+                id="reply"
+                name="body"
+                label="Your reply (the tenant reads it as the platform's)"
+                required
+                maxLength={10_000}
+              />
               <p>
                 <button type="submit">Send reply</button>
               </p>

@@ -17,6 +17,8 @@ import { signedIn } from './site.js';
 import { sendNoTicket, sendTicketPage } from './ticket-page.js';
 import { filterOf, STATUS_WORDS, STATUSES, tenantLabel, ticketPath, ticketsPath, waiting } from './ticket-parts.js';
 
+const REPLY_WORDS = { body: 'Write a reply of 1 to 10,000 characters.' };
+
 /** Tickets a page: one row each, a page a support person takes in at once. */
 const PAGE = 25;
 
@@ -168,7 +170,7 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const form = formOf(request);
       const back = ticketPath(id, filterOf(form));
       const body = TicketReplyBody.safeParse({ body: form.body });
-      if (!body.success) return refuseForm(request, reply, back, body.error);
+      if (!body.success) return refuseForm(request, reply, back, body.error, REPLY_WORDS);
       const action = { event: 'platform_reply' as const, body: body.data.body };
       return act(platformCtx(deps, request), request, reply, (ctx) => handleTicket(ctx, id, action), {
         action: 'ticket.reply',

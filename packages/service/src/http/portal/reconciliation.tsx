@@ -20,7 +20,7 @@ export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
         { title: 'Reconciliation', current: '/portal/reconciliation' },
         <section aria-labelledby="found">
           <h2 id="found">Where your reported balance and our ledger disagree (the latest {SHOWN})</h2>
-          <DiscrepancyTable rows={rows} withTenant={false} />
+          <DiscrepancyTable rows={rows} />
         </section>,
       );
     });

@@ -90,11 +90,14 @@ export function refuseForm(
   back: string,
   error: z.ZodError,
   words: Record<string, string> = {},
+  /** A field whose text was parsed further (JSON): every issue is told next to it, with where it is. */
+  onto?: string,
 ): FastifyReply {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = String(issue.path[0] ?? '');
-    if (field && !(field in errors)) errors[field] = words[field] ?? humanIssue(issue);
+    const field = onto ?? String(issue.path[0] ?? '');
+    const where = onto && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    if (field && !(field in errors)) errors[field] = words[field] ?? `${where}${humanIssue(issue)}`;
   }
   const messages = [...new Set(Object.values(errors))];
   if (messages.length === 0) messages.push(humanIssue(error.issues[0]));

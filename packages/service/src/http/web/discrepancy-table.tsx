@@ -1,20 +1,25 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
+import type { ComponentChildren } from 'preact';
 import type { Discrepancy } from '../../domains/reconciliation/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { ScrollTable, when } from './shared.js';
 
 /**
  * Reconciliation discrepancies as a table: the panel's (every tenant, with a tenant column) and the
- * portal's (its own environment). Each names the balance sync it is about by its Idempotency-Key.
+ * portal's (its own environment). Each names the balance sync it is about by its Idempotency-Key. The
+ * panel says whose each row is with `tenant` (its tenant's name and environment).
  */
-export function DiscrepancyTable(props: { rows: readonly Discrepancy[]; withTenant: boolean }) {
+export function DiscrepancyTable(props: {
+  rows: readonly Discrepancy[];
+  tenant?: (row: Discrepancy) => ComponentChildren;
+}) {
   if (props.rows.length === 0) return <p>No discrepancies.</p>;
   return (
     <ScrollTable label="Discrepancies">
       <thead>
         <tr>
           <th scope="col">Found</th>
-          {props.withTenant && <th scope="col">Tenant</th>}
+          {props.tenant && <th scope="col">Tenant</th>}
           <th scope="col">User</th>
           <th scope="col" class="num">
             Ledger
@@ -32,11 +37,7 @@ export function DiscrepancyTable(props: { rows: readonly Discrepancy[]; withTena
         {props.rows.map((d) => (
           <tr key={d.id}>
             <td>{when(d.createdAt)}</td>
-            {props.withTenant && (
-              <td>
-                <a href={`/panel/tenants/${d.tenantId}`}>{d.tenantId.slice(0, 8)}…</a> {d.environment}
-              </td>
-            )}
+            {props.tenant && <td>{props.tenant(d)}</td>}
             <td>{d.externalUserId}</td>
             <td class="num">{formatAmount(d.ledgerBalance)}</td>
             <td class="num">{formatAmount(d.operatorBalance)}</td>
