@@ -149,9 +149,9 @@ describe('who, when and why', () => {
     expect(entry).toMatchObject({ who: 'panel:Lin', outcome: 'done' });
     expect(entry.details).toMatchObject({ paused: true, reason: 'Feed reads time out' });
     const overview = textOf((await panel.get('/panel')).html);
-    expect(overview).toContain('Something is paused');
+    expect(overview).toContain('Kill switch paused for every tenant: feed');
     expect(overview).toMatch(
-      /feed The market feed reads \(503 feed_paused\)\. Paused .* by panel:Lin Feed reads time out/,
+      /feed: Paused Pauses The market feed reads \(503 feed_paused\)\. Changed .* by panel:Lin Reason Feed reads time out/,
     );
 
     expect((await panel.post('/panel/kill-switches/feed', { paused: 'false', reason: '' })).status).toBe(303);

@@ -111,7 +111,7 @@ describe('the overview', () => {
     const page = await panel.get('/panel');
     expect(page.status).toBe(200);
     const html = page.html;
-    expect(textOf(html)).toContain('Nothing is paused.');
+    expect(textOf(html)).not.toContain('Kill switch paused');
 
     // Five made here, and the events the ticket and the discrepancy wrote (their deliveries wait too).
     const pending = await service.db
@@ -127,9 +127,16 @@ describe('the overview', () => {
       `${troubled.name} ${pending.n} 4 min`, // backlog: pending and the oldest's age in words
       `${troubled.name} 1`, // open tickets
       `${troubled.name} 1`, // discrepancies
-      `validation_failed ${troubled.name} 2`,
-      `not_found ${troubled.name} 1`,
+      `validation_failed 2 ${troubled.name}`,
+      `not_found 1 ${troubled.name}`,
     ]);
+    // At a glance: the live environment's troubles in words, linking to its section (one database: exact).
+    expect(html).toContain(
+      `<a href="#env-live">Live: 3 dead letters, ${pending.n} pending deliveries, 1 open ticket, 1 recent discrepancy, ` +
+        '3 error answers in the last hour</a>',
+    );
+    expect(html).toContain('<a href="#env-sandbox">Sandbox: 3 dead letters</a>');
+    expect(html).toContain('<a href="#awaiting">1 market past its close, not resolved</a>');
     expect(rowsNaming(html, 'env-sandbox', troubled.name)).toEqual([`${troubled.name} 2`]);
     expect(rowsNaming(html, 'env-sandbox', calm.name)).toEqual([`${calm.name} 1`]);
     expect(rowsNaming(html, 'env-live', calm.name)).toEqual([]);
@@ -161,8 +168,12 @@ describe('the overview', () => {
     });
     expect(paused.status).toBe(200);
     const after = textOf((await panel.get('/panel')).html);
-    expect(after).toContain('Something is paused');
-    expect(after).toMatch(new RegExp(`Tenants paused: 1 .*${calm.name} positions .* platform API Odd betting pattern`));
+    expect(after).toContain('1 tenant pause in force');
+    expect(after).toMatch(
+      new RegExp(
+        `Tenants paused: 1 ${calm.name} : positions paused since .* by platform API \\. Reason: Odd betting pattern`,
+      ),
+    );
   });
 
   it('counts the last hour only', async () => {

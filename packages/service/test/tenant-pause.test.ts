@@ -199,7 +199,7 @@ describe('the panel', () => {
     const panel = await PanelClient.signedIn(service, 'Grace');
     const name = (await service.platform('GET', `/platform/v1/tenants/${b.tenantId}`)).json.name as string;
     const page = await panel.get(`/panel/tenants/${b.tenantId}`);
-    expect(textOf(page.html)).toMatch(/Pauses .*sync Balance syncs Running/);
+    expect(textOf(page.html)).toMatch(/Pauses .*sync: Running Pauses Balance syncs/);
 
     // No reason: refused, on a page that keeps what was typed (blanks) and says what is wrong by the field.
     const review = `/panel/tenants/${b.tenantId}/pauses/sync/review`;
@@ -239,7 +239,9 @@ describe('the panel', () => {
     expect(entry).toMatchObject({ who: 'panel:Grace', outcome: 'done' });
     expect(entry!.details).toMatchObject({ paused: true, reason: 'Webhook storm' });
     const shown = textOf((await panel.get(`/panel/tenants/${b.tenantId}`)).html);
-    expect(shown).toMatch(/sync Balance syncs Paused .* by panel:Grace Webhook storm/);
+    expect(shown).toMatch(
+      /sync: Paused Pauses Balance syncs.* Changed 2026-06-02 12:00:00Z by panel:Grace Reason Webhook storm/,
+    );
     expect(textOf((await panel.get('/panel')).html)).toContain(`${name} sync`);
 
     expect((await panel.post(`/panel/tenants/${b.tenantId}/pauses/sync`, { paused: 'false', reason: '' })).status).toBe(

@@ -4,7 +4,7 @@ import type { Environment } from '../../db/schema.js';
 import type { ErrorAnswerTally } from '../../domains/error-answers/index.js';
 import type { DeliveryBacklog } from '../../domains/webhooks/index.js';
 import { shortDuration } from '../web/duration.js';
-import { ScrollTable } from '../web/shared.js';
+import { ScrollTable, when } from '../web/shared.js';
 
 /** One environment's figures on the overview, each row a tenant (by name) with its count. */
 export interface EnvironmentFigures {
@@ -59,7 +59,7 @@ export function EnvironmentSection(props: {
   return (
     <section aria-labelledby={`env-${env}`}>
       <h2 id={`env-${env}`}>{words}</h2>
-      <Figure id={`dead-${env}`} title="Dead letters" total={deadTotal > 0 ? plural(deadTotal, 'dead letter') : null}>
+      <Figure id={`dead-${env}`} title="Dead letters" total={deadTotal > 0 ? String(deadTotal) : null}>
         <ScrollTable label={`${words} dead letters by tenant`}>
           <thead>
             <tr>
@@ -83,11 +83,7 @@ export function EnvironmentSection(props: {
           </tbody>
         </ScrollTable>
       </Figure>
-      <Figure
-        id={`backlog-${env}`}
-        title="Webhook backlog"
-        total={pendingTotal > 0 ? `${plural(pendingTotal, 'pending delivery', 'pending deliveries')}` : null}
-      >
+      <Figure id={`backlog-${env}`} title="Webhook backlog" total={pendingTotal > 0 ? `${pendingTotal} pending` : null}>
         <ScrollTable label={`${words} webhook backlog by tenant`}>
           <thead>
             <tr>
@@ -113,11 +109,7 @@ export function EnvironmentSection(props: {
           </tbody>
         </ScrollTable>
       </Figure>
-      <Figure
-        id={`tickets-${env}`}
-        title="Open support tickets"
-        total={ticketTotal > 0 ? plural(ticketTotal, 'open ticket') : null}
-      >
+      <Figure id={`tickets-${env}`} title="Open support tickets" total={ticketTotal > 0 ? String(ticketTotal) : null}>
         <ScrollTable label={`${words} open tickets by tenant`}>
           <thead>
             <tr>
@@ -144,7 +136,7 @@ export function EnvironmentSection(props: {
       <Figure
         id={`discrepancies-${env}`}
         title={`Reconciliation discrepancies (last ${props.discrepancyDays} days)`}
-        total={discrepancyTotal > 0 ? plural(discrepancyTotal, 'discrepancy', 'discrepancies') : null}
+        total={discrepancyTotal > 0 ? String(discrepancyTotal) : null}
       >
         <ScrollTable label={`${words} discrepancies by tenant`}>
           <thead>
@@ -183,19 +175,15 @@ export function ErrorFigure(props: {
   names: ReadonlyMap<string, string>;
 }) {
   return (
-    <Figure
-      id={props.id}
-      title="Error answers in the last hour"
-      total={props.total > 0 ? plural(props.total, 'answer') : null}
-    >
+    <Figure id={props.id} title="Error answers in the last hour" total={props.total > 0 ? String(props.total) : null}>
       <ScrollTable label={`${props.label} error answers by code`}>
         <thead>
           <tr>
             <th scope="col">Code</th>
-            <th scope="col">Tenant</th>
             <th scope="col" class="num">
               Answers
             </th>
+            <th scope="col">Tenant</th>
           </tr>
         </thead>
         <tbody>
@@ -204,14 +192,79 @@ export function ErrorFigure(props: {
               <td>
                 <code>{e.code}</code>
               </td>
+              <td class="num">{e.count}</td>
               <td>
                 <TenantLink id={e.tenantId} names={props.names} />
               </td>
-              <td class="num">{e.count}</td>
             </tr>
           ))}
         </tbody>
       </ScrollTable>
     </Figure>
+  );
+}
+
+/** The figures of an environment that call for a look, in words ("14 dead letters"); none when calm. */
+function troublesOf(f: EnvironmentFigures): string[] {
+  const dead = sum(f.backlog, (b) => b.dead);
+  const pending = sum(f.backlog, (b) => b.pending);
+  const tickets = sum(f.tickets, (t) => t.tickets);
+  const discrepancies = sum(f.discrepancies, (d) => d.discrepancies);
+  const errors = sum(f.errors, (e) => e.count);
+  return [
+    dead > 0 && plural(dead, 'dead letter'),
+    pending > 0 && plural(pending, 'pending delivery', 'pending deliveries'),
+    tickets > 0 && plural(tickets, 'open ticket'),
+    discrepancies > 0 && plural(discrepancies, 'recent discrepancy', 'recent discrepancies'),
+    errors > 0 && plural(errors, 'error answer') + ' in the last hour',
+  ].filter((t): t is string => typeof t === 'string');
+}
+
+/** The answer to "is anything wrong?" in one list at the top, each line linking to its part of the page. */
+export function Glance(props: {
+  switches: string[];
+  pausedTenants: number;
+  awaiting: number;
+  figures: EnvironmentFigures[];
+  now: Date;
+}) {
+  const lines: { href: string; text: string }[] = [];
+  if (props.switches.length > 0) {
+    lines.push({ href: '#switches', text: `Kill switch paused for every tenant: ${props.switches.join(', ')}` });
+  }
+  if (props.pausedTenants > 0) {
+    lines.push({ href: '#paused-tenants', text: `${plural(props.pausedTenants, 'tenant pause')} in force` });
+  }
+  if (props.awaiting > 0) {
+    lines.push({
+      href: '#awaiting',
+      text: `${plural(props.awaiting, 'market')} past ${props.awaiting === 1 ? 'its' : 'their'} close, not resolved`,
+    });
+  }
+  for (const f of props.figures) {
+    const troubles = troublesOf(f);
+    if (troubles.length > 0) {
+      lines.push({
+        href: `#env-${f.environment}`,
+        text: `${ENVIRONMENT_WORDS[f.environment]}: ${troubles.join(', ')}`,
+      });
+    }
+  }
+  return (
+    <section aria-labelledby="glance">
+      <h2 id="glance">At a glance</h2>
+      {lines.length === 0 ? (
+        <p>Nothing needs a look: nothing paused, no dead letters, backlog, open tickets or errors.</p>
+      ) : (
+        <ul>
+          {lines.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>{l.text}</a>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p class="kind">As of {when(props.now)}; reload for newer figures.</p>
+    </section>
   );
 }

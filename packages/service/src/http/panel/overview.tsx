@@ -19,10 +19,10 @@ import { platformCtx } from '../context.js';
 import { act, formOf } from '../web/act.js';
 import { shortDuration } from '../web/duration.js';
 import { whoOf } from '../web/web-session.js';
-import { ScrollTable, sendScreen, when } from '../web/shared.js';
-import { EnvironmentSection, ErrorFigure, TenantLink, type EnvironmentFigures } from './overview-parts.js';
+import { sendScreen, when } from '../web/shared.js';
+import { EnvironmentSection, Glance, ErrorFigure, TenantLink, type EnvironmentFigures } from './overview-parts.js';
 import {
-  LeverForm,
+  LeverCard,
   reasonProblem,
   reasonSent,
   sendPauseConfirmation,
@@ -78,7 +78,8 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const names = await tenantNames(ctx, [...ids]);
       const byName = <T extends { tenantId: string | null }>(rows: T[]) =>
         rows.sort((a, b) => (names.get(a.tenantId ?? '') ?? '').localeCompare(names.get(b.tenantId ?? '') ?? ''));
-      const figures: EnvironmentFigures[] = ENVIRONMENTS.map((environment) => ({
+      // Live first: its trouble is real money.
+      const figures: EnvironmentFigures[] = [...ENVIRONMENTS].reverse().map((environment) => ({
         environment,
         backlog: byName(backlog.filter((b) => b.environment === environment)),
         tickets: byName(tickets.filter((t) => t.environment === environment)),
@@ -86,48 +87,41 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
         errors: errors.filter((e) => e.environment === environment),
       }));
       const platformErrors = errors.filter((e) => e.environment === null);
-      const anySwitch = switches.some((s) => s.paused);
       return sendScreen(
         request,
         reply,
         { title: 'Overview', current: '/panel' },
         <>
-          <p>
-            {anySwitch || paused.length > 0
-              ? 'Something is paused: see the kill switches and tenant pauses below.'
-              : 'Nothing is paused.'}{' '}
-            Figures are as of {when(ctx.now)}; reload for newer ones.
-          </p>
-          <SwitchesSection request={request} switches={switches} />
+          <Glance
+            switches={switches.filter((s) => s.paused).map((s) => s.name)}
+            pausedTenants={paused.length}
+            awaiting={awaiting.length}
+            figures={figures}
+            now={ctx.now}
+          />
+          {figures.map((f) => (
+            <EnvironmentSection
+              key={f.environment}
+              figures={f}
+              names={names}
+              now={ctx.now}
+              discrepancyDays={RECENT_DISCREPANCY_DAYS}
+            />
+          ))}
           <section aria-labelledby="paused-tenants">
             <h2 id="paused-tenants">Tenants paused{paused.length > 0 && `: ${paused.length}`}</h2>
             {paused.length === 0 ? (
               <p>None.</p>
             ) : (
-              <ScrollTable label="Tenants paused">
-                <thead>
-                  <tr>
-                    <th scope="col">Tenant</th>
-                    <th scope="col">Paused</th>
-                    <th scope="col">Since</th>
-                    <th scope="col">By</th>
-                    <th scope="col">Reason</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {paused.map((p) => (
-                    <tr key={`${p.tenantId}/${p.name}`}>
-                      <td>
-                        <TenantLink id={p.tenantId} names={new Map([[p.tenantId, p.tenantName]])} />
-                      </td>
-                      <td>{p.name}</td>
-                      <td class="nowrap">{when(p.updatedAt)}</td>
-                      <td>{p.changedBy}</td>
-                      <td class="text">{p.reason}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </ScrollTable>
+              <ul>
+                {paused.map((p) => (
+                  <li key={`${p.tenantId}/${p.name}`}>
+                    <TenantLink id={p.tenantId} names={new Map([[p.tenantId, p.tenantName]])} />: {p.name} paused since{' '}
+                    {when(p.updatedAt)} by {p.changedBy}
+                    {p.reason && <span class="text">. Reason: {p.reason}</span>}
+                  </li>
+                ))}
+              </ul>
             )}
           </section>
           <section aria-labelledby="awaiting">
@@ -149,15 +143,7 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
               </ul>
             )}
           </section>
-          {figures.map((f) => (
-            <EnvironmentSection
-              key={f.environment}
-              figures={f}
-              names={names}
-              now={ctx.now}
-              discrepancyDays={RECENT_DISCREPANCY_DAYS}
-            />
-          ))}
+          <SwitchesSection request={request} switches={switches} />
           <section aria-labelledby="platform-errors">
             <h2 id="platform-errors">Platform listener</h2>
             <ErrorFigure
@@ -214,41 +200,18 @@ function SwitchesSection(props: { request: FastifyRequest; switches: KillSwitchS
     <section aria-labelledby="switches">
       <h2 id="switches">Kill switches</h2>
       <p>They pause every tenant at once; every process sees a change within one second.</p>
-      <ScrollTable label="Kill switches">
-        <thead>
-          <tr>
-            <th scope="col">Switch</th>
-            <th scope="col">Pauses</th>
-            <th scope="col">State</th>
-            <th scope="col">Changed</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {props.switches.map((s) => (
-            <tr key={s.name}>
-              <th scope="row">{s.name}</th>
-              <td>{PAUSES[s.name]}</td>
-              <td>{s.paused ? 'Paused' : 'Running'}</td>
-              <td>
-                <span class="nowrap">{when(s.updatedAt)}</span>
-                {s.changedBy && <span class="kind">by {s.changedBy}</span>}
-              </td>
-              <td class="text">{s.reason ?? '—'}</td>
-              <td>
-                <LeverForm
-                  request={props.request}
-                  id={`reason-${s.name}`}
-                  paused={s.paused}
-                  action={s.paused ? `/panel/kill-switches/${s.name}` : `/panel/kill-switches/${s.name}/review`}
-                  label={s.paused ? `Resume ${s.name}` : `Pause ${s.name}…`}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </ScrollTable>
+      {props.switches.map((s) => (
+        <LeverCard
+          key={s.name}
+          request={props.request}
+          id={`switch-${s.name}`}
+          name={s.name}
+          pauses={PAUSES[s.name]!}
+          state={s}
+          review={`/panel/kill-switches/${s.name}/review`}
+          action={`/panel/kill-switches/${s.name}`}
+        />
+      ))}
     </section>
   );
 }

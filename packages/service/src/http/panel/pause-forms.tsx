@@ -2,7 +2,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REASON_MAX } from '../../domains/kill-switches/index.js';
 import { formOf } from '../web/act.js';
-import { PanelForm, sendScreen } from '../web/shared.js';
+import { PanelForm, sendScreen, when } from '../web/shared.js';
 
 /**
  * The pause levers' forms (a kill switch on the overview, a tenant's pause on its page): a pause asks
@@ -147,5 +147,43 @@ export function LeverForm(props: {
         </button>
       </p>
     </PanelForm>
+  );
+}
+
+/** One lever (a kill switch, a tenant's pause) as a block that reads the same at 375 and 1280 px. */
+export function LeverCard(props: {
+  request: FastifyRequest;
+  /** The id of its heading and the prefix of its field's. */
+  id: string;
+  name: string;
+  /** What it pauses, in words. */
+  pauses: string;
+  state: { paused: boolean; updatedAt: Date | null; changedBy: string | null; reason: string | null };
+  /** Where Pause goes to be reviewed; Resume posts to `action` directly. */
+  review: string;
+  action: string;
+}) {
+  const { paused, updatedAt, changedBy, reason } = props.state;
+  return (
+    <div aria-labelledby={props.id} role="group">
+      <h3 id={props.id}>
+        {props.name}: {paused ? 'Paused' : 'Running'}
+      </h3>
+      <dl>
+        <dt>Pauses</dt>
+        <dd>{props.pauses}</dd>
+        <dt>Changed</dt>
+        <dd>{updatedAt ? `${when(updatedAt)} by ${changedBy ?? 'someone before reasons were kept'}` : 'Never'}</dd>
+        <dt>Reason</dt>
+        <dd class="text">{reason ?? '—'}</dd>
+      </dl>
+      <LeverForm
+        request={props.request}
+        id={`${props.id}-reason`}
+        paused={paused}
+        action={paused ? props.action : props.review}
+        label={paused ? `Resume ${props.name}` : `Pause ${props.name}…`}
+      />
+    </div>
   );
 }

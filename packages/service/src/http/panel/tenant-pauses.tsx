@@ -12,9 +12,9 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, formOf } from '../web/act.js';
 import { whoOf } from '../web/web-session.js';
-import { ScrollTable, sendScreen, when } from '../web/shared.js';
+import { sendScreen } from '../web/shared.js';
 import {
-  LeverForm,
+  LeverCard,
   reasonProblem,
   reasonSent,
   sendPauseConfirmation,
@@ -33,7 +33,10 @@ const EFFECT: Record<TenantPauseName, string> = {
     'wait unfilled; its users can still close positions and cancel orders.',
 };
 
-const LEVER_WORDS: Record<TenantPauseName, string> = { sync: 'Balance syncs', positions: 'New positions and orders' };
+const LEVER_WORDS: Record<TenantPauseName, string> = {
+  sync: 'Balance syncs, single and batch (503 sync_paused).',
+  positions: 'New positions and limit orders; closes and cancels still work (503 positions_paused).',
+};
 
 const screenOf = (tenant: { id: string; name: string }, name: TenantPauseName): PauseScreen => ({
   title: `Pause ${name} for ${tenant.name}?`,
@@ -53,47 +56,22 @@ export function TenantPausesSection(props: { request: FastifyRequest; tenantId: 
     <section aria-labelledby="pauses">
       <h2 id="pauses">Pauses</h2>
       <p>This tenant alone, both environments, keys kept: the kill switches' levers for one operator.</p>
-      <ScrollTable label="Pauses">
-        <thead>
-          <tr>
-            <th scope="col">Lever</th>
-            <th scope="col">State</th>
-            <th scope="col">Changed</th>
-            <th scope="col">Reason</th>
-            <th scope="col">Action</th>
-          </tr>
-        </thead>
-        <tbody>
-          {TENANT_PAUSES.map((name) => {
-            const pause = props.pauses[name];
-            const paused = pause?.paused ?? false;
-            const base = `/panel/tenants/${props.tenantId}/pauses/${name}`;
-            return (
-              <tr key={name}>
-                <th scope="row">
-                  {name}
-                  <span class="kind">{LEVER_WORDS[name]}</span>
-                </th>
-                <td>{paused ? 'Paused' : 'Running'}</td>
-                <td>
-                  <span class="nowrap">{when(pause?.updatedAt ?? null)}</span>
-                  {pause && <span class="kind">by {pause.changedBy}</span>}
-                </td>
-                <td class="text">{pause?.reason ?? '—'}</td>
-                <td>
-                  <LeverForm
-                    request={props.request}
-                    id={`pause-reason-${name}`}
-                    paused={paused}
-                    action={paused ? base : `${base}/review`}
-                    label={paused ? `Resume ${name}` : `Pause ${name}…`}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </ScrollTable>
+      {TENANT_PAUSES.map((name) => {
+        const pause = props.pauses[name];
+        const base = `/panel/tenants/${props.tenantId}/pauses/${name}`;
+        return (
+          <LeverCard
+            key={name}
+            request={props.request}
+            id={`pause-${name}`}
+            name={name}
+            pauses={LEVER_WORDS[name]}
+            state={pause ?? { paused: false, updatedAt: null, changedBy: null, reason: null }}
+            review={`${base}/review`}
+            action={base}
+          />
+        );
+      })}
     </section>
   );
 }
