@@ -99,7 +99,8 @@ export function refuseForm(
     const where = onto && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
     if (field && !(field in errors)) errors[field] = words[field] ?? `${where}${humanIssue(issue)}`;
   }
-  const messages = [...new Set(Object.values(errors))];
+  // The summary names each field, for the fields a page shows without its message beside them.
+  const messages = Object.entries(errors).map(([field, message]) => `${field.replace(/_/g, ' ')}: ${message}`);
   if (messages.length === 0) messages.push(humanIssue(error.issues[0]));
   setFlash(request, reply, 'problem', `Nothing was changed. ${messages.join(' ')}`, {
     form: keptForm(request, errors),
@@ -113,7 +114,7 @@ const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
 /** An issue in words a person can act on; a message the schema's author wrote is kept. */
 export function humanIssue(issue: z.core.$ZodIssue | undefined): string {
   if (!issue) return 'Check the form and try again.';
-  if (!ZOD_DEFAULT.test(issue.message)) return sentence(issue.message);
+  if (!ZOD_DEFAULT.test(issue.message)) return issue.message;
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined || issue.input === ''
@@ -141,12 +142,6 @@ export function humanIssue(issue: z.core.$ZodIssue | undefined): string {
       return 'This value is not accepted.';
   }
 }
-
-const sentence = (text: string) => {
-  const trimmed = text.trim();
-  const capital = trimmed.charAt(0).toUpperCase() + trimmed.slice(1);
-  return /[.!?]$/.test(capital) ? capital : `${capital}.`;
-};
 
 /** A form's fields (urlencoded: strings, or arrays of strings for repeated names). */
 export function formOf(request: FastifyRequest): Record<string, unknown> {

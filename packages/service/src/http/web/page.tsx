@@ -71,10 +71,10 @@ details.id code{display:block;user-select:all;overflow-wrap:anywhere}
 `;
 
 /**
- * The pages' one script: a Copy button (button[data-copy] naming the element whose text it copies). The
+ * The pages' one script, beside a Copy button (button[data-copy] naming the element whose text it copies). The
  * pages work without it: the text it copies is on the page to select.
  */
-const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})})`;
+const COPY_SCRIPT = `if(!window.pmCopy){window.pmCopy=1;document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})})}`;
 
 /**
  * What the pages may load: their one inline style sheet and copy script (by their hashes), nothing else
@@ -112,7 +112,6 @@ export function Page(props: PageProps) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{`${props.title} · ${props.site.brand}`}</title>
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
-        <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
       </head>
       <body>
         <a class="skip" href="#main">
@@ -198,11 +197,17 @@ export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200):
   );
 }
 
-/** A button that copies the text of the element with id `target` (works with the pages' copy script). */
+/**
+ * A button that copies the text of the element with id `target`, with the copy script beside it (pages
+ * without a copy button carry no script at all).
+ */
 export function CopyButton(props: { target: string; label?: string }) {
   return (
-    <button type="button" class="secondary" data-copy={props.target}>
-      {props.label ?? 'Copy'}
-    </button>
+    <>
+      <button type="button" class="secondary" data-copy={props.target}>
+        {props.label ?? 'Copy'}
+      </button>
+      <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
+    </>
   );
 }

@@ -1,0 +1,128 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestService, TestTenant } from './helpers.js';
+import { auditRows, PanelClient, startPanelTest, textOf } from './panel-client.js';
+
+/** Panel forms (issue 30 part 3): a refusal keeps what was typed and says what is wrong in words. */
+let service: TestService;
+let tenant: TestTenant;
+let panel: PanelClient;
+
+beforeAll(async () => {
+  ({ service, tenant, panel } = await startPanelTest());
+}, 60_000);
+afterAll(() => service?.stop());
+
+/** The element with this id, as HTML (enough to read a field and its attributes). */
+const tagOf = (html: string, id: string) => new RegExp(`<(input|textarea|select)[^>]*id="${id}"[^>]*>`).exec(html)?.[0];
+
+describe('refused panel forms', () => {
+  it('keep the input and say what is wrong next to the field, in words and not a pattern', async () => {
+    const back = `/panel/tenants/${tenant.tenantId}`;
+    const typed = 'ftp://not a url';
+    const res = await panel.post(`${back}/environments/sandbox`, {
+      webhook_url: typed,
+      allowed_origins: 'https://shop.example.com\nnot an origin',
+    });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(back);
+    const page = await panel.get(back);
+    const input = tagOf(page.html, 'url-sandbox')!;
+    expect(input).toContain(`value="${typed}"`);
+    expect(input).toContain('aria-invalid="true"');
+    expect(input).toContain('aria-describedby="url-sandbox-error"');
+    const message = /<p class="field-error" id="url-sandbox-error">([^<]*)<\/p>/.exec(page.html)?.[1];
+    expect(message).toMatch(/^Enter an https address/);
+    expect(page.html).toContain('not an origin');
+    expect(textOf(page.html)).toContain('Nothing was changed.');
+    // No pattern, no zod wording, and the other environment's form is untouched.
+    expect(page.html).not.toMatch(/Invalid (string|input)|must match pattern|\/\^/);
+    expect(tagOf(page.html, 'url-live')).not.toContain('aria-invalid');
+    // One time only: a reload shows the saved settings again.
+    const again = await panel.get(back);
+    expect(tagOf(again.html, 'url-sandbox')).not.toContain(typed);
+    const saved = await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`);
+    expect(JSON.stringify(saved.json)).not.toContain('not an origin');
+  });
+
+  it("put a schema issue without the form's own words in plain words (widget JSON, new tenant name)", async () => {
+    const back = `/panel/tenants/${tenant.tenantId}`;
+    await panel.post(`${back}/environments/live/widget`, { widget: '{"theme": {"accent": "not a colour"}}' });
+    const page = await panel.get(back);
+    expect(tagOf(page.html, 'widget-live')).toContain('aria-invalid="true"');
+    expect(page.html).toContain('not a colour');
+    const message = /<p class="field-error" id="widget-live-error">([^<]*)<\/p>/.exec(page.html)?.[1];
+    expect(message).toMatch(/^theme\.accent: /);
+    expect(message).not.toMatch(/Invalid|\/\^|pattern/);
+
+    const long = 'n'.repeat(201);
+    await panel.post('/panel/tenants', { name: long });
+    const list = await panel.get('/panel/tenants');
+    expect(tagOf(list.html, 'new-name')).toContain(`value="${long}"`);
+    expect(textOf(list.html)).toContain('Enter the tenant’s name, 1 to 200 characters.');
+  });
+
+  it('never carry the CSRF token or a secret back in the kept input', async () => {
+    const back = `/panel/tenants/${tenant.tenantId}`;
+    await panel.post(`${back}/environments/sandbox`, { webhook_url: 'nope', allowed_origins: '', token: 'secret-x' });
+    const flash = [...panel.cookies].find(([name]) => name.endsWith('_flash'))?.[1] ?? '';
+    const kept = decodeURIComponent(flash);
+    expect(kept).toContain('nope');
+    expect(kept).not.toContain('secret-x');
+    expect(kept).not.toContain('_csrf');
+    await panel.get(back);
+  });
+});
+
+describe('a portal link from the tenant page', () => {
+  it('is issued once, audited, shown once after a redirect, and signs the staff in once', async () => {
+    const back = `/panel/tenants/${tenant.tenantId}`;
+    const before = await panel.get(back);
+    expect(textOf(before.html)).toContain('Open a sandbox portal link');
+    expect(textOf(before.html)).toContain('Open a live portal link');
+
+    const res = await panel.post(`${back}/portal-links`, { environment: 'sandbox' });
+    expect(res.status).toBe(303);
+    expect(res.location).toBe(`${back}#portal`);
+    const page = await panel.get(back);
+    const url = /<p class="secret" id="portal-link-url"[^>]*>([^<]+)<\/p>/.exec(page.html)?.[1];
+    expect(url).toMatch(new RegExp(`^${service.urls.sandbox}/portal/sign-in\\?token=[A-Za-z0-9_-]{43}$`));
+    expect(page.html).toContain('data-copy="portal-link-url"');
+    expect(textOf(page.html)).toContain('2026-06-01 12:30:00Z');
+
+    // A reload neither shows it again nor issues another.
+    const reload = await panel.get(back);
+    expect(reload.html).not.toContain(url!);
+    const audit = await auditRows(service, 'portal_link.issue', tenant.tenantId);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.details).toMatchObject({ environment: 'sandbox', expires_at: '2026-06-01T12:30:00.000Z' });
+    expect(JSON.stringify(audit[0]!.details)).not.toContain(new URL(url!).searchParams.get('token')!);
+
+    // The link works once, in the sandbox portal.
+    const token = new URL(url!).searchParams.get('token')!;
+    const staff = new PanelClient(service.urls.sandbox, '/portal');
+    const signedIn = await staff.post('/portal/sign-in', { name: 'Sam', token }, { csrf: false });
+    expect(signedIn.status, signedIn.html).toBe(303);
+    expect((await staff.get('/portal')).status).toBe(200);
+    const twice = await new PanelClient(service.urls.sandbox, '/portal').post(
+      '/portal/sign-in',
+      { name: 'Eve', token },
+      { csrf: false },
+    );
+    expect(twice.status).not.toBe(303);
+  });
+
+  it('issues a live link on the live listener, and refuses a suspended tenant in words', async () => {
+    const back = `/panel/tenants/${tenant.tenantId}`;
+    await panel.post(`${back}/portal-links`, { environment: 'live' });
+    const page = await panel.get(back);
+    expect(page.html).toContain(`${service.urls.live}/portal/sign-in?token=`);
+
+    const other = await service.platform('POST', '/platform/v1/tenants', { name: `Suspended ${Math.random()}` });
+    await service.platform('POST', `/platform/v1/tenants/${other.json.id}/suspend`);
+    const refused = await panel.post(`/panel/tenants/${other.json.id}/portal-links`, { environment: 'sandbox' });
+    expect(refused.status).toBe(303);
+    const shown = await panel.get(`/panel/tenants/${other.json.id}`);
+    expect(textOf(shown.html)).toContain('reactivate it before inviting its staff');
+    expect(shown.html).not.toContain('portal-link-url');
+  });
+});
