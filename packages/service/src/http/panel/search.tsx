@@ -3,21 +3,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ScrollTable, sendScreen, when } from '../web/shared.js';
-import { searchEverything, SEARCH_MAX, type Match, type MatchKind } from './search-lookup.js';
+import { searchEverything, SEARCH_MAX, type Match } from './search-lookup.js';
 import { signedIn } from './site.js';
 import { TenantName } from './tenant-name.js';
-
-const KIND_NAMES: Record<MatchKind, string> = {
-  tenant: 'Tenant',
-  user: 'End user',
-  position: 'Position',
-  transaction: 'Ledger transaction',
-  order: 'Order',
-  event: 'Webhook event',
-  market: 'Market',
-  ticket: 'Support ticket',
-  request: 'Request',
-};
 
 /**
  * The header's search box lands here (UX: every object is found by the id an error or a ticket quotes).
@@ -58,18 +46,21 @@ function Results(props: { q: string; matches: Match[] }) {
           <thead>
             <tr>
               <th scope="col">What</th>
-              <th scope="col">Tenant</th>
-              <th scope="col">Environment</th>
+              <th scope="col">Tenant and environment</th>
             </tr>
           </thead>
           <tbody>
             {matches.map((m, i) => (
               <tr key={i}>
-                <td class="lead">
-                  <span class="kind">{KIND_NAMES[m.kind]}</span> <a href={m.href}>{m.label}</a>
+                <td class="wrap">
+                  <a href={m.href}>{m.label}</a>
                 </td>
-                <td>{m.scope ? <TenantName id={m.scope.tenantId} name={m.scope.tenantName} /> : '—'}</td>
-                <td>{m.scope?.environment ?? (m.kind === 'tenant' ? 'both' : '—')}</td>
+                <td>
+                  {m.scope ? <TenantName id={m.scope.tenantId} name={m.scope.tenantName} /> : 'Every tenant'}
+                  <span class="kind">
+                    {m.scope?.environment ?? (m.kind === 'tenant' ? 'sandbox and live' : 'both environments')}
+                  </span>
+                </td>
               </tr>
             ))}
           </tbody>

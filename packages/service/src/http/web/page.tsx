@@ -64,6 +64,7 @@ details.id{display:inline-block;font-size:14px}
 details.id summary{cursor:pointer;color:#0b57d0;padding:0 4px}
 details.id code{display:block;user-select:all;overflow-wrap:anywhere}
 .kind{display:block;font-size:13px;color:#4a5262}
+.tenant,.wrap{overflow-wrap:anywhere}
 .hint{margin:0 0 4px;color:#4a5262;font-size:14px}
 .field-error{color:#b3261e;margin:4px 0 0;font-weight:600}
 [aria-invalid=true]{border-color:#b3261e;border-width:2px}
