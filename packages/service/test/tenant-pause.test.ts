@@ -242,7 +242,7 @@ describe('the panel', () => {
     expect(shown).toMatch(
       /sync: Paused Pauses Balance syncs.* Changed 2026-06-02 12:00:00Z by panel:Grace Reason Webhook storm/,
     );
-    expect(textOf((await panel.get('/panel')).html)).toContain(`${name} sync`);
+    expect(textOf((await panel.get('/panel')).html)).toContain(`${name} : sync paused since`);
 
     expect((await panel.post(`/panel/tenants/${b.tenantId}/pauses/sync`, { paused: 'false', reason: '' })).status).toBe(
       303,
