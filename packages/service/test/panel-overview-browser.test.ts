@@ -13,8 +13,8 @@ import { createMarket } from './trading-helpers.js';
 
 /**
  * The overview and a tenant's pause in real Chromium, at 375 and 1280 px: axe clean, no sideways scroll,
- * and the screenshots of docs/screenshots. A kill switch is paused here, so the file has a database of
- * its own.
+ * and, with UPDATE_SCREENSHOTS=1, docs/screenshots/panel-overview-{1280,375}.png and
+ * panel-tenant-pause-375.png. A kill switch is paused here, so the file has a database of its own.
  */
 const SHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
@@ -57,7 +57,7 @@ const noSidewaysScroll = () => page.evaluate(() => document.documentElement.scro
 
 describe.skipIf(!hasChromium)('the overview in Chromium', () => {
   beforeAll(async () => {
-    mkdirSync(SHOTS, { recursive: true });
+    if (process.env.UPDATE_SCREENSHOTS) mkdirSync(SHOTS, { recursive: true });
     database = await createDatabaseOn(inject('databaseUrl'), `pm_overview_browser_${process.pid}_${Date.now()}`);
     service = await startTestService({ clock, env: { DATABASE_URL: database.url, ALLOW_INSECURE_WEBHOOKS: '1' } });
     const stormy = await tenant('Stormy Odds Ltd');
@@ -121,7 +121,9 @@ describe.skipIf(!hasChromium)('the overview in Chromium', () => {
       expect(await page.getByRole('link', { name: 'Kill switch paused for every tenant: widget' }).count()).toBe(1);
       expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
       expect(await seriousAxeFindings(page)).toEqual([]);
-      await page.screenshot({ path: `${SHOTS}panel-overview-${width}.png`, fullPage: true });
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.screenshot({ path: `${SHOTS}panel-overview-${width}.png`, fullPage: true });
+      }
       expect(csp).toEqual([]);
     });
   }
@@ -137,7 +139,9 @@ describe.skipIf(!hasChromium)('the overview in Chromium', () => {
     expect(await page.getByText('Northern Lights Gaming cannot sync balances').count()).toBe(1);
     expect(await noSidewaysScroll()).toBeLessThanOrEqual(0);
     expect(await seriousAxeFindings(page)).toEqual([]);
-    await page.screenshot({ path: `${SHOTS}panel-tenant-pause-375.png`, fullPage: true });
+    if (process.env.UPDATE_SCREENSHOTS) {
+      await page.screenshot({ path: `${SHOTS}panel-tenant-pause-375.png`, fullPage: true });
+    }
     await page.getByRole('button', { name: 'Pause sync for Northern Lights Gaming' }).click();
     await page.waitForURL(new RegExp(`/panel/tenants/${id}$`));
     expect(await page.getByRole('status').textContent()).toContain('sync is paused for Northern Lights Gaming');
