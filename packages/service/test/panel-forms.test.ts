@@ -61,6 +61,17 @@ describe('refused panel forms', () => {
     expect(textOf(list.html)).toContain('Enter the tenant’s name, 1 to 200 characters.');
   });
 
+  it('keep a choice and the boxes left unticked (a key with no scope)', async () => {
+    const back = `/panel/tenants/${tenant.tenantId}`;
+    const res = await panel.post(`${back}/api-keys`, { environment: 'live' });
+    expect(res.status).toBe(303);
+    const page = await panel.get(back);
+    expect(page.html).toMatch(/<option value="live" selected[^>]*>live<\/option>/);
+    expect(page.html).not.toMatch(/name="scopes" value="[^"]+" checked/);
+    expect(page.html).toContain('<p class="field-error" id="scopes-boxes-error">Tick at least one scope.</p>');
+    expect(textOf(page.html)).toContain('Nothing was changed. scopes: Tick at least one scope.');
+  });
+
   it('never carry the CSRF token or a secret back in the kept input', async () => {
     const back = `/panel/tenants/${tenant.tenantId}`;
     await panel.post(`${back}/environments/sandbox`, { webhook_url: 'nope', allowed_origins: '', token: 'secret-x' });

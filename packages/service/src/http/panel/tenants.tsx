@@ -20,10 +20,12 @@ import { KeysTable } from '../web/keys-table.js';
 import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
 import {
   ActionButton,
+  CheckboxesField,
   ConfirmFirst,
   Field,
   PanelForm,
   ScrollTable,
+  SelectField,
   sendConfirmation,
   sendScreen,
   when,
@@ -148,20 +150,13 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <KeysTable request={request} keys={keys} now={deps.clock.now()} site="panel" />
             <h3>Issue a key</h3>
             <PanelForm request={request} action={`/panel/tenants/${id}/api-keys`} label="Issue a key">
-              <label for="environment">Environment</label>
-              <select id="environment" name="environment">
-                {ENVIRONMENTS.map((e) => (
-                  <option key={e}>{e}</option>
-                ))}
-              </select>
-              <fieldset>
-                <legend>Scopes</legend>
-                {SCOPES.map((scope) => (
-                  <label class="check" key={scope}>
-                    <input type="checkbox" name="scopes" value={scope} checked /> {scope}
-                  </label>
-                ))}
-              </fieldset>
+              <SelectField
+                id="environment"
+                name="environment"
+                label="Environment"
+                options={ENVIRONMENTS.map((e) => [e, e] as const)}
+              />
+              <CheckboxesField name="scopes" legend="Scopes" options={SCOPES} checked={SCOPES} />
               <p>
                 <button type="submit">Issue key</button>
               </p>

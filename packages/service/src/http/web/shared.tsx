@@ -281,3 +281,26 @@ export function ScrollTable(props: { label: string; children: ComponentChildren 
     </div>
   );
 }
+
+/** A group of checkboxes of one name (a fieldset), as Field: the boxes ticked before a refusal stay ticked. */
+export function CheckboxesField(props: {
+  name: string;
+  legend: string;
+  options: readonly string[];
+  /** The boxes ticked at first. */
+  checked: readonly string[];
+}) {
+  const field = useField(props.name, `${props.name}-boxes`);
+  const ticked = new Set(field.values ?? props.checked);
+  return (
+    <fieldset aria-describedby={field.control['aria-describedby']}>
+      <legend>{props.legend}</legend>
+      {props.options.map((option) => (
+        <label class="check" key={option}>
+          <input type="checkbox" name={props.name} value={option} checked={ticked.has(option)} /> {option}
+        </label>
+      ))}
+      {field.message}
+    </fieldset>
+  );
+}
