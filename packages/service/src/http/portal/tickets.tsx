@@ -3,9 +3,15 @@ import type { FastifyPluginAsync } from 'fastify';
 import { latestTickets, openTicket, OpenTicketBody } from '../../domains/support-tickets/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { act, formOf, refuseForm } from '../web/act.js';
-import { PanelForm, sendScreen, when } from '../web/shared.js';
+import { Field, PanelForm, sendScreen, TextAreaField, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
+
+const TICKET_WORDS = {
+  subject: 'Give the ticket a subject of 1 to 200 characters.',
+  body: 'Say what happened, in 1 to 10,000 characters.',
+  request_id: 'A request id is at most 64 characters, as the error gave it.',
+};
 
 /** The tenant environment's support tickets with the platform's answers, and a new ticket. */
 export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -20,12 +26,14 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           <section aria-labelledby="new">
             <h2 id="new">Ask the platform team</h2>
             <PanelForm request={request} action="/portal/tickets" label="New ticket">
-              <label for="subject">Subject</label>
-              <input id="subject" name="subject" required maxLength={200} size={50} />
-              <label for="body">What happened (a request id from an error helps)</label>
-              <textarea id="body" name="body" required maxLength={10_000} />
-              <label for="request_id">Request id (optional)</label>
-              <input id="request_id" name="request_id" maxLength={64} size={40} />
+              <Field name="subject" label="Subject" required maxLength={200} size={50} />
+              <TextAreaField
+                name="body"
+                label="What happened (a request id from an error helps)"
+                required
+                maxLength={10_000}
+              />
+              <Field name="request_id" label="Request id (optional)" maxLength={64} size={40} />
               <p>
                 <button type="submit">Send</button>
               </p>
@@ -56,7 +64,7 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           ? { request_id: form.request_id.trim() }
           : {}),
       });
-      if (!body.success) return refuseForm(request, reply, '/portal/tickets', body.error);
+      if (!body.success) return refuseForm(request, reply, '/portal/tickets', body.error, TICKET_WORDS);
       const input = { subject: body.data.subject, body: body.data.body, requestId: body.data.request_id ?? null };
       return act(staffCtx(deps, request), request, reply, (ctx) => openTicket(ctx, input), {
         action: 'ticket.open',
