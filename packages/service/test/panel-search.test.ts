@@ -161,6 +161,18 @@ describe('GET /panel/search', () => {
     expect(text).toContain('400 validation_failed');
     expect(text).toContain('PUT /v1/users/:external_user_id');
     expect(text).toContain(tenantName);
+
+    // A ticket that quotes it is found beside it.
+    const ticket = await service.api('sandbox', 'POST', '/v1/support-tickets', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey('ticket'),
+      body: { subject: 'A refused user', body: 'What is wrong?', request_id: refused.json.request_id },
+    });
+    expect(ticket.status, ticket.text).toBe(201);
+    const both = await search(refused.json.request_id);
+    expect(textOf(both.html)).toContain('2 matches');
+    expect(both.html).toContain(`href="/panel/tickets/${ticket.json.id}"`);
+    expect(textOf(both.html)).toContain('Support ticket “A refused user”, quoting this request id');
   });
 
   it('says when nothing is found, keeps the query and names the kinds of ids it takes', async () => {

@@ -8,6 +8,7 @@ export {
   listTickets,
   openTicketCounts,
   ticketCountsByTenant,
+  ticketsQuoting,
 } from './read-tickets.js';
 export * from './schemas.js';
 export type { Ticket, TicketMessage } from './ticket-repo.js';

@@ -11,6 +11,12 @@ export async function getTicket(ctx: TenantCtx, id: string): Promise<Result<Tick
   return ticket ? ok(ticket) : rejected('not_found', `No support ticket ${id}.`);
 }
 
+/** The tickets of any tenant that quote a request id (the panel's search), oldest first, at most `limit`. */
+export async function ticketsQuoting(ctx: Ctx, requestId: string, limit: number): Promise<Ticket[]> {
+  if (requestId.length > 64) return [];
+  return (await findTickets(ctx.db, { requestId, afterSeq: null, limit })).slice(0, limit);
+}
+
 /** Any tenant's ticket, for the platform (the panel's ticket page); an unknown or malformed id is not_found. */
 export async function getAnyTicket(ctx: Ctx, id: string): Promise<Result<Ticket>> {
   const [ticket] = isUuid(id) ? await findTickets(ctx.db, { id, afterSeq: null, limit: 1 }) : [];

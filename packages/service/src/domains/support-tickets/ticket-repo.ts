@@ -77,6 +77,8 @@ export interface TicketFilter {
   tenantId?: string;
   status?: TicketStatus;
   id?: string;
+  /** The tickets that quote this request id. */
+  requestId?: string;
   afterSeq: bigint | null;
   limit: number;
   /** The latest `limit`, newest first, without paging (the tenant portal's lists). */
@@ -95,6 +97,7 @@ export async function findTickets(db: Executor, filter: TicketFilter): Promise<T
   if (filter.tenantId !== undefined) query = query.where('tenant_id', '=', filter.tenantId);
   if (filter.status !== undefined) query = query.where('status', '=', filter.status);
   if (filter.id !== undefined) query = query.where('id', '=', filter.id);
+  if (filter.requestId !== undefined) query = query.where('request_id', '=', filter.requestId);
   if (filter.afterSeq !== null) query = query.where('seq', '>', filter.afterSeq);
   const rows = await query.execute();
   if (rows.length === 0) return [];

@@ -4,7 +4,7 @@ import { findTransactionById } from '../../domains/ledger/index.js';
 import { findMarketBySlug, findMarketsByIds, isSlug } from '../../domains/markets/index.js';
 import { findOrderById } from '../../domains/orders/index.js';
 import { findPositionById } from '../../domains/positions/index.js';
-import { getAnyTicket } from '../../domains/support-tickets/index.js';
+import { getAnyTicket, ticketsQuoting } from '../../domains/support-tickets/index.js';
 import { findTenant, listTenants, tenantNames } from '../../domains/tenants/index.js';
 import { findUserById, findUsersByExternalId, isExternalUserId } from '../../domains/users/index.js';
 import { findEventById } from '../../domains/webhooks/index.js';
@@ -38,7 +38,7 @@ type Found = Omit<Match, 'scope'> & { scope?: { tenantId: string; environment: s
 export async function searchEverything(ctx: Ctx, raw: string): Promise<Match[]> {
   const q = raw.trim();
   if (q === '' || q.length > SEARCH_MAX) return [];
-  const found = (await Promise.all([byId(ctx, q), byExternalId(ctx, q), byName(ctx, q)])).flat();
+  const found = (await Promise.all([byId(ctx, q), byExternalId(ctx, q), byName(ctx, q), byQuote(ctx, q)])).flat();
   const names = await tenantNames(ctx, [...new Set(found.flatMap((f) => (f.scope ? [f.scope.tenantId] : [])))]);
   return found.map((f) => ({
     ...f,
@@ -131,6 +131,17 @@ async function byId(ctx: Ctx, q: string): Promise<Found[]> {
     });
   }
   return found;
+}
+
+/** Tickets that quote the query as their request id (any form: a tenant may quote what its client logged). */
+async function byQuote(ctx: Ctx, q: string): Promise<Found[]> {
+  const tickets = await ticketsQuoting(ctx, q, TENANT_MATCHES);
+  return tickets.map((t) => ({
+    kind: 'ticket',
+    label: `Support ticket “${t.subject}”, quoting this request id`,
+    href: `/panel/tickets/${t.id}`,
+    scope: place(t),
+  }));
 }
 
 async function byExternalId(ctx: Ctx, q: string): Promise<Found[]> {
