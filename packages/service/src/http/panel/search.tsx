@@ -108,7 +108,8 @@ function Hint(props: { lead: string }) {
         <li>a market's slug;</li>
         <li>
           an exact id (a UUID such as 6f1c2a9e-…): of a tenant, end user, position, ledger transaction, order, webhook
-          event or delivery, market, support ticket, or the request_id an error answer quotes.
+          event or delivery, market, support ticket, or the request_id an error answer quotes (with the tickets quoting
+          it).
         </li>
       </ul>
     </section>
