@@ -126,16 +126,17 @@ function MakerFacts(props: { market: MarketRecord; bound: string }) {
     <>
       <h3>Market maker</h3>
       <p>
-        Liquidity b = {market.liquidity} over {market.outcomes.length} outcomes: whatever happens, the market maker
-        loses at most b·ln {market.outcomes.length} = <strong data-testid="maker-bound">{props.bound}</strong> on this
-        market. q is the shares it has sold of each outcome (net of closes); the prices follow from it.
+        Liquidity b = {market.liquidity} over {market.outcomes.length} outcomes: from equal starting prices, the market
+        maker loses at most b·ln {market.outcomes.length} = <strong data-testid="maker-bound">{props.bound}</strong> on
+        this market, whatever happens (a market created with initial prices can lose up to b·ln(1/p) for its lowest
+        starting price p). q is where the market maker stands on each outcome, net of closes; the prices follow from it.
       </p>
       <ScrollTable label="Market maker's q">
         <thead>
           <tr>
             <th scope="col">Outcome</th>
             <th scope="col" class="num">
-              q (shares outstanding)
+              q
             </th>
             <th scope="col" class="num">
               Price
