@@ -61,6 +61,33 @@ describe('refused panel forms', () => {
     expect(textOf(list.html)).toContain('Enter the tenant’s name, 1 to 200 characters.');
   });
 
+  it('keep a refused new market as typed, with words beside the wrong fields', async () => {
+    const title = `Kept market <${Date.now()}>`;
+    const res = await panel.post('/panel/markets', {
+      slug: 'Not A Slug',
+      title,
+      outcomes: 'Only one',
+      opens_at: '2026-06-01T10:00',
+      closes_at: '2026-06-30T10:00',
+      max_stake_per_position: '12,5',
+      max_open_stake_per_user: '500.00',
+      liquidity: '1000',
+    });
+    expect(res.status).toBe(303);
+    const page = await panel.get('/panel/markets');
+    expect(tagOf(page.html, 'slug')).toContain('value="Not A Slug"');
+    expect(tagOf(page.html, 'slug')).toContain('aria-invalid="true"');
+    expect(tagOf(page.html, 'title')).toContain('value="Kept market &lt;');
+    expect(tagOf(page.html, 'opens_at')).toContain('value="2026-06-01T10:00"');
+    expect(tagOf(page.html, 'max_stake')).toContain('value="12,5"');
+    expect(page.html).toContain('Only one</textarea>');
+    const words = textOf(page.html);
+    expect(words).toContain('Use 1 to 64 lower-case letters, digits and hyphens');
+    expect(words).toContain('Enter 2 to 20 outcomes, one per line.');
+    expect(words).toContain('Enter an amount above 0 like 100 or 99.50.');
+    expect(page.html).not.toMatch(/\/\^|must match pattern/);
+  });
+
   it('keep a choice and the boxes left unticked (a key with no scope)', async () => {
     const back = `/panel/tenants/${tenant.tenantId}`;
     const res = await panel.post(`${back}/api-keys`, { environment: 'live' });

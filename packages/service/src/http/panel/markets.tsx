@@ -20,7 +20,16 @@ import { platformCtx } from '../context.js';
 import { formatAmount } from '../../lib/money.js';
 import { act, formOf, refuseForm } from '../web/act.js';
 import { ChangeForm } from './settlement.js';
-import { ActionButton, PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
+import {
+  ActionButton,
+  Field,
+  PanelForm,
+  ScrollTable,
+  sendScreen,
+  TextAreaField,
+  useField,
+  when,
+} from '../web/shared.js';
 import { ExposureSection } from './market-exposure.js';
 import { signedIn } from './site.js';
 import { tenantChoices, TenantPicker } from './tenant-picker.js';
@@ -28,6 +37,37 @@ import { tenantChoices, TenantPicker } from './tenant-picker.js';
 /** A datetime-local field's value (no zone) read as UTC, the zone every time of the service is in. */
 const utcOf = (local: unknown) =>
   typeof local === 'string' && local !== '' ? `${local.length === 16 ? `${local}:00` : local}Z` : local;
+
+/** What each field of the new-market form takes, in words, for a refused post (decisions part 2). */
+const NEW_MARKET_WORDS = {
+  slug: 'Use 1 to 64 lower-case letters, digits and hyphens, like cup-final-2026.',
+  title: 'Enter a title of 1 to 200 characters.',
+  outcomes: 'Enter 2 to 20 outcomes, one per line.',
+  opens_at: 'Choose when trading opens (UTC).',
+  closes_at: 'Choose when trading closes (UTC), after it opens.',
+  max_stake_per_position: 'Enter an amount above 0 like 100 or 99.50.',
+  max_open_stake_per_user: 'Enter an amount above 0 like 500 or 499.50.',
+  liquidity: 'Enter the depth b above 0, like 1000 (at most 6 decimals).',
+};
+
+/** A date and time input (UTC) that keeps a refused post's value and says what is wrong beside it. */
+function WhenField(props: { name: string; label: string }) {
+  const field = useField(props.name, props.name);
+  return (
+    <>
+      <label for={props.name}>{props.label}</label>
+      <input
+        id={props.name}
+        name={props.name}
+        type="datetime-local"
+        required
+        value={field.value ?? ''}
+        {...field.control}
+      />
+      {field.message}
+    </>
+  );
+}
 
 const EnableForm = z.object({ tenant_id: z.uuid('choose a tenant'), enabled: z.enum(['true', 'false']) });
 
@@ -51,40 +91,44 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <PanelForm request={request} action="/panel/markets" label="New market">
               <div class="row">
                 <div>
-                  <label for="slug">Slug</label>
-                  <input id="slug" name="slug" required pattern="[a-z0-9-]{1,64}" />
+                  <Field name="slug" label="Slug" required maxLength={64} hint="Lower-case letters, digits and -." />
                 </div>
                 <div>
-                  <label for="title">Title</label>
-                  <input id="title" name="title" required maxLength={200} size={40} />
+                  <Field name="title" label="Title" required maxLength={200} size={40} />
                 </div>
               </div>
-              <label for="outcomes">Outcomes, one per line (2 to 20)</label>
-              <textarea id="outcomes" name="outcomes" required>
-                {'Yes\nNo'}
-              </textarea>
+              <TextAreaField name="outcomes" label="Outcomes, one per line (2 to 20)" required value={'Yes\nNo'} />
               <div class="row">
                 <div>
-                  <label for="opens_at">Opens (UTC)</label>
-                  <input id="opens_at" name="opens_at" type="datetime-local" required />
+                  <WhenField name="opens_at" label="Opens (UTC)" />
                 </div>
                 <div>
-                  <label for="closes_at">Closes (UTC)</label>
-                  <input id="closes_at" name="closes_at" type="datetime-local" required />
+                  <WhenField name="closes_at" label="Closes (UTC)" />
                 </div>
               </div>
               <div class="row">
                 <div>
-                  <label for="max_stake">Max stake per position</label>
-                  <input id="max_stake" name="max_stake_per_position" inputMode="decimal" required value="100.00" />
+                  <Field
+                    name="max_stake_per_position"
+                    id="max_stake"
+                    label="Max stake per position"
+                    inputMode="decimal"
+                    required
+                    value="100.00"
+                  />
                 </div>
                 <div>
-                  <label for="max_open">Max open stake per user</label>
-                  <input id="max_open" name="max_open_stake_per_user" inputMode="decimal" required value="500.00" />
+                  <Field
+                    name="max_open_stake_per_user"
+                    id="max_open"
+                    label="Max open stake per user"
+                    inputMode="decimal"
+                    required
+                    value="500.00"
+                  />
                 </div>
                 <div>
-                  <label for="liquidity">Liquidity (b)</label>
-                  <input id="liquidity" name="liquidity" inputMode="decimal" required value="1000" />
+                  <Field name="liquidity" label="Liquidity (b)" inputMode="decimal" required value="1000" />
                 </div>
               </div>
               <p>
@@ -112,7 +156,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
         max_open_stake_per_user: form.max_open_stake_per_user,
         liquidity: form.liquidity,
       });
-      if (!body.success) return refuseForm(request, reply, '/panel/markets', body.error);
+      if (!body.success) return refuseForm(request, reply, '/panel/markets', body.error, NEW_MARKET_WORDS);
       return act(platformCtx(deps, request), request, reply, (ctx) => createMarket(ctx, newMarketOf(body.data)), {
         action: 'market.create',
         target: body.data.slug,
