@@ -173,6 +173,15 @@ describe('GET /platform/v1/markets/{slug}/exposure', () => {
     expect(res.json.as_of).toBe(clock.now().toISOString());
   });
 
+  it('bounds the market maker by b·ln(1/p) of the lowest starting price of a market created with initial prices', async () => {
+    const uneven = await createMarket(service, alpha, { liquidity: '1000', initial_prices: ['0.2', '0.8'] });
+    const res = await service.platform('GET', `/platform/v1/markets/${uneven.slug}/exposure`);
+    expect(res.status, res.text).toBe(200);
+    expect(res.json.market_maker.max_loss).toBe('1609.44'); // 1000·ln 5
+    const page = await panel.get(`/panel/markets/${uneven.slug}`);
+    expect(page.html).toMatch(/data-testid="maker-bound"[^>]*>1,609\.44</);
+  });
+
   it('is 404 for an unknown market or a malformed slug, never a 500', async () => {
     expectEnvelope(await service.platform('GET', '/platform/v1/markets/no-such-market-x/exposure'), 'not_found', 404);
     expectEnvelope(await service.platform('GET', '/platform/v1/markets/Bad%20Slug/exposure'), 'not_found', 404);
@@ -190,8 +199,8 @@ describe('the panel market page', () => {
     };
     const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
     for (const [i, o] of market.outcomes.entries()) {
-      expect(cell(`payout-all-${o.id}`)).toBe(grouped(api.totals.all[i].payout_if_wins));
-      expect(cell(`net-all-${o.id}`)).toBe(grouped(api.totals.all[i].net_if_wins));
+      expect(cell(`payout-live-${o.id}`)).toBe(grouped(api.totals.live[i].payout_if_wins));
+      expect(cell(`net-live-${o.id}`)).toBe(grouped(api.totals.live[i].net_if_wins));
       expect(cell(`q-${o.id}`)).toBe(api.market_maker.q[i].shares);
       const row = new RegExp(`<tr data-testid="line-${beta.tenantId}-live-${o.id}">(.*?)</tr>`).exec(res.html)![1]!;
       expect(textOf(row).trim()).toBe(
@@ -207,7 +216,10 @@ describe('the panel market page', () => {
     }
     expect(cell('maker-bound')).toBe('693.15');
     const text = textOf(res.html);
-    expect(text).toContain(`If “Yes” wins, operators pay out ${grouped(api.totals.all[0].payout_if_wins)} in total`);
+    expect(text).toContain(
+      `If “Yes” wins, live operators pay out ${grouped(api.totals.live[0].payout_if_wins)} to their users`,
+    );
+    expect(text).toContain(`In sandbox (play money): payout ${grouped(api.totals.sandbox[0].payout_if_wins)}`);
     expect(text).toContain("The market maker's loss is at most 693.15.");
     expect(res.html).toContain(`<a href="/panel/tenants/${alpha.tenantId}">${names[alpha.tenantId]}</a>`);
     expect(res.html).toContain(`<a href="/panel/tenants/${beta.tenantId}">${names[beta.tenantId]}</a>`);

@@ -4,6 +4,7 @@ export { getFeedMarkets } from './get-feed-markets.js';
 export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
 export { listAllMarkets, marketsAwaitingResolution, tenantsOfMarket } from './list-all-markets.js';
 export { listMarkets } from './list-markets.js';
+export { firstPricePoint } from './price-point-repo.js';
 export {
   availableTo,
   enabledFor,

@@ -22,3 +22,16 @@ export async function lastPricePointPerBucket(
     order by bucket, ts desc, seq desc`.execute(db);
   return result.rows.map(({ ts, seq, prices }) => ({ ts, seq, prices }));
 }
+
+/** A market's first recorded prices (its starting prices, micro-units in outcome order), or undefined. */
+export async function firstPricePoint(db: Executor, marketId: string): Promise<bigint[] | undefined> {
+  const row = await db
+    .selectFrom('price_points')
+    .select('prices')
+    .where('market_id', '=', marketId)
+    .orderBy('ts')
+    .orderBy('seq')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.prices;
+}

@@ -1,6 +1,6 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import type { Ctx } from '../context.js';
-import { findMarketBySlug, type MarketRecord } from '../markets/index.js';
+import { findMarketBySlug, firstPricePoint, type MarketRecord } from '../markets/index.js';
 import { marketWideExposure, type MarketWideExposure } from './model/market-exposure.js';
 import { openPositionTotalsByTenant } from './position-repo.js';
 
@@ -17,11 +17,15 @@ export interface PlatformExposure extends MarketWideExposure {
 export async function getMarketExposure(ctx: Ctx, slug: string): Promise<Result<PlatformExposure>> {
   const market = await findMarketBySlug(ctx.db, slug);
   if (!market) return rejected('not_found', `No market ${slug}.`);
-  const rows = await openPositionTotalsByTenant(ctx.db, market.id);
+  const [rows, starting] = await Promise.all([
+    openPositionTotalsByTenant(ctx.db, market.id),
+    firstPricePoint(ctx.db, market.id),
+  ]);
   const exposure = marketWideExposure(
     market.outcomes.map((o) => o.id),
     rows,
     market.b,
+    starting,
   );
   return ok({ market, asOf: ctx.now, ...exposure });
 }

@@ -170,7 +170,9 @@ export const PlatformExposureAnswer = z.object({
     ),
   market_maker: z.object({
     liquidity: z.string().describe('b, as stored.'),
-    max_loss: amount('b·ln n, n the number of outcomes: the most the market maker can lose on the market'),
+    max_loss: amount(
+      'the most the market maker can lose on the market: b·ln n (n outcomes) from equal starting prices, b·ln(1/p) for the lowest starting price p otherwise',
+    ),
     q: z
       .array(z.object({ outcome_id: z.uuid(), shares: z.string().describe('Outstanding shares, 8 decimals.') }))
       .describe('The current q vector, in outcome order.'),

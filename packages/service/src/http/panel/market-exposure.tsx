@@ -19,7 +19,8 @@ export function ExposureSection(props: { exposure: PlatformExposure; names: Map<
   const { market } = exposure;
   const titles = new Map(market.outcomes.map((o) => [o.id, o.title]));
   const bound = money(exposure.makerBound);
-  const marketStake = exposure.totals.all.reduce((sum, l) => sum + l.stake, 0n);
+  const stakeOf = (lines: readonly Line[]) => lines.reduce((sum, l) => sum + l.stake, 0n);
+  const liveStake = stakeOf(exposure.totals.live);
   const tenants = [...exposure.byTenant].sort(
     (a, b) =>
       (names.get(a.tenantId) ?? a.tenantId).localeCompare(names.get(b.tenantId) ?? b.tenantId) ||
@@ -30,23 +31,24 @@ export function ExposureSection(props: { exposure: PlatformExposure; names: Map<
       <h2 id="exposure">Exposure</h2>
       <p>
         What operators would pay out on their users' open positions if each outcome wins, and the market maker's own
-        worst case. Open stake on the market: <strong data-testid="market-stake">{money(marketStake)}</strong> (already
-        debited from users; a win pays its positions and every other stake is kept).
+        worst case. Live money comes first; sandbox is play money, shown apart. Open stake on the market: live{' '}
+        <strong data-testid="live-stake">{money(liveStake)}</strong>, sandbox {money(stakeOf(exposure.totals.sandbox))}
+        (already debited from users; a win pays its positions and every other stake is kept).
       </p>
       <MakerFacts market={market} bound={bound} />
       {market.outcomes.map((o, i) => {
-        const all = exposure.totals.all[i]!;
+        const live = exposure.totals.live[i]!;
+        const sandbox = exposure.totals.sandbox[i]!;
         return (
           <div key={o.id}>
             <h3>If “{o.title}” wins</h3>
             <p>
-              If “{o.title}” wins, operators pay out{' '}
-              <strong data-testid={`payout-all-${o.id}`}>{money(all.payoutIfWins)}</strong> in total (sandbox{' '}
-              {money(exposure.totals.sandbox[i]!.payoutIfWins)}, live {money(exposure.totals.live[i]!.payoutIfWins)});
-              net of the {money(marketStake)} of open stake they hold, that is{' '}
-              <strong data-testid={`net-all-${o.id}`}>{money(all.netIfWins)}</strong>
-              {all.netIfWins < 0n ? ' (negative: they keep more than they pay)' : ''}. The market maker's loss is at
-              most {bound}.
+              If “{o.title}” wins, live operators pay out{' '}
+              <strong data-testid={`payout-live-${o.id}`}>{money(live.payoutIfWins)}</strong> to their users; net of the{' '}
+              {money(liveStake)} of live open stake they hold, that is{' '}
+              <strong data-testid={`net-live-${o.id}`}>{money(live.netIfWins)}</strong>
+              {live.netIfWins < 0n ? ' (negative: they keep more than they pay)' : ''}. In sandbox (play money): payout{' '}
+              {money(sandbox.payoutIfWins)}, net {money(sandbox.netIfWins)}. The market maker's loss is at most {bound}.
             </p>
             <ScrollTable label={`Exposure if ${titles.get(o.id)} wins`}>
               <thead>
@@ -126,10 +128,10 @@ function MakerFacts(props: { market: MarketRecord; bound: string }) {
     <>
       <h3>Market maker</h3>
       <p>
-        Liquidity b = {market.liquidity} over {market.outcomes.length} outcomes: from equal starting prices, the market
-        maker loses at most b·ln {market.outcomes.length} = <strong data-testid="maker-bound">{props.bound}</strong> on
-        this market, whatever happens (a market created with initial prices can lose up to b·ln(1/p) for its lowest
-        starting price p). q is where the market maker stands on each outcome, net of closes; the prices follow from it.
+        Liquidity b = {market.liquidity} over {market.outcomes.length} outcomes: whatever wins, the market maker loses
+        at most <strong data-testid="maker-bound">{props.bound}</strong> on this market (b·ln {market.outcomes.length}{' '}
+        from equal starting prices; b·ln(1/p) for the lowest starting price p of a market created with other prices). q
+        is where the market maker stands on each outcome, net of closes; the prices follow from it.
       </p>
       <ScrollTable label="Market maker's q">
         <thead>

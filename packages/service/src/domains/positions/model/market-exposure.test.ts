@@ -53,4 +53,12 @@ describe('marketWideExposure', () => {
     expect(e.makerBound).toBe(makerBound(50, 3));
     expect(e.makerBound).toBe(5493n); // 50·ln 3 = 54.93
   });
+
+  it('bounds the market maker by its lowest starting price when it started uneven', () => {
+    expect(makerBound(1000, 2, [500_000n, 500_000n])).toBe(69315n);
+    expect(makerBound(50, 3, [333_333n, 333_333n, 333_334n])).toBe(5493n);
+    expect(makerBound(1000, 2, [200_000n, 800_000n])).toBe(160944n); // 1000·ln 5
+    expect(makerBound(100, 3, [50_000n, 475_000n, 475_000n])).toBe(29957n); // 100·ln 20
+    expect(marketWideExposure(['a', 'b'], [], 1000, [200_000n, 800_000n]).makerBound).toBe(160944n);
+  });
 });

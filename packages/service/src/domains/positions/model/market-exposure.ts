@@ -19,7 +19,7 @@ export interface MarketWideExposure {
   byTenant: TenantExposure[];
   /** Summed over the tenants of each environment, and over both. */
   totals: Record<Environment | 'all', OutcomeExposure[]>;
-  /** The market maker's worst loss on the market, b·ln n, rounded to the cent. */
+  /** The market maker's worst loss on the market (b·ln n from equal starting prices), rounded to the cent. */
   makerBound: bigint;
 }
 
@@ -33,6 +33,7 @@ export function marketWideExposure(
   outcomeIds: readonly string[],
   rows: readonly TenantOutcomeTotals[],
   liquidity: number,
+  startingMicros: readonly bigint[] = [],
 ): MarketWideExposure {
   const groups = new Map<string, TenantOutcomeTotals[]>();
   for (const row of rows) {
@@ -67,14 +68,23 @@ export function marketWideExposure(
       live: summed((r) => r.environment === 'live'),
       all: summed(() => true),
     },
-    makerBound: makerBound(liquidity, outcomeIds.length),
+    makerBound: makerBound(liquidity, outcomeIds.length, startingMicros),
   };
 }
 
 /**
- * The most the LMSR market maker can lose on a market that started at equal prices: b·ln n, in cents.
+ * The most the LMSR market maker can lose on a market, in cents. A market that starts at prices p
+ * (q_i = b·ln p_i, so its cost starts at 0) loses at most b·ln(1/p_i) when outcome i wins: b·ln n from
+ * equal prices (decisions part 10's figure), more from uneven ones. Starting prices are micro-units as
+ * the market's first history point records them; without them, or when they are equal to the rounding
+ * of a micro-unit, the bound is b·ln n exactly.
  * @example makerBound(1000, 2) // 69315n (693.15)
+ * @example makerBound(1000, 2, [200_000n, 800_000n]) // 160944n (1000·ln 5 = 1,609.44)
  */
-export function makerBound(liquidity: number, outcomes: number): bigint {
-  return BigInt(Math.round(liquidity * Math.log(outcomes) * 100));
+export function makerBound(liquidity: number, outcomes: number, startingMicros: readonly bigint[] = []): bigint {
+  const lowest = startingMicros.reduce<bigint | null>((min, p) => (min === null || p < min ? p : min), null);
+  const highest = startingMicros.reduce<bigint | null>((max, p) => (max === null || p > max ? p : max), null);
+  const even = lowest === null || highest === null || lowest <= 0n || highest - lowest <= 1n;
+  const lnOneOverLowest = even ? Math.log(outcomes) : Math.log(1_000_000 / Number(lowest));
+  return BigInt(Math.round(liquidity * lnOneOverLowest * 100));
 }
