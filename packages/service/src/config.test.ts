@@ -46,6 +46,19 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes an optional METRICS_TOKEN of 32 bytes or more that is neither of the other secrets', () => {
+    const METRICS = 'm'.repeat(32);
+    expect(loadConfig({}).metricsToken).toBeNull();
+    expect(loadConfig({ PLATFORM_ADMIN_TOKEN: STRONG, METRICS_TOKEN: METRICS }).metricsToken).toBe(METRICS);
+    expect(() => loadConfig({ METRICS_TOKEN: 'm'.repeat(31) })).toThrow(/METRICS_TOKEN must be at least 32 bytes/);
+    expect(() => loadConfig({ PLATFORM_ADMIN_TOKEN: STRONG, METRICS_TOKEN: STRONG })).toThrow(
+      /METRICS_TOKEN must differ from PLATFORM_ADMIN_TOKEN and WIDGET_SESSION_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ PLATFORM_ADMIN_TOKEN: STRONG, WIDGET_SESSION_SECRET: OTHER, METRICS_TOKEN: OTHER }),
+    ).toThrow(/METRICS_TOKEN must differ from PLATFORM_ADMIN_TOKEN and WIDGET_SESSION_SECRET/);
+  });
+
   it('reads ALLOW_INSECURE_WEBHOOKS as 0 or 1 only', () => {
     expect(loadConfig({}).allowInsecureWebhooks).toBe(false);
     expect(loadConfig({ ALLOW_INSECURE_WEBHOOKS: '0' }).allowInsecureWebhooks).toBe(false);

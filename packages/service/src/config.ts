@@ -24,6 +24,11 @@ export interface Config {
   /** Null: generated once and kept in dataDir. */
   readonly platformAdminToken: string | null;
   readonly widgetSessionSecret: string | null;
+  /**
+   * A second bearer token that GET /metrics alone takes, so Prometheus's configuration holds no key that
+   * can pause a tenant; null: /metrics takes the admin token only.
+   */
+  readonly metricsToken: string | null;
   readonly redisUrl: string | null;
   readonly dbPoolSize: number;
   /** A request whose headers and body have not all arrived within this many milliseconds is cut off. */
@@ -155,6 +160,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       'WIDGET_SESSION_SECRET must differ from PLATFORM_ADMIN_TOKEN: each secret is used for one thing only',
     );
   }
+  const metricsToken = secret(env, 'METRICS_TOKEN');
+  if (metricsToken !== null && (metricsToken === platformAdminToken || metricsToken === widgetSessionSecret)) {
+    throw new Error(
+      'METRICS_TOKEN must differ from PLATFORM_ADMIN_TOKEN and WIDGET_SESSION_SECRET: each secret is used for one thing only',
+    );
+  }
   if (optional(env, 'DATABASE_DIRECT_URL') !== null && optional(env, 'DATABASE_URL') === null) {
     throw new Error('DATABASE_DIRECT_URL goes with DATABASE_URL: it names the same database without the pooler');
   }
@@ -169,6 +180,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     platformAdminToken,
     widgetSessionSecret,
+    metricsToken,
     redisUrl: optional(env, 'REDIS_URL'),
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),

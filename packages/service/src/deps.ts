@@ -39,6 +39,8 @@ export interface ServiceDeps extends Runtime {
   /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;
+  /** Config METRICS_TOKEN: taken by GET /metrics alone, beside the admin token; null when not set. */
+  metricsToken: string | null;
   /** HMAC secret of widget session tokens, used for nothing else. */
   widgetSessionSecret: string;
   /** Widget error reports a tenant environment may store per UTC day (ERROR_REPORTS_PER_DAY; tests lower it). */

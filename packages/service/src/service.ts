@@ -145,6 +145,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       webhookDoorbell,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
       widgetSessionSecret: config.widgetSessionSecret ?? secrets!.widgetSessionSecret,
+      metricsToken: config.metricsToken,
       errorReportsPerDay: options.errorReportsPerDay ?? ERROR_REPORTS_PER_DAY,
       requestTimeoutMs: config.requestTimeoutMs,
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),

@@ -36,10 +36,11 @@ import { parseMetrics, valueOf, type Sample } from './metrics-parse.js';
 let service: TestService;
 let tenant: TestTenant;
 let receiver: Receiver;
+const METRICS_TOKEN = 'metrics-token-for-prometheus-0123456789';
 
 beforeAll(async () => {
   service = await startTestService({
-    env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1' },
+    env: { RUN_WORKERS: '1', ALLOW_INSECURE_WEBHOOKS: '1', METRICS_TOKEN },
     // Every market read is refused, so one GET /v1/markets is one 429 of tier feed_read.
     rateLimiter: refusingRateLimiter(['feed_read']).limiter,
   });
@@ -248,6 +249,26 @@ describe('GET /metrics', () => {
     expect(await limiter.check({ ...query, externalUserId: null })).toEqual({ limited: false, headers: null });
     expect(fallbacks).toBe(2);
     redis.disconnect();
+  });
+
+  it('takes METRICS_TOKEN for GET /metrics alone: every platform API route refuses it', async () => {
+    const scraped = await scrape(METRICS_TOKEN);
+    expect(scraped.status).toBe(200);
+    expect(scraped.text).toContain('# TYPE pm_http_requests_total counter');
+    const platform = (method: string, path: string, body?: unknown) =>
+      call(service.urls.platform, method, path, { key: METRICS_TOKEN, body });
+    for (const [method, path, body] of [
+      ['GET', '/platform/v1/kill-switches'],
+      ['PUT', '/platform/v1/kill-switches/sync', { paused: true }],
+      ['PUT', `/platform/v1/tenants/${tenant.tenantId}/pauses/sync`, { paused: true }],
+      ['GET', `/platform/v1/tenants/${tenant.tenantId}`],
+      ['POST', '/platform/v1/dead-letters/resend', {}],
+      ['GET', '/platform/v1/engine'],
+    ] as const) {
+      expectEnvelope(await platform(method, path, body), 'invalid_api_key', 401);
+    }
+    const switches = await service.platform('GET', '/platform/v1/kill-switches');
+    expect(switches.json.data.every((s: { paused: boolean }) => !s.paused)).toBe(true);
   });
 
   it('reads the database figures once per cache period, however many scrapes come', async () => {

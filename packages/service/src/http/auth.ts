@@ -58,7 +58,7 @@ const invalidSession = () =>
 async function authenticate(
   deps: ServiceDeps,
   environment: Environment,
-  credential: Exclude<Credential, 'platform' | 'none'>,
+  credential: Exclude<Credential, 'platform' | 'metrics' | 'none'>,
   token: string | null,
   renewsSession: boolean,
 ): Promise<Principal> {
@@ -102,8 +102,9 @@ export function installTenantAuth(app: FastifyInstance, deps: ServiceDeps, envir
   app.decorateRequest('refusedSession', false);
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
-    // The portal's pages check their own cookie (portal/portal.ts).
-    if (!meta || meta.credential === 'none' || meta.credential === 'platform' || meta.credential === 'portal') return;
+    // The portal's pages check their own cookie (portal/portal.ts); the platform's tokens are installPlatformAuth's.
+    if (!meta || meta.credential === 'none' || meta.credential === 'portal') return;
+    if (meta.credential === 'platform' || meta.credential === 'metrics') return;
     const token = bearerToken(request);
     const principal = await authenticate(deps, environment, meta.credential, token, meta.renewsSession === true).catch(
       async (error: unknown) => {
@@ -130,18 +131,32 @@ export function isAdminToken(deps: ServiceDeps, token: string): boolean {
   return timingSafeEqual(digest(token), digest(deps.platformAdminToken));
 }
 
-/** The platform listener takes one bearer token. */
+/** Whether a text is the metrics token (METRICS_TOKEN), when one is set, compared in constant time. */
+function isMetricsToken(deps: ServiceDeps, token: string): boolean {
+  return deps.metricsToken !== null && timingSafeEqual(digest(token), digest(deps.metricsToken));
+}
+
+/**
+ * The platform listener takes the admin token; GET /metrics takes the metrics token as well, which reads
+ * figures and nothing else, so a scraper's configuration never holds the key that pauses tenants.
+ */
 export function installPlatformAuth(app: FastifyInstance, deps: ServiceDeps): void {
   app.addHook('onRequest', async (request) => {
     const meta = request.routeOptions.config.meta;
     // The panel's pages check their own cookie (panel/panel.tsx).
     if (!meta || meta.credential === 'none' || meta.credential === 'panel') return;
     const token = bearerToken(request);
-    if (!token || !isAdminToken(deps, token)) {
+    if (token && isAdminToken(deps, token)) return;
+    if (meta.credential === 'metrics') {
+      if (token && isMetricsToken(deps, token)) return;
       throw new ApiError(
         'invalid_api_key',
-        'Send the platform admin token as Authorization: Bearer <PLATFORM_ADMIN_TOKEN>.',
+        'Send METRICS_TOKEN or the platform admin token as Authorization: Bearer <token>.',
       );
     }
+    throw new ApiError(
+      'invalid_api_key',
+      'Send the platform admin token as Authorization: Bearer <PLATFORM_ADMIN_TOKEN>.',
+    );
   });
 }

@@ -17,9 +17,11 @@ export type RateTier =
 
 /**
  * Which credential a route takes: the tenant API key, a widget session token, either, the platform
- * admin token, the platform panel's or the tenant portal's session cookie (panel/, portal/), or none.
+ * admin token, the admin token or the read-only metrics token (GET /metrics), the platform panel's or
+ * the tenant portal's session cookie (panel/, portal/), or none.
  */
-export type Credential = 'api_key' | 'session' | 'api_key_or_session' | 'platform' | 'panel' | 'portal' | 'none';
+export type Credential =
+  'api_key' | 'session' | 'api_key_or_session' | 'platform' | 'metrics' | 'panel' | 'portal' | 'none';
 
 /**
  * What every route declares about itself. The auth hook reads credential and scope, the rate-limit hook
