@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countErrorAnswersSince, errorAnswerRecorder, findErrorAnswer } from '../src/domains/error-answers/index.js';
+import { memoryLogger } from '../src/lib/logger.js';
 import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
 
 let service: TestService;
@@ -67,7 +68,12 @@ describe('error answers', () => {
 
   it('under a flood keeps a bounded number of rows and counts every answer', async () => {
     const tenantId = tenant.tenantId;
-    const recorder = errorAnswerRecorder(service.deps, { flushMs: 60_000, flushAt: 10_000, rowsPerSecond: 5 });
+    const recorder = errorAnswerRecorder(service.deps, {
+      flushMs: 60_000,
+      flushAt: 10_000,
+      rowsPerSecond: 5,
+      maxRows: 10_000,
+    });
     const at = new Date();
     const ids = Array.from({ length: 40 }, (_, i) => `flood-${process.pid}-${Date.now()}-${i}`);
     for (const requestId of ids) {
@@ -92,5 +98,62 @@ describe('error answers', () => {
     expect(kept.length).toBeLessThanOrEqual(10); // 5 a second; the loop may cross one second boundary
     const limited = (await tenantCounts()).find((c) => c.environment === 'live' && c.code === 'rate_limited');
     expect(limited?.count).toBe(40);
+  });
+
+  it('after a stalled write, a flood is counted whole and keeps at most maxRows rows, written without an error', async () => {
+    const other = await createTenant(service);
+    // The first statement's answer is held until released: a write in flight on a slow database.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let statements = 0;
+    const stalling = service.db.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        if (++statements === 1) await held;
+        return args.result;
+      },
+    });
+    const { log, lines } = memoryLogger('warn');
+    // 9,000 rows of 8 parameters would be 72,000 in one statement, beyond PostgreSQL's 65,535.
+    const maxRows = 9_000;
+    const recorder = errorAnswerRecorder(
+      { db: stalling, clock: service.deps.clock, log },
+      { flushMs: 60_000, flushAt: 200, rowsPerSecond: 1_000_000, maxRows },
+    );
+    const prefix = `stall-${process.pid}-${Date.now()}`;
+    const at = new Date();
+    const answer = (i: number) => ({
+      requestId: `${prefix}-${i}`,
+      tenantId: other.tenantId,
+      environment: 'sandbox',
+      code: 'rate_limited',
+      status: 429,
+      method: 'POST',
+      route: '/v1/positions',
+      at,
+    });
+    recorder.record(answer(0));
+    const stalled = recorder.flush();
+    for (let i = 0; i < 100 && statements === 0; i++) await new Promise((r) => setTimeout(r, 10));
+    expect(statements).toBe(1);
+    const flood = 20_000;
+    for (let i = 1; i <= flood; i++) recorder.record(answer(i));
+    release();
+    await stalled;
+    await recorder.stop();
+
+    const kept = await service.db
+      .selectFrom('error_answers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('request_id', 'like', `${prefix}-%`)
+      .executeTakeFirstOrThrow();
+    expect(Number(kept.n)).toBe(1 + maxRows);
+    const counted = (await countErrorAnswersSince(service.system(), since)).filter(
+      (c) => c.tenantId === other.tenantId,
+    );
+    expect(counted).toEqual([
+      expect.objectContaining({ environment: 'sandbox', code: 'rate_limited', count: 1 + flood }),
+    ]);
+    expect(lines).toEqual([]);
   });
 });

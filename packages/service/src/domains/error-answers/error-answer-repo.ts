@@ -2,47 +2,74 @@ import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { ErrorAnswer, MinuteCount } from './model/batch.js';
 
-/** One multi-row insert; a request_id seen twice (a retried flush) keeps its first row. */
-export async function insertErrorAnswers(db: Executor, rows: readonly ErrorAnswer[]): Promise<void> {
-  if (rows.length === 0) return;
-  await db
-    .insertInto('error_answers')
-    .values(
-      rows.map((r) => ({
-        request_id: r.requestId,
-        tenant_id: r.tenantId,
-        environment: r.environment,
-        code: r.code,
-        status: r.status,
-        method: r.method,
-        route: r.route,
-        at: r.at,
-      })),
-    )
-    .onConflict((oc) => oc.column('request_id').doNothing())
-    .execute();
+/**
+ * PostgreSQL takes at most 65,535 parameters in one statement (8 a row here): a long list is written
+ * `perStatement` rows at a time.
+ */
+async function inStatements<T>(
+  items: readonly T[],
+  perStatement: number,
+  write: (chunk: readonly T[]) => Promise<unknown>,
+): Promise<void> {
+  for (let i = 0; i < items.length; i += perStatement) await write(items.slice(i, i + perStatement));
 }
 
-/** Adds to the per-minute counts in one statement (the unique key treats null as a value: NULLS NOT DISTINCT). */
-export async function addErrorAnswerCounts(db: Executor, counts: readonly MinuteCount[]): Promise<void> {
-  if (counts.length === 0) return;
-  await db
-    .insertInto('error_answer_counts')
-    .values(
-      counts.map((c) => ({
-        minute: c.minute,
-        environment: c.environment,
-        tenant_id: c.tenantId,
-        code: c.code,
-        count: BigInt(c.count),
-      })),
-    )
-    .onConflict((oc) =>
-      oc
-        .columns(['minute', 'environment', 'tenant_id', 'code'])
-        .doUpdateSet({ count: sql`error_answer_counts.count + excluded.count` }),
-    )
-    .execute();
+/** Multi-row inserts of `perStatement` rows; a request_id seen twice (a retried flush) keeps its first row. */
+export async function insertErrorAnswers(
+  db: Executor,
+  rows: readonly ErrorAnswer[],
+  perStatement: number,
+): Promise<void> {
+  await inStatements(rows, perStatement, (chunk) =>
+    db
+      .insertInto('error_answers')
+      .values(
+        chunk.map((r) => ({
+          request_id: r.requestId,
+          tenant_id: r.tenantId,
+          environment: r.environment,
+          code: r.code,
+          status: r.status,
+          method: r.method,
+          route: r.route,
+          at: r.at,
+        })),
+      )
+      .onConflict((oc) => oc.column('request_id').doNothing())
+      .execute(),
+  );
+}
+
+/**
+ * Adds to the per-minute counts, `perStatement` at a time (the unique key treats null as a value: NULLS
+ * NOT DISTINCT). All or none: several statements run in one transaction, so a failed write can be retried
+ * whole without counting any answer twice.
+ */
+export async function addErrorAnswerCounts(
+  db: Executor,
+  counts: readonly MinuteCount[],
+  perStatement: number,
+): Promise<void> {
+  const upsert = (executor: Executor) => (chunk: readonly MinuteCount[]) =>
+    executor
+      .insertInto('error_answer_counts')
+      .values(
+        chunk.map((c) => ({
+          minute: c.minute,
+          environment: c.environment,
+          tenant_id: c.tenantId,
+          code: c.code,
+          count: BigInt(c.count),
+        })),
+      )
+      .onConflict((oc) =>
+        oc
+          .columns(['minute', 'environment', 'tenant_id', 'code'])
+          .doUpdateSet({ count: sql`error_answer_counts.count + excluded.count` }),
+      )
+      .execute();
+  if (counts.length <= perStatement) return inStatements(counts, perStatement, upsert(db));
+  await db.transaction().execute((tx) => inStatements(counts, perStatement, upsert(tx)));
 }
 
 /** Deletes up to `batch` answers and counts older than `cutoff`; how many answers went. */

@@ -9,13 +9,23 @@ export const ERROR_ANSWER_RETENTION_DAYS = 7;
 export interface RecorderOptions {
   /** The longest an answer waits in memory before it is written. */
   flushMs: number;
-  /** A batch this large is written at once rather than at the next tick. */
+  /** A batch this large is written at once rather than at the next tick; also the rows of one statement. */
   flushAt: number;
   /** Rows kept by request_id per second and process; beyond it an answer is only counted (a flood of 429s). */
   rowsPerSecond: number;
+  /**
+   * Rows waiting to be written, at most; beyond it an answer is only counted. While a write is stalled
+   * (a slow or unreachable database) answers keep coming, and this is what bounds the memory they take.
+   */
+  maxRows: number;
 }
 
-export const RECORDER_DEFAULTS: RecorderOptions = { flushMs: 1_000, flushAt: 200, rowsPerSecond: 500 };
+export const RECORDER_DEFAULTS: RecorderOptions = {
+  flushMs: 1_000,
+  flushAt: 200,
+  rowsPerSecond: 500,
+  maxRows: 5_000,
+};
 
 /** Error answers on their way to the database: recorded by the answer's hook, written in batches. */
 export interface ErrorAnswerRecorder {
@@ -30,9 +40,10 @@ const PURGE_EVERY_MS = 60_000;
 const PURGE_BATCH = 5_000;
 
 /**
- * Gathers answers in memory and writes them with one multi-row insert and one upsert of per-minute
- * counts per flush. Every answer is counted, so the overview's figures stay exact; only the first
- * `rowsPerSecond` of each second are kept by request_id, so a flood costs the database a bounded write.
+ * Gathers answers in memory and writes, per flush, the per-minute counts then the rows, each in
+ * statements of `flushAt` rows. Every answer is counted, so the overview's figures stay exact; only the
+ * first `rowsPerSecond` of each second, and no more than `maxRows` waiting, are kept by request_id, so a
+ * flood costs the database a bounded write and the process a bounded buffer.
  */
 export function errorAnswerRecorder(
   runtime: Pick<Runtime, 'db' | 'clock' | 'log'>,
@@ -44,6 +55,7 @@ export function errorAnswerRecorder(
   let keptInWindow = 0;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
+  let queued: Promise<void> | null = null;
   let lastPurge = -Infinity;
   let stopped = false;
 
@@ -52,17 +64,22 @@ export function errorAnswerRecorder(
     const batchCounts = [...counts.values()];
     rows = [];
     counts = new Map();
-    if (batch.length === 0 && batchCounts.length === 0) return;
-    try {
-      await insertErrorAnswers(runtime.db, batch);
-      await addErrorAnswerCounts(runtime.db, batchCounts);
-    } catch (error) {
-      // The rows are let go (they only help find an answer); the counts wait for the next flush.
-      restore(counts, batchCounts);
-      runtime.log.warn(
-        { err: error, rows: batch.length },
-        'error answers could not be recorded; counts kept for the next try',
-      );
+    if (batchCounts.length > 0) {
+      try {
+        await addErrorAnswerCounts(runtime.db, batchCounts, options.flushAt);
+      } catch (error) {
+        // All or none were added, so putting them back counts no answer twice.
+        restore(counts, batchCounts);
+        runtime.log.warn({ err: error }, 'error answer counts could not be written; kept for the next try');
+      }
+    }
+    if (batch.length > 0) {
+      try {
+        await insertErrorAnswers(runtime.db, batch, options.flushAt);
+      } catch (error) {
+        // The rows are let go: they only help find an answer, and the counts hold the figures.
+        runtime.log.warn({ err: error, rows: batch.length }, 'error answers could not be recorded by request_id');
+      }
     }
     const now = runtime.clock.now();
     if (now.getTime() - lastPurge >= PURGE_EVERY_MS) {
@@ -77,11 +94,17 @@ export function errorAnswerRecorder(
   const flush = (): Promise<void> => {
     if (timer) clearTimeout(timer);
     timer = null;
-    // One write at a time; answers recorded meanwhile go into the next.
-    const run = (writing ?? Promise.resolve()).then(write);
-    const tracked = run.finally(() => {
+    // One write at a time, and at most one waiting behind it: the waiting one takes everything recorded
+    // until it starts, so a stalled write does not pile up a write per tick.
+    if (queued) return queued;
+    const next = (writing ?? Promise.resolve()).then(() => {
+      queued = null;
+      return write();
+    });
+    const tracked = next.finally(() => {
       if (writing === tracked) writing = null;
     });
+    queued = tracked;
     writing = tracked;
     return tracked;
   };
@@ -94,7 +117,7 @@ export function errorAnswerRecorder(
         windowStart = second;
         keptInWindow = 0;
       }
-      if (keptInWindow < options.rowsPerSecond) {
+      if (keptInWindow < options.rowsPerSecond && rows.length < options.maxRows) {
         keptInWindow += 1;
         rows.push(answer);
       }
