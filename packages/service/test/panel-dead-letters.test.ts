@@ -268,7 +268,7 @@ describe('bulk resend', () => {
       { tenant_id: 'nope' },
       { type: 'nope' },
       { tenant_id: tenant.id, surprise: true },
-      { dead_from: '2026-06-01T10:00:00Z', dead_to: '2026-06-01T09:00:00Z' },
+      { tenant_id: tenant.id, dead_from: '2026-06-01T10:00:00Z', dead_to: '2026-06-01T09:00:00Z' },
     ])
       expectEnvelope(
         await service.platform('POST', '/platform/v1/dead-letters/resend', body),
@@ -285,5 +285,24 @@ describe('bulk resend', () => {
     expect((await statesOf(made.liveOpened!)).every((d) => d.state === 'dead')).toBe(true);
     expect((await service.platform('POST', '/platform/v1/dead-letters/resend', body)).json).toEqual({ resent: 0 });
     expect(await apiIds(`tenant_id=${tenant.id}`)).toEqual([...made.sandboxResolved!, ...made.liveOpened!]);
+    // Each call is in the audit log, as the panel's resend and the API's pauses are; a refused window too.
+    const audit = await auditRows(service, 'dead_letter.resend_all', tenant.id);
+    const api = audit.filter((row) => row.who === 'platform API');
+    expect(api.map((row) => [row.outcome, row.details])).toEqual([
+      [
+        'validation_failed',
+        { filter: { tenant_id: tenant.id, dead_from: '2026-06-01T10:00:00Z', dead_to: '2026-06-01T09:00:00Z' } },
+      ],
+      [
+        'done',
+        {
+          filter: body,
+          resent: 3,
+          capped: false,
+          by_tenant: [{ tenant_id: tenant.id, environment: 'live', count: 3 }],
+        },
+      ],
+      ['done', { filter: body, resent: 0, capped: false, by_tenant: [] }],
+    ]);
   });
 });

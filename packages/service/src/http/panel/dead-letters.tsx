@@ -7,13 +7,13 @@ import {
   listDeadLetters,
   resendDeadLetter,
   resendDeadLetters,
-  type BulkResend,
   type DeadLetterCount,
   type DeadLetterFilter,
 } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { rejected } from '../../errors/index.js';
 import { platformCtx } from '../context.js';
+import { bulkResendDetails } from '../routes/webhooks.js';
 import { act, formOf, redirectWith, runAudited } from '../web/act.js';
 import { CopyButton } from '../web/page.js';
 import { ActionButton, ScrollTable, sendScreen, when } from '../web/shared.js';
@@ -202,15 +202,7 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
           action: 'dead_letter.resend_all',
           target: read.fields.tenant || 'all tenants',
           details: { filter: setFields(read.fields) },
-          detailsOf: (done: BulkResend) => ({
-            resent: done.resent,
-            capped: done.capped,
-            by_tenant: done.byTenant.map((c) => ({
-              tenant_id: c.tenantId,
-              environment: c.environment,
-              count: c.count,
-            })),
-          }),
+          detailsOf: bulkResendDetails,
         },
         (tx) => resendDeadLetters(tx, filter),
       );

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audited } from '../../domains/audit/index.js';
 import {
+  type BulkResend,
   BulkResendBody,
   BulkResent,
   deadLetterFilterOf,
@@ -23,6 +25,7 @@ import { platformCtx, tenantCtx } from '../context.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
+import { PLATFORM_API } from './tenant-pauses.js';
 
 /** GET /v1/events: the webhook stream read back, to catch up after an outage without waiting for retries. */
 export function eventFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -58,6 +61,15 @@ export function eventFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 
 const platformMeta = { tier: 'platform', credential: 'platform' } as const satisfies RouteMeta;
 
+/** What the audit log keeps of a bulk resend, from the API or the panel: how many, per tenant environment. */
+export function bulkResendDetails(done: BulkResend): Record<string, unknown> {
+  return {
+    resent: done.resent,
+    capped: done.capped,
+    by_tenant: done.byTenant.map((c) => ({ tenant_id: c.tenantId, environment: c.environment, count: c.count })),
+  };
+}
+
 /** Platform API for webhook dead letters (decisions part 2). */
 export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
@@ -87,8 +99,15 @@ export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
+        const entry = {
+          who: PLATFORM_API,
+          action: 'dead_letter.resend_all',
+          target: request.body.tenant_id ?? 'all tenants',
+          details: { filter: request.body },
+        };
+        const filter = deadLetterFilterOf(request.body);
         const done = valueOrThrow(
-          await resendDeadLetters(platformCtx(deps, request), deadLetterFilterOf(request.body)),
+          await audited(platformCtx(deps, request), entry, (ctx) => resendDeadLetters(ctx, filter), bulkResendDetails),
         );
         return { resent: done.resent };
       },
