@@ -1,7 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countErrorAnswersSince, errorAnswerRecorder, findErrorAnswer } from '../src/domains/error-answers/index.js';
 import { memoryLogger } from '../src/lib/logger.js';
-import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
+import {
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 
 let service: TestService;
 let tenant: TestTenant;
@@ -64,6 +73,22 @@ describe('error answers', () => {
       environment: null,
       code: 'not_found',
     });
+  });
+
+  it('records a stored refusal once: its replays are not recorded or counted again', async () => {
+    const own = await createTenant(service);
+    await registerUser(service, own.sandboxKey, 'replayed-1');
+    const debit = { external_user_id: 'replayed-1', direction: 'debit', amount: '5.00' };
+    const key = uniqueKey('overdraw');
+    const first = await sync(service, own.sandboxKey, debit, key);
+    expectEnvelope(first, 'would_overdraw', 409);
+    const again = await sync(service, own.sandboxKey, debit, key);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect(again.json.request_id).toBe(first.json.request_id);
+    await service.deps.errorAnswers.flush();
+    expect(await findErrorAnswer(service.system(), first.json.request_id)).toMatchObject({ code: 'would_overdraw' });
+    const counted = (await countErrorAnswersSince(service.system(), since)).filter((c) => c.tenantId === own.tenantId);
+    expect(counted).toEqual([expect.objectContaining({ environment: 'sandbox', code: 'would_overdraw', count: 1 })]);
   });
 
   it('under a flood keeps a bounded number of rows and counts every answer', async () => {

@@ -1,13 +1,28 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ErrorAnswerRecorder } from '../domains/error-answers/index.js';
 import type { Clock } from '../lib/clock.js';
 import { REPLAYED_HEADER } from './stored-answer.js';
 
-/** The two fields of the envelope (errors/envelope.ts) that the record needs. */
-function envelopeFields(payload: unknown): { code: string; requestId: string } | null {
-  const text = typeof payload === 'string' ? payload : Buffer.isBuffer(payload) ? payload.toString('utf8') : null;
-  // Every envelope is built by envelopeOf and starts with its error field; anything else is not one.
-  if (text === null || !text.startsWith('{"error":')) return null;
+/** The two fields of the envelope (errors/envelope.ts) an error answer is known by. */
+export interface AnsweredError {
+  code: string;
+  requestId: string;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The envelope of this request's error answer, read once as it is sent; null for any other answer. */
+    answeredError: AnsweredError | null;
+  }
+}
+
+/** An envelope is a few hundred bytes; a larger error body is not one (a page of the panel, say). */
+const MAX_ENVELOPE_BYTES = 16 * 1024;
+
+function envelopeFields(payload: unknown): AnsweredError | null {
+  if (!(typeof payload === 'string' || Buffer.isBuffer(payload)) || payload.length > MAX_ENVELOPE_BYTES) return null;
+  const text = typeof payload === 'string' ? payload : payload.toString('utf8');
+  if (!text.startsWith('{')) return null;
   try {
     const body = JSON.parse(text) as { error?: unknown; request_id?: unknown };
     return typeof body.error === 'string' && typeof body.request_id === 'string'
@@ -19,9 +34,11 @@ function envelopeFields(payload: unknown): { code: string; requestId: string } |
 }
 
 /**
- * Records every answer that carries the error envelope (the code and the request_id a support request
- * will quote), on its way out; the recorder writes in batches, so the answer never waits for it. A
- * replayed answer is not recorded again: its first answer was.
+ * Reads the envelope of every error answer once, on its way out: every route's errors, stored refusals
+ * replayed as they were sent, and the framework's. Installed before compression, so the body is read as
+ * sent. It keeps the code and request_id on the request for the request metrics (read when the answer is
+ * done), and hands the answer to the recorder, which writes in batches, so the answer never waits for it.
+ * A replayed answer is not recorded again: its first answer was.
  */
 export function installErrorAnswers(
   app: FastifyInstance,
@@ -29,15 +46,17 @@ export function installErrorAnswers(
   clock: Clock,
   environment: string | null,
 ): void {
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
-    if (reply.statusCode < 400 || reply.getHeader(REPLAYED_HEADER) !== undefined) return payload;
-    const fields = envelopeFields(payload);
-    if (fields === null) return payload;
+  app.decorateRequest('answeredError', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode < 400) return payload;
+    const answered = envelopeFields(payload);
+    request.answeredError = answered;
+    if (answered === null || reply.getHeader(REPLAYED_HEADER) !== undefined) return payload;
     recorder.record({
-      requestId: fields.requestId,
+      requestId: answered.requestId,
       tenantId: request.principal?.tenantEnv.tenantId ?? null,
       environment,
-      code: fields.code,
+      code: answered.code,
       status: reply.statusCode,
       method: request.method,
       route: request.routeOptions.url ?? '(no route)',
