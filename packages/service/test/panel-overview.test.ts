@@ -2,8 +2,11 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Environment } from '../src/db/schema.js';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
+import { deliveryBacklog } from '../src/domains/webhooks/index.js';
 import { FakeClock } from '../src/lib/clock.js';
+import { backlogRegistry } from '../src/metrics/backlog.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
+import { parseMetrics, valueOf } from './metrics-parse.js';
 import { createTenant, registerUser, startTestService, sync, uniqueKey, type TestService } from './helpers.js';
 import { PanelClient, textOf } from './panel-client.js';
 import { createMarket } from './trading-helpers.js';
@@ -174,6 +177,27 @@ describe('the overview', () => {
         `Tenants paused: 1 ${calm.name} : positions paused since .* by platform API \\. Reason: Odd betting pattern`,
       ),
     );
+  });
+
+  it("gives the metrics the overview's webhook figures summed over the deployment (a database of its own: exact)", async () => {
+    const now = clock.now();
+    const live = (await deliveryBacklog({ db: service.db, now })).find(
+      (b) => b.tenantId === troubled.id && b.environment === 'live',
+    );
+    expect(live).toMatchObject({ dead: 3, oldestPendingAt: new Date(now.getTime() - 4 * MINUTE) });
+    expect(live!.oldestDueAt).toEqual(new Date(now.getTime() - 4 * MINUTE));
+
+    const { rows } = await sql<{ pending: number; dead: number }>`
+      select count(*) filter (where state = 'pending')::int as pending,
+             count(*) filter (where state = 'dead')::int as dead
+      from webhook_deliveries`.execute(service.db);
+    const samples = parseMetrics(await backlogRegistry({ db: service.db, clock, log: service.deps.log }).metrics());
+    expect(valueOf(samples, 'pm_metrics_database_read_ok')).toBe(1);
+    expect(valueOf(samples, 'pm_webhook_dead_letters')).toBe(rows[0]!.dead);
+    expect(rows[0]!.dead).toBeGreaterThanOrEqual(6);
+    expect(valueOf(samples, 'pm_webhook_backlog_deliveries')).toBe(rows[0]!.pending);
+    expect(valueOf(samples, 'pm_webhook_oldest_pending_age_seconds')).toBe(240);
+    expect(valueOf(samples, 'pm_webhook_oldest_due_lag_seconds')).toBe(240);
   });
 
   it('counts the last hour only', async () => {

@@ -5,7 +5,8 @@ export {
   type DeliveryOutcome,
   type DeliveryPorts,
 } from './deliver-due.js';
-export { deliveryBacklog } from './delivery-backlog.js';
+export { deliveryBacklog, deliveryBacklogTotals } from './delivery-backlog.js';
+export type { BacklogTotals } from './model/backlog-totals.js';
 export { findDeliveryById } from './delivery-repo.js';
 export type { DeliveryBacklog } from './delivery-repo.js';
 export { findEventById } from './feed-repo.js';
