@@ -50,6 +50,9 @@ const deadLetterFilterFields = {
   dead_to: z.iso.datetime().optional().describe('Dead before this instant (RFC 3339 UTC); after dead_from.'),
 };
 
+/** The filters alone: the panel's form is checked by these, so its rules are the API's. */
+export const DeadLetterFilterFields = z.object(deadLetterFilterFields);
+
 export const DeadLettersQuery = z.object({ ...deadLetterFilterFields, ...PageQuery });
 
 export const BulkResendBody = z

@@ -1,10 +1,15 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { Environment } from '../../db/schema.js';
 import { ENVIRONMENTS } from '../../domains/context.js';
 import { EVENT_TYPES } from '../../domains/events/index.js';
 import type { TenantRow } from '../../domains/tenants/index.js';
-import { DEAD_AGES, filterProblem, type DeadAge, type DeadLetterFilter } from '../../domains/webhooks/index.js';
-import { isUuid } from '../../lib/ids.js';
+import {
+  DeadLetterFilterFields,
+  deadLetterFilterOf,
+  filterProblem,
+  type DeadAge,
+  type DeadLetterFilter,
+} from '../../domains/webhooks/index.js';
+import { humanIssue } from '../web/act.js';
 
 /** The list's filter as the page's query (and the confirmation's hidden fields) carry it. */
 export interface FilterFields {
@@ -24,18 +29,44 @@ export const AGE_WORDS: Record<DeadAge, string> = {
   '7d': 'Dead for more than 7 days',
 };
 
-/** A datetime-local value (no zone, read as UTC like every time in the panel) or RFC 3339 UTC. */
-const LOCAL_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z?$/;
-
-function instantOf(text: string): Date | null {
-  if (!LOCAL_TIME.test(text)) return null;
-  const date = new Date(text.endsWith('Z') ? text : `${text}Z`);
-  return Number.isNaN(date.getTime()) ? null : date;
-}
+/** The panel's query names and the API's filter fields they stand for. */
+const API_NAMES = {
+  tenant: 'tenant_id',
+  environment: 'environment',
+  type: 'type',
+  older_than: 'older_than',
+  dead_from: 'dead_from',
+  dead_to: 'dead_to',
+} as const satisfies Record<keyof FilterFields, string>;
 
 /**
- * The filter of a query or a form, read field by field: what is wrong is said in words, field by field,
- * and the fields are kept as typed so the form shows them again.
+ * A datetime-local value (no zone, read as UTC like every time in the panel; seconds optional) as RFC 3339
+ * UTC, the form the API takes; anything else is left for the schema to refuse.
+ */
+function rfc3339Of(text: string): string {
+  const local = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2})(:\d{2}(?:\.\d+)?)?Z?$/.exec(text);
+  return local ? `${local[1]}${local[2] ?? ':00'}Z` : text;
+}
+
+/** What the page says for a field the schema refused. */
+const FIELD_WORDS: Record<keyof FilterFields, (fields: FilterFields) => string> = {
+  tenant: () => 'Tenant: choose one from the list (that is not a tenant id).',
+  environment: () => 'Environment: sandbox or live.',
+  type: (fields) => `Event type: ${fields.type} is not an event type this service sends.`,
+  older_than: () => 'Age: choose 1 hour, 24 hours or 7 days.',
+  dead_from: () => 'Dead from: a date and time in UTC, like 2026-06-01T09:30.',
+  dead_to: () => 'Dead to: a date and time in UTC, like 2026-06-01T09:30.',
+};
+
+const PANEL_NAMES = Object.fromEntries(Object.entries(API_NAMES).map(([panel, api]) => [api, panel])) as Record<
+  string,
+  keyof FilterFields
+>;
+
+/**
+ * The filter of a query or a form, checked by the platform API's own schema (DeadLetterFilterFields):
+ * what is wrong is said in words, field by field, and the fields are kept as typed so the form shows
+ * them again.
  */
 export function readFilter(source: Record<string, unknown>): {
   fields: FilterFields;
@@ -48,39 +79,22 @@ export function readFilter(source: Record<string, unknown>): {
       return [name, typeof value === 'string' ? value.trim().slice(0, 64) : ''];
     }),
   ) as unknown as FilterFields;
-  const problems: string[] = [];
-  const filter: DeadLetterFilter = {};
-  if (fields.tenant) {
-    if (isUuid(fields.tenant)) filter.tenantId = fields.tenant;
-    else problems.push('Tenant: choose one from the list (that is not a tenant id).');
-  }
-  if (fields.environment) {
-    if ((ENVIRONMENTS as readonly string[]).includes(fields.environment))
-      filter.environment = fields.environment as Environment;
-    else problems.push('Environment: sandbox or live.');
-  }
-  if (fields.type) {
-    if ((EVENT_TYPES as readonly string[]).includes(fields.type)) filter.type = fields.type;
-    else problems.push(`Event type: ${fields.type} is not an event type this service sends.`);
-  }
-  if (fields.older_than) {
-    if (Object.hasOwn(DEAD_AGES, fields.older_than)) filter.olderThan = fields.older_than as DeadAge;
-    else problems.push('Age: choose 1 hour, 24 hours or 7 days.');
-  }
-  for (const [name, key, words] of [
-    ['dead_from', 'deadFrom', 'Dead from'],
-    ['dead_to', 'deadTo', 'Dead to'],
-  ] as const) {
+  const wire: Record<string, string> = {};
+  for (const name of NAMES) {
     if (!fields[name]) continue;
-    const instant = instantOf(fields[name]);
-    if (instant) filter[key] = instant;
-    else problems.push(`${words}: a date and time in UTC, like 2026-06-01T09:30.`);
+    wire[API_NAMES[name]] = name === 'dead_from' || name === 'dead_to' ? rfc3339Of(fields[name]) : fields[name];
   }
-  if (problems.length === 0) {
-    const problem = filterProblem(filter);
-    if (problem) problems.push('Dead from must be before Dead to.');
+  const parsed = DeadLetterFilterFields.safeParse(wire);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => {
+      const name = PANEL_NAMES[String(issue.path[0])];
+      return name ? FIELD_WORDS[name](fields) : humanIssue(issue);
+    });
+    return { fields, filter: null, problems: [...new Set(problems)] };
   }
-  return { fields, filter: problems.length === 0 ? filter : null, problems };
+  const filter = deadLetterFilterOf(parsed.data);
+  if (filterProblem(filter)) return { fields, filter: null, problems: ['Dead from must be before Dead to.'] };
+  return { fields, filter, problems: [] };
 }
 
 /** The filter's fields that are set, as a query string (with extra parameters after them). */
