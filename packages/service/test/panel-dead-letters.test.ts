@@ -171,6 +171,10 @@ describe('the panel list', () => {
       new RegExp(`<a href="([^"]+)">${label}</a>`).exec(html)?.[1]?.replaceAll('&amp;', '&') ?? null;
     const first = await panel.get(`/panel/dead-letters?tenant=${tenant.id}&environment=sandbox`);
     expect(idsOf(first.html)).toEqual(made.sandboxOpened!.slice(0, 50));
+    // Fifty Copy buttons, one copy script, at the end of the page (the policy allows it by its hash).
+    expect(first.html.match(/data-copy=/g)).toHaveLength(50);
+    expect(first.html.match(/<script/g)).toHaveLength(1);
+    expect(first.html).toMatch(/<\/main><script>[^<]+<\/script><\/body>/);
     expect(hrefOf(first.html, 'Previous 50')).toBeNull();
     const second = await panel.get(hrefOf(first.html, 'Next 50')!);
     expect(idsOf(second.html)).toEqual([...made.sandboxOpened!.slice(50), ...made.sandboxResolved!]);
@@ -202,6 +206,8 @@ describe('bulk resend', () => {
     const filter = `tenant=${tenant.id}&environment=sandbox&type=position.opened`;
     const preview = await panel.get(`/panel/dead-letters/resend?${filter}`);
     expect(preview.status).toBe(200);
+    // No Copy button on the confirmation: no script at all.
+    expect(preview.html).not.toContain('<script');
     const text = textOf(preview.html);
     expect(text).toContain('60 dead letters match this filter');
     expect(text).toContain(`Filter: tenant ${tenant.name}, sandbox only, event position.opened.`);

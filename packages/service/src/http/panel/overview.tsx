@@ -6,6 +6,7 @@ import {
   listKillSwitches,
   listPausedTenants,
   setKillSwitch,
+  type KillSwitchName,
   type KillSwitchState,
 } from '../../domains/kill-switches/index.js';
 import { marketsAwaitingResolution } from '../../domains/markets/index.js';
@@ -23,6 +24,7 @@ import { sendScreen, when } from '../web/shared.js';
 import { EnvironmentSection, Glance, ErrorFigure, TenantLink, type EnvironmentFigures } from './overview-parts.js';
 import {
   LeverCard,
+  PAUSED_ROUTES,
   reasonProblem,
   reasonSent,
   sendPauseConfirmation,
@@ -31,23 +33,15 @@ import {
 } from './pause-forms.js';
 import { signedIn } from './site.js';
 
-/** What each switch pauses (decisions part 5), in words for the person about to press it. */
-const PAUSES: Record<string, string> = {
-  sync: 'Balance syncs, single and batch (503 sync_paused).',
-  positions: 'New positions and limit orders; closes and cancels still work (503 positions_paused).',
-  feed: 'The market feed reads (503 feed_paused).',
-  widget: 'Widget sessions, refreshes and config (503 widget_paused).',
-};
-
 const HOUR_MS = 3_600_000;
 /** The markets waiting for a resolution the overview lists; beyond, it says how many it shows. */
 const AWAITING_SHOWN = 50;
 
-const switchScreen = (name: string): PauseScreen => ({
+const switchScreen = (name: KillSwitchName): PauseScreen => ({
   title: `Pause ${name} for every tenant?`,
   current: '/panel',
   effect:
-    `Every tenant, in both environments, is refused: ${PAUSES[name]} ` +
+    `Every tenant, in both environments, is refused: ${PAUSED_ROUTES[name]} ` +
     'Every process sees it within one second; it lasts until someone resumes it.',
   review: `/panel/kill-switches/${name}/review`,
   action: `/panel/kill-switches/${name}`,
@@ -206,7 +200,7 @@ function SwitchesSection(props: { request: FastifyRequest; switches: KillSwitchS
           request={props.request}
           id={`switch-${s.name}`}
           name={s.name}
-          pauses={PAUSES[s.name]!}
+          pauses={PAUSED_ROUTES[s.name]}
           state={s}
           review={`/panel/kill-switches/${s.name}/review`}
           action={`/panel/kill-switches/${s.name}`}

@@ -1,6 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { REASON_MAX } from '../../domains/kill-switches/index.js';
+import { REASON_MAX, type KillSwitchName } from '../../domains/kill-switches/index.js';
 import { formOf } from '../web/act.js';
 import { PanelForm, sendScreen, when } from '../web/shared.js';
 
@@ -9,6 +9,17 @@ import { PanelForm, sendScreen, when } from '../web/shared.js';
  * for its reason, then shows its effect on a confirmation page before anything happens; a refused
  * reason comes back on a page of its own with what was typed and what is wrong beside the field.
  */
+
+/**
+ * What each lever pauses (decisions part 5), in words for the person about to press it: the same words
+ * for a kill switch (every tenant) and for one tenant's pause of sync or positions.
+ */
+export const PAUSED_ROUTES: Record<KillSwitchName, string> = {
+  sync: 'Balance syncs, single and batch (503 sync_paused).',
+  positions: 'New positions and limit orders; closes and cancels still work (503 positions_paused).',
+  feed: 'The market feed reads (503 feed_paused).',
+  widget: 'Widget sessions, refreshes and config (503 widget_paused).',
+};
 
 /** The reason a form sent, trimmed; '' when none. */
 export const reasonSent = (request: FastifyRequest): string => {

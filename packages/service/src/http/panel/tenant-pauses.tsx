@@ -15,6 +15,7 @@ import { whoOf } from '../web/web-session.js';
 import { sendScreen } from '../web/shared.js';
 import {
   LeverCard,
+  PAUSED_ROUTES,
   reasonProblem,
   reasonSent,
   sendPauseConfirmation,
@@ -31,11 +32,6 @@ const EFFECT: Record<TenantPauseName, string> = {
   positions:
     'cannot open positions or place orders (503 positions_paused, both environments), and its limit orders ' +
     'wait unfilled; its users can still close positions and cancel orders.',
-};
-
-const LEVER_WORDS: Record<TenantPauseName, string> = {
-  sync: 'Balance syncs, single and batch (503 sync_paused).',
-  positions: 'New positions and limit orders; closes and cancels still work (503 positions_paused).',
 };
 
 const screenOf = (tenant: { id: string; name: string }, name: TenantPauseName): PauseScreen => ({
@@ -65,7 +61,7 @@ export function TenantPausesSection(props: { request: FastifyRequest; tenantId: 
             request={props.request}
             id={`pause-${name}`}
             name={name}
-            pauses={LEVER_WORDS[name]}
+            pauses={PAUSED_ROUTES[name]}
             state={pause ?? { paused: false, updatedAt: null, changedBy: null, reason: null }}
             review={`${base}/review`}
             action={base}

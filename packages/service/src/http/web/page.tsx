@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply } from 'fastify';
-import type { ComponentChildren } from 'preact';
+import { createContext, type ComponentChildren } from 'preact';
+import { useContext } from 'preact/hooks';
 import { renderToString } from 'preact-render-to-string';
 import { contentSecurityPolicy, cspHash } from '../security-headers.js';
 import type { WebSite } from './web-session.js';
@@ -72,10 +73,10 @@ details.id code{display:block;user-select:all;overflow-wrap:anywhere}
 `;
 
 /**
- * The pages' one script, beside a Copy button (button[data-copy] naming the element whose text it copies). The
- * pages work without it: the text it copies is on the page to select.
+ * The pages' one script, at the end of a page with a Copy button (button[data-copy] naming the element whose
+ * text it copies). The pages work without it: the text it copies is on the page to select.
  */
-const COPY_SCRIPT = `if(!window.pmCopy){window.pmCopy=1;document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})})}`;
+const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})})`;
 
 /**
  * What the pages may load: their one inline style sheet and copy script (by their hashes), nothing else
@@ -106,6 +107,7 @@ export interface PageProps {
 
 /** Every page of a site: the shell, its navigation and sign-out, a notice or problem line, and the screen. */
 export function Page(props: PageProps) {
+  const copies = { used: false };
   return (
     <html lang="en">
       <head>
@@ -114,65 +116,68 @@ export function Page(props: PageProps) {
         <title>{`${props.title} · ${props.site.brand}`}</title>
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
-      <body>
-        <a class="skip" href="#main">
-          Skip to content
-        </a>
-        <header>
-          <p>{props.site.brand}</p>
-          {props.who !== undefined && (
-            <>
-              <nav aria-label={props.site.brand}>
-                <ul>
-                  {props.site.screens.map(([href, label]) => (
-                    <li key={href}>
-                      <a href={href} aria-current={props.current === href ? 'page' : undefined}>
-                        {label}
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              </nav>
-              {props.site.search && (
-                <form method="get" action={props.site.search.action} role="search" class="search">
-                  <label for="site-search" class="vh">
-                    {props.site.search.label}
-                  </label>
-                  <input
-                    id="site-search"
-                    name="q"
-                    type="search"
-                    value={props.searchQuery ?? ''}
-                    placeholder={props.site.search.label}
-                    maxLength={10000}
-                  />
-                  <button type="submit">Find</button>
+      <CopyButtons.Provider value={copies}>
+        <body>
+          <a class="skip" href="#main">
+            Skip to content
+          </a>
+          <header>
+            <p>{props.site.brand}</p>
+            {props.who !== undefined && (
+              <>
+                <nav aria-label={props.site.brand}>
+                  <ul>
+                    {props.site.screens.map(([href, label]) => (
+                      <li key={href}>
+                        <a href={href} aria-current={props.current === href ? 'page' : undefined}>
+                          {label}
+                        </a>
+                      </li>
+                    ))}
+                  </ul>
+                </nav>
+                {props.site.search && (
+                  <form method="get" action={props.site.search.action} role="search" class="search">
+                    <label for="site-search" class="vh">
+                      {props.site.search.label}
+                    </label>
+                    <input
+                      id="site-search"
+                      name="q"
+                      type="search"
+                      value={props.searchQuery ?? ''}
+                      placeholder={props.site.search.label}
+                      maxLength={10000}
+                    />
+                    <button type="submit">Find</button>
+                  </form>
+                )}
+                <form method="post" action={`${props.site.path}/sign-out`}>
+                  <CsrfField token={props.csrfToken ?? ''} />
+                  <button class="secondary" type="submit">
+                    Sign out {props.who}
+                  </button>
                 </form>
-              )}
-              <form method="post" action={`${props.site.path}/sign-out`}>
-                <CsrfField token={props.csrfToken ?? ''} />
-                <button class="secondary" type="submit">
-                  Sign out {props.who}
-                </button>
-              </form>
-            </>
-          )}
-        </header>
-        <main id="main">
-          <h1>{props.title}</h1>
-          {props.notice && (
-            <p class="notice" role="status">
-              {props.notice}
-            </p>
-          )}
-          {props.problem && (
-            <p class="problem" role="alert">
-              {props.problem}
-            </p>
-          )}
-          {props.children}
-        </main>
-      </body>
+              </>
+            )}
+          </header>
+          <main id="main">
+            <h1>{props.title}</h1>
+            {props.notice && (
+              <p class="notice" role="status">
+                {props.notice}
+              </p>
+            )}
+            {props.problem && (
+              <p class="problem" role="alert">
+                {props.problem}
+              </p>
+            )}
+            {props.children}
+          </main>
+          <CopyScript />
+        </body>
+      </CopyButtons.Provider>
     </html>
   );
 }
@@ -199,16 +204,24 @@ export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200):
 }
 
 /**
- * A button that copies the text of the element with id `target`, with the copy script beside it (pages
- * without a copy button carry no script at all).
+ * Whether the page being rendered has a Copy button yet. renderToString renders the tree in document
+ * order, so CopyScript, placed after the page's content, sees every button above it.
  */
+const CopyButtons = createContext<{ used: boolean } | null>(null);
+
+/** The copy script, once, at the end of a page that has a Copy button (pages without one carry no script). */
+function CopyScript() {
+  const copies = useContext(CopyButtons);
+  return copies?.used ? <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} /> : null;
+}
+
+/** A button that copies the text of the element with id `target`; its Page carries the copy script once. */
 export function CopyButton(props: { target: string; label?: string }) {
+  const copies = useContext(CopyButtons);
+  if (copies) copies.used = true;
   return (
-    <>
-      <button type="button" class="secondary" data-copy={props.target}>
-        {props.label ?? 'Copy'}
-      </button>
-      <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} />
-    </>
+    <button type="button" class="secondary" data-copy={props.target}>
+      {props.label ?? 'Copy'}
+    </button>
   );
 }
