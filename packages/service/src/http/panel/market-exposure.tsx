@@ -32,7 +32,7 @@ export function ExposureSection(props: { exposure: PlatformExposure; names: Map<
       <p>
         What operators would pay out on their users' open positions if each outcome wins, and the market maker's own
         worst case. Live money comes first; sandbox is play money, shown apart. Open stake on the market: live{' '}
-        <strong data-testid="live-stake">{money(liveStake)}</strong>, sandbox {money(stakeOf(exposure.totals.sandbox))}
+        <strong data-testid="live-stake">{money(liveStake)}</strong>, sandbox {money(stakeOf(exposure.totals.sandbox))}{' '}
         (already debited from users; a win pays its positions and every other stake is kept).
       </p>
       <MakerFacts market={market} bound={bound} />
