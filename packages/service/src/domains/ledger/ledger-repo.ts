@@ -77,9 +77,8 @@ export interface TransactionRow {
   createdAt: Date;
 }
 
-/** A tenant environment's ledger rows after afterSeq, oldest first, limit + 1 rows (the caller pages). */
-/** The tenant environment's transactions with their user's external id, in no order yet. */
-function transactionQuery(db: Executor, scope: TenantEnv) {
+/** Transactions with their user's external id and their tenant environment, in no order yet. */
+function transactionsWithUser(db: Executor) {
   return db
     .selectFrom('transactions as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
@@ -93,7 +92,15 @@ function transactionQuery(db: Executor, scope: TenantEnv) {
       't.reverses_transaction_id',
       't.position_id',
       't.created_at',
-    ])
+      't.tenant_id',
+      't.environment',
+      't.user_id',
+    ]);
+}
+
+/** The tenant environment's transactions with their user's external id, in no order yet. */
+function transactionQuery(db: Executor, scope: TenantEnv) {
+  return transactionsWithUser(db)
     .where('t.tenant_id', '=', scope.tenantId)
     .where('t.environment', '=', scope.environment);
 }
@@ -119,25 +126,7 @@ export async function findTransactionById(
   db: Executor,
   id: string,
 ): Promise<(TransactionRow & { scope: TenantEnv; userId: string }) | null> {
-  const row = await db
-    .selectFrom('transactions as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select([
-      't.seq',
-      't.id',
-      'u.external_user_id',
-      't.entry_type',
-      't.amount_minor',
-      't.balance_after_minor',
-      't.reverses_transaction_id',
-      't.position_id',
-      't.created_at',
-      't.tenant_id',
-      't.environment',
-      't.user_id',
-    ])
-    .where('t.id', '=', id)
-    .executeTakeFirst();
+  const row = await transactionsWithUser(db).where('t.id', '=', id).executeTakeFirst();
   if (!row) return null;
   return {
     ...toTransactionRow(row),
@@ -146,6 +135,7 @@ export async function findTransactionById(
   };
 }
 
+/** A tenant environment's ledger rows after afterSeq, oldest first, limit + 1 rows (the caller pages). */
 export async function listTransactionRows(
   db: Executor,
   scope: TenantEnv,
