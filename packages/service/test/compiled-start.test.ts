@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,7 +15,7 @@ import {
   sleep,
   useProcessSites,
 } from './process-fixture.js';
-import { children, terminate, type Exit, type ServiceProcess, type Site } from './service-process.js';
+import { runAsService, terminate, type ServiceProcess, type Site } from './service-process.js';
 
 /**
  * `npm run start:prod` and `start:prod:cluster` (issue 30): the compiled service under plain node, on this
@@ -109,31 +109,7 @@ function spawnCompiled(site: Site, entry: 'main.js' | 'cluster.js', env: Record<
   const database = envOfThisFile().DATABASE_URL;
   if (database) merged.DATABASE_URL = database;
   // As `npm run start:prod` runs it: node and the compiled entry, from the repository's root.
-  const child = spawn(process.execPath, [path.join(SERVICE, 'dist', entry)], {
-    cwd: REPO,
-    env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.add(child);
-  let stdout = '';
-  let stderr = '';
-  child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const exited = new Promise<Exit>((resolve) =>
-    child.once('exit', (code, signal) => {
-      children.delete(child);
-      resolve({ code, signal });
-    }),
-  );
-  return {
-    child,
-    sandbox: `http://127.0.0.1:${site.ports.sandbox}`,
-    live: `http://127.0.0.1:${site.ports.live}`,
-    platform: `http://127.0.0.1:${site.ports.platform}`,
-    stdout: () => stdout,
-    stderr: () => stderr,
-    exited,
-  };
+  return runAsService(site, [path.join(SERVICE, 'dist', entry)], REPO, merged);
 }
 
 /** Waits for the line the entry point prints once every listener serves. */

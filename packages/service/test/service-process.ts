@@ -65,11 +65,12 @@ export function spawnService(
     ...env,
   };
   for (const [name, value] of Object.entries(env)) if (value === undefined) delete merged[name];
-  const child = spawn(process.execPath, ['--conditions=pm-source', '--import', 'tsx', entry], {
-    cwd: SERVICE_DIR,
-    env: merged,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  return runAsService(site, ['--conditions=pm-source', '--import', 'tsx', entry], SERVICE_DIR, merged);
+}
+
+/** Runs node with `args` as a service of the site: its output kept, its exit awaited, killed after a failed test. */
+export function runAsService(site: Site, args: string[], cwd: string, env: NodeJS.ProcessEnv): ServiceProcess {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
   let stdout = '';
   let stderr = '';
