@@ -36,11 +36,14 @@ describe('every route', () => {
         });
         if (route.meta!.credential === 'api_key' || route.meta!.credential === 'api_key_or_session')
           if (!ANY_API_KEY.includes(`${route.method} ${route.url}`)) expect(SCOPES).toContain(route.meta!.scope);
-        // On the platform listener the API takes the admin token and the panel's pages their session
-        // cookie; only these take nothing.
+        // On the platform listener the API takes the admin token, the panel's pages their session
+        // cookie and /metrics the metrics token (or the admin token); only these take nothing.
         if (listener === 'platform') {
           const open = ['/healthz', '/panel/sign-in'];
-          const expected = open.includes(route.url) ? 'none' : route.url.startsWith('/panel') ? 'panel' : 'platform';
+          const own: Record<string, string> = { '/metrics': 'metrics' };
+          const expected = open.includes(route.url)
+            ? 'none'
+            : (own[route.url] ?? (route.url.startsWith('/panel') ? 'panel' : 'platform'));
           expect(route.meta!.credential, `${route.method} ${route.url}`).toBe(expected);
         }
       }

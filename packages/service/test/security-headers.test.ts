@@ -133,7 +133,7 @@ describe('the pages', () => {
         .map((d) => [d.split(' ')[0]!, d.split(' ').slice(1).join(' ')]),
     );
 
-  it('of the panel and the portal allow their style sheet, forms to themselves, and nothing else', async () => {
+  it('of the panel and the portal allow their style sheet, their one Copy script, forms to themselves, and nothing else', async () => {
     const link = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/portal-links`);
     for (const url of [`${service.urls.platform}/panel/sign-in`, link.json.url as string]) {
       const res = await fetch(url);
@@ -142,12 +142,15 @@ describe('the pages', () => {
       expect([...directives.keys()], url).toEqual([
         'default-src',
         'style-src',
+        'script-src',
         'base-uri',
         'form-action',
         'frame-ancestors',
       ]);
       expect(directives.get('default-src')).toBe("'none'");
       expect(directives.get('style-src')).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
+      // The Copy buttons' script by its hash alone: no inline script, no source, no eval.
+      expect(directives.get('script-src')).toMatch(/^'sha256-[A-Za-z0-9+/]+=*'$/);
       expect(directives.get('base-uri')).toBe("'none'");
       expect(directives.get('form-action')).toBe("'self'");
       expect(directives.get('frame-ancestors')).toBe("'none'");

@@ -82,7 +82,8 @@ function keptForm(request: FastifyRequest, errors: Record<string, string>): Kept
  * A form refused before any verb ran (a missing or malformed field): back to the page, which shows the
  * input again with what is wrong in words next to each field. `words` are the form's own messages per
  * field ("Enter an amount like 100 or 99.50"); without one, the issue is put in plain words here, never
- * as the schema's pattern.
+ * as the schema's pattern. A rule of the schema's own (a refinement, such as no bidirectional controls)
+ * says something the form's general words would hide, so its message comes first.
  */
 export function refuseForm(
   request: FastifyRequest,
@@ -97,7 +98,8 @@ export function refuseForm(
   for (const issue of error.issues) {
     const field = onto ?? String(issue.path[0] ?? '');
     const where = onto && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-    if (field && !(field in errors)) errors[field] = words[field] ?? `${where}${humanIssue(issue)}`;
+    const said = issue.code === 'custom' ? undefined : words[field];
+    if (field && !(field in errors)) errors[field] = said ?? `${where}${humanIssue(issue)}`;
   }
   // The summary names each field, for the fields a page shows without its message beside them.
   const messages = Object.entries(errors).map(([field, message]) => `${field.replace(/_/g, ' ')}: ${message}`);
