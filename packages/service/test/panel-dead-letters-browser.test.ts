@@ -90,6 +90,8 @@ describe.skipIf(!hasChromium)('dead letters and exposure in Chromium', () => {
     harbor = await createTenant(service);
     await rename(northwind, 'Northwind Sportsbook');
     await rename(harbor, 'Harbor Bets');
+    // A name as long as a tenant's may be, in the filter's tenant list: the page must still fit a phone.
+    await rename(await createTenant(service), `Operator ${'with-a-very-long-legal-name-'.repeat(6)}Ltd`);
     await deadLetters(northwind.tenantId, 'live', 'position.settled', 57, 26 * HOUR);
     await deadLetters(northwind.tenantId, 'live', 'market.resolved', 3, 2 * HOUR);
     market = await createMarket(service, northwind, {

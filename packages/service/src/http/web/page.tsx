@@ -45,6 +45,7 @@ a.button{display:inline-block;min-height:44px;padding:8px 16px;border-radius:6px
 .problem{border-left:4px solid #b3261e;background:#fdecea;padding:8px 12px;margin:0 0 16px}
 .secret{font-family:ui-monospace,monospace;word-break:break-all;background:#fff8e1;padding:8px;border:1px dashed #b58100}
 .row{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:end}
+.row>*{min-width:0;max-width:100%}
 dl{display:grid;grid-template-columns:max-content 1fr;gap:4px 16px;margin:0}
 dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 h1{overflow-wrap:anywhere}
