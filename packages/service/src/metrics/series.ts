@@ -97,46 +97,46 @@ export function processSeries(registry: Registry) {
   };
 }
 
+type Read = () => Record<string, number> | number;
+
 /** A counter whose value is read from elsewhere at scrape time (the engine keeps its own counts), per label value. */
-export function counterOf(
-  registry: Registry,
-  name: string,
-  help: string,
-  label: string | null,
-  read: () => Record<string, number> | number,
-): void {
-  new Counter({
-    name,
-    help,
-    labelNames: label ? [label] : [],
-    registers: [registry],
-    collect() {
-      this.reset();
-      const value = read();
-      if (typeof value === 'number') this.inc(value);
-      else for (const [key, v] of Object.entries(value)) this.inc({ [label!]: key }, v);
-    },
-  });
+export function counterOf(registry: Registry, name: string, help: string, label: string | null, read: Read): void {
+  readAtScrape<Counter>(Counter, registry, name, help, label, read, (metric, labels, value) =>
+    metric.inc(labels, value),
+  );
 }
 
 /** A gauge read at scrape time, per label value. */
-export function gaugeOf(
+export function gaugeOf(registry: Registry, name: string, help: string, label: string | null, read: Read): void {
+  readAtScrape<Gauge>(Gauge, registry, name, help, label, read, (metric, labels, value) => metric.set(labels, value));
+}
+
+/** A series whose value is put afresh at every scrape from `read`: one value, or one per label value. */
+function readAtScrape<M extends Counter | Gauge>(
+  Kind: new (config: {
+    name: string;
+    help: string;
+    labelNames: string[];
+    registers: Registry[];
+    collect(this: M): void;
+  }) => M,
   registry: Registry,
   name: string,
   help: string,
   label: string | null,
-  read: () => Record<string, number> | number,
+  read: Read,
+  put: (metric: M, labels: Record<string, string>, value: number) => void,
 ): void {
-  new Gauge({
+  new Kind({
     name,
     help,
     labelNames: label ? [label] : [],
     registers: [registry],
-    collect() {
+    collect(this: M) {
       this.reset();
       const value = read();
-      if (typeof value === 'number') this.set(value);
-      else for (const [key, v] of Object.entries(value)) this.set({ [label!]: key }, v);
+      if (typeof value === 'number') put(this, {}, value);
+      else for (const [key, v] of Object.entries(value)) put(this, { [label!]: key }, v);
     },
   });
 }
