@@ -31,6 +31,13 @@ describe('the transport, strict', () => {
       [`https://127.0.0.1:${port()}/hooks`, /refused loopback address 127\.0\.0\.1/],
       [`https://[::ffff:127.0.0.1]:${port()}/hooks`, /refused loopback address/],
       [`https://[::1]:${port()}/hooks`, /refused loopback address ::1/],
+      // IPv6 forms that carry a loopback IPv4 address (docs/operator-api.md, "Where it may go").
+      [`https://[::127.0.0.1]:${port()}/hooks`, /refused loopback address ::7f00:1/],
+      [`https://[64:ff9b::127.0.0.1]:${port()}/hooks`, /refused loopback address 64:ff9b::7f00:1/],
+      [`https://[64:ff9b:1::127.0.0.1]:${port()}/hooks`, /refused loopback address/],
+      [`https://[2002:7f00:1::1]:${port()}/hooks`, /refused loopback address 2002:7f00:1::1/],
+      [`https://[2001:0:808:808:8000:63bf:80ff:fffe]:${port()}/hooks`, /refused loopback address 2001:0:808/],
+      [`https://[::169.254.169.254]:${port()}/hooks`, /refused linkLocal address/],
       // A name is looked up once, at connect time, and every address it gives must be public.
       [`https://localhost:${port()}/hooks`, /refused loopback address .* for localhost/],
     ];
@@ -106,6 +113,42 @@ describe('a service without ALLOW_INSECURE_WEBHOOKS', () => {
     const settings = await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`);
     expect(settings.json.environments.map((e: { webhook_url: string | null }) => e.webhook_url)).toEqual([null, null]);
     expect((await put(tenant.tenantId, 'https://hooks.example.com/pm')).status).toBe(200);
+  });
+
+  it("refuses, through the platform API and the tenant's own settings, IPv6 forms carrying an IPv4 address that is not public", async () => {
+    const tenant = await createTenant(service);
+    const kept = 'https://hooks.example.com/kept';
+    expect((await put(tenant.tenantId, kept)).status).toBe(200);
+    const cases: Array<[string, string]> = [
+      ['https://[::127.0.0.1]/hooks', 'loopback'], // IPv4-compatible
+      ['https://[::ffff:0:10.0.0.1]/hooks', 'private'], // IPv4-translated
+      ['https://[64:ff9b::169.254.169.254]/hooks', 'linkLocal'], // NAT64
+      ['https://[64:ff9b:1::192.168.0.1]/hooks', 'private'], // local-use NAT64
+      ['https://[2002:a9fe:a9fe::1]/hooks', 'linkLocal'], // 6to4
+      ['https://[2001:0:7f00:1:8000:63bf:f7f7:f7f7]/hooks', 'loopback'], // Teredo server
+      ['https://[2001:0:808:808:8000:63bf:f5ff:fffe]/hooks', 'private'], // Teredo client 10.0.0.1
+      ['https://[::]/hooks', 'unspecified'],
+      ['https://[::1]/hooks', 'loopback'],
+    ];
+    for (const [url, range] of cases) {
+      for (const res of [
+        await put(tenant.tenantId, url),
+        await service.api('sandbox', 'PUT', '/v1/tenant/settings', {
+          key: tenant.sandboxKey,
+          body: { webhook_url: url },
+        }),
+      ]) {
+        expectEnvelope(res, 'validation_failed', 400);
+        expect(res.json.details.issues[0], url).toMatchObject({
+          path: '/webhook_url',
+          message: `must not point at a ${range} address`,
+        });
+      }
+    }
+    const settings = await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`);
+    expect(settings.json.environments.map((e: { webhook_url: string | null }) => e.webhook_url)).toEqual([kept, null]);
+    const own = await service.api('sandbox', 'GET', '/v1/tenant/settings', { key: tenant.sandboxKey });
+    expect(own.json.webhook_url).toBe(kept);
   });
 
   it('fails the attempt of a stored URL whose name resolves to loopback, and the receiver sees nothing', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addressRange, ipLiteralOf, webhookUrlProblem } from './webhook-url.js';
+import { addressRange, ipLiteralOf, isPublicAddress, webhookUrlProblem } from './webhook-url.js';
 
 const strict = { allowInsecure: false };
 const insecure = { allowInsecure: true };
@@ -63,6 +63,74 @@ describe('webhookUrlProblem', () => {
     expect(webhookUrlProblem('http://localhost/hooks', insecure)).toBeNull();
     expect(webhookUrlProblem('https://10.0.0.1/hooks', insecure)).toBeNull();
     expect(webhookUrlProblem('http://a:b@127.0.0.1/', insecure)).toMatch(/user name or password/);
+  });
+});
+
+/** An IPv4 address as the last 32 bits of an IPv6 address: 127.0.0.1 → 7f00:1. */
+const hex = (v4: string) => {
+  const [a, b, c, d] = v4.split('.').map(Number) as [number, number, number, number];
+  return `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+};
+/** The same with every bit flipped, as Teredo keeps its client's address. */
+const flipped = (v4: string) =>
+  hex(
+    v4
+      .split('.')
+      .map((octet) => 255 - Number(octet))
+      .join('.'),
+  );
+
+/** Each IPv6 form that carries an IPv4 address, and its own range when what it carries is public. */
+const FORMS: Array<[form: string, build: (v4: string) => string, ownRange: string]> = [
+  ['IPv4-compatible ::/96', (v4) => `::${hex(v4)}`, 'unicast'],
+  ['IPv4-translated ::ffff:0:0:0/96', (v4) => `::ffff:0:${hex(v4)}`, 'rfc6145'],
+  ['NAT64 64:ff9b::/96', (v4) => `64:ff9b::${hex(v4)}`, 'rfc6052'],
+  ['local NAT64 64:ff9b:1::/48', (v4) => `64:ff9b:1::${hex(v4)}`, 'rfc6052'],
+  ['6to4 2002::/16', (v4) => `2002:${hex(v4)}::1`, '6to4'],
+  ['Teredo server', (v4) => `2001:0:${hex(v4)}:8000:63bf:${flipped('8.8.8.8')}`, 'teredo'],
+  ['Teredo client', (v4) => `2001:0:${hex('8.8.8.8')}:8000:63bf:${flipped(v4)}`, 'teredo'],
+];
+const INSIDE: Array<[v4: string, range: string | null]> = [
+  ['127.0.0.1', 'loopback'],
+  ['10.1.2.3', 'private'],
+  ['169.254.169.254', 'linkLocal'],
+  ['8.8.8.8', null], // public: the IPv6 form's own range decides
+];
+
+describe('IPv6 addresses that carry an IPv4 address', () => {
+  for (const [form, build, ownRange] of FORMS) {
+    for (const [v4, range] of INSIDE) {
+      const address = build(v4);
+      it(`${form} carrying ${v4} (${address}) is ${range ?? ownRange}`, () => {
+        expect(addressRange(address)).toBe(range ?? ownRange);
+        expect(isPublicAddress(address)).toBe((range ?? ownRange) === 'unicast');
+        const problem = webhookUrlProblem(`https://[${address}]/hooks`, strict);
+        if (range === null && ownRange === 'unicast') expect(problem).toBeNull();
+        else expect(problem).toBe(`must not point at a ${range ?? ownRange} address`);
+      });
+    }
+  }
+
+  it('judges the dotted spellings too, in a URL (which writes them in hex) and as a resolver may answer', () => {
+    for (const [address, range] of [
+      ['::127.0.0.1', 'loopback'],
+      ['::169.254.169.254', 'linkLocal'],
+      ['64:ff9b::10.0.0.1', 'private'],
+      ['64:ff9b:1::127.0.0.1', 'loopback'],
+      ['::ffff:0:192.168.0.1', 'private'],
+    ]) {
+      expect(addressRange(address!), address).toBe(range);
+      expect(webhookUrlProblem(`https://[${address}]/`, strict), address).toBe(`must not point at a ${range} address`);
+    }
+  });
+
+  it('names :: and ::1 as themselves, not by the IPv4 address their bits would spell', () => {
+    expect(addressRange('::')).toBe('unspecified');
+    expect(addressRange('::1')).toBe('loopback');
+    expect(webhookUrlProblem('https://[::]/', strict)).toBe('must not point at a unspecified address');
+    expect(webhookUrlProblem('https://[::1]/', strict)).toBe('must not point at a loopback address');
+    // The rest of 0.0.0.0/8 inside ::/96 is refused with it.
+    expect(addressRange('::2')).toBe('unspecified');
   });
 });
 

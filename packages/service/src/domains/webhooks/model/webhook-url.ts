@@ -1,11 +1,12 @@
 import ipaddr from 'ipaddr.js';
+import { embeddedIpv4s } from './embedded-ipv4.js';
 
 /**
- * Where the service may POST events (decisions part 1, ALLOW_INSECURE_WEBHOOKS). A webhook URL is
- * fetched by our servers, so an operator must not be able to aim it at our own network: loopback,
- * private, link-local (the cloud metadata address among them) and every other special range are
- * refused, and so are plain http and credentials in the URL. `allowInsecure` (local development and
- * tests) lifts the address and scheme rules, never the shape rules.
+ * Where the service may POST events (docs/operator-api.md, "Where it may go"; ALLOW_INSECURE_WEBHOOKS in
+ * docs/configuration.md). A webhook URL is fetched by our servers, so an operator must not be able to aim
+ * it at our own network: loopback, private, link-local (the cloud metadata address among them) and every
+ * other special range are refused, and so are plain http and credentials in the URL. `allowInsecure`
+ * (local development and tests) lifts the address and scheme rules, never the shape rules.
  */
 export interface WebhookUrlPolicy {
   readonly allowInsecure: boolean;
@@ -37,13 +38,24 @@ export function webhookUrlProblem(text: string, policy: WebhookUrlPolicy): strin
 }
 
 /**
- * The address's range when it is not a public unicast one, else 'unicast'. IPv4-mapped IPv6 is judged
- * as the IPv4 address it carries, so ::ffff:127.0.0.1 is loopback. Checked again at connect time on the
- * address the name resolved to, because DNS can change after the URL was set.
+ * The address's range when it is not a public unicast one, else 'unicast'. Checked again at connect time
+ * on the address the name resolved to, because DNS can change after the URL was set.
+ *
+ * An IPv6 address that carries an IPv4 address (IPv4-mapped, IPv4-compatible, NAT64, 6to4, Teredo: see
+ * embedded-ipv4.ts) is refused with the IPv4 address's range when that one is not public, so
+ * `::127.0.0.1` and `64:ff9b::10.0.0.1` are loopback and private. With only public IPv4 addresses inside,
+ * the IPv6 form's own range decides as before (NAT64, 6to4 and Teredo stay refused under their names):
+ * the rule only ever gets stricter here.
  */
 export function addressRange(address: string): string {
   if (!ipaddr.isValid(address)) return 'invalid';
-  return ipaddr.process(address).range();
+  const parsed = ipaddr.process(address);
+  if (parsed instanceof ipaddr.IPv4) return parsed.range();
+  const own = parsed.range();
+  // :: and ::1 lie in ::/96, but they are IPv6's own unspecified and loopback addresses, named as such.
+  if (own === 'unspecified' || own === 'loopback') return own;
+  const inside = embeddedIpv4s(parsed).map((v4) => v4.range());
+  return inside.find((range) => range !== 'unicast') ?? own;
 }
 
 export const isPublicAddress = (address: string): boolean => addressRange(address) === 'unicast';
