@@ -129,6 +129,7 @@ runBench(REPO_ROOT, 16, async (service, database) => {
     max_stake_per_position: '1000.00',
     max_open_stake_per_user: '1000.00',
     liquidity: '1000',
+    sandbox_influence: null, // the bench trusts its own sandbox traffic
   });
   const url = await database.url();
   const seedStart = performance.now();

@@ -71,6 +71,7 @@ runBench(REPO_ROOT, 16, async (service, database) => {
     max_stake_per_position: '1000000.00',
     max_open_stake_per_user: '1000000.00',
     liquidity: '100000',
+    sandbox_influence: null, // the bench trusts its own sandbox traffic
   });
   await call(`${service.platformUrl}/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`, 'PUT', ADMIN_TOKEN);
 

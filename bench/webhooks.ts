@@ -106,6 +106,7 @@ async function setUp(api: ServiceProcess, receiver: Receiver, secrets: Map<strin
       max_stake_per_position: '1000000.00',
       max_open_stake_per_user: '1000000.00',
       liquidity: '100000',
+      sandbox_influence: null, // the bench trusts its own sandbox traffic
     });
     markets.push({ slug: market.slug, outcomes: market.outcomes.map((o: { id: string }) => o.id) });
   }

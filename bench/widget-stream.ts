@@ -77,6 +77,7 @@ async function setUp(api: ServiceProcess, tenant: BenchTenant) {
     max_stake_per_position: '1000000.00',
     max_open_stake_per_user: '1000000.00',
     liquidity: '1000',
+    sandbox_influence: null, // the bench trusts its own sandbox traffic
   });
   await call(`${api.platformUrl}/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`, 'PUT', ADMIN_TOKEN);
   const ids = userIds(settings.streams + 2);

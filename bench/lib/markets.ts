@@ -8,6 +8,8 @@ export const MARKET_TERMS = {
   max_stake_per_position: '1000000.00',
   max_open_stake_per_user: '1000000.00',
   liquidity: '100000',
+  // The bench's own sandbox traffic is trusted: no sandbox bound (bench/trading.ts measures one apart).
+  sandbox_influence: null as string | null,
 };
 
 export interface BenchMarket {

@@ -55,6 +55,8 @@ export async function seedDemoData(urls: Urls, adminToken: string, tenantId: str
       max_stake_per_position: '250.00',
       max_open_stake_per_user: '1000.00',
       liquidity: '500',
+      // Only the demo trades on these markets, in its sandbox: no bound, so its charts can move.
+      sandbox_influence: null,
       ...(prices && { initial_prices: prices }),
     });
     await platform('PUT', `/tenants/${tenantId}/markets/${slug}`);

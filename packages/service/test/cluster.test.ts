@@ -222,6 +222,7 @@ async function openPosition(service: ServiceProcess, tenantId: string, apiKey: s
       max_stake_per_position: '50.00',
       max_open_stake_per_user: '80.00',
       liquidity: '100',
+      sandbox_influence: null, // the fixture trusts its own sandbox traffic
     },
   });
   expect(market.status, market.text).toBe(201);

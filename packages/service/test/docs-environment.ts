@@ -44,6 +44,7 @@ export async function openMarketFor(service: TestService, tenantId: string, name
     max_stake_per_position: '100.00',
     max_open_stake_per_user: '500.00',
     liquidity: '100',
+    sandbox_influence: null, // the fixture trusts its own sandbox traffic
   });
   expect(market.status, market.text).toBe(201);
   const enabled = await service.platform('PUT', `/platform/v1/tenants/${tenantId}/markets/${market.json.slug}`);

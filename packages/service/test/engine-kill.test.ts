@@ -61,6 +61,7 @@ describe('the write engine as a process', () => {
             max_stake_per_position: '50.00',
             max_open_stake_per_user: '1000.00',
             liquidity: '1000',
+            sandbox_influence: null, // the fixture trusts its own sandbox traffic
           },
         });
         expect(market.status, market.text).toBe(201);

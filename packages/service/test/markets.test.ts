@@ -89,6 +89,8 @@ describe('POST /platform/v1/markets', () => {
         { id: expect.any(String), title: 'No', price: '0.333333' },
         { id: expect.any(String), title: 'Void', price: '0.333333' },
       ],
+      sandbox_influence: '0.01',
+      sandbox_spread: '0.000000',
       created_at: START,
     });
     expect(new Set(res.json.outcomes.map((o: any) => o.id)).size).toBe(3);

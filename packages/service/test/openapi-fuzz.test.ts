@@ -94,6 +94,7 @@ beforeAll(async () => {
     max_stake_per_position: '50.00',
     max_open_stake_per_user: '80.00',
     liquidity: '100',
+    sandbox_influence: null, // the fixture trusts its own sandbox traffic
   });
   expect(market.status, market.text).toBe(201);
   expect((await service.platform('PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`)).status).toBe(200);

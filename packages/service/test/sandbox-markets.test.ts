@@ -96,6 +96,8 @@ describe('POST /v1/sandbox/markets', () => {
         'liquidity',
         'resolved_outcome_id',
         'outcomes',
+        'sandbox_influence',
+        'sandbox_spread',
         'created_at',
       ].sort(),
     );
@@ -108,6 +110,8 @@ describe('POST /v1/sandbox/markets', () => {
       max_open_stake_per_user: '10000.00',
       liquidity: '250.5',
       resolved_outcome_id: null,
+      // Not a shared market: only its owner's sandbox trades it, so it has no sandbox bound.
+      sandbox_influence: null,
     });
     expect(market.slug).toMatch(/^sandbox-rain-in-zurich-[0-9a-f]{10}$/);
     expect(market.outcomes.map((o: { title: string }) => o.title)).toEqual(['Yes', 'No', 'Maybe']);

@@ -29,6 +29,9 @@ export async function createMarket(
     max_stake_per_position: '50.00',
     max_open_stake_per_user: '80.00',
     liquidity: '100',
+    // A fixture trusts its own sandbox traffic: no sandbox bound unless a test asks for one
+    // (test/sandbox-influence.test.ts does).
+    sandbox_influence: null,
     ...overrides,
   });
   expect(res.status, res.text).toBe(201);

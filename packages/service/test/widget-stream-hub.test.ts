@@ -196,6 +196,7 @@ describe('two service processes on one database', () => {
           max_stake_per_position: '100.00',
           max_open_stake_per_user: '1000.00',
           liquidity: '100',
+          sandbox_influence: null, // the fixture trusts its own sandbox traffic
         },
       });
       expect(market.status, market.text).toBe(201);

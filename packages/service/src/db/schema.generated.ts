@@ -149,7 +149,9 @@ export interface Markets {
   opens_at: Timestamp;
   owner_tenant_id: string | null;
   q: number[];
+  q_sandbox: ArrayType<Numeric>;
   resolved_outcome_id: string | null;
+  sandbox_influence: Numeric | null;
   slug: string;
   status: string;
   title: string;

@@ -121,6 +121,10 @@ export interface MarketsTable {
   resolved_outcome_id: string | null;
   /** A sandbox test market's tenant (0025); null for a shared market. */
   owner_tenant_id: string | null;
+  /** numeric ε of the sandbox bound (0031); null: no bound. */
+  sandbox_influence: string | null;
+  /** numeric(40,0)[]: the shares open sandbox positions hold per outcome (0031), as strings. */
+  q_sandbox: string[];
   created_at: Date;
   updated_at: Date;
 }

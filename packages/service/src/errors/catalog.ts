@@ -107,6 +107,14 @@ export const ERROR_CATALOG = {
     retry: 'no',
     action: 'Lower the stake to error.details.remaining or less and send that as a new request.',
   },
+  sandbox_limit_reached: {
+    status: 409,
+    description:
+      "A sandbox open or limit-order fill on a shared market would move the live price more than the market's sandbox_influence allows, or the sandbox environment has bought and sold its shares of the market for the last 24 hours; details.remaining says what still fits. Live trades never get it.",
+    retry: 'no',
+    action:
+      'Lower the stake to error.details.remaining or less and send that as a new request, or test large stakes on a sandbox test market (POST /v1/sandbox/markets).',
+  },
   state_conflict: {
     status: 409,
     description: 'The resource is not in a state that allows the request.',

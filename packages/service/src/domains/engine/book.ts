@@ -6,7 +6,7 @@ import type { TenantEnv } from '../context.js';
 import type { NewEvent } from '../events/index.js';
 import type { OpeningsPaused } from '../kill-switches/index.js';
 import { post, type ScopedEntry } from '../ledger/index.js';
-import { availableTo, formatPrice, type MarketForTrade } from '../markets/index.js';
+import { availableTo, formatPrice, withSandboxShares, type MarketForTrade } from '../markets/index.js';
 import type { OrderChange, OrderView } from '../orders/index.js';
 import type { Closing, NewPosition, PositionRow, PositionView } from '../positions/index.js';
 import type { SyncRecord } from '../sync/index.js';
@@ -37,6 +37,13 @@ export interface RoundUser {
 
 export const userKey = (scope: TenantEnv, externalUserId: string) =>
   `${scope.tenantId}/${scope.environment}/${externalUserId}`;
+
+/** The key of a sandbox tenant environment's shares traded on a market (RoundBook's sandboxDay). */
+export const sandboxDayKey = (tenantId: string, marketId: string) => `${tenantId}/${marketId}`;
+
+/** Whether a trade in this scope moves the market's sandbox shares: a sandbox trade on a shared market. */
+const movesSandbox = (scope: TenantEnv, market: MarketForTrade) =>
+  scope.environment === 'sandbox' && market.ownerTenantId === null;
 
 /** An open as the book takes it: by an operator or a session, or an order's fill (via 'order'). */
 interface OpenAsk {
@@ -80,6 +87,11 @@ export class RoundBook {
     readonly now: Date,
     /** The positions kill switch and tenant pauses: their orders wait unfilled while on (decisions part 5). */
     private readonly openingPaused: OpeningsPaused,
+    /**
+     * Shares each sandbox tenant environment bought and sold on a bounded shared market in the last 24
+     * hours (sandboxDayKey), read under the market's lock and moved by the round's own trades.
+     */
+    private readonly sandboxDay: Map<string, bigint>,
   ) {
     for (const m of markets.values()) this.bySlug.set(m.market.slug, m);
   }
@@ -185,6 +197,7 @@ export class RoundBook {
     user.balance = posting.balanceAfter;
     this.addOpenStake(user.id, held.market.id, -position.stake);
     this.setQ(held, quote.qAfter);
+    this.moveSandbox(held, ask.scope, position.outcomeId, -position.shares);
     const closed: PositionRow = {
       ...position,
       state: 'closed',
@@ -360,14 +373,18 @@ export class RoundBook {
     ask: { scope: TenantEnv; externalUserId: string; outcomeId: string; stake: bigint; maxPriceMicro: bigint },
   ): OpenDecision {
     const user = this.user(ask.scope, ask.externalUserId);
+    const { market } = held;
+    const bound = movesSandbox(ask.scope, market) ? market.sandboxBound : null;
+    const dayShares = this.sandboxDay.get(sandboxDayKey(ask.scope.tenantId, market.id)) ?? 0n;
     return openRules({
       stage: 'open',
-      market: held.market,
+      market,
       user: user ?? { externalUserId: ask.externalUserId, missing: true },
-      openStake: user ? (this.openStakes.get(`${user.id}/${held.market.id}`) ?? 0n) : 0n,
+      openStake: user ? (this.openStakes.get(`${user.id}/${market.id}`) ?? 0n) : 0n,
       outcomeId: ask.outcomeId,
       stake: ask.stake,
       maxPriceMicro: ask.maxPriceMicro,
+      sandbox: bound && { bound, qSandbox: market.qSandbox, dayShares },
       now: this.now,
     });
   }
@@ -412,6 +429,7 @@ export class RoundBook {
     user.balance = decision.balanceAfter;
     this.addOpenStake(user.id, held.market.id, ask.stake);
     this.setQ(held, quote.qAfter);
+    this.moveSandbox(held, ask.scope, ask.outcomeId, quote.shares);
     // A session's open tells the operator (position.opened); an order's fill sends order.filled instead.
     if (ask.via === 'session') {
       const data = {
@@ -452,5 +470,15 @@ export class RoundBook {
   private setQ(held: RoundMarket, q: number[]): void {
     held.market.q = q;
     this.moved.add(held.market.id);
+  }
+
+  /** A sandbox trade on a shared market: its shares held, and the day's shares of its tenant environment. */
+  private moveSandbox(held: RoundMarket, scope: TenantEnv, outcomeId: string, shares: bigint): void {
+    const { market } = held;
+    if (!movesSandbox(scope, market)) return;
+    const index = market.outcomes.findIndex((o) => o.id === outcomeId);
+    market.qSandbox = withSandboxShares(market.qSandbox, index, shares);
+    const key = sandboxDayKey(scope.tenantId, market.id);
+    this.sandboxDay.set(key, (this.sandboxDay.get(key) ?? 0n) + (shares < 0n ? -shares : shares));
   }
 }

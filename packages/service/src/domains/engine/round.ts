@@ -6,10 +6,11 @@ import { claimAnswer, claimKeysInTransaction, type KeyClaim, type StoredKeyAnswe
 import { openingsPaused, type OpeningsPaused } from '../kill-switches/index.js';
 import { lockUsersForRound, type RoundLockedUser } from '../ledger/index.js';
 import { lockOpenOrdersOfMarkets } from '../orders/index.js';
-import { lockPositionsByIds, openStakes, type RejectedAttempt } from '../positions/index.js';
+import { lockPositionsByIds, openStakes, sandboxSharesTraded, type RejectedAttempt } from '../positions/index.js';
+import { SANDBOX_DAY_MS } from '../markets/index.js';
 import { lockMarketsForRound } from '../trading/index.js';
 import { applyItem, needsOf, type Needs } from './apply.js';
-import { RoundBook, userKey, type RoundMarket, type RoundUser } from './book.js';
+import { RoundBook, sandboxDayKey, userKey, type RoundMarket, type RoundUser } from './book.js';
 import type { QueuedGroup } from './queued.js';
 import type { RoundStep } from './stats.js';
 import { writeRound } from './writes.js';
@@ -114,7 +115,15 @@ export async function runRound(
     const trading = users.locked.filter(
       (u) => !heldUsers.has(userKey(u.scope, u.externalUserId)) || goUsers.has(userKey(u.scope, u.externalUserId)),
     );
-    const book = await openBook(tx, { markets: markets.locked, orders, users: trading, go, needs, now });
+    const book = await openBook(tx, {
+      markets: markets.locked,
+      orders,
+      users: trading,
+      go,
+      needs,
+      marketIdOf: marketOf,
+      now,
+    });
     time('lock');
     const keys: StoredKeyAnswer[] = [];
     const rejections: (RejectedAttempt & { scope: TenantEnv })[] = [];
@@ -182,6 +191,7 @@ async function openBook(
     users: RoundLockedUser[];
     go: readonly { group: QueuedGroup; items: number[] }[];
     needs: Map<unknown, Needs>;
+    marketIdOf: (n: Needs) => string | undefined;
     now: Date;
   },
 ): Promise<RoundBook> {
@@ -204,5 +214,33 @@ async function openBook(
     : new Map();
   const orderTenants = [...new Set(locked.orders.map((o) => o.scope.tenantId))];
   const paused = locked.orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
-  return new RoundBook(markets, users, stakes, positions, locked.now, paused);
+  const sandboxDay = await sandboxSharesTraded(
+    tx,
+    sandboxTraders(locked, running),
+    new Date(locked.now.getTime() - SANDBOX_DAY_MS),
+  );
+  return new RoundBook(markets, users, stakes, positions, locked.now, paused, sandboxDay);
+}
+
+/**
+ * The sandbox tenant environments that may open on a bounded shared market in this round (by a command or
+ * an order's fill): the pairs whose last 24 hours of trading the sandbox bound needs.
+ */
+function sandboxTraders(
+  locked: {
+    markets: Map<string, { market: RoundMarket['market'] }>;
+    orders: readonly { marketId: string; scope: TenantEnv }[];
+    marketIdOf: (n: Needs) => string | undefined;
+  },
+  running: readonly Needs[],
+): { tenantId: string; marketId: string }[] {
+  const pairs = new Map<string, { tenantId: string; marketId: string }>();
+  const add = (scope: TenantEnv, marketId: string | undefined) => {
+    const market = marketId === undefined ? undefined : locked.markets.get(marketId)?.market;
+    if (!market?.sandboxBound || scope.environment !== 'sandbox') return;
+    pairs.set(sandboxDayKey(scope.tenantId, market.id), { tenantId: scope.tenantId, marketId: market.id });
+  };
+  for (const n of running) if (n.trades && n.user) add(n.user.scope, locked.marketIdOf(n));
+  for (const order of locked.orders) add(order.scope, order.marketId);
+  return [...pairs.values()];
 }

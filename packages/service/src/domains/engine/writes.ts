@@ -37,7 +37,7 @@ export async function writeRound(
   if (book.moved.size > 0) {
     const states = [...book.moved].map((id) => {
       const { market } = book.markets.get(id)!;
-      return { id, q: market.q, b: market.b };
+      return { id, q: market.q, b: market.b, qSandbox: market.qSandbox };
     });
     parts.push(...saveMarketStatesSql(states, now));
   }

@@ -4,6 +4,7 @@ import { withTransaction, type Ctx } from '../context.js';
 import { enableMarket, findMarketBySlug, insertMarket, saveMarketState, type MarketRecord } from './market-repo.js';
 import { checkInitialPrices, microsToFractions } from './model/initial-prices.js';
 import { initialQ } from './model/lmsr.js';
+import { DEFAULT_INFLUENCE } from './model/sandbox-influence.js';
 
 export interface NewMarket {
   slug: string;
@@ -20,6 +21,11 @@ export interface NewMarket {
   initialPrices?: string[];
   /** The tenant of a sandbox test market (decisions part 10): created enabled for it, and for nobody else. */
   ownerTenantId?: string;
+  /**
+   * ε of the sandbox bound (model/sandbox-influence.ts), or null for none. Absent: the default for a shared
+   * market; a sandbox test market has none (only its owner's sandbox trades it).
+   */
+  sandboxInfluence?: string | null;
 }
 
 /**
@@ -42,7 +48,13 @@ export async function createMarket(ctx: Ctx, input: NewMarket): Promise<Result<M
   const id = newId();
   return withTransaction(ctx, async (tx) => {
     const outcomes = input.outcomeTitles.map((title, ordinal) => ({ id: newId(), ordinal, title }));
-    if (!(await insertMarket(tx.db, { ...input, id, q, outcomes }, ctx.now))) {
+    const sandboxInfluence =
+      input.ownerTenantId !== undefined
+        ? null
+        : input.sandboxInfluence === undefined
+          ? DEFAULT_INFLUENCE
+          : input.sandboxInfluence;
+    if (!(await insertMarket(tx.db, { ...input, id, q, outcomes, sandboxInfluence }, ctx.now))) {
       return rejected('state_conflict', `A market with slug ${input.slug} already exists; slugs are unique.`);
     }
     await saveMarketState(tx.db, id, q, b, ctx.now);

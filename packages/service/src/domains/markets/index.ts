@@ -36,6 +36,13 @@ export {
   settledWinPayout,
   SHARE_SCALE,
 } from './model/quotes.js';
+export {
+  DAY_MS as SANDBOX_DAY_MS,
+  spreadRatio,
+  withSandboxShares,
+  type InfluenceBound,
+} from './model/sandbox-influence.js';
 export { isSlug, SLUG_PATTERN } from './model/slug.js';
 export * from './schemas.js';
 export { setMarketEnabled, type TenantMarket } from './set-market-enabled.js';
+export { updateMarket, type MarketChanges } from './update-market.js';

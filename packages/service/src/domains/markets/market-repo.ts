@@ -3,6 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import type { MarketStatus, MarketsTable } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import { displayPrices } from './model/quotes.js';
+import { microOf, type InfluenceBound } from './model/sandbox-influence.js';
 import { isSlug } from './model/slug.js';
 
 export type { MarketStatus };
@@ -30,6 +31,10 @@ export interface MarketForTrade {
   outcomes: MarketOutcome[];
   /** The tenant whose sandbox test market this is (decisions part 10); null for a shared market. */
   ownerTenantId: string | null;
+  /** The shares open sandbox positions hold per outcome, in 1e-8 units (model/sandbox-influence.ts). */
+  qSandbox: bigint[];
+  /** The bound sandbox trades meet; null when the market has none (or is a sandbox test market). */
+  sandboxBound: InfluenceBound | null;
 }
 
 /** The whole market record. */
@@ -38,6 +43,8 @@ export interface MarketRecord extends MarketForTrade {
   /** The liquidity exactly as stored (numeric), for display. */
   liquidity: string;
   resolvedOutcomeId: string | null;
+  /** sandbox_influence exactly as stored; null: no bound. */
+  sandboxInfluence: string | null;
   createdAt: Date;
 }
 
@@ -48,6 +55,7 @@ export type MarketRow = Omit<MarketsTable, 'updated_at'> & { outcomes: MarketOut
 export const MARKET_COLUMNS = sql`
   m.id, m.slug, m.title, m.status, m.opens_at, m.closes_at, m.max_stake_per_position_minor,
   m.max_open_stake_per_user_minor, m.liquidity, m.q, m.resolved_outcome_id, m.created_at, m.owner_tenant_id,
+  m.sandbox_influence, m.q_sandbox::text[] as q_sandbox,
   (select json_agg(json_build_object('id', o.id, 'ordinal', o.ordinal, 'title', o.title) order by o.ordinal)
      from market_outcomes o where o.market_id = m.id) as outcomes`;
 
@@ -85,6 +93,12 @@ export function marketRecordOf(row: MarketRow): MarketRecord {
     createdAt: row.created_at,
     outcomes: row.outcomes ?? [],
     ownerTenantId: row.owner_tenant_id,
+    sandboxInfluence: row.sandbox_influence,
+    qSandbox: row.q_sandbox.map((units) => BigInt(units)),
+    sandboxBound:
+      row.sandbox_influence === null || row.owner_tenant_id !== null
+        ? null
+        : { influenceMicro: microOf(row.sandbox_influence), liquidityMicro: microOf(row.liquidity) },
   };
 }
 
@@ -189,6 +203,8 @@ export interface NewMarketRow {
   outcomes: MarketOutcome[];
   /** A sandbox test market's tenant (decisions part 10); absent for a shared market. */
   ownerTenantId?: string;
+  /** ε of the sandbox bound, or null for none. */
+  sandboxInfluence: string | null;
 }
 
 /**
@@ -211,6 +227,8 @@ export async function insertMarket(tx: Executor, market: NewMarketRow, now: Date
       q: sql<number[]>`${market.q}::double precision[]`,
       resolved_outcome_id: null,
       owner_tenant_id: market.ownerTenantId ?? null,
+      sandbox_influence: market.sandboxInfluence,
+      q_sandbox: market.q.map(() => '0'),
       created_at: now,
       updated_at: now,
     })
@@ -266,17 +284,34 @@ export async function disableMarket(db: Executor, tenantId: string, marketId: st
  * q vectors travel as JSON text: a double prints as its shortest exact form and parses back to itself.
  */
 export function saveMarketStatesSql(
-  states: readonly { id: string; q: readonly number[]; b: number }[],
+  states: readonly { id: string; q: readonly number[]; b: number; qSandbox: readonly bigint[] }[],
   now: Date,
 ): [RawBuilder<unknown>, RawBuilder<unknown>] {
   const ids = states.map((s) => s.id);
   const qs = states.map((s) => JSON.stringify(s.q));
+  const sandbox = states.map((s) => JSON.stringify(s.qSandbox.map(String)));
   const prices = states.map((s) => JSON.stringify(displayPrices([...s.q], s.b).map(String)));
   return [
-    sql`update markets m set q = array(select e::double precision from jsonb_array_elements_text(s.q::jsonb) with ordinality x(e, n) order by n), updated_at = ${now}
-        from unnest(${ids}::uuid[], ${qs}::text[]) as s(id, q) where m.id = s.id`,
+    sql`update markets m set q = array(select e::double precision from jsonb_array_elements_text(s.q::jsonb) with ordinality x(e, n) order by n),
+          q_sandbox = array(select e::numeric from jsonb_array_elements_text(s.q_sandbox::jsonb) with ordinality x(e, n) order by n),
+          updated_at = ${now}
+        from unnest(${ids}::uuid[], ${qs}::text[], ${sandbox}::text[]) as s(id, q, q_sandbox) where m.id = s.id`,
     sql`insert into price_points (market_id, ts, prices)
         select s.id, ${now}, array(select e::bigint from jsonb_array_elements_text(s.prices::jsonb) with ordinality x(e, n) order by n)
         from unnest(${ids}::uuid[], ${prices}::text[]) as s(id, prices)`,
   ];
+}
+
+/** Sets a shared market's sandbox_influence (waits for a trade holding its row). */
+export async function setSandboxInfluence(
+  db: Executor,
+  marketId: string,
+  influence: string | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('markets')
+    .set({ sandbox_influence: influence, updated_at: now })
+    .where('id', '=', marketId)
+    .execute();
 }

@@ -6,6 +6,7 @@ import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '.
 import { checkInitialPrices } from './model/initial-prices.js';
 import { INTERVALS, type HistoryPoint } from './model/history.js';
 import { displayPrices, formatPrice } from './model/quotes.js';
+import { MAX_INFLUENCE_MICRO, microOf, MIN_INFLUENCE_MICRO, spreadRatio } from './model/sandbox-influence.js';
 import type { MarketRecord } from './market-repo.js';
 import type { TenantMarket } from './set-market-enabled.js';
 import type { NewMarket } from './create-market.js';
@@ -27,6 +28,21 @@ const PositiveAmount = z
   .describe(`${AMOUNT_DESCRIPTION} Greater than 0.`);
 const Price = z.string().describe('Decimal string strictly between 0 and 1 with six decimals, for example "0.523000".');
 
+const INFLUENCE_PATTERN = /^0\.[0-9]{1,6}$/;
+export const SandboxInfluence = z
+  .string()
+  .regex(INFLUENCE_PATTERN, 'must be a decimal string like "0.01" (at most 6 decimals)')
+  .refine((text) => {
+    // The pattern's own issue covers other text; zod runs this check too.
+    if (!INFLUENCE_PATTERN.test(text)) return true;
+    const micro = microOf(text);
+    return micro >= MIN_INFLUENCE_MICRO && micro <= MAX_INFLUENCE_MICRO;
+  }, 'must be from 0.001 to 0.05')
+  .nullable()
+  .describe(
+    'How far sandbox trades may move the live price (docs/operator-api.md, "Sandbox influence"): a decimal string from "0.001" to "0.05" (ε: sandbox opens keep the spread of the shares sandbox positions hold within ε·liquidity, and each sandbox tenant environment trades at most 10·ε·liquidity shares a day), or null for no bound. Default "0.01".',
+  );
+
 export const CreateMarketBody = z
   .object({
     slug: Slug.describe('The operator-facing identifier: 1 to 64 characters from a-z, 0-9 and "-". Unique.'),
@@ -45,6 +61,7 @@ export const CreateMarketBody = z
       .regex(LIQUIDITY_PATTERN)
       .refine((text) => /[1-9]/.test(text), 'must be greater than 0')
       .describe("The market maker's depth b in currency units: a positive decimal string (at most 6 decimals)."),
+    sandbox_influence: SandboxInfluence.optional(),
     initial_prices: z
       .array(z.string().max(16))
       .optional()
@@ -79,8 +96,15 @@ export function newMarketOf(body: CreateMarketBody): NewMarket {
     maxOpenStakePerUser: parseAmount(body.max_open_stake_per_user)!,
     liquidity: body.liquidity,
     initialPrices: body.initial_prices,
+    sandboxInfluence: body.sandbox_influence,
   };
 }
+
+export const UpdateMarketBody = z
+  .object({ sandbox_influence: SandboxInfluence.optional() })
+  .strict()
+  .describe('The fields to change; an absent field is left as it is.');
+export type UpdateMarketBody = z.infer<typeof UpdateMarketBody>;
 
 /** A slug in a path is only looked up when it is a slug: any other text names no market (404). */
 export const MarketParams = z.object({ slug: z.string().max(200) });
@@ -100,6 +124,17 @@ export const PlatformMarket = z.object({
   liquidity: z.string(),
   resolved_outcome_id: z.uuid().nullable(),
   outcomes: z.array(PricedOutcome),
+  sandbox_influence: z
+    .string()
+    .nullable()
+    .describe(
+      'The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market).',
+    ),
+  sandbox_spread: z
+    .string()
+    .describe(
+      "S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it.",
+    ),
   created_at: z.string(),
 });
 export type PlatformMarket = z.infer<typeof PlatformMarket>;
@@ -173,6 +208,8 @@ export function presentPlatformMarket(market: MarketRecord): PlatformMarket {
     liquidity: market.liquidity,
     resolved_outcome_id: market.resolvedOutcomeId,
     outcomes: pricedOutcomes(market),
+    sandbox_influence: market.sandboxInfluence,
+    sandbox_spread: spreadRatio(market.qSandbox, microOf(market.liquidity)),
     created_at: market.createdAt.toISOString(),
   };
 }

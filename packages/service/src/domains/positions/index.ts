@@ -16,6 +16,7 @@ export {
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';
+export { sandboxSharesTraded } from './sandbox-day-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
 export { insertRejectionsSql, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
 export * from './schemas.js';

@@ -99,9 +99,15 @@ export async function setMarketOutcome(
   resolvedOutcomeId: string | null,
   now: Date,
 ): Promise<void> {
+  // An ended market has no open position, so no sandbox shares held (docs/operator-api.md, "Sandbox influence").
   await tx
     .updateTable('markets')
-    .set({ status, resolved_outcome_id: resolvedOutcomeId, updated_at: now })
+    .set({
+      status,
+      resolved_outcome_id: resolvedOutcomeId,
+      q_sandbox: sql<string[]>`array_fill(0::numeric, array[cardinality(q_sandbox)])`,
+      updated_at: now,
+    })
     .where('id', '=', marketId)
     .execute();
 }

@@ -5,6 +5,7 @@ import { ExternalUserId } from '../users/index.js';
 import type { CloseQuoteView } from './quote-close.js';
 import type { OpenQuoteView } from './quote-open.js';
 import { formatShares } from '../positions/index.js';
+import { PlainText } from '../../lib/text.js';
 
 const PRICE_PATTERN = /^(0(\.[0-9]{1,6})?|1(\.0{1,6})?)$/;
 const priceLimit = z.string().regex(PRICE_PATTERN, 'must be a decimal string from 0 to 1 with at most 6 decimals');
@@ -100,3 +101,13 @@ export function presentCloseQuote(quote: CloseQuoteView): z.infer<typeof CloseQu
     quoted_at: quote.quotedAt.toISOString(),
   };
 }
+
+/** Suspend and reopen take an optional reason, kept in the audit log. */
+export const MarketStatusBody = z
+  .object({
+    reason: PlainText.min(1)
+      .max(500)
+      .optional()
+      .describe('Why, for whoever reads the audit log later (1 to 500 characters).'),
+  })
+  .strict();

@@ -22,13 +22,19 @@ import {
   setMarketEnabled,
   Snapshot,
   TenantMarketParams,
+  findMarketBySlug,
+  updateMarket,
+  UpdateMarketBody,
 } from '../../domains/markets/index.js';
+import { audited } from '../../domains/audit/index.js';
+import { ApiError } from '../../errors/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
+import { PLATFORM_API } from './tenant-pauses.js';
 
 const platformMeta = { tier: 'platform', credential: 'platform' } as const satisfies RouteMeta;
 
@@ -47,6 +53,38 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const market = valueOrThrow(await createMarket(platformCtx(deps, request), newMarketOf(request.body)));
         return reply.code(201).send(presentPlatformMarket(market));
+      },
+    );
+
+    app.get(
+      '/platform/v1/markets/:slug',
+      {
+        config: { meta: platformMeta },
+        schema: { params: MarketParams, response: { 200: PlatformMarket, ...errorResponses('not_found') } },
+      },
+      async (request) => {
+        const market = await findMarketBySlug(platformCtx(deps, request).db, request.params.slug);
+        if (!market) throw new ApiError('not_found', `No market ${request.params.slug}.`);
+        return presentPlatformMarket(market);
+      },
+    );
+
+    app.patch(
+      '/platform/v1/markets/:slug',
+      {
+        config: { meta: platformMeta },
+        schema: {
+          params: MarketParams,
+          body: UpdateMarketBody,
+          response: { 200: PlatformMarket, ...errorResponses('validation_failed', 'not_found') },
+        },
+      },
+      async (request) => {
+        const { slug } = request.params;
+        const changes = { sandboxInfluence: request.body.sandbox_influence };
+        const entry = { who: PLATFORM_API, action: 'market.update', target: slug, details: { ...request.body } };
+        const ctx = platformCtx(deps, request);
+        return presentPlatformMarket(valueOrThrow(await audited(ctx, entry, (tx) => updateMarket(tx, slug, changes))));
       },
     );
 

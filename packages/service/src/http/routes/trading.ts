@@ -18,8 +18,10 @@ import {
   presentOpenQuote,
   quoteClose,
   quoteOpenPosition,
+  MarketStatusBody,
   setMarketStatus,
 } from '../../domains/trading/index.js';
+import { audited } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { parseAmount } from '../../lib/money.js';
 import { platformCtx, tenantCtx } from '../context.js';
@@ -28,6 +30,7 @@ import { sendStored } from '../stored-answer.js';
 import { API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
+import { PLATFORM_API } from './tenant-pauses.js';
 
 const security = API_KEY_OR_SESSION_SECURITY;
 const AUTH_ERRORS = API_KEY_OR_SESSION_ERRORS;
@@ -216,7 +219,10 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** Platform API: suspend and reopen a market (spec 3.2). A reopen evaluates the market's limit orders. */
+/**
+ * Platform API: suspend and reopen a market (spec 3.2), each with an optional reason kept in the audit log.
+ * A reopen evaluates the market's limit orders.
+ */
 export function marketStatusPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     for (const action of ['suspend', 'reopen'] as const) {
@@ -226,12 +232,16 @@ export function marketStatusPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyn
           config: { meta: { tier: 'platform', credential: 'platform' } },
           schema: {
             params: MarketParams,
+            body: MarketStatusBody.nullish(),
             response: { 200: PlatformMarket, ...errorResponses('validation_failed', 'not_found', 'state_conflict') },
           },
         },
         async (request) => {
           const input = { slug: request.params.slug, action };
-          return presentPlatformMarket(valueOrThrow(await setMarketStatus(platformCtx(deps, request), input)));
+          const reason = request.body?.reason ?? null;
+          const entry = { who: PLATFORM_API, action: `market.${action}`, target: input.slug, details: { reason } };
+          const ctx = platformCtx(deps, request);
+          return presentPlatformMarket(valueOrThrow(await audited(ctx, entry, (tx) => setMarketStatus(tx, input))));
         },
       );
     }

@@ -6,6 +6,7 @@
  */
 import { post } from '../../ledger/model/balance.js';
 import { quoteOpen, type OpenQuote } from '../../markets/model/quotes.js';
+import { sandboxRefusal, type InfluenceBound } from '../../markets/model/sandbox-influence.js';
 
 export type TradeRejection =
   | { code: 'validation_failed'; message: string }
@@ -13,6 +14,7 @@ export type TradeRejection =
   | { code: 'unknown_user'; externalUserId: string }
   | { code: 'user_blocked' }
   | { code: 'stake_limit_exceeded'; remaining: bigint }
+  | { code: 'sandbox_limit_reached'; remaining: bigint }
   | { code: 'price_moved'; priceMicro: bigint }
   | { code: 'would_overdraw'; balance: bigint };
 
@@ -80,6 +82,11 @@ interface OpenTerms extends Omit<PlacementTerms, 'stage'> {
   openStake: bigint;
   stake: bigint;
   maxPriceMicro: bigint;
+  /**
+   * For a sandbox trade on a shared market with a bound: the shares open sandbox positions hold per outcome
+   * and what the trader's tenant environment bought and sold on it in the last 24 hours. Null otherwise.
+   */
+  sandbox: { bound: InfluenceBound; qSandbox: readonly bigint[]; dayShares: bigint } | null;
 }
 
 export type OpenDecision =
@@ -87,8 +94,8 @@ export type OpenDecision =
 
 /**
  * Decides a trade: unknown outcome, market not open or outside its window (validation_failed), suspended,
- * unknown user, blocked user; then, for an open or a fill, the stake caps, the price against max_price,
- * and the balance. A placement stops after the user: an order's stake is judged when it fills.
+ * unknown user, blocked user; then, for an open or a fill, the stake caps, the sandbox bound, the price
+ * against max_price, and the balance. A placement stops after the user: an order's stake is judged when it fills.
  */
 export function openRules(terms: PlacementTerms): { ok: true } | { ok: false; rejection: TradeRejection };
 export function openRules(terms: OpenTerms): OpenDecision;
@@ -108,6 +115,12 @@ export function openRules(terms: PlacementTerms | OpenTerms): { ok: true } | Ope
   const quote = quoteOpen(market.q, market.b, index, terms.stake);
   if (!quote.ok) {
     return refuse({ code: 'validation_failed', message: `The market maker cannot fill this stake (${quote.code}).` });
+  }
+  if (terms.sandbox) {
+    const { bound, ...held } = terms.sandbox;
+    const trade = { q: market.q, b: market.b, outcome: index, shares: quote.shares, ...held };
+    const overBound = sandboxRefusal(trade, bound);
+    if (overBound) return refuse({ code: 'sandbox_limit_reached', remaining: overBound.remaining });
   }
   if (quote.priceMicro > terms.maxPriceMicro) return refuse({ code: 'price_moved', priceMicro: quote.priceMicro });
   const posting = post(user.balance, -terms.stake);

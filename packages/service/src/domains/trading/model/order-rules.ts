@@ -51,10 +51,11 @@ export function decideOrder(order: OrderTerms, market: MarketState, now: Date): 
 }
 
 /**
- * When the open of a fill is refused: price_moved (the price is not at the limit after all) and a
- * suspended market leave the order open; any other rule (balance, blocked user, stake caps, window)
- * rejects it for good.
+ * When the open of a fill is refused: price_moved (the price is not at the limit after all), a suspended
+ * market and the sandbox bound (its room comes back as prices and the day move on) leave the order open;
+ * any other rule (balance, blocked user, stake caps, window) rejects it for good.
  */
 export function afterRefusedFill(rejection: TradeRejection): 'wait' | 'reject' {
-  return rejection.code === 'price_moved' || rejection.code === 'market_suspended' ? 'wait' : 'reject';
+  const waits: readonly TradeRejection['code'][] = ['price_moved', 'market_suspended', 'sandbox_limit_reached'];
+  return waits.includes(rejection.code) ? 'wait' : 'reject';
 }

@@ -20,6 +20,14 @@ export function tradeRejection(rejection: CloseRejection): Rejection {
       const message = `The stake is above what fits; at most ${remaining} fits now.`;
       return { code: 'stake_limit_exceeded', message, details: { remaining } };
     }
+    case 'sandbox_limit_reached': {
+      const remaining = formatAmount(rejection.remaining);
+      const message =
+        rejection.remaining > 0n
+          ? `Sandbox trades may move this shared market's live price only a little; at most ${remaining} fits now. Test larger stakes on a sandbox test market.`
+          : "Sandbox trades may move this shared market's live price only a little, and no stake fits now. Test larger stakes on a sandbox test market.";
+      return { code: 'sandbox_limit_reached', message, details: { remaining } };
+    }
     case 'price_moved':
       return {
         code: 'price_moved',
