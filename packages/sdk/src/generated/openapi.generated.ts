@@ -92,7 +92,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -118,7 +118,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -144,7 +144,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -172,7 +172,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -200,7 +200,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -226,7 +226,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -254,7 +254,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -280,7 +280,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -306,7 +306,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -332,7 +332,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -446,7 +446,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -472,7 +472,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -498,7 +498,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -526,7 +526,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -552,7 +552,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -580,7 +580,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -606,7 +606,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -632,7 +632,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -658,7 +658,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -858,7 +858,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -884,7 +884,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -910,7 +910,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -936,7 +936,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -962,7 +962,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1084,7 +1084,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1110,7 +1110,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1136,7 +1136,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1162,7 +1162,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1188,7 +1188,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1214,7 +1214,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1322,7 +1322,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1348,7 +1348,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1374,7 +1374,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1400,7 +1400,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1426,7 +1426,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1452,7 +1452,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1478,7 +1478,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1586,7 +1586,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1612,7 +1612,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1638,7 +1638,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1664,7 +1664,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1690,7 +1690,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1716,7 +1716,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1811,7 +1811,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1837,7 +1837,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1863,7 +1863,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1889,7 +1889,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1915,7 +1915,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1941,7 +1941,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1967,7 +1967,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2060,7 +2060,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2086,7 +2086,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2112,7 +2112,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2138,7 +2138,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2164,7 +2164,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2190,7 +2190,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2216,7 +2216,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2339,7 +2339,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2365,7 +2365,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2391,7 +2391,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2417,7 +2417,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2443,7 +2443,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2574,7 +2574,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2600,7 +2600,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2626,7 +2626,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2654,7 +2654,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2682,7 +2682,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2708,7 +2708,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2736,7 +2736,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2762,7 +2762,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2788,7 +2788,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2814,7 +2814,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2920,7 +2920,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2946,7 +2946,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2972,7 +2972,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2998,7 +2998,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3024,7 +3024,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3050,7 +3050,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3145,7 +3145,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3171,7 +3171,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3197,7 +3197,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3223,7 +3223,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3249,7 +3249,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3275,7 +3275,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3301,7 +3301,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3396,7 +3396,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3422,7 +3422,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3448,7 +3448,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3474,7 +3474,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3500,7 +3500,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3629,7 +3629,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3655,7 +3655,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3681,7 +3681,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3707,7 +3707,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3733,7 +3733,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3863,7 +3863,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3889,7 +3889,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3915,7 +3915,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3943,7 +3943,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3955,7 +3955,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded */
+                /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded, sandbox_limit_reached */
                 409: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -3971,7 +3971,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3997,7 +3997,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4025,7 +4025,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4051,7 +4051,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4077,7 +4077,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4103,7 +4103,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4211,7 +4211,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4237,7 +4237,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4263,7 +4263,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4289,7 +4289,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4315,7 +4315,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4341,7 +4341,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4474,7 +4474,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4500,7 +4500,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4526,7 +4526,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4554,7 +4554,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4582,7 +4582,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4608,7 +4608,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4636,7 +4636,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4662,7 +4662,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4688,7 +4688,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4771,7 +4771,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4797,7 +4797,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4823,7 +4823,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4849,7 +4849,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4875,7 +4875,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4901,7 +4901,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4927,7 +4927,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5038,7 +5038,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5064,7 +5064,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5090,7 +5090,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5116,7 +5116,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5142,7 +5142,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5168,7 +5168,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5194,7 +5194,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5294,7 +5294,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5320,7 +5320,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5346,7 +5346,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5372,7 +5372,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5398,7 +5398,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5513,7 +5513,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5539,7 +5539,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5565,7 +5565,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5591,7 +5591,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5617,7 +5617,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5738,7 +5738,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5764,7 +5764,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5790,7 +5790,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5818,7 +5818,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5844,7 +5844,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5872,7 +5872,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5898,7 +5898,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5924,7 +5924,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6025,7 +6025,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6051,7 +6051,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6077,7 +6077,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6103,7 +6103,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6129,7 +6129,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6155,7 +6155,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6226,7 +6226,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6252,7 +6252,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6278,7 +6278,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6304,7 +6304,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6330,7 +6330,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6356,7 +6356,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6382,7 +6382,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6408,7 +6408,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6513,6 +6513,10 @@ export interface paths {
                                     title: string;
                                 }[];
                                 resolved_outcome_id: string | null;
+                                /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
+                                sandbox_influence: string | null;
+                                /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
+                                sandbox_spread: string;
                                 slug: string;
                                 /** @enum {string} */
                                 status: "open" | "suspended" | "resolved" | "voided";
@@ -6537,7 +6541,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6563,7 +6567,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6589,7 +6593,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6615,7 +6619,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6641,7 +6645,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6746,6 +6750,10 @@ export interface paths {
                                 title: string;
                             }[];
                             resolved_outcome_id: string | null;
+                            /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
+                            sandbox_influence: string | null;
+                            /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
+                            sandbox_spread: string;
                             slug: string;
                             /** @enum {string} */
                             status: "open" | "suspended" | "resolved" | "voided";
@@ -6769,7 +6777,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6795,7 +6803,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6821,7 +6829,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6849,7 +6857,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6875,7 +6883,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6903,7 +6911,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6929,7 +6937,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6955,7 +6963,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7076,6 +7084,10 @@ export interface paths {
                                 title: string;
                             }[];
                             resolved_outcome_id: string | null;
+                            /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
+                            sandbox_influence: string | null;
+                            /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
+                            sandbox_spread: string;
                             slug: string;
                             /** @enum {string} */
                             status: "open" | "suspended" | "resolved" | "voided";
@@ -7099,7 +7111,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7125,7 +7137,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7151,7 +7163,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7179,7 +7191,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7207,7 +7219,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7233,7 +7245,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7261,7 +7273,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7287,7 +7299,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7313,7 +7325,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7429,6 +7441,10 @@ export interface paths {
                                 title: string;
                             }[];
                             resolved_outcome_id: string | null;
+                            /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
+                            sandbox_influence: string | null;
+                            /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
+                            sandbox_spread: string;
                             slug: string;
                             /** @enum {string} */
                             status: "open" | "suspended" | "resolved" | "voided";
@@ -7452,7 +7468,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7478,7 +7494,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7504,7 +7520,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7532,7 +7548,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7560,7 +7576,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7586,7 +7602,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7614,7 +7630,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7640,7 +7656,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7666,7 +7682,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7772,6 +7788,10 @@ export interface paths {
                                 title: string;
                             }[];
                             resolved_outcome_id: string | null;
+                            /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
+                            sandbox_influence: string | null;
+                            /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
+                            sandbox_spread: string;
                             slug: string;
                             /** @enum {string} */
                             status: "open" | "suspended" | "resolved" | "voided";
@@ -7795,7 +7815,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7821,7 +7841,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7847,7 +7867,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7875,7 +7895,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7903,7 +7923,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7929,7 +7949,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7957,7 +7977,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7983,7 +8003,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8009,7 +8029,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8120,7 +8140,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8146,7 +8166,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8172,7 +8192,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8198,7 +8218,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8224,7 +8244,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8314,7 +8334,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8340,7 +8360,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8366,7 +8386,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8394,7 +8414,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8420,7 +8440,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8448,7 +8468,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8474,7 +8494,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8500,7 +8520,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8598,7 +8618,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8624,7 +8644,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8650,7 +8670,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8676,7 +8696,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8702,7 +8722,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8728,7 +8748,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8904,7 +8924,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8930,7 +8950,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8956,7 +8976,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8982,7 +9002,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9068,7 +9088,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9094,7 +9114,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9120,7 +9140,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9146,7 +9166,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9234,7 +9254,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9260,7 +9280,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9286,7 +9306,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9312,7 +9332,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9338,7 +9358,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9364,7 +9384,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9439,7 +9459,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9465,7 +9485,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9491,7 +9511,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9517,7 +9537,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9624,7 +9644,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9650,7 +9670,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9676,7 +9696,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9702,7 +9722,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9728,7 +9748,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9809,7 +9829,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9835,7 +9855,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9861,7 +9881,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9887,7 +9907,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9913,7 +9933,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9939,7 +9959,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10037,7 +10057,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10063,7 +10083,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10089,7 +10109,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10115,7 +10135,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10141,7 +10161,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10167,7 +10187,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10246,7 +10266,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10272,7 +10292,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10298,7 +10318,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10324,7 +10344,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10350,7 +10370,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10452,7 +10472,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10478,7 +10498,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10504,7 +10524,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10532,7 +10552,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10558,7 +10578,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10586,7 +10606,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10612,7 +10632,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10638,7 +10658,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10723,7 +10743,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10749,7 +10769,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10775,7 +10795,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10801,7 +10821,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10827,7 +10847,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10932,7 +10952,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10958,7 +10978,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10984,7 +11004,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11010,7 +11030,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11036,7 +11056,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11062,7 +11082,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11172,7 +11192,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11198,7 +11218,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11224,7 +11244,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11250,7 +11270,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11276,7 +11296,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11354,7 +11374,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11380,7 +11400,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11406,7 +11426,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11432,7 +11452,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11509,7 +11529,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11535,7 +11555,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11561,7 +11581,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11587,7 +11607,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11613,7 +11633,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11639,7 +11659,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11665,7 +11685,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11716,7 +11736,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11742,7 +11762,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11768,7 +11788,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11794,7 +11814,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11873,7 +11893,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11899,7 +11919,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11925,7 +11945,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11951,7 +11971,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12031,7 +12051,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12057,7 +12077,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12083,7 +12103,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12109,7 +12129,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12135,7 +12155,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12161,7 +12181,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12187,7 +12207,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12213,7 +12233,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12266,7 +12286,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12292,7 +12312,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12318,7 +12338,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12344,7 +12364,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12370,7 +12390,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12462,7 +12482,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12488,7 +12508,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12514,7 +12534,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12540,7 +12560,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12566,7 +12586,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12592,7 +12612,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12618,7 +12638,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12644,7 +12664,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12722,7 +12742,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12748,7 +12768,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12774,7 +12794,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12800,7 +12820,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12826,7 +12846,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12852,7 +12872,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12934,7 +12954,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12960,7 +12980,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12986,7 +13006,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13012,7 +13032,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13038,7 +13058,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13064,7 +13084,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13396,6 +13416,7 @@ export interface components {
          *     | 409 | price_moved | Price above max_price (open) or below min_price (close); nothing applied. | no: fix first | Quote again, let the user confirm the new price, and send a new request with the new max_price or min_price and a new key. |
          *     | 409 | market_suspended | The market is suspended. | same key | Wait for the market to reopen (market feed or lifecycle webhooks), then send the same request with the same key. |
          *     | 409 | stake_limit_exceeded | Stake above the per-position cap or the per-user total cap; details.remaining says what still fits. | no: fix first | Lower the stake to error.details.remaining or less and send that as a new request. |
+         *     | 409 | sandbox_limit_reached | A sandbox open or limit-order fill on a shared market would move the live price more than the market's sandbox_influence allows, or the sandbox environment has bought and sold its shares of the market for the last 24 hours; details.remaining says what still fits. Live trades never get it. | no: fix first | Lower the stake to error.details.remaining or less and send that as a new request, or test large stakes on a sandbox test market (POST /v1/sandbox/markets). |
          *     | 409 | state_conflict | The resource is not in a state that allows the request. | no: fix first | Read the resource and act on the state it is in (an order already filled, expired or rejected cannot be cancelled). |
          *     | 409 | report_limit_reached | The tenant already has the maximum of report jobs generating. | same key | Wait until one of your reports is ready (poll GET /v1/reports/{id}; there is no Retry-After), then send the same request with the same key. |
          *     | 410 | report_expired | The report artifact is past its expires_at and is gone; the job stays readable. Request a new report. | no: fix first | Request a new report with a new key and download it before its expires_at. |
@@ -13419,7 +13440,7 @@ export interface components {
              * @description The code; clients branch on it.
              * @enum {string}
              */
-            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
             /** @description Human text; never branch on it. */
             message: string;
             /** @description Also in the X-Request-Id header. */

@@ -137,6 +137,11 @@ export const ERROR_CATALOG: Readonly<Record<string, { status: number; retry: 'sa
     "retry": "no",
     "action": "Shrink the body or split it (a balance-sync batch takes at most 500 items)."
   },
+  "sandbox_limit_reached": {
+    "status": 409,
+    "retry": "no",
+    "action": "Lower the stake to error.details.remaining or less and send that as a new request, or test large stakes on a sandbox test market (POST /v1/sandbox/markets)."
+  },
   "saved_markets_limit_reached": {
     "status": 409,
     "retry": "no",

@@ -4,6 +4,18 @@
  */
 export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
+    date: '2026-11-29',
+    change:
+      'Sandbox influence on shared markets is bounded: a sandbox open or limit-order fill on a shared market must ' +
+      "leave the spread of the shares open sandbox positions hold within the market's sandbox_influence × " +
+      'liquidity (0.01 by default: no odds move by more than about 1 %), and each sandbox tenant environment may ' +
+      'buy and sell at most 10 × sandbox_influence × liquidity shares of a market in any rolling 24 hours. A ' +
+      'refusal is 409 sandbox_limit_reached with details.remaining (the largest stake that fits, "0.00" when ' +
+      'none); nothing is applied and the key is not spent; a fill it stops leaves the order open. Closes are ' +
+      'never refused, live trades never meet it, and sandbox test markets have no bound (their answers carry ' +
+      '"sandbox_influence": null and "sandbox_spread"). Test stakes near your caps on a sandbox test market.',
+  },
+  {
     date: '2026-11-26',
     change:
       'The OpenAPI document gives every /v1 operation x-codeSamples: a curl command and an @pm/sdk call, made ' +

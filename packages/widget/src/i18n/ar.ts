@@ -158,6 +158,8 @@ const messages: Messages = {
   'error.price_moved': 'تجاوز السعر الحد الذي وضعته. راجع السعر الجديد وأكّد مرة أخرى.',
   'error.requote': 'احصل على سعر جديد',
   'error.stake_limit_exceeded': 'هذا يتجاوز حدك في هذا السوق. لا يزال بإمكانك وضع {remaining}.',
+  'error.sandbox_limit_reached':
+    'يمكن لصفقات بيئة الاختبار تحريك هذا السوق المشترك قليلًا فقط. لا يزال بإمكانك وضع {remaining} هنا؛ جرّب مبالغ أكبر في سوق اختبار.',
   'error.would_overdraw': 'الرصيد غير كافٍ لهذا المبلغ.',
   'error.market_suspended': 'التداول في هذا السوق متوقف مؤقتًا. حاول عند إعادة فتحه.',
   'error.rate_limited': 'طلبات كثيرة جدًا. حاول بعد {seconds} ث.',

@@ -163,6 +163,8 @@ const messages: Messages = {
   'error.price_moved': 'Der Preis hat dein Limit überschritten. Prüfe den neuen Preis und bestätige erneut.',
   'error.requote': 'Neuen Preis holen',
   'error.stake_limit_exceeded': 'Das übersteigt dein Limit in diesem Markt. Möglich sind noch {remaining}.',
+  'error.sandbox_limit_reached':
+    'Sandbox-Trades dürfen diesen gemeinsamen Markt nur wenig bewegen. Möglich sind hier noch {remaining}; größere Einsätze auf einem Sandbox-Testmarkt ausprobieren.',
   'error.would_overdraw': 'Nicht genug Guthaben für diesen Einsatz.',
   'error.market_suspended': 'Der Handel in diesem Markt ist pausiert. Versuche es, wenn er wieder öffnet.',
   'error.rate_limited': 'Zu viele Anfragen. Versuche es in {seconds} s erneut.',

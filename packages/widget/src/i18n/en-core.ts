@@ -45,6 +45,8 @@ export const EN_CORE = {
   'error.price_moved': 'The price moved past your limit. Review the new price and confirm again.',
   'error.requote': 'Get a new price',
   'error.stake_limit_exceeded': 'That is over your limit on this market. You can still stake {remaining}.',
+  'error.sandbox_limit_reached':
+    'Sandbox trades can move this shared market only a little. You can still stake {remaining} here; try bigger stakes on a sandbox test market.',
   'error.would_overdraw': 'Not enough balance for this stake.',
   'error.market_suspended': 'Trading on this market is paused. Try again when it reopens.',
   'error.rate_limited': 'Too many requests. Try again in {seconds} s.',

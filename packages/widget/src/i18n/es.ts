@@ -160,6 +160,8 @@ const messages: Messages = {
   'error.price_moved': 'El precio superó tu límite. Revisa el nuevo precio y confirma de nuevo.',
   'error.requote': 'Ver nuevo precio',
   'error.stake_limit_exceeded': 'Supera tu límite en este mercado. Aún puedes apostar {remaining}.',
+  'error.sandbox_limit_reached':
+    'Las operaciones de sandbox solo pueden mover un poco este mercado compartido. Aún puedes apostar {remaining} aquí; prueba importes mayores en un mercado de prueba de sandbox.',
   'error.would_overdraw': 'Saldo insuficiente para este importe.',
   'error.market_suspended': 'Este mercado está en pausa. Inténtalo cuando vuelva a abrir.',
   'error.rate_limited': 'Demasiadas solicitudes. Inténtalo en {seconds} s.',

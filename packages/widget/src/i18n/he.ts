@@ -159,6 +159,8 @@ const messages: Messages = {
   'error.price_moved': 'המחיר עבר את הגבול שלכם. בדקו את המחיר החדש ואשרו שוב.',
   'error.requote': 'קבלת מחיר חדש',
   'error.stake_limit_exceeded': 'זה מעל המגבלה שלכם בשוק הזה. אפשר עוד {remaining}.',
+  'error.sandbox_limit_reached':
+    'עסקאות בסביבת הבדיקות יכולות להזיז את השוק המשותף הזה רק מעט. אפשר עוד {remaining} כאן; נסו סכומים גדולים יותר בשוק בדיקה.',
   'error.would_overdraw': 'אין מספיק יתרה לסכום הזה.',
   'error.market_suspended': 'המסחר בשוק הזה מושהה. נסו כשייפתח מחדש.',
   'error.rate_limited': 'יותר מדי בקשות. נסו שוב בעוד {seconds} שנ׳.',

@@ -19,6 +19,7 @@ export const USER_ERROR_CODES = [
   'price_moved',
   'market_suspended',
   'stake_limit_exceeded',
+  'sandbox_limit_reached',
   'state_conflict',
   'saved_markets_limit_reached',
   'idempotency_key_in_progress',

@@ -23,6 +23,7 @@ import {
   Snapshot,
   TenantMarketParams,
   findMarketBySlug,
+  isSlug,
   updateMarket,
   UpdateMarketBody,
 } from '../../domains/markets/index.js';
@@ -81,6 +82,8 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       },
       async (request) => {
         const { slug } = request.params;
+        // Text that is not a slug names no market, and is not written to the audit log either.
+        if (!isSlug(slug)) throw new ApiError('not_found', `No market ${slug}.`);
         const changes = { sandboxInfluence: request.body.sandbox_influence };
         const entry = { who: PLATFORM_API, action: 'market.update', target: slug, details: { ...request.body } };
         const ctx = platformCtx(deps, request);

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sessionUser } from '../../domains/context.js';
 import { IdempotencyHeaders } from '../../domains/idempotency/index.js';
-import { MarketParams, parsePrice, PlatformMarket, presentPlatformMarket } from '../../domains/markets/index.js';
+import {
+  isSlug,
+  MarketParams,
+  parsePrice,
+  PlatformMarket,
+  presentPlatformMarket,
+} from '../../domains/markets/index.js';
+import { ApiError } from '../../errors/index.js';
 import { Order } from '../../domains/orders/index.js';
 import { Position, PositionParams } from '../../domains/positions/index.js';
 import {
@@ -72,7 +79,13 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           body: OpenPositionBody,
           response: {
             201: Position,
-            ...errorResponses(...WRITE_ERRORS, ...TRADE_ERRORS, 'stake_limit_exceeded', 'positions_paused'),
+            ...errorResponses(
+              ...WRITE_ERRORS,
+              ...TRADE_ERRORS,
+              'stake_limit_exceeded',
+              'sandbox_limit_reached',
+              'positions_paused',
+            ),
           },
         },
       },
@@ -238,6 +251,8 @@ export function marketStatusPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyn
         },
         async (request) => {
           const input = { slug: request.params.slug, action };
+          // Text that is not a slug names no market, and is not written to the audit log either.
+          if (!isSlug(input.slug)) throw new ApiError('not_found', `No market ${input.slug}.`);
           const reason = request.body?.reason ?? null;
           const entry = { who: PLATFORM_API, action: `market.${action}`, target: input.slug, details: { reason } };
           const ctx = platformCtx(deps, request);
