@@ -1,13 +1,15 @@
 import { expect } from 'vitest';
-import type { RefusalStore } from '../src/http/refusal-store.js';
+import type { Bucket } from '../src/domains/rate-limits/index.js';
+import type { WindowStore } from '../src/http/window-store.js';
 import type { FakeClock } from '../src/lib/clock.js';
 import { createTenant, expectEnvelope, type Response, type TestService } from './helpers.js';
 import { fundedUser, sessionFor } from './trading-helpers.js';
 
 /**
  * What a client that obeys Retry-After gets, alone or with others sharing its bucket, and what one that
- * hammers gets (decisions part 5 and model/refusals.ts: a refused request is not counted when it comes at
- * or after the Retry-After its bucket last gave, or redeems one the bucket gave earlier that is now due).
+ * hammers gets (docs/operator-api.md "Rate limits" and model/refusals.ts: a refused request is not counted
+ * when it comes at or after the Retry-After its bucket last gave, or redeems one the bucket gave earlier
+ * that is now due).
  * Shared by the tests with the counters in memory (rate-limits.test.ts) and in Redis
  * (rate-limits-redis.test.ts); each call makes its own tenant and users, on saved_markets (20 a minute
  * per end user).
@@ -94,33 +96,46 @@ export async function expectSharedWaitingKeepsTheBudget(
 }
 
 /**
- * The store of what buckets remember of their refusals (http/refusal-store.ts), asked directly: the last
- * instant, and each given Retry-After redeemable once, from its second until REDEEM_WITHIN_S after it,
- * and only by a refusal that came before the last instant.
+ * A WindowStore asked directly (memory-window-store.ts, or redis-window-store.ts in one script a call):
+ * each given Retry-After is redeemed once, by a refusal that comes before the bucket's last instant, from
+ * its second until REDEEM_WITHIN_S after it; refusals that come together each redeem a different one.
+ * `tag` must be new to the store (each call makes its buckets under it).
  */
-export async function expectRefusalStoreRedeemsOnce(store: RefusalStore, bucket: string): Promise<void> {
+export async function expectStoreRedeemsEachOnce(store: WindowStore, tag: string): Promise<void> {
   const t0 = Date.parse('2026-06-01T12:00:00.000Z');
-  expect(await store.recall(bucket, t0)).toEqual({ retryAtMs: null, redeemed: false });
-  await store.remember(bucket, t0 + 63_000, t0);
-  await store.remember(bucket, t0 + 66_000, t0 + 1_000);
-  // Before 63 s nothing is due; at 63.5 s one is, once.
-  expect(await store.recall(bucket, t0 + 62_999)).toEqual({ retryAtMs: t0 + 66_000, redeemed: false });
-  expect(await store.recall(bucket, t0 + 63_500)).toEqual({ retryAtMs: t0 + 66_000, redeemed: true });
-  expect(await store.recall(bucket, t0 + 63_600)).toEqual({ retryAtMs: t0 + 66_000, redeemed: false });
-  // Two given for 70 s, the last instant now 70.2 s; at or after it none is redeemed (none needs to be).
-  await store.remember(bucket, t0 + 70_100, t0 + 2_000);
-  await store.remember(bucket, t0 + 70_200, t0 + 3_000);
-  expect(await store.recall(bucket, t0 + 70_200)).toEqual({ retryAtMs: t0 + 70_200, redeemed: false });
-  await store.remember(bucket, t0 + 80_000, t0 + 70_200);
-  // 66 s is more than 2 s old at 70 s: gone; the two of 70 s are redeemed, then there is none.
-  expect(await store.recall(bucket, t0 + 71_000)).toEqual({ retryAtMs: t0 + 80_000, redeemed: true });
-  expect(await store.recall(bucket, t0 + 72_999)).toEqual({ retryAtMs: t0 + 80_000, redeemed: true });
-  expect(await store.recall(bucket, t0 + 72_999)).toEqual({ retryAtMs: t0 + 80_000, redeemed: false });
-  // Concurrent refusals each redeem a different one: five given for 90 s, ten asking at once.
-  for (let i = 0; i < 5; i++) await store.remember(bucket, t0 + 90_000 + i, t0 + 80_000);
-  await store.remember(bucket, t0 + 99_000, t0 + 80_000);
-  const asked = await Promise.all(Array.from({ length: 10 }, () => store.recall(bucket, t0 + 90_500)));
-  expect(asked.filter((a) => a.redeemed)).toHaveLength(5);
+  const take = (bucket: Bucket, at: number) => store.take(tag, [bucket], at);
+  const used = async (bucket: Bucket, at: number) => (await store.used(tag, [bucket], at))[0];
+  const times = async (n: number, bucket: Bucket, at: number) => {
+    for (let i = 0; i < n; i++) expect((await take(bucket, at)).limited).toBe(false);
+  };
+
+  // Limit 3: three refusals after the budget, each told to come back when 12:00:00 leaves (12:01:00).
+  const span = { key: `saved_markets:${tag}:sandbox:u:span`, limit: 3 };
+  await times(3, span, t0);
+  for (const at of [t0 + 100, t0 + 200, t0 + 300]) {
+    expect(await take(span, at)).toMatchObject({ limited: true, retryAfterSeconds: 60 });
+  }
+  // The first was not counted (no Retry-After before it), the next two were (they came before it).
+  expect(await used(span, t0 + 300)).toBe(5);
+  // Others take the room at 12:01:00 (the window is 12:00:01 … 12:01:00, empty); the refused come back:
+  // each before the bucket's last instant, each redeeming one of the three (not counted)…
+  await times(3, span, t0 + 60_000);
+  expect((await take(span, t0 + 60_050)).limited).toBe(true);
+  expect((await take(span, t0 + 62_999)).limited).toBe(true);
+  expect(await used(span, t0 + 62_999)).toBe(3);
+  // …but the third only within 2 s of its second: at 12:01:03 it is past, and the refusal counts.
+  expect((await take(span, t0 + 63_000)).limited).toBe(true);
+  expect(await used(span, t0 + 63_000)).toBe(4);
+
+  // Limit 5: five Retry-Afters fall due at 12:01:00; ten refusals at once there, five of them redeem.
+  const together = { key: `saved_markets:${tag}:sandbox:u:together`, limit: 5 };
+  await times(5, together, t0);
+  for (let i = 1; i <= 5; i++) expect((await take(together, t0 + i * 100)).limited).toBe(true);
+  expect(await used(together, t0 + 500)).toBe(9);
+  await times(5, together, t0 + 60_000);
+  const answers = await Promise.all(Array.from({ length: 10 }, () => take(together, t0 + 60_100)));
+  expect(answers.every((a) => a.limited)).toBe(true);
+  expect(await used(together, t0 + 60_100)).toBe(10);
 }
 
 /**

@@ -1,5 +1,4 @@
 import { rm } from 'node:fs/promises';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import { memoryLogger } from '../src/lib/logger.js';
@@ -15,16 +14,17 @@ import {
   uniqueKey,
 } from './helpers.js';
 import { connectRedis } from '../src/db/redis.js';
-import { redisRefusalStore } from '../src/http/refusal-store.js';
+import { redisWindowStore } from '../src/http/redis-window-store.js';
 import {
   expectHammeringStaysRefused,
-  expectRefusalStoreRedeemsOnce,
   expectSharedWaitingKeepsTheBudget,
+  expectStoreRedeemsEachOnce,
   expectWaitingKeepsTheWholeBudget,
 } from './rate-limit-fairness.js';
+import { expectExactAcrossMinute } from './rate-limit-exact.js';
 import { killChildren, newSite, startService, terminate, type Site } from './service-process.js';
 
-/** Where the counters live (decisions part 5): Redis shared by every process, and Redis down. */
+/** Where the counters live (docs/operator-api.md "Rate limits"): Redis shared by every process, and Redis down. */
 const credit = { external_user_id: 'rl-shared', direction: 'credit', amount: '0.01' };
 const sites: Site[] = [];
 afterAll(async () => {
@@ -54,9 +54,8 @@ if (process.env.REDIS_URL)
         expect((await call(a.sandbox, 'PUT', '/v1/users/rl-shared', { key, body: { status: 'active' } })).status).toBe(
           201,
         );
-        // These processes run on the real clock: start early in a minute, so the 451 syncs share one window.
-        const intoMinute = Date.now() % 60_000;
-        if (intoMinute > 40_000) await sleep(60_000 - intoMinute + 100);
+        // These processes run on the real clock; the window is exact, so whenever the 451 syncs come within
+        // 60 s, the last is refused.
         const syncOn = (base: string) => () =>
           call(base, 'POST', '/v1/balance-sync', { key, body: credit, idempotencyKey: uniqueKey() });
         const [onA, onB] = await Promise.all([burst(225, syncOn(a.sandbox)), burst(225, syncOn(b.sandbox))]);
@@ -88,13 +87,27 @@ if (process.env.REDIS_URL)
       const redis = connectRedis(process.env.REDIS_URL!, memoryLogger('silent').log);
       try {
         await new Promise<void>((resolve) => (redis.status === 'ready' ? resolve() : redis.once('ready', resolve)));
-        const bucket = `saved_markets:store-test-${process.pid}-${Date.now()}:sandbox:u:store`;
-        await expectRefusalStoreRedeemsOnce(redisRefusalStore(redis, 'pm-rl-test'), bucket);
-        // One hash for the bucket, expiring on its own.
-        expect(await redis.pttl(`pm-rl-test:${bucket}:ra`)).toBeGreaterThan(60_000);
-        await redis.del(`pm-rl-test:${bucket}:ra`);
+        const tag = `store-test-${process.pid}-${Date.now()}:sandbox`;
+        await expectStoreRedeemsEachOnce(redisWindowStore(redis, 'pm-rl-test'), tag);
+        // One hash per bucket, under the tenant environment's hash tag, expiring on its own.
+        const keys = await redis.keys(`pm-rl-test:{${tag}}:*`);
+        expect(keys).toHaveLength(2);
+        for (const key of keys) expect(await redis.pttl(key)).toBeGreaterThan(60_000);
+        await redis.del(...keys);
       } finally {
         redis.disconnect();
+      }
+    });
+
+    it('counts the window exactly across a minute, on one service and on two sharing the Redis', async () => {
+      const clock = new FakeClock('2026-06-01T12:00:00.000Z');
+      const env = { REDIS_URL: process.env.REDIS_URL! };
+      const [a, b] = [await startTestService({ clock, env }), await startTestService({ clock, env })];
+      try {
+        await expectExactAcrossMinute([a], clock);
+        await expectExactAcrossMinute([a, b], clock);
+      } finally {
+        await Promise.all([a.stop(), b.stop()]);
       }
     });
   });

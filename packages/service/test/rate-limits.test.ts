@@ -14,17 +14,19 @@ import {
   type TestTenant,
 } from './helpers.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
-import { memoryRefusalStore } from '../src/http/refusal-store.js';
+import { memoryWindowStore } from '../src/http/memory-window-store.js';
 import {
   expectHammeringStaysRefused,
-  expectRefusalStoreRedeemsOnce,
   expectSharedWaitingKeepsTheBudget,
+  expectStoreRedeemsEachOnce,
   expectWaitingKeepsTheWholeBudget,
 } from './rate-limit-fairness.js';
+import { expectExactAcrossMinute } from './rate-limit-exact.js';
 
 /**
- * Rate limits (spec 8.1, decisions part 5) on the real limiter, its window on the fake clock: each
- * test starts at a window's first millisecond (12:00:00.000 plus whole minutes) with its own tenant.
+ * Rate limits (spec 8.1, docs/operator-api.md "Rate limits") on the real limiter, counters in memory, its
+ * window on the fake clock: each test starts at a minute's first millisecond (12:00:00.000 plus whole
+ * minutes) with its own tenant.
  */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -56,9 +58,10 @@ describe('balance_sync: 450 a minute per tenant environment', () => {
     const key = uniqueKey();
     const refused = await sync(service, tenant.sandboxKey, credit('rl-sync'), key);
     expectEnvelope(refused, 'rate_limited', 429);
-    // A first refusal is not counted: 450 stay, and the next passes once 450 × (1 − t/60 s) ≤ 449,
-    // t ≈ 0.13 s into the next window, so 61 s from now.
-    expect(refused.headers.get('retry-after')).toBe('61');
+    // A first refusal is not counted: the 450 stay, all in this second, so the next passes once it has
+    // left the window, 60 s from now.
+    expect(refused.headers.get('retry-after')).toBe('60');
+    expect(refused.headers.get('ratelimit-reset')).toBe('60');
     expect(refused.headers.get('ratelimit-remaining')).toBe('0');
     const user = await service.api('sandbox', 'GET', '/v1/users/rl-sync', { key: tenant.sandboxKey });
     expect(user.json.balance).toBe('4.50');
@@ -88,7 +91,7 @@ describe('balance_sync: 450 a minute per tenant environment', () => {
     expect((await registerUser(service, tenant.sandboxKey, 'rl-other')).status).toBe(201);
 
     // The refused request's key was not spent: once the window has moved on it applies, once.
-    clock.advance(61_000);
+    clock.advance(60_000);
     const later = await sync(service, tenant.sandboxKey, credit('rl-sync'), key);
     expect(later.status, later.text).toBe(200);
     expect(later.json.balance).toBe('4.51');
@@ -102,14 +105,21 @@ describe('balance_sync: 450 a minute per tenant environment', () => {
       await registerUser(service, tenant.sandboxKey, 'rl-retry');
       await burst(451, () => sync(service, tenant.sandboxKey, credit('rl-retry'), uniqueKey()));
     }
-    // One retry a second for a minute, then both try again at the same instant.
+    // Eight retries a second for a minute (more than the limit: the window holds the retries it counts,
+    // and the exact window holds no more than 60 s of them), then both try again at the same instant.
     for (let s = 0; s < 60; s++) {
       clock.advance(1_000);
-      await sync(service, hammering.sandboxKey, credit('rl-retry'), uniqueKey());
+      await burst(8, () => sync(service, hammering.sandboxKey, credit('rl-retry'), uniqueKey()));
     }
     clock.advance(1_000);
     expect((await sync(service, quiet.sandboxKey, credit('rl-retry'), uniqueKey())).status).toBe(200);
     expectEnvelope(await sync(service, hammering.sandboxKey, credit('rl-retry'), uniqueKey()), 'rate_limited', 429);
+  });
+});
+
+describe('the window, counted exactly', () => {
+  it('refuses the 451st sync of 300 at the end of a minute and 150 at the start of the next, for 59 s', async () => {
+    await expectExactAcrossMinute([service], clock);
   });
 });
 
@@ -176,6 +186,9 @@ describe('end users', () => {
     expect(opened.map((o) => o.headers.get('ratelimit-remaining')).sort()).toContain('0');
     const refused = await open(token, openBody());
     expectEnvelope(refused, 'rate_limited', 429);
+    // Ten opens early in the minute: the eleventh waits until their second has left the window, never more
+    // than 60 s (the estimate from two fixed windows said 63 to 65, past what the SDK waits by default).
+    expect(refused.headers.get('retry-after')).toBe('60');
     expect(
       await service.db.selectFrom('position_rejections').selectAll().where('external_user_id', '=', user).execute(),
     ).toEqual([]);
@@ -201,6 +214,9 @@ describe('end users', () => {
     // 12 counted: 10 opens, the other user's, this one. The refused open and close are not: the tenant's
     // bucket gave no Retry-After they came before (the user's counts the close, which came before its own).
     expect(byKey.headers.get('ratelimit-remaining')).toBe(String(4500 - 12));
+    // Obeyed, the Retry-After lets the session open again.
+    clock.advance(60_000);
+    expect((await open(token, openBody())).status).toBe(201);
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
@@ -304,6 +320,6 @@ describe('refused requests: not counted at or after the last Retry-After, or red
   });
 
   it('the store redeems each given Retry-After once, within its span', async () => {
-    await expectRefusalStoreRedeemsOnce(memoryRefusalStore(), 'saved_markets:t:sandbox:u:store');
+    await expectStoreRedeemsEachOnce(memoryWindowStore(), 't:sandbox');
   });
 });

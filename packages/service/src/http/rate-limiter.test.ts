@@ -51,32 +51,56 @@ describe('every tier', () => {
     expect(await l.check(query('public'))).toEqual({ limited: false, headers: null });
   });
 
-  it('takes back a refusal that came at or after the last Retry-After, and keeps one that came before', async () => {
-    const { limiter: l, clock } = limiter();
-    expect(await untilRefused(() => l.check(query('saved_markets', 'u')), 25)).toBe(21);
-    // The 21st was not counted (no Retry-After given before it): 20 × (1 − t/60 s) ≤ 19 at t = 3 s.
-    // Asking again at once is counted: 21 × (1 − t/60 s) ≤ 19 at t ≈ 5.7 s, so 66.
-    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 66 });
-    clock.advance(66_000);
-    // 21 × 0.9 + 1 ≤ 20: passes (had both refusals counted, 22 × 0.9 + 1 would not).
-    expect((await l.check(query('saved_markets', 'u'))).limited).toBe(false);
+  it('counts a refusal that came before the last Retry-After, and not one at or after it', async () => {
+    const { limiter: l, clock } = limiter({ balance_sync: 20 });
+    const start = clock.now().getTime();
+    const sync = () => l.check(query('balance_sync'));
+    const used = async () =>
+      (await l.usage({ tenantId: 't', environment: 'sandbox' }))!.find((u) => u.tier === 'balance_sync')!.used;
+    expect((await sync()).limited).toBe(false);
+    clock.set(new Date(start + 30_000));
+    for (let i = 0; i < 19; i++) expect((await sync()).limited).toBe(false);
+    // The first refusal is not counted: room once 12:00:00's one request leaves, in 30 s.
+    expect(await sync()).toMatchObject({ limited: true, retryAfterSeconds: 30 });
+    // Asking again at once is counted, so the 20 of 12:00:30 must leave too: 60 s.
+    expect(await sync()).toMatchObject({
+      limited: true,
+      retryAfterSeconds: 60,
+      headers: { remaining: 0, resetSeconds: 60 },
+    });
+    expect(await used()).toBe(21);
+    // At the last instant (12:01:30) others take the whole room; a refusal then is not counted.
+    clock.set(new Date(start + 90_000));
+    for (let i = 0; i < 20; i++) expect((await sync()).limited).toBe(false);
+    expect((await sync()).limited).toBe(true);
+    expect(await used()).toBe(20);
   });
 
-  it('takes back a refusal before the last Retry-After that redeems one given earlier, once', async () => {
-    const { limiter: l, clock } = limiter();
+  it('does not count a refusal before the last Retry-After that redeems one given earlier, each once', async () => {
+    const { limiter: l, clock } = limiter({ balance_sync: 20 });
     const start = clock.now().getTime();
-    expect(await untilRefused(() => l.check(query('saved_markets', 'u')), 25)).toBe(21);
-    // That 21st (client A) was told 63 s. Client B, a second later, comes before it and is counted:
-    // 21 × (1 − t/60 s) ≤ 19 at t ≈ 5.7 s, 65 s from now (66 s from the start), the bucket's last instant.
-    clock.advance(1_000);
-    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 65 });
-    // A comes back at 63 s, before 66 s, still refused (21 × 0.95 + 1 > 20), and redeems the Retry-After
-    // it was given: not counted, so it is told 66 s too (counted, it would have been told 69 s).
-    clock.set(new Date(start + 63_000));
-    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 3 });
-    // A third at the same instant has none left to redeem: counted, so 21 × (1 − t/60 s) + 1 ≤ 19 from
-    // t ≈ 8.6 s: 69 s.
-    expect(await l.check(query('saved_markets', 'u'))).toMatchObject({ limited: true, retryAfterSeconds: 6 });
+    const sync = () => l.check(query('balance_sync'));
+    const used = async () =>
+      (await l.usage({ tenantId: 't', environment: 'sandbox' }))!.find((u) => u.tier === 'balance_sync')!.used;
+    for (let i = 0; i < 20; i++) expect((await sync()).limited).toBe(false);
+    // Client A is refused (not counted), client B a second later (counted): both told to come at 12:01:00.
+    expect(await sync()).toMatchObject({ limited: true, retryAfterSeconds: 60 });
+    clock.set(new Date(start + 1_000));
+    expect(await sync()).toMatchObject({ limited: true, retryAfterSeconds: 59 });
+    // At 12:01:00 others take the room (B's refusal of 12:00:01 is still in the window), and one more is
+    // refused, moving the bucket's last instant to 12:01:01.
+    clock.set(new Date(start + 60_000));
+    for (let i = 0; i < 19; i++) expect((await sync()).limited).toBe(false);
+    expect(await sync()).toMatchObject({ limited: true, retryAfterSeconds: 1 });
+    expect(await used()).toBe(20);
+    // A and B come back before that instant, refused; each redeems one of the two given for 12:01:00.
+    clock.set(new Date(start + 60_500));
+    expect((await sync()).limited).toBe(true);
+    expect((await sync()).limited).toBe(true);
+    expect(await used()).toBe(20);
+    // A third at the same instant has none left to redeem: counted.
+    expect((await sync()).limited).toBe(true);
+    expect(await used()).toBe(21);
   });
 
   it('forgets a full window once the clock has moved past it and the next', async () => {

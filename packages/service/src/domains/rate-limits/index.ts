@@ -1,5 +1,7 @@
 export * from './model/tiers.js';
 export * from './model/refusals.js';
+export * from './model/window.js';
+export * from './model/judge.js';
 export { raisedLimitsViewOf, type RaisedLimitsView } from './raised-limits-view.js';
 export * from './schemas.js';
 export { getTenantLimits, setTenantLimits, type TenantLimits } from './tenant-limits.js';

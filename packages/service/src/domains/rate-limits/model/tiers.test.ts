@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketsFor, bucketState, tightest, windowOf } from './tiers.js';
+import { bucketsFor, tightest } from './tiers.js';
 
 const request = { tenantId: 't', environment: 'sandbox' };
 
@@ -36,50 +36,12 @@ describe('bucketsFor', () => {
   });
 });
 
-describe('bucketState: a sliding window estimated from two fixed windows', () => {
-  it('lets request N through and refuses N+1, with the first window alone', () => {
-    expect(bucketState(10, { previous: 0, current: 10, elapsedMs: 0 })).toMatchObject({ allowed: true, remaining: 0 });
-    expect(bucketState(10, { previous: 0, current: 11, elapsedMs: 0 })).toMatchObject({ allowed: false, remaining: 0 });
-    expect(bucketState(10, { previous: 0, current: 3, elapsedMs: 15_000 })).toEqual({
-      limit: 10,
-      allowed: true,
-      remaining: 7,
-      resetSeconds: 45,
-    });
-  });
-
-  it('weighs the previous window by how much of it is still inside the last 60 s', () => {
-    // 30 s into this window, half of the previous one still counts: 10 × 0.5 + 6 = 11 > 10.
-    expect(bucketState(10, { previous: 10, current: 6, elapsedMs: 30_000 }).allowed).toBe(false);
-    expect(bucketState(10, { previous: 10, current: 5, elapsedMs: 30_000 }).allowed).toBe(true);
-  });
-
-  it('says when the next request would pass', () => {
-    // Full at the window's start (11 counted, limit 10): the next window, once 11 × (1 − t/60 s) ≤ 9.
-    // t = 60 s × 2/11 ≈ 10.9 s, so 70.9 s from now: 71.
-    expect(bucketState(10, { previous: 0, current: 11, elapsedMs: 0 }).resetSeconds).toBe(71);
-    // Over on the previous window's weight: 10 × (1 − t/60 s) + 6 ≤ 9 from t = 42 s, 12 s from now.
-    expect(bucketState(10, { previous: 10, current: 6, elapsedMs: 30_000 }).resetSeconds).toBe(12);
-    // Never less than one second: here 100 × (1 − t/60 s) + 5 ≤ 9 from t = 57.6 s, 0.7 s from now.
-    expect(bucketState(10, { previous: 100, current: 5, elapsedMs: 56_900 })).toMatchObject({
-      allowed: false,
-      resetSeconds: 1,
-    });
-  });
-
-  it('stays refused longer the more a client retries (spec 8.1 rule 6)', () => {
-    const quiet = bucketState(10, { previous: 0, current: 11, elapsedMs: 0 }).resetSeconds;
-    const hammering = bucketState(10, { previous: 0, current: 70, elapsedMs: 0 }).resetSeconds;
-    expect(hammering).toBeGreaterThan(quiet);
-  });
-});
-
-describe('helpers', () => {
-  it('finds the fixed window of an instant and the tightest of several limits', () => {
-    expect(windowOf(125_000)).toEqual({ index: 2, elapsedMs: 5_000 });
-    const a = bucketState(10, { previous: 0, current: 4, elapsedMs: 0 });
-    const b = bucketState(100, { previous: 0, current: 4, elapsedMs: 0 });
-    expect(tightest([b, a])).toBe(a);
+describe('tightest', () => {
+  it('is the limit with the least remaining, the first of equals', () => {
+    const state = (limit: number, remaining: number) => ({ limit, allowed: true, remaining, resetSeconds: 60 });
+    const [user, tenant, other] = [state(10, 6), state(4_500, 6), state(600, 596)];
+    expect(tightest([other, user, tenant])).toBe(user);
+    expect(tightest([tenant, user])).toBe(tenant);
     expect(tightest([])).toBeNull();
   });
 });

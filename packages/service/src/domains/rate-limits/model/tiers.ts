@@ -1,6 +1,6 @@
 /**
- * The rate tiers of spec 8.1 and how a request is counted (decisions part 5). Pure: the limiter
- * (http/rate-limiter.ts) keeps the counters and asks these functions what they mean.
+ * The rate tiers of spec 8.1 and the buckets a request is counted in (docs/operator-api.md "Rate limits").
+ * Pure: the limiter (http/rate-limiter.ts) keeps the counters and asks judge.ts what they mean.
  */
 export const LIMITED_TIERS = [
   'balance_sync',
@@ -37,8 +37,6 @@ export const RAISABLE_TIERS = ['balance_sync', 'positions', 'default'] as const 
 export type RaisableTier = (typeof RAISABLE_TIERS)[number];
 export type RaisedLimits = Partial<Record<RaisableTier, number>>;
 
-export const WINDOW_MS = 60_000;
-
 /** One counter a request is counted in, and the limit that applies to it. */
 export interface Bucket {
   key: string;
@@ -68,67 +66,17 @@ export function bucketsFor(request: CountedRequest, raised: RaisedLimits): Bucke
   return COUNTED_APART.includes(request.tier) ? user : [...user, tenant];
 }
 
-/**
- * A sliding 60 s window estimated from two fixed windows (the current one and the one before, weighted
- * by how much of it still overlaps the last 60 s). `current` includes this request; which refused
- * requests stay counted is model/refusals.ts's rule.
- */
-export interface WindowCounts {
-  previous: number;
-  current: number;
-  /** Time since the current fixed window began. */
-  elapsedMs: number;
-}
-
+/** What a bucket says of a request: what the RateLimit-* headers would tell from it. */
 export interface BucketState {
   limit: number;
+  /** It had room for the request. */
   allowed: boolean;
   remaining: number;
-  /** Seconds until the next request would be allowed (refused), or until the window turns (allowed). */
+  /** Seconds until the next request would pass (refusing), or until its oldest counted request leaves the window. */
   resetSeconds: number;
 }
 
-export function bucketState(limit: number, counts: WindowCounts): BucketState {
-  const { previous, current, elapsedMs } = counts;
-  const weight = 1 - elapsedMs / WINDOW_MS;
-  const used = previous * weight + current;
-  const allowed = used <= limit;
-  const remaining = Math.max(0, Math.floor(limit - used));
-  return {
-    limit,
-    allowed,
-    remaining,
-    resetSeconds: allowed ? secondsUntil(WINDOW_MS - elapsedMs) : retryAfterSeconds(limit, counts),
-  };
-}
-
-/**
- * When the next request would pass if no other came, given the counts that stay: the previous window's
- * weight must fall until previous × weight + current + 1 ≤ limit, in this window or, when the current
- * count alone is over, in the next one (where this window becomes the previous one).
- */
-export function retryAfterSeconds(limit: number, { previous, current, elapsedMs }: WindowCounts): number {
-  const room = limit - 1;
-  // Nothing left over from the previous window and room now: the next request would pass at once.
-  if (current <= room && previous === 0) return 1;
-  if (current <= room) {
-    // Within this window: previous × (1 − t/W) ≤ room − current.
-    const t = WINDOW_MS * (1 - (room - current) / previous);
-    return secondsUntil(t - elapsedMs);
-  }
-  // In the next window, with nothing counted there yet: current × (1 − t/W) ≤ room.
-  const t = WINDOW_MS * (1 - room / current);
-  return secondsUntil(WINDOW_MS - elapsedMs + t);
-}
-
-const secondsUntil = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
-
-/** The fixed window an instant falls in, and how far into it. */
-export function windowOf(nowMs: number): { index: number; elapsedMs: number } {
-  return { index: Math.floor(nowMs / WINDOW_MS), elapsedMs: nowMs % WINDOW_MS };
-}
-
-/** The limit a response's RateLimit-* headers describe: the one with the least remaining (decisions part 5). */
+/** The limit a response's RateLimit-* headers describe: the one with the least remaining (the first of equals). */
 export function tightest(states: readonly BucketState[]): BucketState | null {
   return states.reduce<BucketState | null>((a, b) => (a === null || b.remaining < a.remaining ? b : a), null);
 }
