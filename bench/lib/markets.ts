@@ -36,6 +36,7 @@ export async function createMarkets(
   service: ServiceProcess,
   tenant: BenchTenant,
   slugs: string[],
+  terms: Partial<typeof MARKET_TERMS> = {},
 ): Promise<BenchMarket[]> {
   const opensAt = new Date(Date.now() - 3600_000).toISOString().replace(/\.\d+Z$/, 'Z');
   const closesAt = new Date(Date.now() + 30 * 86400_000).toISOString().replace(/\.\d+Z$/, 'Z');
@@ -48,6 +49,7 @@ export async function createMarkets(
       opens_at: opensAt,
       closes_at: closesAt,
       ...MARKET_TERMS,
+      ...terms,
     });
     await platform(service, 'PUT', `/platform/v1/tenants/${tenant.tenantId}/markets/${slug}`);
     markets.push({ slug, outcomes: (market.outcomes as { id: string }[]).map((o) => o.id), next: 0 });
@@ -55,16 +57,34 @@ export async function createMarkets(
   return markets;
 }
 
+/**
+ * The sandbox bound the bench's bounded markets carry: the widest allowed, so that a phase of opens
+ * alternating between the outcomes stays within it (ε·b = 5,000 shares of spread, 50,000 a day per
+ * market) and every open pays for the rule without being refused by it.
+ */
+export const BOUNDED_INFLUENCE = '0.05';
+
 /** The hot market `bench-hot` and `count` others, `bench-m001` …, in one call. */
 export async function createHotAndSpread(
   service: ServiceProcess,
   tenant: BenchTenant,
   count: number,
 ): Promise<{ hot: BenchMarket; spread: BenchMarket[] }> {
-  const slugs = Array.from({ length: count }, (_, i) => `bench-m${String(i + 1).padStart(3, '0')}`);
-  const [hot, ...spread] = await createMarkets(service, tenant, ['bench-hot', ...slugs]);
+  const [hot, ...spread] = await createMarkets(service, tenant, ['bench-hot', ...numbered('m', count)]);
   return { hot: hot!, spread };
 }
+
+/** `count` markets with the sandbox bound, `bench-s001` …, like createHotAndSpread's others. */
+export async function createBounded(
+  service: ServiceProcess,
+  tenant: BenchTenant,
+  count: number,
+): Promise<BenchMarket[]> {
+  return createMarkets(service, tenant, numbered('s', count), { sandbox_influence: BOUNDED_INFLUENCE });
+}
+
+const numbered = (prefix: string, count: number) =>
+  Array.from({ length: count }, (_, i) => `bench-${prefix}${String(i + 1).padStart(3, '0')}`);
 
 /** The body of one open: a random user, the market's next outcome, STAKE at any price. */
 export function openBody(market: BenchMarket, ids: readonly string[]): string {

@@ -6,7 +6,7 @@ import { claimAnswer, claimKeysInTransaction, type KeyClaim, type StoredKeyAnswe
 import { openingsPaused, type OpeningsPaused } from '../kill-switches/index.js';
 import { lockUsersForRound, type RoundLockedUser } from '../ledger/index.js';
 import { lockOpenOrdersOfMarkets } from '../orders/index.js';
-import { lockPositionsByIds, openStakes, sandboxSharesTraded, type RejectedAttempt } from '../positions/index.js';
+import { lockPositionsByIds, tradingFigures, type RejectedAttempt } from '../positions/index.js';
 import { SANDBOX_DAY_MS } from '../markets/index.js';
 import { lockMarketsForRound } from '../trading/index.js';
 import { applyItem, needsOf, type Needs } from './apply.js';
@@ -205,21 +205,16 @@ async function openBook(
     running.flatMap((n) => (n.positionId ? [n.positionId] : [])),
   );
   const trades = running.some((n) => n.trades) || locked.orders.length > 0;
-  const stakes = trades
-    ? await openStakes(
+  const figures = trades
+    ? await tradingFigures(
         tx,
-        [...users.values()].map((u) => u.id),
-        [...markets.keys()],
+        { userIds: [...users.values()].map((u) => u.id), marketIds: [...markets.keys()] },
+        { pairs: sandboxTraders(locked, running), since: new Date(locked.now.getTime() - SANDBOX_DAY_MS) },
       )
-    : new Map();
+    : { openStakes: new Map<string, bigint>(), sandboxDay: new Map<string, bigint>() };
   const orderTenants = [...new Set(locked.orders.map((o) => o.scope.tenantId))];
   const paused = locked.orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
-  const sandboxDay = await sandboxSharesTraded(
-    tx,
-    sandboxTraders(locked, running),
-    new Date(locked.now.getTime() - SANDBOX_DAY_MS),
-  );
-  return new RoundBook(markets, users, stakes, positions, locked.now, paused, sandboxDay);
+  return new RoundBook(markets, users, figures.openStakes, positions, locked.now, paused, figures.sandboxDay);
 }
 
 /**

@@ -9,14 +9,13 @@ export {
   findPositionsByIds,
   insertPositionsSql,
   lockPositionsByIds,
-  openStakes,
   closePositionsSql,
   streamPositionRows,
   type Closing,
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';
-export { sandboxSharesTraded } from './sandbox-day-repo.js';
+export { tradingFigures, type TradingFigures } from './trading-figures-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
 export { insertRejectionsSql, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';
 export * from './schemas.js';

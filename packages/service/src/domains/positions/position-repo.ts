@@ -210,20 +210,6 @@ export async function* streamPositionRows(
   for await (const row of query.orderBy('p.seq').stream(STREAM_BATCH)) yield toView(row);
 }
 
-/** Each user's open stake per market (what the per-user cap counts), keyed "userId/marketId". */
-export async function openStakes(
-  tx: Executor,
-  userIds: readonly string[],
-  marketIds: readonly string[],
-): Promise<Map<string, bigint>> {
-  if (userIds.length === 0 || marketIds.length === 0) return new Map();
-  const { rows } = await sql<{ user_id: string; market_id: string; total: bigint }>`
-    select user_id, market_id, sum(stake_minor)::bigint as total from positions
-    where state = 'open' and market_id = any(${[...marketIds]}::uuid[]) and user_id = any(${[...userIds]}::uuid[])
-    group by user_id, market_id`.execute(tx);
-  return new Map(rows.map((r) => [`${r.user_id}/${r.market_id}`, r.total]));
-}
-
 /**
  * A tenant environment's open positions on one market, summed per outcome (the exposure, decisions part
  * 10). What a position pays if its outcome wins is the settlement's settled_win payout (decisions part
