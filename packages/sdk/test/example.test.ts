@@ -27,6 +27,8 @@ beforeAll(async () => {
       max_stake_per_position: '50.00',
       max_open_stake_per_user: '80.00',
       liquidity: '100',
+      // As the demo's own markets: only this run's sandbox trades on them.
+      sandbox_influence: null,
     });
     expect(created.status, created.text).toBe(201);
   }
