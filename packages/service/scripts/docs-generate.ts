@@ -175,10 +175,12 @@ and does not spend its Idempotency-Key, so you send it again unchanged.
 | --- | --- | --- | --- |
 ${rows.join('\n')}
 
-The window slides: what counts is the last 60 seconds, not the calendar minute. A request with a widget
-session token counts against that end user's budget and, except in \`default\` and \`feed_read\`, against
-the tenant's too; an API-key request counts against the tenant's only. The platform can raise the
-tenant budgets of ${RAISABLE_TIERS.map((t) => `\`${t}\``).join(', ')} for you: ask your account contact
+The window slides and is counted exactly, per whole second: a request passes when the 60 seconds that end
+with its own second (the current one and the 59 before) hold fewer requests than the budget, so no 60
+seconds in a row ever let more than the budget through, whichever calendar minutes they straddle. A
+request with a widget session token counts against that end user's budget and, except in \`default\` and
+\`feed_read\`, against the tenant's too; an API-key request counts against the tenant's only. The
+platform can raise the tenant budgets of ${RAISABLE_TIERS.map((t) => `\`${t}\``).join(', ')} for you: ask your account contact
 with the numbers you expect.
 
 ## The headers
@@ -189,8 +191,8 @@ Every answer of a limited route says where you stand, for the tightest budget th
 | --- | --- |
 | \`RateLimit-Limit\` | the budget, requests per 60 seconds |
 | \`RateLimit-Remaining\` | what is left of it now |
-| \`RateLimit-Reset\` | seconds until the window has moved on (for a refusal: until the next request would pass) |
-| \`Retry-After\` | on a 429 only: whole seconds to wait, at least 1 |
+| \`RateLimit-Reset\` | seconds until the oldest request counted in the window leaves it (for a refusal: the same as \`Retry-After\`) |
+| \`Retry-After\` | on a 429 only: whole seconds to wait, 1 to 60 |
 
 \`\`\`sh run
 curl -sS --fail-with-body -D headers.txt -o /dev/null "$PM_BASE_URL/v1/markets" -H "Authorization: Bearer $PM_API_KEY"
@@ -205,9 +207,13 @@ RateLimit-Reset: 37
 
 ## How to wait
 
-- On a 429, wait \`Retry-After\` seconds, then send the same request with the same key. A refused request
-  sent before its \`Retry-After\` is due counts against the budget, so retrying at once keeps you refused;
-  clients that wait get their whole budget back, even several processes sharing one.
+- On a 429, wait \`Retry-After\` seconds, then send the same request with the same key. It is never more
+  than 60: the time until enough of the oldest requests have left the window; come back then and the
+  request passes, unless others of the same budget took the room meanwhile.
+- A refused request sent before its \`Retry-After\` is due counts against the budget, so retrying at once
+  keeps you refused (a client that keeps asking at three times the budget's pace or faster stays refused
+  for as long as it goes on); clients that wait get their whole budget back, even several processes
+  sharing one.
 - Spread steady work (a nightly balance-sync backfill) under the budget: the batch route sends up to 500
   movements in one request of the \`balance_sync\` tier.
 - Watch \`RateLimit-Remaining\`: slowing down before it reaches 0 is cheaper than a refusal.

@@ -6,6 +6,17 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-29',
     change:
+      'Rate limits are counted exactly over the sliding 60 seconds, per whole second: no 60 seconds in a row let ' +
+      'more than a limit through, whichever minutes they straddle (an estimate from two fixed windows let a ' +
+      'burst at the end of one minute and another at the start of the next both through). Retry-After is at ' +
+      'most 60, the time until enough of the oldest requests have left the window; obeyed, the request passes ' +
+      'unless others of the same limit took the room meanwhile. RateLimit-Reset is the same as Retry-After on ' +
+      'a 429, and otherwise the seconds until the oldest request counted leaves the window. A client retrying ' +
+      'at three times the pace of its limit or faster stays refused for as long as it goes on.',
+  },
+  {
+    date: '2026-11-29',
+    change:
       'Sandbox influence on shared markets is bounded: a sandbox open or limit-order fill on a shared market must ' +
       "leave the spread of the shares open sandbox positions hold within the market's sandbox_influence × " +
       'liquidity (0.01 by default: no odds move by more than about 1 %), and each sandbox tenant environment may ' +
