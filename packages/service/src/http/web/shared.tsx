@@ -88,10 +88,11 @@ export function sendConfirmation(
     { title: page.title, current: page.current },
     <section>
       <p>{page.effect}</p>
-      <p class="row">
+      {/* A div: a <form> inside a <p> would end the paragraph, and Cancel would leave the row. */}
+      <div class="row">
         <ActionButton request={request} action={page.action} fields={page.fields} label={page.button} danger />
         <a href={page.back}>Cancel</a>
-      </p>
+      </div>
     </section>,
   );
 }
