@@ -225,6 +225,38 @@ describe('the panel market page', () => {
     expect(res.html).toContain(`<a href="/panel/tenants/${beta.tenantId}">${names[beta.tenantId]}</a>`);
   });
 
+  it("shows the sandbox positions' spread as the API answers it, unbounded, then above a bound set in the form", async () => {
+    const page = `/panel/markets/${market.slug}`;
+    const api = (await service.platform('GET', `/platform/v1/markets/${market.slug}`)).json;
+    expect(api.sandbox_influence).toBeNull();
+    // The sandbox holds 100.00 + 25.50 on Yes and 40.00 on No, far more than 0.05 of b = 1000 apart.
+    const spread = api.sandbox_spread as string;
+    expect(Number(spread)).toBeGreaterThan(0.05);
+    const unbounded = textOf((await panel.get(page)).html);
+    expect(unbounded).toContain(
+      "No bound: sandbox play money moves this market's live price as far as the market maker",
+    );
+    expect(unbounded).toContain(`Sandbox positions hold ${spread} of the depth`);
+
+    await panel.post(`${page}/sandbox-influence`, { sandbox_influence: '0.05' });
+    expect((await service.platform('GET', `/platform/v1/markets/${market.slug}`)).json).toMatchObject({
+      sandbox_influence: '0.05',
+      sandbox_spread: spread,
+    });
+    const html = (await panel.get(page)).html;
+    const text = textOf(html);
+    expect(text).toContain(
+      `Sandbox positions hold ${spread} of the depth, above the bound of 0.05 (no live odds moved by more than about 5.1 %).`,
+    );
+    expect(text).toContain(`Bound in use: ${Math.round((Number(spread) / 0.05) * 100)} % (above the bound)`);
+    expect(text).toContain('Above the bound: sandbox closes, or a bound lowered since,');
+    expect(text).toContain('Only sandbox opens that bring the spread back within 0.05 pass');
+    // The meter stops at its end; the words carry the rest.
+    expect(/<meter id="sandbox-meter"[^>]*value="1"/.test(html)).toBe(true);
+    // 10·ε·b = 10 × 0.05 × 1000 shares a day per sandbox tenant environment.
+    expect(text).toContain('Daily cap 500 shares (10·ε·b)');
+  });
+
   it('enables a tenant chosen by name; the picker leaves out the tenants already enabled', async () => {
     const gamma = await createTenant(service);
     const gammaName = (await service.platform('GET', `/platform/v1/tenants/${gamma.tenantId}`)).json.name;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestService, TestTenant } from './helpers.js';
+import { uniqueKey, type TestService, type TestTenant } from './helpers.js';
 import { auditRows, PanelClient, startPanelTest, textOf } from './panel-client.js';
+import { createMarket, fundedUser } from './trading-helpers.js';
 
 /** Panel forms (issue 30 part 3): a refusal keeps what was typed and says what is wrong in words. */
 let service: TestService;
@@ -162,5 +163,150 @@ describe('a portal link from the tenant page', () => {
     const shown = await panel.get(`/panel/tenants/${other.json.id}`);
     expect(textOf(shown.html)).toContain('reactivate it before inviting its staff');
     expect(shown.html).not.toContain('portal-link-url');
+  });
+});
+
+describe('a market\'s sandbox bound (docs/operator-api.md, "Sandbox influence")', () => {
+  const sharedMarket = async () => {
+    const market = await createMarket(service, tenant, { liquidity: '1000', sandbox_influence: '0.05' });
+    const user = await fundedUser(service, tenant.sandboxKey, 'bound');
+    const opened = await service.api('sandbox', 'POST', '/v1/positions', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey('open'),
+      body: {
+        external_user_id: user,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '5.00',
+        max_price: '1',
+      },
+    });
+    expect(opened.status, opened.text).toBe(201);
+    return market;
+  };
+  const apiMarket = async (slug: string) => (await service.platform('GET', `/platform/v1/markets/${slug}`)).json;
+
+  it('shows the spread against the bound in words and on a meter, and the form changes it', async () => {
+    const market = await sharedMarket();
+    const page = `/panel/markets/${market.slug}`;
+    const before = await apiMarket(market.slug);
+    const spread = before.sandbox_spread as string;
+    expect(Number(spread)).toBeGreaterThan(0.009);
+    const html = (await panel.get(page)).html;
+    expect(textOf(html)).toContain(
+      `Sandbox positions hold ${spread} of the depth; the bound is 0.05 (no live odds moved by more than about 5.1 %).`,
+    );
+    const meter = /<meter id="sandbox-meter"[^>]*>/.exec(html)![0];
+    expect(Number(/value="([^"]+)"/.exec(meter)![1])).toBeCloseTo(Number(spread) / 0.05, 6);
+    const percent = Math.round((Number(spread) / 0.05) * 100);
+    expect(textOf(html)).toContain(`Bound in use: ${percent} %`);
+    expect(tagOf(html, 'sandbox-influence')).toContain('value="0.05"');
+
+    const saved = await panel.post(`${page}/sandbox-influence`, { sandbox_influence: ' 0.02 ' });
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`${page}#sandbox`);
+    expect(textOf((await panel.get(page)).html)).toContain(`${market.slug}'s sandbox bound is 0.02`);
+    const after = await apiMarket(market.slug);
+    expect(after).toMatchObject({ sandbox_influence: '0.02', sandbox_spread: spread });
+    const audit = await auditRows(service, 'market.update', market.slug);
+    expect(audit.map((a) => [a.who, a.details, a.outcome])).toEqual([
+      ['panel:Ada', { sandbox_influence: '0.02' }, 'done'],
+    ]);
+  });
+
+  it('says a market no sandbox position moves is not moved, with the whole bound free', async () => {
+    const market = await createMarket(service, tenant, { liquidity: '2500', sandbox_influence: '0.01' });
+    const text = textOf((await panel.get(`/panel/markets/${market.slug}`)).html);
+    expect(text).toContain('Sandbox positions hold 0.000000 of the depth; the bound is 0.01');
+    expect(text).toContain('Bound in use: 0 %');
+    expect(text).toContain('0.000000 (0 shares over a depth b of 2,500; live odds not moved)');
+    expect(text).toContain('Daily cap 250 shares (10·ε·b)');
+  });
+
+  it('refuses a bound out of range or malformed, keeping what was typed and saying why beside the field', async () => {
+    const market = await sharedMarket();
+    const page = `/panel/markets/${market.slug}`;
+    for (const [typed, words] of [
+      ['0.1', '0.1 is above the largest bound, 0.05: enter a bound from 0.001 to 0.05, like 0.01.'],
+      ['0.0005', '0.0005 is below the smallest bound, 0.001: enter a bound from 0.001 to 0.05, like 0.01.'],
+      [
+        '0,02',
+        'Enter a decimal from 0.001 to 0.05 with a point and at most 6 decimals, like 0.01; or “none” for no bound.',
+      ],
+      [
+        '1e-2',
+        'Enter a decimal from 0.001 to 0.05 with a point and at most 6 decimals, like 0.01; or “none” for no bound.',
+      ],
+    ]) {
+      const res = await panel.post(`${page}/sandbox-influence`, { sandbox_influence: typed! });
+      expect(res.location).toBe(`${page}#sandbox`);
+      const html = (await panel.get(page)).html;
+      const input = tagOf(html, 'sandbox-influence')!;
+      expect(input).toContain(`value="${typed}"`);
+      expect(input).toContain('aria-invalid="true"');
+      expect(input).toContain('sandbox-influence-error');
+      const message = /<p class="field-error" id="sandbox-influence-error">([^<]*)<\/p>/.exec(html)?.[1];
+      expect(message).toBe(words);
+      expect(textOf(html)).toContain('Nothing was changed.');
+      expect(html).not.toMatch(/must match pattern|\/\^/);
+    }
+    expect((await apiMarket(market.slug)).sandbox_influence).toBe('0.05');
+    expect(await auditRows(service, 'market.update', market.slug)).toEqual([]);
+  });
+
+  it('asks before removing the bound, then removes it on the confirm', async () => {
+    const market = await sharedMarket();
+    const page = `/panel/markets/${market.slug}`;
+    // "none", empty, or the page's "Remove the bound…" button (remove=yes, whatever the field holds).
+    for (const fields of [
+      { sandbox_influence: 'none' } as Record<string, string>,
+      { sandbox_influence: '' },
+      { sandbox_influence: 'None' },
+      { sandbox_influence: '0.05', remove: 'yes' },
+    ]) {
+      const asked = await panel.post(`${page}/sandbox-influence`, fields);
+      expect(asked.status).toBe(200);
+      const words = textOf(asked.html);
+      expect(words).toContain(`Remove the sandbox bound of “${(await apiMarket(market.slug)).title}”?`);
+      expect(words).toContain('sandbox play money moves the live price');
+      expect(asked.html).toMatch(/<input type="hidden" name="confirm" value="yes"/);
+      expect((await apiMarket(market.slug)).sandbox_influence).toBe('0.05');
+    }
+    expect((await panel.get(page)).html).toMatch(
+      /<button type="submit" name="remove" value="yes"[^>]*>Remove the bound…/,
+    );
+    const removed = await panel.post(`${page}/sandbox-influence`, { sandbox_influence: 'none', confirm: 'yes' });
+    expect(removed.location).toBe(`${page}#sandbox`);
+    expect((await apiMarket(market.slug)).sandbox_influence).toBeNull();
+    const html = (await panel.get(page)).html;
+    expect(textOf(html)).toContain(
+      "No bound: sandbox play money moves this market's live price as far as the market maker allows. Set one unless only trusted sandbox traffic trades here.",
+    );
+    expect(html).not.toContain('<meter');
+    expect(html).not.toContain('Remove the bound…');
+    expect(tagOf(html, 'sandbox-influence')).not.toMatch(/value="/);
+    const audit = await auditRows(service, 'market.update', market.slug);
+    expect(audit.map((a) => a.details)).toEqual([{ sandbox_influence: null }]);
+  });
+
+  it('shows a sandbox test market without a bound or a form, and the verb refuses a crafted post', async () => {
+    const created = await service.api('sandbox', 'POST', '/v1/sandbox/markets', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey('test-market'),
+      body: { title: 'Will the test pass?', outcomes: ['Yes', 'No'] },
+    });
+    expect(created.status, created.text).toBe(201);
+    const page = `/panel/markets/${created.json.slug}`;
+    const name = (await service.platform('GET', `/platform/v1/tenants/${tenant.tenantId}`)).json.name;
+    const html = (await panel.get(page)).html;
+    expect(textOf(html)).toContain(
+      `No bound: this is a sandbox test market of ${name}. Only its owner's sandbox trades it, so no live price can move`,
+    );
+    expect(html).not.toContain('sandbox-influence');
+    expect(html).not.toContain('<meter');
+    const crafted = await panel.post(`${page}/sandbox-influence`, { sandbox_influence: '0.01' });
+    expect(crafted.location).toBe(`${page}#sandbox`);
+    expect(textOf((await panel.get(page)).html)).toContain('A sandbox test market has no sandbox_influence');
+    expect((await apiMarket(created.json.slug)).sandbox_influence).toBeNull();
   });
 });

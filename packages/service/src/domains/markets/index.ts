@@ -38,6 +38,9 @@ export {
 } from './model/quotes.js';
 export {
   DAY_MS as SANDBOX_DAY_MS,
+  dayCap,
+  microOf,
+  spreadOf,
   spreadRatio,
   withSandboxShares,
   type InfluenceBound,

@@ -14,7 +14,6 @@ import {
 } from '../../domains/markets/index.js';
 import { getMarketExposure } from '../../domains/positions/index.js';
 import { tenantNames } from '../../domains/tenants/index.js';
-import { setMarketStatus } from '../../domains/trading/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { formatAmount } from '../../lib/money.js';
@@ -31,6 +30,8 @@ import {
   when,
 } from '../web/shared.js';
 import { ExposureSection } from './market-exposure.js';
+import { SandboxInfluenceSection, sandboxInfluenceRoutes } from './market-sandbox.js';
+import { MarketStatusForm, marketStatusRoutes } from './market-status.js';
 import { signedIn } from './site.js';
 import { tenantChoices, TenantPicker } from './tenant-picker.js';
 
@@ -74,6 +75,8 @@ const EnableForm = z.object({ tenant_id: z.uuid('choose a tenant'), enabled: z.e
 /** Markets: the list, a new market, and one market's state, status moves, tenants and endings. */
 export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
+    await app.register(marketStatusRoutes(deps));
+    await app.register(sandboxInfluenceRoutes(deps));
     app.get('/panel/markets', signedIn, async (request, reply) => {
       const markets = await listAllMarkets(platformCtx(deps, request), { limit: 200 });
       return sendScreen(
@@ -186,7 +189,11 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
         tenantChoices(deps, request),
       ]);
       const names = await tenantNames(ctx, [
-        ...new Set([...tenants, ...(exposure.ok ? exposure.value.byTenant.map((t) => t.tenantId) : [])]),
+        ...new Set([
+          ...tenants,
+          ...(exposure.ok ? exposure.value.byTenant.map((t) => t.tenantId) : []),
+          ...(market.ownerTenantId ? [market.ownerTenantId] : []),
+        ]),
       ]);
       const enabled = new Set(tenants);
       const live = market.status === 'open' || market.status === 'suspended';
@@ -213,19 +220,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
               <dt>Liquidity</dt>
               <dd>{market.liquidity}</dd>
             </dl>
-            <p>
-              {market.status === 'open' && (
-                <ActionButton
-                  request={request}
-                  action={`/panel/markets/${slug}/suspend`}
-                  label="Suspend trading"
-                  danger
-                />
-              )}
-              {market.status === 'suspended' && (
-                <ActionButton request={request} action={`/panel/markets/${slug}/reopen`} label="Reopen trading" />
-              )}
-            </p>
+            <MarketStatusForm request={request} market={market} />
           </section>
           <section aria-labelledby="outcomes">
             <h2 id="outcomes">Outcomes</h2>
@@ -255,6 +250,11 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
               </tbody>
             </ScrollTable>
           </section>
+          <SandboxInfluenceSection
+            request={request}
+            market={market}
+            ownerName={market.ownerTenantId ? (names.get(market.ownerTenantId) ?? null) : null}
+          />
           {exposure.ok && <ExposureSection exposure={exposure.value} names={names} />}
           <section aria-labelledby="ending">
             <h2 id="ending">{live ? 'Resolve or void' : 'Correct'}</h2>
@@ -291,18 +291,6 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
         </>,
       );
     });
-
-    for (const action of ['suspend', 'reopen'] as const) {
-      app.post(`/panel/markets/:slug/${action}`, signedIn, async (request, reply) => {
-        const { slug } = request.params as { slug: string };
-        return act(platformCtx(deps, request), request, reply, (ctx) => setMarketStatus(ctx, { slug, action }), {
-          action: `market.${action}`,
-          target: slug,
-          back: `/panel/markets/${slug}`,
-          done: (m) => `${m.slug} is ${m.status}.`,
-        });
-      });
-    }
 
     app.post('/panel/markets/:slug/tenants', signedIn, async (request, reply) => {
       const { slug } = request.params as { slug: string };

@@ -69,6 +69,7 @@ details.id code{display:block;user-select:all;overflow-wrap:anywhere}
 .tenant,.wrap{overflow-wrap:anywhere}
 .hint{margin:0 0 4px;color:#4a5262;font-size:14px}
 .field-error{color:#b3261e;margin:4px 0 0;font-weight:600}
+meter{display:block;width:100%;max-width:420px;height:24px;margin:0 0 8px}
 [aria-invalid=true]{border-color:#b3261e;border-width:2px}
 @media (max-width:600px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
 `;
