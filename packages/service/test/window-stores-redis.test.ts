@@ -16,7 +16,8 @@ const START = Date.parse('2026-06-01T12:00:00.000Z') + 137;
 
 /**
  * What the clients do next: wait a little or long, come back when the last refusal said (on time or up
- * to 4 s late, past redeeming), or send several at once or close together (a burst, a hammering client).
+ * to 4 s late, past redeeming), send several at once or close together (a burst, a hammering client), or
+ * come from a process whose clock is up to 3 s behind (the script then finds counts after its second).
  */
 const on = fc.constantFrom('user', 'tenant', 'both');
 const step = fc.oneof(
@@ -24,6 +25,7 @@ const step = fc.oneof(
   fc.record({ on, waitMs: fc.integer({ min: 0, max: 70_000 }), times: fc.constant(1) }),
   { weight: 3, arbitrary: fc.record({ on, obeyLateMs: fc.integer({ min: 0, max: 4_000 }), times: fc.constant(1) }) },
   fc.record({ on, waitMs: fc.integer({ min: 0, max: 150 }), times: fc.integer({ min: 2, max: 12 }) }),
+  fc.record({ on, backMs: fc.integer({ min: 1, max: 3_000 }), times: fc.constant(1) }),
 );
 const limits = fc.record({ user: fc.integer({ min: 1, max: 6 }), tenant: fc.integer({ min: 1, max: 20 }) });
 
@@ -55,7 +57,8 @@ if (process.env.REDIS_URL)
           let retryAfterMs = 0;
           for (const next of steps) {
             for (let i = 0; i < next.times; i++) {
-              at += 'obeyLateMs' in next ? retryAfterMs + next.obeyLateMs : next.waitMs;
+              if ('backMs' in next) at = Math.max(START, at - next.backMs);
+              else at += 'obeyLateMs' in next ? retryAfterMs + next.obeyLateMs : next.waitMs;
               const wanted = buckets(next.on);
               const [fromMemory, fromRedis] = [await memory.take(tag, wanted, at), await shared.take(tag, wanted, at)];
               expect(fromRedis).toEqual(fromMemory);
@@ -97,6 +100,37 @@ if (process.env.REDIS_URL)
       // The user's bucket refuses (18 s); the tenant's had room, but this refusal came before its last
       // instant and is counted there, filling it until 12:00:30 leaves: 28 s.
       expect(await take([user, tenant], 62)).toMatchObject({ limited: true, retryAfterSeconds: 28 });
+    });
+
+    it('frees a place for a Retry-After when a refusal redeems one at the bound, in both stores', async () => {
+      const tag = 'bound:sandbox';
+      const [memory, shared] = [memoryWindowStore(), redisWindowStore(redis, PREFIX)];
+      const bucket = [{ key: `positions:${tag}:u:one`, limit: 2 }];
+      const take = async (offsetMs: number) => {
+        const at = START + offsetMs;
+        const [fromMemory, fromRedis] = [await memory.take(tag, bucket, at), await shared.take(tag, bucket, at)];
+        expect(fromRedis).toEqual(fromMemory);
+        return fromMemory.limited;
+      };
+      const used = async (offsetMs: number) => {
+        const [inMemory, inRedis] = [
+          await memory.used(tag, bucket, START + offsetMs),
+          await shared.used(tag, bucket, START + offsetMs),
+        ];
+        expect(inRedis).toEqual(inMemory);
+        return inMemory[0];
+      };
+      // Two pass; two refusals give the two Retry-Afters the bound allows, due a minute later.
+      for (const at of [0, 0]) expect(await take(at)).toBe(false);
+      for (const at of [100, 200]) expect(await take(at)).toBe(true);
+      // Others take the room then; two refusals each redeem one and, redeeming, may give one again.
+      for (const at of [60_000, 60_000]) expect(await take(at)).toBe(false);
+      for (const at of [60_050, 60_060]) expect(await take(at)).toBe(true);
+      expect(await used(60_060)).toBe(2);
+      // A minute later the same: both given then are redeemed, the third refusal is counted.
+      for (const at of [120_000, 120_000]) expect(await take(at)).toBe(false);
+      for (const at of [120_050, 120_060, 120_070]) expect(await take(at)).toBe(true);
+      expect(await used(120_070)).toBe(3);
     });
 
     it('judges requests that come together one at a time (one script a request)', async () => {

@@ -1,41 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { TenantEnv } from '../domains/context.js';
+import type { RateLimiter, RateLimitQuery } from './rate-limiter-port.js';
 import { ApiError } from '../errors/index.js';
 import type { RateTier } from './route-meta.js';
 
-/** What a limiter is asked about one request: its tier, its tenant environment and, for a session, its user. */
-export interface RateLimitQuery {
-  tier: RateTier;
-  tenantEnv: TenantEnv;
-  externalUserId: string | null;
-}
-
-/** What the RateLimit-* headers of the answer say: the limit with the least remaining (decisions part 5). */
-export interface RateHeaders {
-  limit: number;
-  remaining: number;
-  resetSeconds: number;
-}
-
-export type RateDecision =
-  | { limited: false; headers: RateHeaders | null }
-  | { limited: true; retryAfterSeconds: number; headers: RateHeaders | null };
-
-/** The rate-limiter port (spec 8.1): windowRateLimiter (rate-limiter.ts) for real, these below for tests. */
-export interface RateLimiter {
-  check(query: RateLimitQuery): Promise<RateDecision>;
-  /**
-   * A tenant environment's use of its own limit in each tier over the last 60 s, counting nothing (the
-   * tenant portal's screen). Null where the counters cannot be read (Redis down).
-   */
-  usage(tenantEnv: TenantEnv): Promise<TierUsage[] | null>;
-}
-
-export interface TierUsage {
-  tier: string;
-  limit: number;
-  used: number;
-}
+export type { RateDecision, RateHeaders, RateLimiter, RateLimitQuery, TierUsage } from './rate-limiter-port.js';
 
 /** Every request passes, with no headers (tests that are not about limits). */
 export const noRateLimits: RateLimiter = {

@@ -3,7 +3,7 @@ import { bucketsFor, LIMITED_TIERS, type LimitedTier, type RaisedLimitsView } fr
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { memoryWindowStore } from './memory-window-store.js';
-import type { RateDecision, RateLimiter, RateLimitQuery } from './rate-limit.js';
+import type { RateDecision, RateLimiter, RateLimitQuery } from './rate-limiter-port.js';
 import { redisWindowStore } from './redis-window-store.js';
 import type { WindowStore } from './window-store.js';
 

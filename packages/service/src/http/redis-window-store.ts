@@ -1,6 +1,6 @@
 import type { Redis } from 'ioredis';
 import { secondOf, usedAt, WINDOW_MS, type Bucket } from '../domains/rate-limits/index.js';
-import type { RateDecision } from './rate-limit.js';
+import type { RateDecision } from './rate-limiter-port.js';
 import { TAKE_SCRIPT } from './redis-window-script.js';
 import type { WindowStore } from './window-store.js';
 

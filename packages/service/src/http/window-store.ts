@@ -1,5 +1,5 @@
 import type { Bucket } from '../domains/rate-limits/index.js';
-import type { RateDecision } from './rate-limit.js';
+import type { RateDecision } from './rate-limiter-port.js';
 
 /**
  * Where the limiter keeps its buckets (docs/operator-api.md "Rate limits"): per bucket, the requests it

@@ -1,6 +1,6 @@
 import { isBeforeRetryAfter, mayGive, outstanding, redeemable } from './refusals.js';
 import { tightest, type BucketState } from './tiers.js';
-import { secondOf, secondsUntilOldestLeaves, secondsUntilRoom, usedAt, type SecondCounts } from './window.js';
+import { secondOf, secondsUntilRoom, windowAt, type SecondCounts } from './window.js';
 
 /** What a store holds for one bucket when a request comes (this request not yet in it). */
 export interface BucketHeld {
@@ -52,14 +52,15 @@ export type Verdict =
  */
 export function judge(reads: readonly BucketRead[], nowMs: number): Verdict {
   const second = secondOf(nowMs);
-  const used = reads.map((read) => usedAt(read.counts, second));
+  const windows = reads.map((read) => windowAt(read.counts, second));
+  const used = windows.map((w) => w.used);
   if (reads.every((read, i) => used[i]! + 1 <= read.limit)) {
     const buckets = reads.map((read, i) => ({
       state: {
         limit: read.limit,
         allowed: true,
         remaining: read.limit - used[i]! - 1,
-        resetSeconds: secondsUntilOldestLeaves(read.counts, second),
+        resetSeconds: windows[i]!.resetSeconds,
       },
       counted: true,
       redeemed: null,
@@ -94,7 +95,7 @@ export function judge(reads: readonly BucketRead[], nowMs: number): Verdict {
       limit: reads[i]!.limit,
       allowed: !s.refusing,
       remaining: s.remaining,
-      resetSeconds: s.refusing ? s.wait : secondsUntilOldestLeaves(reads[i]!.counts, second),
+      resetSeconds: s.refusing ? s.wait : windows[i]!.resetSeconds,
     },
     counted: s.counted,
     redeemed: s.redeemed,

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { secondOf, secondsUntilOldestLeaves, secondsUntilRoom, usedAt, windowStart, WINDOW_S } from './window.js';
+import { secondOf, secondsUntilRoom, usedAt, windowAt, windowStart, WINDOW_S } from './window.js';
 
 const S = secondOf(Date.parse('2026-06-01T12:00:00.000Z'));
 
@@ -19,20 +19,21 @@ describe('the exact window of 60 whole seconds', () => {
     expect(usedAt(new Map(), S)).toBe(0);
   });
 
-  it('says when the oldest counted request leaves it', () => {
-    expect(secondsUntilOldestLeaves(new Map(), S)).toBe(60);
-    expect(secondsUntilOldestLeaves(new Map([[S, 4]]), S)).toBe(60);
-    expect(secondsUntilOldestLeaves(new Map([[S - 59, 1]]), S)).toBe(1);
+  it('says, in the same pass, when the oldest counted request leaves it', () => {
+    expect(windowAt(new Map(), S)).toEqual({ used: 0, resetSeconds: 60 });
+    expect(windowAt(new Map([[S, 4]]), S)).toEqual({ used: 4, resetSeconds: 60 });
+    expect(windowAt(new Map([[S - 59, 1]]), S)).toEqual({ used: 1, resetSeconds: 1 });
     expect(
-      secondsUntilOldestLeaves(
+      windowAt(
         new Map([
           [S - 70, 1],
           [S - 20, 1],
           [S - 10, 0],
+          [S + 2, 7],
         ]),
         S,
       ),
-    ).toBe(40);
+    ).toEqual({ used: 1, resetSeconds: 40 });
   });
 
   it('says when the next request finds room: as soon as enough of the oldest seconds have left', () => {

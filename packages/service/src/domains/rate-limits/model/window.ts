@@ -30,17 +30,19 @@ export function usedAt(counts: SecondCounts, second: number): number {
 }
 
 /**
- * Seconds until the oldest request the window ending with `second` holds leaves it (RateLimit-Reset of a
- * request that passed): 1 … 60. The window is taken to hold a request in `second` itself (the one just
- * counted), so an empty one answers 60.
+ * The window ending with `second` in one pass: how many requests it holds, and the seconds until the
+ * oldest of them leaves it (RateLimit-Reset of a request that passed), 1 … 60. The window is taken to hold
+ * a request in `second` itself (the one just counted), so an empty one answers 60.
  */
-export function secondsUntilOldestLeaves(counts: SecondCounts, second: number): number {
+export function windowAt(counts: SecondCounts, second: number): { used: number; resetSeconds: number } {
   const from = windowStart(second);
-  let oldest = second;
+  let [used, oldest] = [0, second];
   counts.forEach((count, at) => {
-    if (count > 0 && at >= from && at < oldest) oldest = at;
+    if (at < from || at > second) return;
+    used += count;
+    if (count > 0 && at < oldest) oldest = at;
   });
-  return oldest + WINDOW_S - second;
+  return { used, resetSeconds: oldest + WINDOW_S - second };
 }
 
 /**

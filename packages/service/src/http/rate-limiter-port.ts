@@ -1,0 +1,41 @@
+import type { TenantEnv } from '../domains/context.js';
+import type { RateTier } from './route-meta.js';
+
+/*
+ * The rate-limiter port (spec 8.1) and what it answers, apart from the fastify hook that asks it
+ * (rate-limit.ts), so that a limiter can be built and measured without a server (bench/rate-limiter.ts).
+ */
+
+/** What a limiter is asked about one request: its tier, its tenant environment and, for a session, its user. */
+export interface RateLimitQuery {
+  tier: RateTier;
+  tenantEnv: TenantEnv;
+  externalUserId: string | null;
+}
+
+/** What the RateLimit-* headers of the answer say: the limit with the least remaining (docs/operator-api.md). */
+export interface RateHeaders {
+  limit: number;
+  remaining: number;
+  resetSeconds: number;
+}
+
+export type RateDecision =
+  | { limited: false; headers: RateHeaders | null }
+  | { limited: true; retryAfterSeconds: number; headers: RateHeaders | null };
+
+/** The rate-limiter port (spec 8.1): windowRateLimiter (rate-limiter.ts) for real, these below for tests. */
+export interface RateLimiter {
+  check(query: RateLimitQuery): Promise<RateDecision>;
+  /**
+   * A tenant environment's use of its own limit in each tier over the last 60 s, counting nothing (the
+   * tenant portal's screen). Null where the counters cannot be read (Redis down).
+   */
+  usage(tenantEnv: TenantEnv): Promise<TierUsage[] | null>;
+}
+
+export interface TierUsage {
+  tier: string;
+  limit: number;
+  used: number;
+}
