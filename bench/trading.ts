@@ -162,6 +162,15 @@ async function runPhases(
       opens(settings.durationS, randomBounded),
       true,
     );
+    // [3] again after it: the ceiling is the mean of the two, so neither side gains from running first
+    // (the positions table grows through the run).
+    console.log(`\n[3c] [3] again, the other side of [3b]`);
+    const spreadAgain = await measure(
+      `opens, ${spread.length} markets (again)`,
+      'opens',
+      opens(settings.durationS, randomSpread),
+      true,
+    );
 
     let closePhase: TradingPhase | null = null;
     if (settings.closes) {
@@ -206,7 +215,15 @@ async function runPhases(
         );
       } else console.log('  skipped: no open position on the hot market');
     }
-    return { phases, sync, hot: hotPhase, spread: spreadPhase, bounded: boundedPhase, close: closePhase };
+    return {
+      phases,
+      sync,
+      hot: hotPhase,
+      spread: spreadPhase,
+      bounded: boundedPhase,
+      spreadAgain,
+      close: closePhase,
+    };
   } finally {
     await db.end().catch(() => {});
   }
@@ -252,10 +269,11 @@ function printSummary(r: Awaited<ReturnType<typeof runPhases>>): void {
   console.log(`hot market opens / balance sync:  ${ratio(r.hot, r.sync)}x`);
   console.log(`spread opens / balance sync:      ${ratio(r.spread, r.sync)}x`);
   if (r.close) console.log(`hot market closes / opens:        ${ratio(r.close, r.hot)}x`);
-  const bounded = r.bounded.requestsPerS / r.spread.requestsPerS;
+  const ceiling = (r.spread.requestsPerS + r.spreadAgain.requestsPerS) / 2;
+  const bounded = r.bounded.requestsPerS / ceiling;
   console.log(
     `sandbox bound on / none (spread): ${fmt(bounded, 2)}x  (${fmt(r.bounded.requestsPerS)}/s against the ceiling ` +
-      `${fmt(r.spread.requestsPerS)}/s of [3]; goal >= ${GOAL.boundedOverSpread}x: ${verdict(bounded >= GOAL.boundedOverSpread)})`,
+      `${fmt(ceiling)}/s, the mean of [3] and [3c]; goal >= ${GOAL.boundedOverSpread}x: ${verdict(bounded >= GOAL.boundedOverSpread)})`,
   );
   console.log(
     `opens on one hot market:          ${fmt(r.hot.requestsPerS)}/s  (goal >= ${GOAL.hotOpensPerS}/s: ${verdict(r.hot.requestsPerS >= GOAL.hotOpensPerS)})`,

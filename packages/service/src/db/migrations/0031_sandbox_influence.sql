@@ -29,7 +29,9 @@ update markets m set q_sandbox = (
 alter table markets alter column q_sandbox set not null;
 
 -- The shares one sandbox tenant environment bought and sold on a market in the last 24 hours: its
--- positions opened since, and those closed since. Partial, so live trading pays nothing for them.
-create index positions_sandbox_opened on positions (market_id, tenant_id, opened_at) where environment = 'sandbox';
-create index positions_sandbox_closed on positions (market_id, tenant_id, closed_at)
+-- positions opened since, and those closed since, summed by every engine round that trades there (index-only
+-- scans, hence the included shares). Partial, so live trading pays nothing for them.
+create index positions_sandbox_opened on positions (market_id, tenant_id, opened_at) include (shares_units)
+  where environment = 'sandbox';
+create index positions_sandbox_closed on positions (market_id, tenant_id, closed_at) include (shares_units)
   where environment = 'sandbox' and closed_at is not null;
