@@ -154,7 +154,10 @@ it('gives every /v1 operation a curl and an SDK sample, and the curl samples run
   };
   for (const operation of ['PUT /v1/users/{external_user_id}', 'POST /v1/balance-sync', 'GET /v1/tenant']) {
     const curl = samples.get(operation)![0]!.source;
-    const { stdout } = await promisify(execFile)('bash', ['-c', `${curl} -sS -w '\\n%{http_code}'`], { env });
+    // --norc: a node child's stdin is a socket, for which bash would read ~/.bashrc (see guides.test.ts).
+    const { stdout } = await promisify(execFile)('bash', ['--norc', '-c', `${curl} -sS -w '\\n%{http_code}'`], {
+      env,
+    });
     const status = Number(stdout.trim().split('\n').at(-1));
     expect(status, `${operation}: ${stdout}`).toBeGreaterThanOrEqual(200);
     expect(status, `${operation}: ${stdout}`).toBeLessThan(300);

@@ -179,7 +179,7 @@ describe.skipIf(runnable.length === 0 || Boolean(only))('a reader who follows ev
       const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
         execFile(
           'bash',
-          ['-c', script],
+          [...BASH, script],
           { cwd: work, env, timeout: 480_000, maxBuffer: 16 * 1024 * 1024 },
           (error, stdout, stderr) =>
             resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
@@ -194,6 +194,15 @@ describe.skipIf(runnable.length === 0 || Boolean(only))('a reader who follows ev
     }
   }, 600_000);
 });
+
+/**
+ * How a block's shell starts. bash reads ~/.bashrc even for `-c` when its stdin is a socket (it takes that
+ * for a remote shell), and node hands a child sockets for its stdio: on a machine whose ~/.bashrc sets up
+ * pyenv or nvm that cost a second or more a block (this file took 235 s with it, 65 s without) and
+ * could change PATH. `--norc` leaves a block the environment docs/guides/README.md promises, and nothing else.
+ */
+const BASH = ['--norc', '-c'];
+
 /** TS blocks are ES modules that import `@pm/sdk` by name: the directory resolves packages as the repository does. */
 async function prepareDirectory(work: string) {
   await writeFile(path.join(work, 'package.json'), '{ "private": true, "type": "module" }\n');
@@ -221,7 +230,7 @@ async function runBlock(guide: GuideFile, block: Block, work: string, env: Recor
   const result = await new Promise<{ code: number | null; output: string }>((resolve) => {
     execFile(
       'bash',
-      ['-c', script],
+      [...BASH, script],
       { cwd: work, env, timeout: 60_000, maxBuffer: 4 * 1024 * 1024 },
       (error, stdout, stderr) =>
         resolve({ code: error ? ((error as { code?: number }).code ?? 1) : 0, output: `${stdout}${stderr}` }),
