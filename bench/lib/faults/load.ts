@@ -49,6 +49,8 @@ export const MARKET_TERMS = {
   max_stake_per_position: '1000000.00',
   max_open_stake_per_user: '1000000.00',
   liquidity: '200',
+  // The harness's sandbox traffic is its own: no sandbox bound, so opens exercise the money path.
+  sandbox_influence: null,
 };
 
 /**
