@@ -6489,6 +6489,8 @@ export interface paths {
                          *               "price": "0.500000"
                          *             }
                          *           ],
+                         *           "sandbox_influence": null,
+                         *           "sandbox_spread": "0.000000",
                          *           "created_at": "2026-06-01T12:00:00.000Z"
                          *         }
                          *       ],
@@ -6730,6 +6732,8 @@ export interface paths {
                          *           "price": "0.500000"
                          *         }
                          *       ],
+                         *       "sandbox_influence": null,
+                         *       "sandbox_spread": "0.000000",
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -7064,6 +7068,8 @@ export interface paths {
                          *           "price": "0.475615"
                          *         }
                          *       ],
+                         *       "sandbox_influence": null,
+                         *       "sandbox_spread": "0.000000",
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -7421,6 +7427,8 @@ export interface paths {
                          *           "price": "0.475615"
                          *         }
                          *       ],
+                         *       "sandbox_influence": null,
+                         *       "sandbox_spread": "0.000000",
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -7768,6 +7776,8 @@ export interface paths {
                          *           "price": "0.333333"
                          *         }
                          *       ],
+                         *       "sandbox_influence": null,
+                         *       "sandbox_spread": "0.000000",
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
