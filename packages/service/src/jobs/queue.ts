@@ -1,8 +1,7 @@
 import { Logger, parseCronItems, run, runMigrations, type Runner } from 'graphile-worker';
 import type pg from 'pg';
 import type { Logger as ServiceLogger } from '../lib/logger.js';
-import type { ServiceDeps } from '../deps.js';
-import { cronItems, reportTaskList, taskList } from './tasks.js';
+import { cronItems, reportTaskList, taskList, type JobPorts } from './tasks.js';
 
 /**
  * The one place for background jobs: graphile-worker, a PostgreSQL queue (SKIP LOCKED, LISTEN/NOTIFY,
@@ -47,7 +46,7 @@ export interface Jobs {
   stop(): Promise<void>;
 }
 
-export async function startJobs(deps: ServiceDeps, pool: pg.Pool): Promise<Jobs> {
+export async function startJobs(deps: JobPorts, pool: pg.Pool): Promise<Jobs> {
   const common = { pgPool: pool, logger: queueLogger(deps.log), noHandleSignals: true, pollInterval: 1_000 };
   const runner: Runner = await run({
     ...common,

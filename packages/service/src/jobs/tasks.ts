@@ -1,5 +1,5 @@
 import type { CronItem, JobHelpers, TaskList } from 'graphile-worker';
-import { systemContextOf } from '../domains/context.js';
+import { systemContextOf, type Runtime } from '../domains/context.js';
 import { purgeErrorReports } from '../domains/error-reports/index.js';
 import { purgeExpiredAnswers } from '../domains/idempotency/index.js';
 import { expireOrders } from '../domains/orders/index.js';
@@ -8,8 +8,8 @@ import { purgeStreamChanges } from '../domains/realtime/index.js';
 import { expireReports, failReport, GENERATE_REPORT_TASK, generateReport } from '../domains/reports/index.js';
 import { runReconciliation } from '../domains/reconciliation/index.js';
 import { sweepOrders } from '../domains/trading/index.js';
-import { deliverDue } from '../domains/webhooks/index.js';
-import type { ServiceDeps } from '../deps.js';
+import { deliverDue, type DeliveryOutcome, type WebhookTransport } from '../domains/webhooks/index.js';
+import type { Doorbell } from '../lib/doorbell.js';
 
 /**
  * Every background job of the service, each a domain verb run with a system context. Scheduled ones
@@ -30,6 +30,23 @@ export const JOBS = {
   reconcile: 'reconcile',
 } as const;
 
+/**
+ * What the jobs use of the process, and no more: the runtime their verbs' contexts are made from, the
+ * webhook pass's transport and doorbell, where its attempts are counted, and whether the process is still
+ * up. The listeners' bundle (deps.ts) satisfies it, but jobs never import that: it would hand them the
+ * admin token and every cache of the HTTP layer, and, through the metrics it names, close a cycle with
+ * metrics/ (which reads the job queue's counts from here).
+ */
+export interface JobPorts extends Runtime {
+  webhookTransport: WebhookTransport;
+  /** Rung when webhook deliveries are enqueued (LISTEN webhook_deliveries), so the pass wakes at once. */
+  webhookDoorbell: Doorbell;
+  /** Told of every recorded webhook attempt (the service's metrics). */
+  metrics: { webhookAttempt(outcome: DeliveryOutcome): void };
+  /** False once shutdown begins: the webhook pass stops claiming. */
+  isReady(): boolean;
+}
+
 /** Order expiry runs every 5 s. */
 const EXPIRE_EVERY_MS = 5_000;
 /** A webhook pass holds its job this long, then hands over to a fresh job (and so to any process). */
@@ -37,7 +54,7 @@ const DELIVERY_PASS_MS = 55_000;
 /** While deliveries flow the pass polls every 50 ms; idle, every half second; an enqueued delivery wakes it at once. */
 const DELIVERY_IDLE_MS = 500;
 
-export function taskList(deps: ServiceDeps): TaskList {
+export function taskList(deps: JobPorts): TaskList {
   const context = (job: string) => systemContextOf(deps, job);
   const deliveryPass = async (helpers: JobHelpers) => {
     const until = Date.now() + DELIVERY_PASS_MS;
@@ -106,8 +123,8 @@ export function taskList(deps: ServiceDeps): TaskList {
  * The report generations, apart: they run on a runner of their own (queue.ts), because one can take
  * minutes and must never wait for, or hold up, the webhook pass and the short jobs.
  */
-export function reportTaskList(deps: ServiceDeps): TaskList {
-  const context = () => systemContextOf(deps, JOBS.generateReport);
+export function reportTaskList(runtime: Runtime): TaskList {
+  const context = () => systemContextOf(runtime, JOBS.generateReport);
   return {
     // Added by POST /v1/reports in the request's transaction. A failure is retried; the last one fails
     // the report rather than leaving it generating.
@@ -138,9 +155,9 @@ export const cronItems: CronItem[] = [
   { task: JOBS.purgePositionRejections, match: '29 * * * *', identifier: JOBS.purgePositionRejections },
   // The realtime stream's change log keeps 15 minutes; a purge every minute keeps it near that.
   { task: JOBS.purgeStreamChanges, match: '* * * * *', identifier: JOBS.purgeStreamChanges },
-  // Reconciliation daily at 02:00Z (decisions part 8). graphile-worker matches cron patterns in UTC
-  // whatever the process's TZ: 0.17.3's digestTimestamp (node_modules/graphile-worker/dist/cron.js)
-  // reads getUTCMinutes/getUTCHours/getUTCDate/getUTCMonth/getUTCDay. A 02:00 missed while no worker
+  // Reconciliation daily at 02:00Z (docs/operator-api.md, "Reconciliation"). graphile-worker matches cron
+  // patterns in UTC whatever the process's TZ: 0.17.3's digestTimestamp (node_modules/graphile-worker/dist/
+  // cron.js) reads getUTCMinutes/getUTCHours/getUTCDate/getUTCMonth/getUTCDay. A 02:00 missed while no worker
   // ran is made up when one starts within 23 hours (a run reports only what no run reported before).
   { task: JOBS.reconcile, match: '0 2 * * *', identifier: JOBS.reconcile, options: { backfillPeriod: 23 * 3_600_000 } },
   // Watchdogs of the self-rescheduling jobs (preserve_run_at: a pending run keeps its time).
