@@ -8,7 +8,7 @@
 import { parseArgs } from 'node:util';
 import { Redis } from 'ioredis';
 import { windowRateLimiter } from '../packages/service/src/http/rate-limiter.js';
-import type { RateLimiter, RateLimitQuery } from '../packages/service/src/http/rate-limiter-port.js';
+import type { RateLimiter, RateLimitQuery } from '../packages/service/src/domains/rate-limits/index.js';
 import { FakeClock } from '../packages/service/src/lib/clock.js';
 import { memoryLogger } from '../packages/service/src/lib/logger.js';
 import { estimatingRateLimiter } from './lib/estimating-limiter.js';

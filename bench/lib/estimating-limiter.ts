@@ -22,8 +22,9 @@ import {
   type BucketState,
   type LimitedTier,
   type RaisedLimitsView,
+  type RateDecision,
+  type RateLimiter,
 } from '../../packages/service/src/domains/rate-limits/index.js';
-import type { RateDecision, RateLimiter } from '../../packages/service/src/http/rate-limiter-port.js';
 import type { Clock } from '../../packages/service/src/lib/clock.js';
 
 const WINDOW_MS = 60_000;

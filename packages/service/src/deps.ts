@@ -6,16 +6,19 @@ import type { PausedSwitches } from './domains/kill-switches/index.js';
 import type { ErrorAnswerRecorder } from './domains/error-answers/index.js';
 import type { KeyCache } from './domains/api-keys/index.js';
 import type { AllowedOrigins } from './domains/tenants/index.js';
-import type { RaisedLimitsView } from './domains/rate-limits/index.js';
+import type { RaisedLimitsView, RateLimiter } from './domains/rate-limits/index.js';
 import type { StreamHub } from './domains/realtime/index.js';
+import type { WidgetBundle } from './lib/widget-bundle.js';
 import type { ServiceMetrics } from './metrics/index.js';
-import type { RateLimiter } from './http/rate-limit.js';
-import type { WidgetBundle } from './http/routes/widget-bundle.js';
 
 /**
- * What the listeners and the jobs share, built once in main (or a test) and passed down. The ports (the
- * pool, the clock, the logger, the webhook transport, the rate limiter) each have a real implementation
- * and a test one; verbs see them only through their context.
+ * What the HTTP layer is given, built once in service.ts (or a test) and passed down to the listeners. The
+ * ports (the pool, the clock, the logger, the webhook transport, the rate limiter) each have a real
+ * implementation and a test one; verbs see them only through their context. Nothing outside http/ takes
+ * this whole bundle (it holds the admin token and the session secret, and ties its holder to the
+ * listeners' wiring): a job declares the ports it uses (JobPorts in jobs/tasks.ts), and dependency-cruiser
+ * holds both sides to it. So that it can name the ports without importing http/, each port's type lives
+ * with what it describes (the rate limiter's in domains/rate-limits, the widget bundle's in lib/).
  */
 export interface ServiceDeps extends Runtime {
   webhookTransport: WebhookTransport;
@@ -36,7 +39,7 @@ export interface ServiceDeps extends Runtime {
   metrics: ServiceMetrics;
   /** Rung when webhook deliveries are enqueued (LISTEN webhook_deliveries), so the delivery worker wakes at once. */
   webhookDoorbell: Doorbell;
-  /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (decisions part 1). */
+  /** Config ALLOW_INSECURE_WEBHOOKS: webhook URLs may use http and point at local addresses (development, tests). */
   allowInsecureWebhooks: boolean;
   platformAdminToken: string;
   /** Config METRICS_TOKEN: taken by GET /metrics alone, beside the admin token; null when not set. */

@@ -15,20 +15,19 @@ import { KEY_CHANGES_CHANNEL, keyCache, keyChangeHandlers } from './domains/api-
 import { errorAnswerRecorder, type ErrorAnswerRecorder } from './domains/error-answers/index.js';
 import { ERROR_REPORTS_PER_DAY } from './domains/error-reports/index.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
-import { raisedLimitsViewOf } from './domains/rate-limits/index.js';
+import { raisedLimitsViewOf, type RateLimiter } from './domains/rate-limits/index.js';
 import { STREAM_LIMITS, streamHub, type StreamHub } from './domains/realtime/index.js';
 import { listenTo, type Listening } from './db/listen.js';
 import { allowedOriginsViewOf } from './domains/tenants/index.js';
 import { httpTransport, type WebhookTransport } from './domains/webhooks/index.js';
 import { buildApp, type Listener, type RouteInfo } from './http/app.js';
-import type { RateLimiter } from './http/rate-limit.js';
-import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './http/routes/widget-bundle.js';
 import { cookiesAreSecure } from './http/web/web-session.js';
 import { windowRateLimiter } from './http/rate-limiter.js';
 import { migrateQueue, QUEUE_POOL_SIZE, startJobs, type Jobs } from './jobs/queue.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { doorbell } from './lib/doorbell.js';
 import { createLogger, type Logger } from './lib/logger.js';
+import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './lib/widget-bundle.js';
 import { serviceMetrics } from './metrics/index.js';
 import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
 

@@ -8,8 +8,8 @@ import {
   WINDOW_MS,
   WINDOW_S,
   type BucketVerdict,
+  type RateDecision,
 } from '../domains/rate-limits/index.js';
-import type { RateDecision } from './rate-limiter-port.js';
 import type { WindowStore } from './window-store.js';
 
 interface Held {

@@ -1,9 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import type { RateLimiter, RateLimitQuery } from './rate-limiter-port.js';
+import type { RateLimiter, RateLimitQuery, RateTier } from '../domains/rate-limits/index.js';
 import { ApiError } from '../errors/index.js';
-import type { RateTier } from './route-meta.js';
-
-export type { RateDecision, RateHeaders, RateLimiter, RateLimitQuery, TierUsage } from './rate-limiter-port.js';
 
 /** Every request passes, with no headers (tests that are not about limits). */
 export const noRateLimits: RateLimiter = {

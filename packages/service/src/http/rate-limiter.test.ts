@@ -1,9 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Environment } from '../db/schema.js';
-import { LIMITED_TIERS, SPEC_LIMITS, type RaisedLimits } from '../domains/rate-limits/index.js';
+import { LIMITED_TIERS, SPEC_LIMITS, type RaisedLimits, type RateLimitQuery } from '../domains/rate-limits/index.js';
 import { FakeClock } from '../lib/clock.js';
 import { memoryLogger } from '../lib/logger.js';
-import type { RateLimitQuery } from './rate-limit.js';
 import { windowRateLimiter } from './rate-limiter.js';
 
 /**

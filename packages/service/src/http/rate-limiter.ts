@@ -1,9 +1,16 @@
 import type { Redis } from 'ioredis';
-import { bucketsFor, LIMITED_TIERS, type LimitedTier, type RaisedLimitsView } from '../domains/rate-limits/index.js';
+import {
+  bucketsFor,
+  LIMITED_TIERS,
+  type LimitedTier,
+  type RaisedLimitsView,
+  type RateDecision,
+  type RateLimiter,
+  type RateLimitQuery,
+} from '../domains/rate-limits/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { memoryWindowStore } from './memory-window-store.js';
-import type { RateDecision, RateLimiter, RateLimitQuery } from './rate-limiter-port.js';
 import { redisWindowStore } from './redis-window-store.js';
 import type { WindowStore } from './window-store.js';
 

@@ -1,6 +1,5 @@
 import type { Redis } from 'ioredis';
-import { secondOf, usedAt, WINDOW_MS, type Bucket } from '../domains/rate-limits/index.js';
-import type { RateDecision } from './rate-limiter-port.js';
+import { secondOf, usedAt, WINDOW_MS, type Bucket, type RateDecision } from '../domains/rate-limits/index.js';
 import { TAKE_SCRIPT } from './redis-window-script.js';
 import type { WindowStore } from './window-store.js';
 

@@ -1,19 +1,9 @@
 import type { Scope } from '../domains/api-keys/index.js';
 import type { KillSwitchName } from '../domains/kill-switches/index.js';
+import type { RateTier } from '../domains/rate-limits/index.js';
 import type { Deprecated } from './deprecation.js';
 
-/** Rate tiers of spec 8.1, plus the platform listener's own and unlimited public reads (health, docs). */
-export type RateTier =
-  | 'balance_sync'
-  | 'user_sync'
-  | 'positions'
-  | 'default'
-  | 'feed_read'
-  | 'widget_session'
-  | 'users_me'
-  | 'saved_markets'
-  | 'platform'
-  | 'public';
+export type { RateTier };
 
 /**
  * Which credential a route takes: the tenant API key, a widget session token, either, the platform

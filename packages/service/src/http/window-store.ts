@@ -1,5 +1,4 @@
-import type { Bucket } from '../domains/rate-limits/index.js';
-import type { RateDecision } from './rate-limiter-port.js';
+import type { Bucket, RateDecision } from '../domains/rate-limits/index.js';
 
 /**
  * Where the limiter keeps its buckets (docs/operator-api.md "Rate limits"): per bucket, the requests it

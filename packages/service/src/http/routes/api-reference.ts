@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import type { FastifyPluginAsync } from 'fastify';
-import { precompress, sendPrecompressed, type Precompressed } from '../precompressed.js';
+import { precompress, type Precompressed } from '../../lib/precompress.js';
+import { sendPrecompressed } from '../precompressed.js';
 import { guidesRoutes } from './guides.js';
 
 /**

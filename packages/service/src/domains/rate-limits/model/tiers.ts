@@ -14,6 +14,9 @@ export const LIMITED_TIERS = [
 ] as const;
 export type LimitedTier = (typeof LIMITED_TIERS)[number];
 
+/** Every route's tier: the limited ones, the platform listener's own and unlimited public reads (health, docs). */
+export type RateTier = LimitedTier | 'platform' | 'public';
+
 /** Requests per 60 s: per tenant environment, and per end user for session-token requests. */
 export const SPEC_LIMITS: Record<LimitedTier, { tenant: number; endUser: number | null }> = {
   balance_sync: { tenant: 450, endUser: null },

@@ -1,9 +1,10 @@
-import type { TenantEnv } from '../domains/context.js';
-import type { RateTier } from './route-meta.js';
+import type { TenantEnv } from '../context.js';
+import type { RateTier } from './model/tiers.js';
 
 /*
- * The rate-limiter port (spec 8.1) and what it answers, apart from the fastify hook that asks it
- * (rate-limit.ts), so that a limiter can be built and measured without a server (bench/rate-limiter.ts).
+ * The rate-limiter port (spec 8.1) and what it answers. It sits with the tiers, not beside the fastify hook
+ * that asks it (http/rate-limit.ts), so that the ports the listeners share (deps.ts) name it without
+ * importing the HTTP layer, and a limiter can be built and measured without a server (bench/rate-limiter.ts).
  */
 
 /** What a limiter is asked about one request: its tier, its tenant environment and, for a session, its user. */
@@ -24,7 +25,7 @@ export type RateDecision =
   | { limited: false; headers: RateHeaders | null }
   | { limited: true; retryAfterSeconds: number; headers: RateHeaders | null };
 
-/** The rate-limiter port (spec 8.1): windowRateLimiter (rate-limiter.ts) for real, these below for tests. */
+/** The rate-limiter port (spec 8.1): windowRateLimiter (http/rate-limiter.ts), or a test one (http/rate-limit.ts). */
 export interface RateLimiter {
   check(query: RateLimitQuery): Promise<RateDecision>;
   /**
