@@ -1,6 +1,8 @@
 /**
- * The architecture's import rules (DESIGN.md part 8, STYLE.md), checked by `npm test`:
- * - HTTP is the outer layer: no domain, job, lib, error or database module imports http/.
+ * The architecture's import rules (docs/architecture.md, "The layout" and "Import rules"), checked by `npm test`:
+ * - HTTP is the outer layer: no domain, job, metrics, lib, error or database module, nor deps.ts, imports http/.
+ * - deps.ts (everything the listeners are given) is imported only by http/ and service.ts; jobs take their ports.
+ * - jobs/ never imports metrics/; metrics/ imports only the queue counts of jobs/.
  * - Domains import each other only through index.ts (or, pure to pure, another domain's model/).
  * - model/ is pure: no node built-ins, no database, no other IO module, no non-model domain code.
  * - Domains return rejections; only http/ builds the ApiError.
@@ -18,9 +20,42 @@ module.exports = {
     {
       name: 'only-http-knows-http',
       severity: 'error',
-      comment: 'Verbs take (ctx, input) and know nothing of requests, replies or status codes.',
-      from: { path: '^packages/service/src/(domains|jobs|lib|errors|db)/' },
+      comment:
+        'Verbs take (ctx, input) and know nothing of requests, replies or status codes; jobs and metrics run ' +
+        'without a listener (a worker-only process has none); deps.ts names the ports, whose types live with ' +
+        'what they describe, so a port is built and tested without the HTTP layer.',
+      from: { path: '^packages/service/src/((domains|jobs|metrics|lib|errors|db)/|deps\\.ts$)' },
       to: { path: '^packages/service/src/http/' },
+    },
+    {
+      name: 'service-deps-only-in-http',
+      severity: 'error',
+      comment:
+        'ServiceDeps is what the listeners are given: every port, cache, token and secret. Outside http/ only ' +
+        'service.ts, the composition root that builds it, imports deps.ts; anything else declares the narrow ' +
+        'ports it uses (the jobs: JobPorts in jobs/tasks.ts), so it can neither reach the rest nor pull ' +
+        'metrics/ and the HTTP wiring in behind it.',
+      from: { path: '^packages/service/src/', pathNot: '^packages/service/src/(http/|service\\.ts$)' },
+      to: { path: '^packages/service/src/deps\\.ts$' },
+    },
+    {
+      name: 'jobs-import-no-metrics',
+      severity: 'error',
+      comment:
+        "metrics/ reads the job queue's counts (jobs/queue-counts.ts); jobs report what they do through the " +
+        'observe hooks in their ports (JobPorts.metrics), so an import the other way would close a cycle ' +
+        'between the two folders that no-circular, which sees modules, does not catch.',
+      from: { path: '^packages/service/src/jobs/' },
+      to: { path: '^packages/service/src/metrics/' },
+    },
+    {
+      name: 'metrics-read-only-queue-counts',
+      severity: 'error',
+      comment:
+        "Of jobs/, metrics/ imports only the queue counts (one statement over the queue's table): the task " +
+        "list and the runner would bring every job's domain verbs and graphile-worker into the metrics.",
+      from: { path: '^packages/service/src/metrics/' },
+      to: { path: '^packages/service/src/jobs/', pathNot: '^packages/service/src/jobs/queue-counts\\.ts$' },
     },
     {
       name: 'domains-through-index',
@@ -82,7 +117,8 @@ module.exports = {
     {
       name: 'widget-imports-no-server-code',
       severity: 'error',
-      comment: 'The browser bundle (decisions part 7) shares only packages/contract with the server.',
+      comment:
+        "The browser bundle runs on operators' pages, built apart: it shares only packages/contract with the server.",
       from: { path: '^packages/widget/src/' },
       to: { path: '^packages/service/' },
     },
