@@ -3,6 +3,7 @@ import type { TenantCtx } from '../context.js';
 import { sessionUserRow } from '../users/index.js';
 import { readLeaderboard, type LeaderboardEntry, type Standing } from './leaderboard-repo.js';
 import { periodStart, type Period } from './model/period.js';
+import { ALL_TIME_START } from './model/pnl.js';
 
 export interface Leaderboard {
   period: Period;
@@ -10,9 +11,6 @@ export interface Leaderboard {
   entries: LeaderboardEntry[];
   me: Standing | null;
 }
-
-/** The one bucket of "all" starts here (migration 0008). */
-const ALL_TIME = new Date(0);
 
 /**
  * Realised profit of the period (payout minus stake of positions that closed, settled or were voided
@@ -28,7 +26,7 @@ export async function getLeaderboard(
   const from = periodStart(q.period, ctx.now);
   const board = await readLeaderboard(ctx.db, ctx.tenantEnv, {
     period: q.period,
-    startsAt: from ?? ALL_TIME,
+    startsAt: from ?? ALL_TIME_START,
     limit: q.limit,
     userId: user.value.id,
   });

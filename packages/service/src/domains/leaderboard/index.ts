@@ -1,4 +1,12 @@
 export { getLeaderboard } from './get-leaderboard.js';
 export { PERIODS, type Period } from './model/period.js';
 export * from './schemas.js';
-export { readLeaderboard } from './leaderboard-repo.js';
+export { applyLeaderboardDeltas, leaderboardDeltaSql, readLeaderboard } from './leaderboard-repo.js';
+export {
+  bucketsOf,
+  leaderboardDeltas,
+  realisedPnl,
+  type BucketDelta,
+  type Counted,
+  type PositionChange,
+} from './model/pnl.js';

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { TenantEnv } from '../context.js';
 import type { Period } from './model/period.js';
+import type { BucketDelta } from './model/pnl.js';
 
 export interface LeaderboardEntry {
   rank: number;
@@ -68,4 +69,30 @@ export async function readLeaderboard(
   const mine = rows.find((r) => r.kind === 'me');
   const me = mine ? { rank: Number(mine.rank), pnl: BigInt(mine.pnl), positions: Number(mine.positions) } : null;
   return { entries, me };
+}
+
+/**
+ * Adds deltas (model/pnl.ts, leaderboardDeltas) to the users' buckets, as one statement to run alone or as
+ * a part of a larger one (an engine round's). Deltas hold one row per bucket, as an upsert may touch a row
+ * once. The writer holds the row locks of the deltas' users (a close, a settlement and a correction all
+ * do), so bucket rows are written under their user's lock and add no lock order of their own.
+ */
+export function leaderboardDeltaSql(deltas: readonly BucketDelta[]): RawBuilder<unknown> {
+  return sql`
+    insert into leaderboard_buckets as b (tenant_id, environment, period, starts_at, user_id, pnl_minor, positions)
+    select d.tenant_id, d.environment, d.period, d.starts_at, d.user_id, d.pnl, d.positions
+    from unnest(${deltas.map((d) => d.tenantId)}::uuid[], ${deltas.map((d) => d.environment)}::text[],
+                ${deltas.map((d) => d.period)}::text[], ${deltas.map((d) => d.startsAt)}::timestamptz[],
+                ${deltas.map((d) => d.userId)}::uuid[], ${deltas.map((d) => d.pnl)}::bigint[],
+                ${deltas.map((d) => d.positions)}::integer[])
+      with ordinality as d(tenant_id, environment, period, starts_at, user_id, pnl, positions, n)
+    order by d.n
+    on conflict (tenant_id, environment, period, starts_at, user_id) do update
+      set pnl_minor = b.pnl_minor + excluded.pnl_minor, positions = b.positions + excluded.positions`;
+}
+
+/** leaderboardDeltaSql as a statement of its own (settlement), nothing when there is nothing to add. */
+export async function applyLeaderboardDeltas(tx: Executor, deltas: readonly BucketDelta[]): Promise<void> {
+  if (deltas.length === 0) return;
+  await leaderboardDeltaSql(deltas).execute(tx);
 }
