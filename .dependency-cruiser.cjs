@@ -72,6 +72,15 @@ module.exports = {
       },
     },
     {
+      name: 'engine-knows-no-domain',
+      severity: 'error',
+      comment:
+        'The write engine is a queue, a round, a claim, a write and a commit over commands and a state it is ' +
+        'given (domains/engine/ports.ts): what a write does lives in its domain, what a round locks in src/write-path.',
+      from: { path: '^packages/service/src/domains/engine/' },
+      to: { path: '^packages/service/src/domains/(?!engine/)' },
+    },
+    {
       name: 'model-is-pure',
       severity: 'error',
       comment: 'model/ takes values and returns values: no IO, no node built-ins, nothing but other pure code.',

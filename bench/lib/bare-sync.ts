@@ -1,7 +1,8 @@
 import { createDb, createPool as createServicePool, type Db } from '../../packages/service/src/db/connection.js';
 import { authenticateApiKey } from '../../packages/service/src/domains/api-keys/index.js';
 import { tenantContextOf } from '../../packages/service/src/domains/context.js';
-import { WriteEngine } from '../../packages/service/src/domains/engine/index.js';
+import type { Engine } from '../../packages/service/src/domains/context.js';
+import { createWriteEngine } from '../../packages/service/src/write-path/index.js';
 import { applyBalanceSync, movementOf } from '../../packages/service/src/domains/sync/index.js';
 import { systemClock } from '../../packages/service/src/lib/clock.js';
 import { createLogger } from '../../packages/service/src/lib/logger.js';
@@ -24,7 +25,7 @@ export const STATEMENTS_PER_SYNC = 5;
 const request = { requestId: 'bench', source: 'bench' };
 
 /** One balance sync as the service's route hands it to its verb. */
-async function syncOnce(db: Db, engine: WriteEngine, apiKey: string, key: string, movement: Movement): Promise<void> {
+async function syncOnce(db: Db, engine: Engine, apiKey: string, key: string, movement: Movement): Promise<void> {
   const now = new Date();
   const found = await authenticateApiKey(db, apiKey, 'sandbox', now);
   if (!found.ok) throw new Error('api key not found');
@@ -54,7 +55,7 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
   // The service's pool settings (int8 as bigint); an idle connection dropped by the server is ignored.
   const pool = createServicePool(options.databaseUrl, options.connections);
   const db = createDb(pool);
-  const engine = new WriteEngine({ db, clock: systemClock, log: createLogger('warn') });
+  const engine = createWriteEngine({ db, clock: systemClock, log: createLogger('warn') });
   try {
     const result = await runClosedLoops(options.connections, options.durationS, () =>
       syncOnce(db, engine, options.apiKey, options.nextKey(), randomMovement(options.userIds)),

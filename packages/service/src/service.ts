@@ -6,7 +6,7 @@ import { assertSameDatabase } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
-import { WriteEngine } from './domains/engine/index.js';
+import { createWriteEngine } from './write-path/index.js';
 import { demoInstructions, seedDemo, servesDemoPage, type Demo } from './demo.js';
 import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
@@ -139,7 +139,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       killSwitches: pausedSwitchesOf(db),
       errorAnswers,
       streams,
-      engine: new WriteEngine({ db, clock, log, observe: metrics.engine }),
+      engine: createWriteEngine({ db, clock, log, observe: metrics.engine }),
       metrics,
       webhookDoorbell,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,

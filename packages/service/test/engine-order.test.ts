@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StoredAnswer } from '../src/domains/commands.js';
-import { tenantContextOf, type Runtime, type Submitted, type TenantCtx } from '../src/domains/context.js';
-import { WriteEngine } from '../src/domains/engine/index.js';
+import { commandOf, type StoredAnswer } from '../src/domains/handler.js';
+import { tenantContextOf, type Runtime, type TenantCtx } from '../src/domains/context.js';
+import { syncHandler } from '../src/domains/sync/index.js';
+import { createWriteEngine } from '../src/write-path/index.js';
 import { closePosition, openPosition } from '../src/domains/trading/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { memoryLogger } from '../src/lib/logger.js';
@@ -51,7 +52,7 @@ const request = { requestId: 'engine-order', source: 'engine-order' };
  */
 function freshEngine(db: Db = service.db, logged = memoryLogger('warn')) {
   const { log, lines } = logged;
-  const engine = new WriteEngine({ db, clock, log });
+  const engine = createWriteEngine({ db, clock, log });
   const runtime: Runtime = { db: service.db, clock, log, engine };
   const ctx: TenantCtx = tenantContextOf(
     runtime,
@@ -88,13 +89,10 @@ function aroundTransactions(around: (index: number, run: () => Promise<unknown>)
 
 const FAILED_ROUND = 'a round of the write engine failed; its groups run alone';
 
-function syncOf(ctx: TenantCtx, externalUserId: string, direction: 'credit' | 'debit', amount: string): Submitted {
-  return {
-    ctx,
-    request,
-    key: { key: uniqueKey('order-sync'), fields: { external_user_id: externalUserId, direction, amount } },
-    command: { kind: 'sync', externalUserId, direction, amount: parseAmount(amount)!, resultingBalance: null },
-  };
+function syncOf(ctx: TenantCtx, externalUserId: string, direction: 'credit' | 'debit', amount: string) {
+  const key = { key: uniqueKey('order-sync'), fields: { external_user_id: externalUserId, direction, amount } };
+  const movement = { externalUserId, direction, amount: parseAmount(amount)!, resultingBalance: null };
+  return commandOf(syncHandler, { ctx, request, key }, movement);
 }
 
 /** An engine's answer as a test reads it. */

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sweepOrders } from '../src/domains/trading/index.js';
+import { sweepOrders } from '../src/domains/orders/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 import {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { FakeClock } from '../src/lib/clock.js';
 import { expireOrders } from '../src/domains/orders/expire-orders.js';
-import { evaluateOrders } from '../src/domains/trading/evaluate-orders.js';
+import { evaluateOrders } from '../src/domains/orders/index.js';
 import {
   createMarket as createMarketFor,
   fundedUser as fundedUserFor,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
+import { evaluateOrders } from '../src/domains/orders/index.js';
 import {
   createTenant,
   expectEnvelope,
@@ -172,7 +173,7 @@ describe('positions paused for one tenant', () => {
     // A's user can get out: the close brings Yes back under 0.55; its evaluation fills B's order only.
     const closed = await apiA('POST', `/v1/positions/${big.json.id}/close`, { min_price: '0' });
     expect(closed.status, closed.text).toBe(200);
-    await service.deps.engine.evaluateOrders(service.system(), market);
+    await evaluateOrders(service.system(), market);
     expect((await apiA('GET', `/v1/orders/${orderA.json.id}`)).json.status).toBe('open');
     expect((await apiB('GET', `/v1/orders/${orderB.json.id}`)).json.status).toBe('filled');
 
@@ -180,7 +181,7 @@ describe('positions paused for one tenant', () => {
       paused: false,
       reason: 'Bot blocked',
     });
-    await service.deps.engine.evaluateOrders(service.system(), market);
+    await evaluateOrders(service.system(), market);
     expect((await apiA('GET', `/v1/orders/${orderA.json.id}`)).json.status).toBe('filled');
     // The refused open's key was not spent.
     const reopened = await service.api('sandbox', 'POST', '/v1/positions', {

@@ -3,9 +3,7 @@ import type { Environment } from '../db/schema.js';
 import { rejected, ok, type Result } from '../errors/index.js';
 import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
-import type { RequestContext } from '../errors/index.js';
-import type { CommandKey, StoredAnswer, TenantCommand } from './commands.js';
-import type { EngineStats } from './engine/stats.js';
+import type { Command, CommandGroup, EngineStats, StoredAnswer } from './engine/index.js';
 import type { KeyInvalidation } from './api-keys/key-cache.js';
 
 /**
@@ -48,7 +46,7 @@ export interface Runtime {
   readonly db: Db;
   readonly clock: Clock;
   readonly log: Logger;
-  /** The write engine: every keyed write goes through it (DESIGN part 2); verbs reach it through their context. */
+  /** The write engine: every keyed write goes through it; verbs reach it through their context. */
   readonly engine: Engine;
   /**
    * This process's API key cache, which the verbs that revoke keys or change a tenant's status tell at
@@ -156,38 +154,15 @@ export function sessionUser(ctx: TenantCtx): string | null {
   return ctx.actor.kind === 'user' ? ctx.actor.externalUserId : null;
 }
 
-/** A command as it joins the queue: what, for whom, under which key, and the request its errors name. */
-export interface Submitted {
-  ctx: TenantCtx;
-  request: RequestContext;
-  command: TenantCommand;
-  /** Null only for a cancel. */
-  key: CommandKey | null;
-}
-
 /**
- * Commands that must commit together or not at all (a batch of balance syncs), with the request's own
- * key around them: its answer is composed from theirs and stored with them, unless compose says not.
+ * The write engine as verbs see it: every keyed write goes through it (docs/architecture.md, "The write
+ * path"). A command's state is the round's, which satisfies every handler's slices (src/write-path).
  */
-export interface Group {
-  items: readonly Submitted[];
-  outer: {
-    ctx: TenantCtx;
-    request: RequestContext;
-    operation: 'balance_sync_batch';
-    key: CommandKey;
-    compose(answers: StoredAnswer[]): { answer: StoredAnswer; store: boolean };
-  };
-}
-
-/** The engine as verbs see it. */
 export interface Engine {
   /** One command's answer, after its round committed. */
-  submit(item: Submitted): Promise<StoredAnswer>;
+  submit<S, N>(command: Command<S, N>): Promise<StoredAnswer>;
   /** A group's one answer: its outer key's, composed from the items' answers. */
-  submitGroup(group: Group): Promise<StoredAnswer>;
-  /** Evaluates a market's open limit orders in a round of their own (after a reopen, the sweep): how many ended. */
-  evaluateOrders(ctx: Ctx, market: { id: string; slug: string }): Promise<number>;
+  submitGroup<S, N>(group: CommandGroup<S, N>): Promise<StoredAnswer>;
   /** What the engine has done since the process started (GET /platform/v1/engine). */
   stats(): EngineStats;
 }

@@ -1,5 +1,5 @@
 import type { FastifyReply } from 'fastify';
-import type { StoredAnswer } from '../domains/commands.js';
+import type { StoredAnswer } from '../domains/handler.js';
 
 /** The header that marks a replayed answer (decisions part 10); a first answer never carries it. */
 export const REPLAYED_HEADER = 'idempotent-replayed';

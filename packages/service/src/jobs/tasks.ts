@@ -7,7 +7,7 @@ import { purgeRejections } from '../domains/positions/index.js';
 import { purgeStreamChanges } from '../domains/realtime/index.js';
 import { expireReports, failReport, GENERATE_REPORT_TASK, generateReport } from '../domains/reports/index.js';
 import { runReconciliation } from '../domains/reconciliation/index.js';
-import { sweepOrders } from '../domains/trading/index.js';
+import { sweepOrders } from '../domains/orders/index.js';
 import { deliverDue, type DeliveryOutcome, type WebhookTransport } from '../domains/webhooks/index.js';
 import type { Doorbell } from '../lib/doorbell.js';
 

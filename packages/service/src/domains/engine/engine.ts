@@ -1,33 +1,43 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StoredAnswer } from '../commands.js';
-import { principalOf, type Ctx, type Engine, type Group, type Runtime, type Submitted } from '../context.js';
-import { claimAnswer, fingerprint, keyName, type KeyRef } from '../idempotency/index.js';
-import { needsOf } from './apply.js';
-import type { GroupResult, QueuedGroup, QueuedItem } from './queued.js';
+import type { Db } from '../../db/connection.js';
+import type { Clock } from '../../lib/clock.js';
+import type { Logger } from '../../lib/logger.js';
+import type { Command, CommandGroup, KeyStore, RoundWorld, StoredAnswer } from './ports.js';
+import type { QueuedGroup, QueuedItem } from './queued.js';
 import { runRound } from './round.js';
 import { ROUND_STEPS, type EngineObserver, type EngineStats, type RoundStep } from './stats.js';
+
+/** What the engine runs on: the pool, the clock, the logger, and where it reports its rounds. */
+export interface EngineRuntime {
+  readonly db: Db;
+  readonly clock: Clock;
+  readonly log: Logger;
+  readonly observe?: EngineObserver;
+}
 
 /** Commands per round at most (a batch of 500 syncs is never split): one transaction stays short. */
 const MAX_ROUND_COMMANDS = 1_000;
 /** Rounds a group may be put back before it takes its locks waiting (in the slow lane, beside the others). */
 const MAX_DEFERRALS = 5;
 /**
- * Rounds in flight at once, besides the slow lane. A round takes no group that touches a market or user
- * of one in flight, so two never meet on a row: while one commits, the next (other markets, other users)
- * is already claiming and locking.
+ * Rounds in flight at once, besides the slow lane. A round takes no group that touches a row (a market, a
+ * user) of one in flight, so two never meet on a row: while one commits, the next (other rows) is already
+ * claiming and locking.
  */
 const MAX_ROUNDS_IN_FLIGHT = 2;
 const RECENT_ROUNDS = 10_000;
 
 /**
- * This process's write engine (DESIGN part 2): one queue of commands, answered in rounds of one
- * transaction each, up to MAX_ROUNDS_IN_FLIGHT at a time on disjoint markets and users. A round takes whatever waits, so a quiet queue adds no wait and
+ * This process's write engine (docs/architecture.md, "The write path"): one queue of commands, answered in
+ * rounds of one transaction each, up to MAX_ROUNDS_IN_FLIGHT at a time on disjoint rows. It knows no
+ * domain: what a command needs and does is its handler's, what a round locks and writes is the world's
+ * (RoundWorld). A round takes whatever waits, so a quiet queue adds no wait and
  * a busy one pays one commit for many requests. A group another transaction holds up is put back and
  * retried; after MAX_DEFERRALS rounds it runs in the slow lane, a round of its own that waits for its
- * locks, while later groups on its markets and users wait behind it and all others go on.
+ * locks, while later groups on its rows wait behind it and all others go on.
  */
-export class WriteEngine implements Engine {
-  private queue: QueuedGroup[] = [];
+export class WriteEngine<S, N> {
+  private queue: QueuedGroup<S, N>[] = [];
   /** The rounds in flight and what they touch; at most one is the slow lane, which takes its locks waiting. */
   private readonly rounds = new Set<{ touches: Set<string>; slow: boolean }>();
   /** Rounds in a row whose every group was put back: the next waits a little for the holder instead of spinning. */
@@ -37,59 +47,49 @@ export class WriteEngine implements Engine {
   private readonly recent: number[] = [];
   private readonly stepMs = Object.fromEntries(ROUND_STEPS.map((step) => [step, 0])) as Record<RoundStep, number>;
   /** When each queued group entered the queue (or was put back), for the metrics' queue wait. */
-  private readonly queuedAt = new WeakMap<QueuedGroup, number>();
+  private readonly queuedAt = new WeakMap<QueuedGroup<S, N>, number>();
 
   constructor(
-    private readonly runtime: Pick<Runtime, 'db' | 'clock' | 'log'> & { engine?: Engine; observe?: EngineObserver },
+    private readonly runtime: EngineRuntime,
+    private readonly world: RoundWorld<S, N>,
+    private readonly keys: KeyStore,
   ) {}
 
-  submit(item: Submitted): Promise<StoredAnswer> {
-    return this.enqueue([item], null).then((result) => result.answers[0]!);
+  /** One command's answer, after its round committed. */
+  submit(command: Command<S, N>): Promise<StoredAnswer> {
+    return this.enqueue({ items: [command], outer: null }).then((answers) => answers[0]!);
   }
 
-  submitGroup(group: Group): Promise<StoredAnswer> {
-    return this.enqueue(group.items, group.outer).then((result) => result.answers[0]!);
-  }
-
-  evaluateOrders(_ctx: Ctx, market: { id: string; slug: string }): Promise<number> {
-    return new Promise<GroupResult>((settle, fail) =>
-      this.push({ items: [], outer: null, evaluate: market, names: [], deferrals: 0, settle, fail }),
-    ).then((result) => result.finished);
+  /** A group's one answer: its outer key's, composed from the items' answers. */
+  submitGroup(group: CommandGroup<S, N>): Promise<StoredAnswer> {
+    return this.enqueue(group).then((answers) => answers[0]!);
   }
 
   stats(): EngineStats {
     return { ...this.counters, stepMs: { ...this.stepMs }, recentRoundSizes: [...this.recent] };
   }
 
-  private enqueue(items: readonly Submitted[], outer: Group['outer'] | null): Promise<GroupResult> {
+  private enqueue(group: CommandGroup<S, N>): Promise<StoredAnswer[]> {
     const now = this.runtime.clock.now();
-    const busy = (submitted: { request: Submitted['request'] }) =>
-      claimAnswer({ kind: 'in_progress', retryAfterSeconds: 1 }, submitted.request, now);
-    const outerRef = outer ? keyRef(outer.ctx, outer.operation, outer.key) : null;
-    if (outer && this.inFlight.has(keyName(outerRef!))) return Promise.resolve({ answers: [busy(outer)], finished: 0 });
+    const { outer } = group;
+    if (outer && this.inFlight.has(outer.key.name)) return Promise.resolve([this.keys.busy(outer.request, now)]);
     // A duplicate already queued or running in this process is in progress at once, without a round trip.
-    const queued: QueuedItem[] = items.map((submitted) => {
-      const ref = submitted.key ? keyRef(submitted.ctx, operationOf(submitted), submitted.key) : null;
-      return ref && this.inFlight.has(keyName(ref))
-        ? { submitted, ref: null, preset: busy(submitted) }
-        : { submitted, ref };
-    });
-    if (!outer && queued[0]!.preset) return Promise.resolve({ answers: [queued[0]!.preset], finished: 0 });
-    const names = [outerRef, ...queued.map((q) => q.ref)].flatMap((ref) => (ref ? [keyName(ref)] : []));
-    return new Promise<GroupResult>((settle, fail) =>
-      this.push({
-        items: queued,
-        outer: outer && { ref: outerRef!, request: outer.request, compose: outer.compose },
-        evaluate: null,
-        names,
-        deferrals: 0,
-        settle,
-        fail,
-      }),
+    const items: QueuedItem<S, N>[] = group.items.map((command) =>
+      command.key && this.inFlight.has(command.key.name)
+        ? { command, preset: this.keys.busy(command.request, now) }
+        : { command },
+    );
+    if (!outer && items[0]!.preset) return Promise.resolve([items[0]!.preset]);
+    const names = [outer?.key, ...items.map((i) => (i.preset ? null : i.command.key))].flatMap((key) =>
+      key ? [key.name] : [],
+    );
+    const touches = items.flatMap((i) => (i.preset ? [] : this.world.touches(i.command.needs)));
+    return new Promise<StoredAnswer[]>((settle, fail) =>
+      this.push({ items, outer, names, touches, deferrals: 0, settle, fail }),
     );
   }
 
-  private push(group: QueuedGroup): void {
+  private push(group: QueuedGroup<S, N>): void {
     for (const name of group.names) this.inFlight.add(name);
     this.queuedAt.set(group, performance.now());
     this.queue.push(group);
@@ -105,8 +105,8 @@ export class WriteEngine implements Engine {
   }
 
   /** Starts a round; when it ends, what it put back is at the queue's front and the next rounds start. */
-  private start(round: QueuedGroup[], wait: boolean): void {
-    const lane = { touches: new Set(round.flatMap((g) => this.touchesOf(g))), slow: wait };
+  private start(round: QueuedGroup<S, N>[], wait: boolean): void {
+    const lane = { touches: new Set(round.flatMap((g) => g.touches)), slow: wait };
     this.rounds.add(lane);
     void this.run(round, wait).then(async (deferred) => {
       this.rounds.delete(lane);
@@ -120,17 +120,16 @@ export class WriteEngine implements Engine {
   }
 
   /**
-   * The groups of the next round in arrival order, up to the bound, leaving those that touch a market or
-   * user of a round in flight, and every later one on the same market or user: per market and per user,
-   * commands run in arrival order.
+   * The groups of the next round in arrival order, up to the bound, leaving those that touch a row of a
+   * round in flight, and every later one on the same row: per row, commands run in arrival order.
    */
-  private take(): QueuedGroup[] {
-    const round: QueuedGroup[] = [];
+  private take(): QueuedGroup<S, N>[] {
+    const round: QueuedGroup<S, N>[] = [];
     const behind = new Set([...this.rounds].flatMap((r) => [...r.touches]));
-    const rest: QueuedGroup[] = [];
+    const rest: QueuedGroup<S, N>[] = [];
     let commands = 0;
     for (const group of this.queue) {
-      const touches = this.touchesOf(group);
+      const touches = group.touches;
       const full = round.length > 0 && commands + group.items.length > MAX_ROUND_COMMANDS;
       if (full || touches.some((t) => behind.has(t))) {
         touches.forEach((t) => behind.add(t));
@@ -146,9 +145,9 @@ export class WriteEngine implements Engine {
   }
 
   /** Runs a round and settles what it answered; what it put back goes to the queue's front, in arrival order. */
-  private async run(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+  private async run(round: QueuedGroup<S, N>[], wait: boolean): Promise<QueuedGroup<S, N>[]> {
     const deferred = round.length === 1 ? await this.runOne(round, wait) : await this.runMany(round, wait);
-    const again: QueuedGroup[] = [];
+    const again: QueuedGroup<S, N>[] = [];
     for (const group of deferred) {
       group.deferrals += 1;
       this.queuedAt.set(group, performance.now());
@@ -162,22 +161,22 @@ export class WriteEngine implements Engine {
   }
 
   /** A round of several groups; if its transaction fails, its groups run again one by one. */
-  private async runMany(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+  private async runMany(round: QueuedGroup<S, N>[], wait: boolean): Promise<QueuedGroup<S, N>[]> {
     try {
       return await this.attempt(round, wait);
     } catch (error) {
       this.counters.failedRounds += 1;
       // A round's failure (a database error, an answer its schema refuses) must not fail the groups that did
       // nothing wrong: each runs alone, in arrival order, and only the one at fault fails. Once one is put
-      // back, every later one on the same market or user waits with it, as within a round.
+      // back, every later one on the same row waits with it, as within a round.
       this.runtime.log.warn(
         { err: error, groups: round.length },
         'a round of the write engine failed; its groups run alone',
       );
-      const deferred: QueuedGroup[] = [];
+      const deferred: QueuedGroup<S, N>[] = [];
       const held = new Set<string>();
       for (const group of round) {
-        const touches = this.touchesOf(group);
+        const touches = group.touches;
         const back = touches.some((t) => held.has(t)) ? [group] : await this.runOne([group], wait);
         if (back.length > 0) touches.forEach((t) => held.add(t));
         deferred.push(...back);
@@ -187,18 +186,18 @@ export class WriteEngine implements Engine {
   }
 
   /** A round of one group; its failure is that group's alone (its request answers 500). */
-  private async runOne(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+  private async runOne(round: QueuedGroup<S, N>[], wait: boolean): Promise<QueuedGroup<S, N>[]> {
     try {
       return await this.attempt(round, wait);
     } catch (error) {
       this.counters.failedRounds += 1;
-      this.finish(round[0]!, error);
+      this.finish(round[0]!, { error });
       return [];
     }
   }
 
   /** One round's transaction: settles every group it answered, returns those it put back. */
-  private async attempt(round: QueuedGroup[], wait: boolean): Promise<QueuedGroup[]> {
+  private async attempt(round: QueuedGroup<S, N>[], wait: boolean): Promise<QueuedGroup<S, N>[]> {
     const started = performance.now();
     let last = started;
     const time = (step: RoundStep) => {
@@ -206,20 +205,20 @@ export class WriteEngine implements Engine {
       this.stepMs[step] += now - last;
       last = now;
     };
-    const result = await runRound(this.runtime, round, wait, time);
+    const result = await runRound(this.runtime, this.world, this.keys, { groups: round, wait }, time);
     const commands = this.count([...result.answered.keys()], result.deferred.length, wait);
     this.runtime.observe?.round(commands, (performance.now() - started) / 1000);
-    for (const [group, answered] of result.answered) this.finish(group, answered);
+    for (const [group, answers] of result.answered) this.finish(group, { answers });
     return result.deferred;
   }
 
-  private finish(group: QueuedGroup, outcome: GroupResult | unknown): void {
+  private finish(group: QueuedGroup<S, N>, outcome: { answers: StoredAnswer[] } | { error: unknown }): void {
     for (const name of group.names) this.inFlight.delete(name);
-    if (isResult(outcome)) group.settle(outcome);
-    else group.fail(outcome);
+    if ('answers' in outcome) group.settle(outcome.answers);
+    else group.fail(outcome.error);
   }
 
-  private observeWaits(round: readonly QueuedGroup[]): void {
+  private observeWaits(round: readonly QueuedGroup<S, N>[]): void {
     const observe = this.runtime.observe;
     if (!observe) return;
     const now = performance.now();
@@ -227,7 +226,7 @@ export class WriteEngine implements Engine {
   }
 
   /** Counts a round in the stats; returns the commands it answered. */
-  private count(answered: QueuedGroup[], deferred: number, wait: boolean): number {
+  private count(answered: QueuedGroup<S, N>[], deferred: number, wait: boolean): number {
     const commands = answered.reduce((n, g) => n + Math.max(1, g.items.length), 0);
     this.counters.rounds += 1;
     this.counters.commands += commands;
@@ -237,45 +236,4 @@ export class WriteEngine implements Engine {
     if (this.recent.length > RECENT_ROUNDS) this.recent.shift();
     return commands;
   }
-
-  /** The markets and users a group touches, as names that match across slugs and ids where the id is known. */
-  private touchesOf(group: QueuedGroup): string[] {
-    const touches = group.evaluate ? [`m:${group.evaluate.slug}`] : [];
-    for (const item of group.items) {
-      if (item.preset) continue; // answered already: it touches nothing
-      const needs = needsOf(item);
-      if (needs.marketSlug) touches.push(`m:${needs.marketSlug}`);
-      if (needs.user)
-        touches.push(`u:${needs.user.scope.tenantId}/${needs.user.scope.environment}/${needs.user.externalUserId}`);
-    }
-    return touches;
-  }
-}
-
-function isResult(outcome: unknown): outcome is GroupResult {
-  return typeof outcome === 'object' && outcome !== null && 'answers' in outcome && 'finished' in outcome;
-}
-
-function operationOf(submitted: Submitted) {
-  switch (submitted.command.kind) {
-    case 'sync':
-      return 'balance_sync' as const;
-    case 'open':
-      return 'position_open' as const;
-    case 'close':
-      return 'position_close' as const;
-    case 'place_order':
-      return 'order_place' as const;
-    case 'cancel_order':
-      throw new Error('a cancel takes no key');
-  }
-}
-
-function keyRef(
-  ctx: Submitted['ctx'],
-  operation: string,
-  key: { key: string; fields: Record<string, unknown> },
-): KeyRef {
-  const scope = { ...ctx.tenantEnv, principal: principalOf(ctx), operation };
-  return { scope, key: key.key, requestHash: fingerprint(key.fields) };
 }

@@ -1,6 +1,6 @@
 import { envelopeOf, ERROR_CATALOG, type Rejection, type RequestContext } from '../../errors/index.js';
 import { assertNever } from '../../lib/assert-never.js';
-import type { StoredAnswer } from '../commands.js';
+import type { StoredAnswer } from '../engine/index.js';
 import type { Claim } from './model/claim.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestContext, Result } from '../../errors/index.js';
-import type { StoredAnswer } from '../commands.js';
+import type { StoredAnswer } from '../engine/index.js';
 import { principalOf, runAfterCommit, type TenantCtx } from '../context.js';
 import { claimAnswer, refusalAnswer } from './answers.js';
 import { fingerprint } from './fingerprint.js';

@@ -1,4 +1,5 @@
 export { listTransactions, type TransactionFilter } from './list-transactions.js';
+export { RoundBalances, userKey, type RoundUser } from './round-balances.js';
 export {
   findTransactionById,
   listTransactionRows,

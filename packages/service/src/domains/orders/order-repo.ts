@@ -178,17 +178,29 @@ export async function marketsWithOpenOrders(db: Executor): Promise<{ id: string;
 export async function lockOpenOrdersOfMarkets(
   tx: Executor,
   marketIds: readonly string[],
+  options: { skipLocked: boolean },
 ): Promise<(OrderView & { userId: string })[]> {
   if (marketIds.length === 0) return [];
-  const rows = await viewQuery(tx)
+  const query = viewQuery(tx)
     .select('o.user_id')
     .where('o.market_id', '=', sql<string>`any(${[...marketIds]}::uuid[])`)
     .where('o.status', '=', 'open')
     .orderBy('o.seq')
-    .forUpdate('o')
-    .skipLocked()
-    .execute();
+    .forUpdate('o');
+  const rows = await (options.skipLocked ? query.skipLocked() : query).execute();
   return rows.map((row) => ({ ...toView(row), userId: row.user_id }));
+}
+
+/** Which of these orders are still open (read without a lock): those a round did not lock are held elsewhere. */
+export async function stillOpenOrders(db: Executor, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+    .where('status', '=', 'open')
+    .execute();
+  return rows.map((r) => r.id);
 }
 
 /** A new order written once, with the status its round left it in (it may fill in the round it is placed). */

@@ -15,6 +15,7 @@ export {
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';
+export { RoundPositions } from './round-positions.js';
 export { tradingFigures, type TradingFigures } from './trading-figures-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
 export { insertRejectionsSql, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';

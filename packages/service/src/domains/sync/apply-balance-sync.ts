@@ -1,71 +1,47 @@
-import type { StoredAnswer } from '../commands.js';
-import type { TenantCtx } from '../context.js';
 import type { RequestContext } from '../../errors/index.js';
-import { claimAnswer, fingerprint } from '../idempotency/index.js';
-import type { Movement } from './schemas.js';
-
-/** One movement as a route hands it over: its key, the fields its key is bound to, the movement. */
-export interface KeyedMovement {
-  key: string;
-  fields: Record<string, unknown>;
-  movement: Movement;
-}
+import type { TenantCtx } from '../context.js';
+import { commandOf, type StoredAnswer } from '../handler.js';
+import { claimAnswer, fingerprint, keyOfCommand } from '../idempotency/index.js';
+import { batchAnswer, parseBatchItem, type KeyedMovement } from './sync-batch.js';
+import { syncHandler } from './sync-handler.js';
 
 /**
- * POST /v1/balance-sync: one movement through the write engine (spec 4.1). Its answer is stored with its
- * key in the round that applies it: 200 with the new balance, or 409 would_overdraw (recorded, flagged);
- * unknown_user and a credit past the largest balance are answered without spending the key.
+ * POST /v1/balance-sync: one movement through the write engine (spec 4.1), its answer stored with its key
+ * in the round that applies it (sync-handler.ts says what it does).
  */
 export function applyBalanceSync(ctx: TenantCtx, request: RequestContext, item: KeyedMovement): Promise<StoredAnswer> {
-  return ctx.runtime.engine.submit({
-    ctx,
-    request,
-    key: { key: item.key, fields: item.fields },
-    command: { kind: 'sync', ...item.movement },
-  });
+  const asked = { ctx, request, key: { key: item.key, fields: item.fields } };
+  return ctx.runtime.engine.submit(commandOf(syncHandler, asked, item.movement));
 }
 
 /**
- * POST /v1/balance-sync/batch: the items commit together in one round, with the request's own key. A key
- * repeated in the batch answers like a retry of its first use: its answer, or 422 for another body.
+ * POST /v1/balance-sync/batch: the items commit together in one round, with the request's own key around
+ * them. A bad item is answered in its place; a key repeated in the batch answers like a retry of its first
+ * use: its answer, or 422 for another body.
  */
-export async function applyBalanceSyncBatch(
+export function applyBalanceSyncBatch(
   ctx: TenantCtx,
   request: RequestContext,
-  batch: {
-    key: string;
-    fields: Record<string, unknown>;
-    items: readonly KeyedMovement[];
-    compose(answers: StoredAnswer[]): { answer: StoredAnswer; store: boolean };
-  },
+  batch: { key: string; items: readonly unknown[] },
 ): Promise<StoredAnswer> {
-  const firstUse = new Map<string, number>();
-  batch.items.forEach((item, i) => {
-    if (!firstUse.has(item.key)) firstUse.set(item.key, i);
-  });
-  const firsts = [...firstUse.values()].map((i) => batch.items[i]!);
-  const sameFields = (a: KeyedMovement, b: KeyedMovement) => fingerprint(a.fields).equals(fingerprint(b.fields));
+  const parsed = batch.items.map((raw) => parseBatchItem(raw, request, ctx.now));
+  const firstUse = new Map<string, KeyedMovement>();
+  for (const item of parsed) if ('movement' in item && !firstUse.has(item.key)) firstUse.set(item.key, item);
+  const firsts = [...firstUse.values()];
   const reused = claimAnswer({ kind: 'reused' }, request, ctx.now);
+  const answerOf = (item: KeyedMovement, answers: Map<KeyedMovement, StoredAnswer>) => {
+    const first = firstUse.get(item.key)!;
+    const same = first === item || fingerprint(first.fields).equals(fingerprint(item.fields));
+    return same ? answers.get(first)! : reused;
+  };
   return ctx.runtime.engine.submitGroup({
-    items: firsts.map((item) => ({
-      ctx,
-      request,
-      key: { key: item.key, fields: item.fields },
-      command: { kind: 'sync', ...item.movement },
-    })),
+    items: firsts.map((item) => commandOf(syncHandler, { ctx, request, key: item }, item.movement)),
     outer: {
-      ctx,
+      key: keyOfCommand(ctx, 'balance_sync_batch', { key: batch.key, fields: { items: batch.items } }),
       request,
-      operation: 'balance_sync_batch',
-      key: { key: batch.key, fields: batch.fields },
       compose: (answers) => {
-        const byKey = new Map(firsts.map((item, i) => [item.key, { item, answer: answers[i]! }]));
-        return batch.compose(
-          batch.items.map((item) => {
-            const first = byKey.get(item.key)!;
-            return first.item === item || sameFields(first.item, item) ? first.answer : reused;
-          }),
-        );
+        const byItem = new Map(firsts.map((item, i) => [item, answers[i]!]));
+        return batchAnswer(parsed.map((item) => ('movement' in item ? answerOf(item, byItem) : item)));
       },
     },
   });

@@ -1,5 +1,6 @@
-export { applyBalanceSync, applyBalanceSyncBatch, type KeyedMovement } from './apply-balance-sync.js';
+export { applyBalanceSync, applyBalanceSyncBatch } from './apply-balance-sync.js';
 export { ENTRY_TYPE_BY_DIRECTION } from './model/sync-rules.js';
+export { RoundSyncs } from './round-syncs.js';
 export {
   BalanceSyncBatchBody,
   BalanceSyncBatchResult,
@@ -12,4 +13,6 @@ export {
   type Movement,
   type SyncApplied,
 } from './schemas.js';
+export type { KeyedMovement } from './sync-batch.js';
+export { syncHandler, type SyncState } from './sync-handler.js';
 export { insertSyncRecordsSql, type SyncRecord } from './sync-repo.js';

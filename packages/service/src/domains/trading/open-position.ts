@@ -1,19 +1,71 @@
 import type { RequestContext } from '../../errors/index.js';
-import type { OpenCommand, StoredAnswer } from '../commands.js';
-import type { TenantCtx } from '../context.js';
+import { presenter } from '../../lib/present.js';
+import { actingUser, type TenantCtx } from '../context.js';
+import { commandOf, viaOf, type Handler, type StoredAnswer } from '../handler.js';
+import { refusalAnswer } from '../idempotency/index.js';
+import { fillOrders } from '../orders/index.js';
+import { Position, presentPosition } from '../positions/index.js';
+import { openOn, type TradeState } from './trade.js';
 
-export type OpenInput = Omit<OpenCommand, 'kind'>;
+const presentPositionBytes = presenter(Position, presentPosition);
+
+export interface OpenInput {
+  externalUserId: string | undefined;
+  marketSlug: string;
+  outcomeId: string;
+  stake: bigint;
+  maxPriceMicro: bigint;
+}
 
 /**
- * POST /v1/positions through the write engine (spec 4.1): the open joins the next round, with the market's
- * limit orders evaluated after it. An opened position is stored for its key (201); a refused open gives
- * its key back and is listed in /v1/position-rejections, written in the same round.
+ * An open by an operator or a session (spec 4.1): judged by the open's rules against its market and user
+ * (trade.ts), then the market's limit orders are evaluated after it. An opened position is stored for its
+ * key (201); a refused open gives its key back and is listed in /v1/position-rejections.
  */
+export const openHandler: Handler<OpenInput, TradeState> = {
+  operation: 'position_open',
+  needs(input, { ctx }) {
+    const user = actingUser(ctx, input.externalUserId);
+    // A session naming another user is refused before any lock.
+    if (!user.ok) return { trades: false };
+    return {
+      market: { slug: input.marketSlug },
+      user: { scope: ctx.tenantEnv, externalUserId: user.value },
+      trades: true,
+    };
+  },
+  apply(state, input, { ctx, request, key }) {
+    const refuse = (rejection: Parameters<typeof refusalAnswer>[0]) => refusalAnswer(rejection, request, state.now);
+    const user = actingUser(ctx, input.externalUserId);
+    if (!user.ok) return { answer: refuse(user.rejection), spend: false };
+    const scope = ctx.tenantEnv;
+    const held = state.markets.tradedBy(scope, input.marketSlug);
+    const ask = { ...input, scope, externalUserId: user.value, via: viaOf(ctx), orderId: null };
+    const opened = held
+      ? openOn(state, held, ask)
+      : ({
+          ok: false,
+          rejection: {
+            code: 'validation_failed',
+            message: `No market "${input.marketSlug}" is available to this tenant.`,
+          },
+        } as const);
+    if (opened.ok) {
+      fillOrders(state, held!);
+      return { answer: { status: 201, body: presentPositionBytes(opened.value) }, spend: true };
+    }
+    const attempt = { externalUserId: user.value, action: 'open' as const, positionId: null };
+    state.positions.reject(scope, { ...attempt, code: opened.rejection.code, request: key!.fields });
+    return { answer: refuse(opened.rejection), spend: false };
+  },
+};
+
+/** POST /v1/positions through the write engine. */
 export function openPosition(
   ctx: TenantCtx,
   request: RequestContext,
   unit: { key: string; fields: Record<string, unknown>; input: OpenInput },
 ): Promise<StoredAnswer> {
   const { key, fields, input } = unit;
-  return ctx.runtime.engine.submit({ ctx, request, key: { key, fields }, command: { kind: 'open', ...input } });
+  return ctx.runtime.engine.submit(commandOf(openHandler, { ctx, request, key: { key, fields } }, input));
 }

@@ -1,7 +1,7 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { withTransaction, type Ctx } from '../context.js';
 import { findMarketBySlug, updateMarketStatus, type MarketRecord, type MarketStatus } from '../markets/index.js';
-import { evaluateOrders } from './evaluate-orders.js';
+import { evaluateOrders } from '../orders/index.js';
 
 export type StatusAction = 'suspend' | 'reopen';
 

@@ -9,7 +9,7 @@ import {
   presentPlatformMarket,
 } from '../../domains/markets/index.js';
 import { ApiError } from '../../errors/index.js';
-import { Order } from '../../domains/orders/index.js';
+import { Order, placeOrder } from '../../domains/orders/index.js';
 import { Position, PositionParams } from '../../domains/positions/index.js';
 import {
   closePosition,
@@ -17,7 +17,6 @@ import {
   CloseQuote,
   openPosition,
   OpenPositionBody,
-  placeOrder,
   PlaceOrderBody,
   OpenQuote,
   OpenQuoteBody,

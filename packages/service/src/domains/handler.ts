@@ -1,0 +1,67 @@
+/*
+ * What a keyed write is to its domain (docs/architecture.md, "The write path"): a handler that says what
+ * it needs locked and how it applies to the round's state, in the domain that owns the write (the balance
+ * sync in sync/, opens and closes in trading/, orders in orders/). A verb binds its handler to one
+ * request's input and submits it to the write engine through its context, which runs it in a round with
+ * whatever else waits. The engine knows none of this: it sees commands (engine/ports.ts).
+ */
+import type { RequestContext } from '../errors/index.js';
+import type { Applied, Command, StoredAnswer } from './engine/index.js';
+import type { TenantCtx, TenantEnv } from './context.js';
+import { keyOfCommand, type KeyedOperation } from './idempotency/index.js';
+
+export type { Applied, StoredAnswer };
+
+/** A request's Idempotency-Key and the request fields it is bound to (hashed: same key, other fields is 422). */
+export interface CommandKey {
+  key: string;
+  fields: Record<string, unknown>;
+}
+
+/**
+ * The rows a command needs a round to lock, in the names the round's state knows: its market (by slug,
+ * and by id when the command knows it; the slug is the market's one name in the engine's queue), its user,
+ * the position it closes, the order it cancels.
+ */
+export interface RoundNeeds {
+  market?: { slug: string; id?: string };
+  user?: { scope: TenantEnv; externalUserId: string };
+  positionId?: string;
+  orderId?: string;
+  /** Whether it may open a position (then the round reads open stakes and the sandbox day). */
+  trades: boolean;
+}
+
+/** Who asked, in which request, under which key (null for a write that takes none: a cancel). */
+export interface Asked {
+  ctx: TenantCtx;
+  request: RequestContext;
+  key: CommandKey | null;
+}
+
+/** A keyed write of a domain, applied to the slices of the round's state it names in S. */
+export interface Handler<I, S> {
+  /** The key space of its Idempotency-Key (idempotency/operations.ts); null for a write that takes none. */
+  operation: KeyedOperation | null;
+  needs(input: I, asked: Asked): RoundNeeds;
+  /** Pure against the state: a refusal changes nothing in it. */
+  apply(state: S, input: I, asked: Asked): Applied;
+}
+
+/** A handler bound to one request's input, as the write engine queues it. */
+export function commandOf<I, S>(handler: Handler<I, S>, asked: Asked, input: I): Command<S, RoundNeeds> {
+  const { operation } = handler;
+  const key = asked.key && operation ? keyOfCommand(asked.ctx, operation, asked.key) : null;
+  return {
+    key,
+    request: asked.request,
+    needs: handler.needs(input, asked),
+    apply: (state) => handler.apply(state, input, asked),
+  };
+}
+
+/** How a position came to be opened or closed: by the operator's key, a user's session, or an order. */
+export type Via = 'api_key' | 'session' | 'order';
+
+/** The channel a request came through, as positions record it. */
+export const viaOf = (ctx: TenantCtx): 'api_key' | 'session' => (ctx.actor.kind === 'user' ? 'session' : 'api_key');

@@ -1,0 +1,122 @@
+import { assertNever } from '../../lib/assert-never.js';
+import { formatAmount } from '../../lib/money.js';
+import type { TenantEnv } from '../context.js';
+import type { RoundEvents } from '../events/index.js';
+import type { OpeningsPaused } from '../kill-switches/index.js';
+import type { RoundBalances } from '../ledger/index.js';
+import { formatPrice, type HeldMarket, type RoundMarkets } from '../markets/index.js';
+import type { PositionView } from '../positions/index.js';
+import type { OpenDecision } from '../trading/model/open-rules.js';
+import { afterRefusedFill, decideOrder } from '../trading/model/order-rules.js';
+import type { OrderView } from './order-repo.js';
+import type { RoundOrders } from './round-orders.js';
+
+/** An order's fill as the open it is: the order's user, outcome and stake, with max_price = limit_price. */
+export interface FillTerms {
+  scope: TenantEnv;
+  externalUserId: string;
+  outcomeId: string;
+  stake: bigint;
+  maxPriceMicro: bigint;
+}
+
+/**
+ * The open a fill is, as the trading domain does it (trading/trade.ts), reached through the round's state
+ * so that orders, which trading evaluates after every trade, do not import trading back.
+ */
+export interface Opener {
+  decide(held: HeldMarket, terms: FillTerms): OpenDecision;
+  /** Opens a position the decision allowed. */
+  open(held: HeldMarket, terms: FillTerms & { orderId: string }): PositionView;
+}
+
+/** What evaluating a market's orders reads and changes in a round. */
+export interface OrderState {
+  now: Date;
+  markets: RoundMarkets;
+  orders: RoundOrders;
+  balances: RoundBalances;
+  events: RoundEvents;
+  /** The positions kill switch and tenant pauses: orders wait unfilled while on. */
+  paused: OpeningsPaused;
+  opener: Opener;
+}
+
+/**
+ * The market's open orders, oldest first, each against the state the trades and fills before it left
+ * (docs/operator-api.md, "Limit orders"): expired, rejected when the market can never fill it, or filled
+ * when the price reaches its limit and the open's rules allow (order.filled). An order whose user the
+ * round did not lock stays open for the next trade or the sweep. Returns how many orders ended.
+ */
+export function fillOrders(state: OrderState, held: HeldMarket): number {
+  let ended = 0;
+  for (;;) {
+    const order = state.orders.ofMarket(held.market.id).find((o) => o.status === 'open' && actionable(state, held, o));
+    if (!order) return ended;
+    const decision = decideOrder(order, held.market, state.now);
+    switch (decision.action) {
+      case 'wait':
+        return ended;
+      case 'expire':
+        state.orders.finish(order, { status: 'expired' });
+        break;
+      case 'reject':
+        state.orders.finish(order, { status: 'rejected', rejectCode: decision.code });
+        break;
+      case 'fill':
+        if (!fill(state, held, order)) continue;
+        break;
+      default:
+        assertNever(decision);
+    }
+    ended += 1;
+  }
+}
+
+/** Whether an open order does something now: under the kill switch only expiry; a fill needs its user locked. */
+function actionable(state: OrderState, held: HeldMarket, order: OrderView): boolean {
+  const action = decideOrder(order, held.market, state.now).action;
+  if (action === 'wait') return false;
+  if (action === 'fill' && (state.paused.all || state.paused.tenants.has(order.scope.tenantId))) return false;
+  if (action === 'fill' && !state.balances.user(order.scope, order.externalUserId)) return false;
+  return !state.orders.waitsAt(order, held.market.q);
+}
+
+/** Fills the order, or rejects it; false when it waits for the price to move (it stays open). */
+function fill(state: OrderState, held: HeldMarket, order: OrderView): boolean {
+  if (!held.tenantIds.has(order.scope.tenantId)) {
+    // The market was disabled for the order's tenant after placement: it can no longer trade there.
+    state.orders.finish(order, { status: 'rejected', rejectCode: 'validation_failed' });
+    return true;
+  }
+  const terms = {
+    scope: order.scope,
+    externalUserId: order.externalUserId,
+    outcomeId: order.outcomeId,
+    stake: order.stake,
+    maxPriceMicro: order.limitPriceMicro,
+  };
+  const decision = state.opener.decide(held, terms);
+  if (!decision.ok) {
+    if (afterRefusedFill(decision.rejection) === 'wait') {
+      state.orders.waitForMove(order, held.market.q);
+      return false;
+    }
+    state.orders.finish(order, { status: 'rejected', rejectCode: decision.rejection.code });
+    return true;
+  }
+  const position = state.opener.open(held, { ...terms, orderId: order.id });
+  state.orders.finish(order, { status: 'filled', fillPriceMicro: position.priceMicro, positionId: position.id });
+  const data = {
+    order_id: order.id,
+    position_id: position.id,
+    external_user_id: order.externalUserId,
+    market_slug: held.market.slug,
+    outcome_id: order.outcomeId,
+    stake: formatAmount(order.stake),
+    limit_price: formatPrice(order.limitPriceMicro),
+    fill_price: formatPrice(position.priceMicro),
+  };
+  state.events.emit({ scope: order.scope, type: 'order.filled', data });
+  return true;
+}

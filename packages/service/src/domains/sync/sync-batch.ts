@@ -1,0 +1,50 @@
+import type { Rejection, RequestContext } from '../../errors/index.js';
+import type { StoredAnswer } from '../handler.js';
+import { refusalAnswer } from '../idempotency/index.js';
+import { BatchItem, movementOf, type Movement } from './schemas.js';
+
+/** One movement with its own key: the fields its key is bound to, the movement. */
+export interface KeyedMovement {
+  key: string;
+  fields: Record<string, unknown>;
+  movement: Movement;
+}
+
+/**
+ * A batch item as a keyed movement, or the answer a single POST /v1/balance-sync with that body would
+ * have had (400): each item follows every rule of a single sync, so a bad item is answered in its place
+ * and the others still apply.
+ */
+export function parseBatchItem(raw: unknown, request: RequestContext, now: Date): KeyedMovement | StoredAnswer {
+  const refuse = (rejection: Rejection) => refusalAnswer(rejection, request, now);
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) {
+    return refuse({ code: 'validation_failed', message: 'Each item must be an object.' });
+  }
+  const key = (raw as { idempotency_key?: unknown }).idempotency_key;
+  if (key === undefined || key === null || key === '') {
+    return refuse({ code: 'idempotency_key_required', message: 'Each item needs its own idempotency_key.' });
+  }
+  const result = BatchItem.safeParse(raw);
+  if (!result.success) {
+    const issues = result.error.issues.map((i) => ({
+      location: 'body',
+      path: `/${i.path.join('/')}`,
+      message: i.message,
+    }));
+    const message = `Invalid item: ${issues[0]!.path} ${issues[0]!.message}`;
+    return refuse({ code: 'validation_failed', message, details: { issues } });
+  }
+  const { idempotency_key, ...body } = result.data;
+  return { key: idempotency_key, ...movementOf(body) };
+}
+
+/**
+ * The batch's one answer from its items' answers, in item order: each item's status and body embedded as
+ * stored, so a replayed item is byte for byte its first answer. An item another request still holds has
+ * no outcome yet: the batch key stays unspent, so a retry of the whole batch gets that item's real answer
+ * instead of a stored 409 for ever.
+ */
+export function batchAnswer(results: readonly StoredAnswer[]): { answer: StoredAnswer; store: boolean } {
+  const body = `{"results":[${results.map((r) => `{"status":${r.status},"body":${r.body}}`).join(',')}]}`;
+  return { answer: { status: 200, body }, store: results.every((r) => r.retryAfter === undefined) };
+}

@@ -1,0 +1,61 @@
+import { formatAmount } from '../../lib/money.js';
+import { newId } from '../../lib/ids.js';
+import { presenter } from '../../lib/present.js';
+import type { Handler } from '../handler.js';
+import { refusalAnswer } from '../idempotency/index.js';
+import type { RoundBalances } from '../ledger/index.js';
+import { ENTRY_TYPE_BY_DIRECTION, syncRules } from './model/sync-rules.js';
+import type { RoundSyncs } from './round-syncs.js';
+import { BalanceSyncResult, presentSyncApplied, type Movement } from './schemas.js';
+
+const presentSync = presenter(BalanceSyncResult, presentSyncApplied);
+
+/** What a balance sync reads and changes in a round: its user's balance and the movement records. */
+export interface SyncState {
+  now: Date;
+  balances: RoundBalances;
+  syncs: RoundSyncs;
+}
+
+/**
+ * A balance movement (spec 4.1) under the ledger's rule: applied (200 with the new balance); refused as
+ * would_overdraw, recorded with the balance of that moment, flagged for reconciliation and stored for its
+ * key (rule 4); or refused without a record and without spending its key: an unregistered user (rule 5),
+ * or a credit past the largest balance the ledger holds. Its user is the one row it needs locked.
+ */
+export const syncHandler: Handler<Movement, SyncState> = {
+  operation: 'balance_sync',
+  needs: (movement, { ctx }) => ({
+    user: { scope: ctx.tenantEnv, externalUserId: movement.externalUserId },
+    trades: false,
+  }),
+  apply(state, movement, { ctx, request, key }) {
+    const scope = ctx.tenantEnv;
+    const user = state.balances.user(scope, movement.externalUserId);
+    const decision = syncRules(user ?? null, movement);
+    const record = { scope, id: newId(), key: key!.key, ...movement, userId: user?.id ?? '' };
+    switch (decision.outcome) {
+      case 'refused':
+        return { answer: refusalAnswer(decision.rejection, request, state.now), spend: false };
+      case 'overdrawn':
+        state.syncs.record({
+          ...record,
+          outcome: 'would_overdraw',
+          transactionId: null,
+          ledgerBalance: decision.balance,
+        });
+        return { answer: refusalAnswer(decision.rejection, request, state.now), spend: true };
+      case 'applied': {
+        const transactionId = state.balances.post(user!, {
+          entryType: ENTRY_TYPE_BY_DIRECTION[movement.direction],
+          amount: decision.amount,
+          balanceAfter: decision.balanceAfter,
+          positionId: null,
+        });
+        state.syncs.record({ ...record, outcome: 'applied', transactionId, ledgerBalance: decision.balanceAfter });
+        const body = presentSync({ transactionId, balance: formatAmount(decision.balanceAfter) });
+        return { answer: { status: 200, body }, spend: true };
+      }
+    }
+  },
+};

@@ -1,0 +1,167 @@
+import type { RawBuilder } from 'kysely';
+import type { Executor } from '../db/connection.js';
+import type { TenantEnv } from '../domains/context.js';
+import type { Locked, RoundWorld } from '../domains/engine/index.js';
+import { RoundEvents } from '../domains/events/index.js';
+import type { RoundNeeds } from '../domains/handler.js';
+import { openingsPaused, type OpeningsPaused } from '../domains/kill-switches/index.js';
+import { lockUsersForRound, RoundBalances, userKey, type RoundLockedUser } from '../domains/ledger/index.js';
+import { lockRoundMarkets, RoundMarkets, SANDBOX_DAY_MS, type HeldMarket } from '../domains/markets/index.js';
+import {
+  lockOpenOrdersOfMarkets,
+  RoundOrders,
+  stillOpenOrders,
+  type Opener,
+  type OrderView,
+} from '../domains/orders/index.js';
+import { lockPositionsByIds, RoundPositions, tradingFigures } from '../domains/positions/index.js';
+import { RoundSyncs, type SyncState } from '../domains/sync/index.js';
+import { openerOf, type TradeState } from '../domains/trading/index.js';
+
+/**
+ * A round's state: one slice per table owner (markets, orders, balances and the ledger, positions, balance
+ * syncs, the outbox), which every handler sees through the slices it names (TradeState, SyncState, …).
+ */
+export class RoundState implements TradeState, SyncState {
+  readonly syncs = new RoundSyncs();
+  readonly events = new RoundEvents();
+  /** The open a fill is, for orders, which trading evaluates after every trade. */
+  readonly opener: Opener = openerOf(this);
+
+  constructor(
+    readonly now: Date,
+    readonly markets: RoundMarkets,
+    readonly orders: RoundOrders,
+    readonly balances: RoundBalances,
+    readonly positions: RoundPositions,
+    readonly paused: OpeningsPaused,
+  ) {}
+}
+
+const NOTHING_PAUSED: OpeningsPaused = { all: false, tenants: new Set() };
+
+const marketName = (slug: string) => `m:${slug}`;
+const userName = (scope: TenantEnv, externalUserId: string) => `u:${userKey(scope, externalUserId)}`;
+const orderName = (id: string) => `o:${id}`;
+
+/**
+ * What a round locks, and in which order every round locks it (markets, their open orders, then users,
+ * each in id order: docs/architecture.md, "Locks"), then what it reads after the locks (the positions it
+ * closes, open stakes and the sandbox day, the kill switches); and what it writes, as one statement.
+ */
+export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
+  touches(needs) {
+    const names: string[] = [];
+    if (needs.market) names.push(marketName(needs.market.slug));
+    if (needs.user) names.push(userName(needs.user.scope, needs.user.externalUserId));
+    if (needs.orderId) names.push(orderName(needs.orderId));
+    return names;
+  },
+
+  async lock(tx, needs, { wait, now }): Promise<Locked<RoundState, RoundNeeds>> {
+    const skipLocked = !wait;
+    const named = needs.flatMap((n) => (n.market ? [n.market] : []));
+    const markets = await lockRoundMarkets(
+      tx,
+      { slugs: named.flatMap((m) => (m.id ? [] : [m.slug])), ids: named.flatMap((m) => (m.id ? [m.id] : [])) },
+      { skipLocked },
+    );
+    const withOrders = [...markets.locked.values()].filter((m) => m.hasOpenOrders).map((m) => m.market.id);
+    const orders = await lockOpenOrdersOfMarkets(tx, withOrders, { skipLocked });
+    const lockedOrders = new Set(orders.map((o) => o.id));
+    // An order a command names that the round did not lock is held elsewhere while it is still open.
+    const unlocked = needs.flatMap((n) => (n.orderId && !lockedOrders.has(n.orderId) ? [n.orderId] : []));
+    const heldOrders = await stillOpenOrders(tx, unlocked);
+    const users = await lockUsers(tx, {
+      named: needs.flatMap((n) => (n.user ? [n.user] : [])),
+      ids: [...new Set(orders.map((o) => o.userId))],
+      wait,
+    });
+    const held = new Set([
+      ...markets.held.map((m) => marketName(m.slug)),
+      ...users.held.map((u) => userName(u.scope, u.externalUserId)),
+      ...heldOrders.map(orderName),
+    ]);
+    return {
+      held,
+      async state(going, putBack) {
+        // A user locked only for a command put back must not trade in this round (an order of theirs
+        // filled by a later command would overtake their own earlier one).
+        const goingUsers = new Set(
+          going.flatMap((n) => (n.user ? [userName(n.user.scope, n.user.externalUserId)] : [])),
+        );
+        const trading = users.locked.filter((u) => {
+          const name = userName(u.scope, u.externalUserId);
+          return !putBack.has(name) || goingUsers.has(name);
+        });
+        const positions = await lockPositionsByIds(
+          tx,
+          going.flatMap((n) => (n.positionId ? [n.positionId] : [])),
+        );
+        const trades = going.some((n) => n.trades) || orders.length > 0;
+        const figures = trades
+          ? await tradingFigures(
+              tx,
+              { userIds: trading.map((u) => u.id), marketIds: [...markets.locked.keys()] },
+              { pairs: sandboxTraders(markets.locked, going, orders), since: new Date(now.getTime() - SANDBOX_DAY_MS) },
+            )
+          : { openStakes: new Map<string, bigint>(), sandboxDay: new Map<string, bigint>() };
+        const orderTenants = [...new Set(orders.map((o) => o.scope.tenantId))];
+        const paused = orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
+        return new RoundState(
+          now,
+          new RoundMarkets(markets.locked),
+          new RoundOrders(orders.map(({ userId: _userId, ...order }) => order)),
+          new RoundBalances(trading),
+          new RoundPositions(positions, figures),
+          paused,
+        );
+      },
+    };
+  },
+
+  writes(state): RawBuilder<unknown>[] {
+    const { now } = state;
+    return [
+      ...state.balances.writes(now),
+      ...state.syncs.writes(now),
+      ...state.positions.writes(now),
+      ...state.markets.writes(now),
+      ...state.orders.writes(now),
+      ...state.events.writes(now),
+    ];
+  },
+};
+
+/** The users the commands name, and the owners of the markets' open orders (never waited for: a fill can wait). */
+async function lockUsers(
+  tx: Executor,
+  wanted: { named: NonNullable<RoundNeeds['user']>[]; ids: string[]; wait: boolean },
+): Promise<{ locked: RoundLockedUser[]; held: RoundLockedUser[] }> {
+  const { named } = wanted;
+  if (!wanted.wait) return lockUsersForRound(tx, { named, ids: wanted.ids }, { skipLocked: true });
+  const a = await lockUsersForRound(tx, { named, ids: [] }, { skipLocked: false });
+  const b = await lockUsersForRound(tx, { named: [], ids: wanted.ids }, { skipLocked: true });
+  const seen = new Set(a.locked.map((u) => u.id));
+  return { locked: [...a.locked, ...b.locked.filter((u) => !seen.has(u.id))], held: [...a.held, ...b.held] };
+}
+
+/**
+ * The sandbox tenant environments that may open on a bounded shared market in this round (by a command or
+ * an order's fill): the pairs whose last 24 hours of trading the sandbox bound needs.
+ */
+function sandboxTraders(
+  markets: ReadonlyMap<string, HeldMarket>,
+  going: readonly RoundNeeds[],
+  orders: readonly Pick<OrderView, 'marketId' | 'scope'>[],
+): { tenantId: string; marketId: string }[] {
+  const bySlug = new Map([...markets.values()].map((m) => [m.market.slug, m.market]));
+  const pairs = new Map<string, { tenantId: string; marketId: string }>();
+  const add = (scope: TenantEnv, market: HeldMarket['market'] | undefined) => {
+    if (!market?.sandboxBound || scope.environment !== 'sandbox') return;
+    pairs.set(`${scope.tenantId}/${market.id}`, { tenantId: scope.tenantId, marketId: market.id });
+  };
+  for (const n of going) if (n.trades && n.user && n.market) add(n.user.scope, bySlug.get(n.market.slug));
+  for (const order of orders) add(order.scope, markets.get(order.marketId)?.market);
+  return [...pairs.values()];
+}
