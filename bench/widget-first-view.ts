@@ -82,7 +82,7 @@ console.log('widget first view on an emulated slow link');
 console.log(`  service from: ${ROOT}`);
 console.log(`  commit: ${commitOf(ROOT)}`);
 console.log(`  link (CDP Network.emulateNetworkConditions, cache disabled): ${LINK.name}`);
-// The demo page exists only with the embedded database and SEED_DEMO on (decisions part 7).
+// The demo page exists only with the embedded database and SEED_DEMO on (docs/widget.md, "The demo page").
 delete process.env.DATABASE_URL;
 runBench(
   ROOT,

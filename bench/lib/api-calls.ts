@@ -41,7 +41,8 @@ export async function tenantCall(
 
 /**
  * A service process that runs the jobs (the webhook worker among them) on the bench's database, with a
- * DATA_DIR of its own: one of the "M worker processes" of DESIGN.md part 1.
+ * DATA_DIR of its own, as `npm run start:cluster` runs its worker processes (docs/operations.md, "Several
+ * processes").
  */
 export async function startWorker(
   repoRoot: string,

@@ -27,7 +27,7 @@ function expectStatus(what: string, res: { status: number; text: string }, ...ok
     throw new Error(`${what}: expected ${ok.join(' or ')}, got ${res.status} ${res.text.slice(0, 500)}`);
 }
 
-/** A tenant and a sandbox key through the platform API (decisions part 2). */
+/** A tenant and a sandbox key through the platform API (docs/platform-api.md). */
 export async function createBenchTenant(service: Pick<ServiceProcess, 'platformUrl'>): Promise<BenchTenant> {
   const tenant = await request(`${service.platformUrl}/platform/v1/tenants`, 'POST', ADMIN_TOKEN, {
     name: `bench ${Date.now()}`,

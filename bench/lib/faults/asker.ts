@@ -35,7 +35,7 @@ const REQUEST_TIMEOUT_MS = 20_000;
 /**
  * Retry-After is obeyed up to this. Fully, within a minute: a refused request that comes before the
  * Retry-After counts against the limit unless a Retry-After given earlier (to it or to another request
- * of the same limit) falls due then (spec 8.1 rule 6, decisions part 5, docs/operator-api.md "Rate limits"), so
+ * of the same limit) falls due then (spec 8.1 rule 6, docs/operator-api.md "Rate limits"), so
  * asking sooner only keeps the limit active, while requests of one limit that each wait share it fairly.
  */
 const MAX_WAIT_MS = 60_000;
