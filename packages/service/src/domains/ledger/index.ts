@@ -14,5 +14,6 @@ export {
   type ScopedEntry,
   type TransactionRow,
 } from './ledger-repo.js';
+export { balancesOf } from './ledger-repo.js';
 export { MAX_BALANCE_MINOR, post, type Posting } from './model/balance.js';
 export { presentTransaction, Transaction, TransactionPage, TransactionsQuery } from './schemas.js';

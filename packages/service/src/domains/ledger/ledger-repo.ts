@@ -222,3 +222,22 @@ export async function lockUsersForRound(
   }
   return { locked, held };
 }
+
+/**
+ * Users' balances by id. With lock, the users are locked in id order, the order every transaction that
+ * locks several users takes them (a settlement, after its market); without, they are only read (a preview).
+ */
+export async function balancesOf(
+  db: Executor,
+  userIds: readonly string[],
+  options: { lock: boolean },
+): Promise<Map<string, bigint>> {
+  if (userIds.length === 0) return new Map();
+  const query = db
+    .selectFrom('users')
+    .select(['id', 'balance_minor'])
+    .where('id', 'in', [...userIds])
+    .orderBy('id');
+  const rows = await (options.lock ? query.forUpdate() : query).execute();
+  return new Map(rows.map((r) => [r.id, r.balance_minor]));
+}

@@ -24,6 +24,7 @@ export {
   type MarketRecord,
   type MarketStatus,
 } from './market-repo.js';
+export { setMarketOutcome } from './market-repo.js';
 export { INTERVALS, type Interval } from './model/history.js';
 export {
   displayPrices,

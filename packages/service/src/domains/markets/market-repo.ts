@@ -315,3 +315,24 @@ export async function setSandboxInfluence(
     .where('id', '=', marketId)
     .execute();
 }
+
+/** Ends a market: resolved with its winning outcome, or voided (its settlement moves the positions). */
+export async function setMarketOutcome(
+  tx: Executor,
+  marketId: string,
+  status: 'resolved' | 'voided',
+  resolvedOutcomeId: string | null,
+  now: Date,
+): Promise<void> {
+  // An ended market has no open position, so no sandbox shares held (docs/operator-api.md, "Sandbox influence").
+  await tx
+    .updateTable('markets')
+    .set({
+      status,
+      resolved_outcome_id: resolvedOutcomeId,
+      q_sandbox: sql<string[]>`array_fill(0::numeric, array[cardinality(q_sandbox)])`,
+      updated_at: now,
+    })
+    .where('id', '=', marketId)
+    .execute();
+}

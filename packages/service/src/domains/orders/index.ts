@@ -14,6 +14,7 @@ export {
   type OrderChange,
   type OrderView,
 } from './order-repo.js';
+export { expireOpenOrdersOfMarket } from './order-repo.js';
 export { placeHandler, placeOrder, type OrderInput } from './place-order.js';
 export { RoundOrders } from './round-orders.js';
 export * from './schemas.js';

@@ -229,3 +229,13 @@ export function insertOrdersSql(placed: readonly PlacedOrderRow[], now: Date): R
                            fill_price, position_id, reject_code, expires_at, n)
     order by o.n`;
 }
+
+/** A market that ended takes no more fills: its open orders expire (no event, spec 3.3). */
+export async function expireOpenOrdersOfMarket(tx: Executor, marketId: string, now: Date): Promise<void> {
+  await tx
+    .updateTable('orders')
+    .set({ status: 'expired', updated_at: now })
+    .where('market_id', '=', marketId)
+    .where('status', '=', 'open')
+    .execute();
+}

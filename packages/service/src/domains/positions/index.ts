@@ -15,6 +15,13 @@ export {
   type NewPosition,
   type PositionRow,
 } from './position-repo.js';
+export {
+  marketPositionsInStates,
+  settlePositions,
+  type PositionSettlement,
+  type SettleablePosition,
+  type SettledState,
+} from './position-repo.js';
 export { RoundPositions } from './round-positions.js';
 export { tradingFigures, type TradingFigures } from './trading-figures-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';

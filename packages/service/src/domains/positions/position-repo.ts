@@ -264,3 +264,96 @@ export async function openPositionTotalsByTenant(db: Executor, marketId: string)
     payoutIfWins: BigInt(r.payout),
   }));
 }
+
+/** The states a position ends in at a market's resolve or void (a close is not one of them). */
+export type SettledState = 'settled_win' | 'settled_loss' | 'voided';
+
+/** A position as a market's resolve, void or correction reads it (domains/settlement). */
+export interface SettleablePosition {
+  id: string;
+  tenantId: string;
+  environment: Environment;
+  userId: string;
+  externalUserId: string;
+  outcomeId: string;
+  state: 'open' | SettledState;
+  stake: bigint;
+  priceMicro: bigint;
+  payout: bigint | null;
+  settlementTransactionId: string | null;
+  /** When it was first settled or voided; a correction keeps it (the leaderboard's period). */
+  settledAt: Date | null;
+}
+
+/**
+ * A market's positions in the given states, oldest first, of every tenant environment. Closed positions
+ * are never asked for: a settlement or correction leaves them as they are.
+ */
+export async function marketPositionsInStates(
+  db: Executor,
+  marketId: string,
+  states: readonly ('open' | SettledState)[],
+): Promise<SettleablePosition[]> {
+  const rows = await db
+    .selectFrom('positions as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.id',
+      'p.tenant_id',
+      'p.environment',
+      'p.user_id',
+      'u.external_user_id',
+      'p.outcome_id',
+      'p.state',
+      'p.stake_minor',
+      'p.price_micro',
+      'p.payout_minor',
+      'p.settlement_transaction_id',
+      'p.settled_at',
+    ])
+    .where('p.market_id', '=', marketId)
+    .where('p.state', 'in', [...states])
+    .orderBy('p.seq')
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    tenantId: r.tenant_id,
+    environment: r.environment,
+    userId: r.user_id,
+    externalUserId: r.external_user_id,
+    outcomeId: r.outcome_id,
+    state: r.state as SettleablePosition['state'],
+    stake: r.stake_minor,
+    priceMicro: r.price_micro,
+    payout: r.payout_minor,
+    settlementTransactionId: r.settlement_transaction_id,
+    settledAt: r.settled_at,
+  }));
+}
+
+/** A position's new standing after a resolve, void or correction. */
+export interface PositionSettlement {
+  id: string;
+  state: SettledState;
+  payout: bigint;
+  settlementTransactionId: string | null;
+}
+
+/**
+ * Moves positions to their settled standing in one statement. settled_at is set at the first ending and
+ * kept through corrections, so a position stays in the leaderboard's period it first ended in.
+ */
+export async function settlePositions(
+  tx: Executor,
+  settlements: readonly PositionSettlement[],
+  now: Date,
+): Promise<void> {
+  if (settlements.length === 0) return;
+  await sql`
+    update positions p
+    set state = s.state, payout_minor = s.payout, settlement_transaction_id = s.tx, settled_at = coalesce(p.settled_at, ${now})
+    from unnest(${settlements.map((s) => s.id)}::uuid[], ${settlements.map((s) => s.state)}::text[],
+                ${settlements.map((s) => s.payout)}::bigint[], ${settlements.map((s) => s.settlementTransactionId)}::uuid[])
+      as s(id, state, payout, tx)
+    where p.id = s.id`.execute(tx);
+}

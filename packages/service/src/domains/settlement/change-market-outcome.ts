@@ -1,26 +1,22 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { ENVIRONMENTS, withTransaction, type Ctx } from '../context.js';
 import { recordEvents } from '../events/index.js';
-import { postEntries } from '../ledger/index.js';
-import { findMarketBySlug, type MarketRecord } from '../markets/index.js';
+import { balancesOf, postEntries } from '../ledger/index.js';
+import { findMarketBySlug, setMarketOutcome, tenantsOfMarket, type MarketRecord } from '../markets/index.js';
+import { expireOpenOrdersOfMarket } from '../orders/index.js';
+import { marketPositionsInStates, settlePositions } from '../positions/index.js';
 import { lockMarketForSettlement } from '../trading/index.js';
 import { transitionOf, type MarketAction } from './model/market-transition.js';
 import { planOutcome, sameSummary, type OutcomeSummary } from './outcome-plan.js';
 import { marketEvent } from './position-events.js';
-import {
-  balancesOf,
-  expireOpenOrders,
-  positionsInStates,
-  setMarketOutcome,
-  tenantsWithMarket,
-  updatePositions,
-} from './settlement-repo.js';
 
 /**
  * Resolves, voids or corrects a market (spec 3.1, 3.2) in one transaction: the market's new status,
  * every moved position with its ledger lines and the events, all or nothing (outcome-plan.ts). Closed
  * positions are never touched; positions a correction leaves in their state post and send nothing.
- * With `expect` (a preview someone confirmed), a change that would now differ from it is refused.
+ * With `expect` (a preview someone confirmed), a change that would now differ from it is refused. Each
+ * table is written by its owner's repo: positions, the ledger and balances, the market, its orders, the
+ * events.
  *
  * Locks: the market row, then every affected user in id order, as every trade and settlement does.
  */
@@ -36,7 +32,8 @@ export async function changeMarketOutcome(
 ): Promise<Result<MarketRecord>> {
   const { now } = ctx;
   const { slug, action } = input;
-  return withTransaction(ctx, async ({ db: tx }) => {
+  return withTransaction(ctx, async (txCtx) => {
+    const tx = txCtx.db;
     const market = await lockMarketForSettlement(tx, slug);
     if (!market || (input.owner !== undefined && market.ownerTenantId !== input.owner)) {
       return rejected('not_found', `No market ${slug}.`);
@@ -46,7 +43,7 @@ export async function changeMarketOutcome(
     const { kind, target } = transition;
 
     const initial = kind === 'resolve' || kind === 'void';
-    const positions = await positionsInStates(
+    const positions = await marketPositionsInStates(
       tx,
       market.id,
       initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
@@ -61,7 +58,7 @@ export async function changeMarketOutcome(
     }
 
     const events = [...plan.events];
-    for (const tenantId of await tenantsWithMarket(tx, market.id)) {
+    for (const tenantId of await tenantsOfMarket(txCtx, market.id)) {
       // A sandbox test market exists in its owner's sandbox only.
       for (const environment of market.ownerTenantId === null ? ENVIRONMENTS : (['sandbox'] as const)) {
         events.push({ scope: { tenantId, environment }, ...marketEvent(kind, market.slug, market, target) });
@@ -70,9 +67,9 @@ export async function changeMarketOutcome(
     // Each user's lines are in order within one tenant environment (a user belongs to one), so the
     // balance each group leaves is the user's final balance.
     for (const { scope, entries } of plan.entries) await postEntries(tx, scope, entries, now);
-    await updatePositions(tx, plan.updates, now);
+    await settlePositions(tx, plan.updates, now);
     await setMarketOutcome(tx, market.id, target.status, target.status === 'resolved' ? target.outcomeId : null, now);
-    if (initial) await expireOpenOrders(tx, market.id, now);
+    if (initial) await expireOpenOrdersOfMarket(tx, market.id, now);
     await recordEvents(tx, events, now);
     return ok((await findMarketBySlug(tx, slug))!);
   });

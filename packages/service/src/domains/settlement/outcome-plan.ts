@@ -2,10 +2,10 @@ import { newId } from '../../lib/ids.js';
 import type { TenantEnv } from '../context.js';
 import type { NewEvent } from '../events/index.js';
 import type { Entry } from '../ledger/index.js';
+import type { PositionSettlement, SettleablePosition } from '../positions/index.js';
 import type { Transition } from './model/market-transition.js';
 import { applyPostings, moveOf } from './model/settlement-plan.js';
 import { positionEvent } from './position-events.js';
-import type { PositionUpdate, SettleablePosition } from './settlement-repo.js';
 
 /**
  * What a market's change does, in numbers a person can check before it is applied (decisions part 9):
@@ -31,7 +31,7 @@ export interface OutcomeSummary {
 
 export interface OutcomePlan {
   entries: { scope: TenantEnv; entries: Entry[] }[];
-  updates: PositionUpdate[];
+  updates: PositionSettlement[];
   events: NewEvent[];
   summary: OutcomeSummary;
 }
@@ -49,7 +49,7 @@ export function planOutcome(
 ): OutcomePlan {
   const balances = new Map(startBalances);
   const groups = new Map<string, { scope: TenantEnv; entries: Entry[] }>();
-  const updates: PositionUpdate[] = [];
+  const updates: PositionSettlement[] = [];
   const events: NewEvent[] = [];
   const summary: OutcomeSummary = {
     fromStatus: market.status,

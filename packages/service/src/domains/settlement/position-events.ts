@@ -3,7 +3,7 @@ import type { EventContent } from '../events/index.js';
 import { formatPrice } from '../markets/model/quotes.js';
 import type { Transition } from './model/market-transition.js';
 import type { EndState, Ending } from './model/settlement-plan.js';
-import type { SettleablePosition } from './settlement-repo.js';
+import type { SettleablePosition } from '../positions/index.js';
 
 /** decisions part 3: a settled_loss pays "0", every other payout has two decimals. */
 const payoutText = (state: 'open' | EndState, payout: bigint | null) =>

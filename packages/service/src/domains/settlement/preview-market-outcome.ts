@@ -1,9 +1,10 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import type { Ctx } from '../context.js';
+import { balancesOf } from '../ledger/index.js';
+import { marketPositionsInStates } from '../positions/index.js';
 import { readMarketForSettlement } from '../trading/index.js';
 import { transitionOf, type MarketAction } from './model/market-transition.js';
 import { planOutcome, type OutcomeSummary } from './outcome-plan.js';
-import { balancesOf, positionsInStates } from './settlement-repo.js';
 
 /**
  * What changeMarketOutcome would do now, computed by the same plan and changing nothing: no lock is
@@ -19,7 +20,7 @@ export async function previewMarketOutcome(
   if (!transition.ok) return rejected(transition.code, transition.message);
   const { kind, target } = transition;
   const initial = kind === 'resolve' || kind === 'void';
-  const positions = await positionsInStates(
+  const positions = await marketPositionsInStates(
     ctx.db,
     market.id,
     initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
