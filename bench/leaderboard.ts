@@ -9,8 +9,16 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { sql } from 'kysely';
 import { createDb, createPool } from '../packages/service/src/db/connection.js';
-import { PERIODS, readLeaderboard, type Period } from '../packages/service/src/domains/leaderboard/index.js';
+import type { Environment } from '../packages/service/src/db/schema.js';
+import {
+  applyLeaderboardDeltas,
+  leaderboardDeltas,
+  PERIODS,
+  readLeaderboard,
+  type Period,
+} from '../packages/service/src/domains/leaderboard/index.js';
 import { periodStart } from '../packages/service/src/domains/leaderboard/model/period.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { userIds } from './lib/movements.js';
@@ -53,8 +61,8 @@ async function seedEndedPositions(url: string, tenantId: string, marketId: strin
        from users u where u.tenant_id = $1`,
       [tenantId],
     );
-    // Opened first, then ended in one statement, so the trigger that keeps the leaderboard buckets does
-    // for 100,000 positions what a settlement of that size would make it do.
+    // Opened first, then ended in one statement with their leaderboard buckets, as a settlement of that
+    // size would end them.
     await client.query(
       `with u as (
          select u.id, t.id as tx, row_number() over (order by u.id) - 1 as n, count(*) over () as users
@@ -69,14 +77,9 @@ async function seedEndedPositions(url: string, tenantId: string, marketId: strin
       [tenantId, marketId, outcomeId, POSITIONS, DAYS],
     );
     const ended = performance.now();
-    await client.query(
-      `update positions set state = 'closed', closed_via = 'api_key', close_price_micro = 500000,
-         payout_minor = ((seq * 7919) % 2000) * stake_minor / 1000, closed_at = opened_at + interval '1 minute'
-       where tenant_id = $1`,
-      [tenantId],
-    );
+    await endPositions(url, tenantId);
     console.log(
-      `  ended ${POSITIONS} positions in one statement in ${fmt((performance.now() - ended) / 1000, 2)} s (the bucket trigger included)`,
+      `  ended ${POSITIONS} positions in one statement, and wrote their leaderboard buckets, in ${fmt((performance.now() - ended) / 1000, 2)} s`,
     );
     await client.query(
       `insert into widget_profiles (user_id, tenant_id, environment, display_name, show_on_leaderboard, updated_at)
@@ -98,6 +101,43 @@ async function seedEndedPositions(url: string, tenantId: string, marketId: strin
     return plan.rows.map((r) => r['QUERY PLAN'] as string);
   } finally {
     await client.end();
+  }
+}
+
+/**
+ * Closes every position of the tenant in one statement and adds them to the leaderboard's buckets in the
+ * same transaction, through the service's own rule and repo (domains/leaderboard), as a close or a
+ * settlement does.
+ */
+async function endPositions(url: string, tenantId: string) {
+  const pool = createPool(url, 1);
+  try {
+    await createDb(pool)
+      .transaction()
+      .execute(async (tx) => {
+        const { rows } = await sql<{
+          tenant_id: string;
+          environment: Environment;
+          user_id: string;
+          stake_minor: bigint;
+          payout_minor: bigint;
+          closed_at: Date;
+        }>`
+          update positions set state = 'closed', closed_via = 'api_key', close_price_micro = 500000,
+            payout_minor = ((seq * 7919) % 2000) * stake_minor / 1000, closed_at = opened_at + interval '1 minute'
+          where tenant_id = ${tenantId}
+          returning tenant_id, environment, user_id, stake_minor, payout_minor, closed_at`.execute(tx);
+        const changes = rows.map((r) => ({
+          tenantId: r.tenant_id,
+          environment: r.environment,
+          userId: r.user_id,
+          before: null,
+          after: { endedAt: r.closed_at, stake: r.stake_minor, payout: r.payout_minor },
+        }));
+        await applyLeaderboardDeltas(tx, leaderboardDeltas(changes));
+      });
+  } finally {
+    await pool.end();
   }
 }
 

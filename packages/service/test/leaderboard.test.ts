@@ -3,11 +3,13 @@ import { FakeClock } from '../src/lib/clock.js';
 import {
   createTenant,
   expectEnvelope,
+  expectLedgerInvariant,
   startTestService,
   uniqueKey,
   type TestService,
   type TestTenant,
 } from './helpers.js';
+import { expectLeaderboardMatchesPositions } from './leaderboard-check.js';
 import { createMarket, fundedUser, sessionFor, type TestMarket } from './trading-helpers.js';
 
 /**
@@ -260,5 +262,10 @@ describe('the leaderboard', () => {
     for (const name of ['Ann', 'Bob', 'Cat'])
       expect(refunded[nameOf(name)]).toMatchObject({ pnl: '0.00', positions: 1 });
     expect((await board(bob)).json.entries.map((e: any) => e.display_name)).toEqual([nameOf('Eve')]);
+  });
+
+  it('keeps every bucket equal to the positions that ended in it, recomputed from scratch', async () => {
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 });

@@ -13,6 +13,7 @@ import {
   type TestService,
   type TestTenant,
 } from './helpers.js';
+import { expectLeaderboardMatchesPositions } from './leaderboard-check.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -185,6 +186,7 @@ describe('resolving a market', () => {
     expect(marketEvents).toHaveLength(4);
     expect(events.filter((e) => e.tenant_id === bystander.tenantId && e.type.startsWith('position.'))).toEqual([]);
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 
   it('refuses trades after, a second resolve, unknown outcomes and markets', async () => {
@@ -273,6 +275,7 @@ describe('voiding a market', () => {
     });
     expect(events[2]!.data).toEqual({ market_slug: market.slug });
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 });
 
@@ -341,6 +344,7 @@ describe('settlement corrections', () => {
     });
     expectEnvelope(await correct(market, toOutcome(market, 1)), 'state_conflict', 409);
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 
   it('posts a shortfall credit first when the winner already spent the payout, so no balance goes below zero', async () => {
@@ -377,6 +381,7 @@ describe('settlement corrections', () => {
     );
     expect(filtered.json.data).toHaveLength(1);
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 
   it('resolve → correct → correct back: position.settled once, corrected events each way', async () => {
@@ -401,6 +406,7 @@ describe('settlement corrections', () => {
     expect(await position(p.id)).toMatchObject({ state: 'settled_win', payout: winPayout(p) });
     expect(await balance(user)).toBe(cents(100000n - 1000n + BigInt(Math.round(Number(winPayout(p)) * 100))));
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 });
 
@@ -506,6 +512,7 @@ describe('void corrections', () => {
     });
     expectEnvelope(await correct(market, { status: 'voided' }), 'state_conflict', 409);
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 
   it('takes back a spent refund with a shortfall credit first', async () => {
@@ -527,6 +534,7 @@ describe('void corrections', () => {
     ]);
     expect(await position(p.id)).toMatchObject({ state: 'settled_loss' });
     await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 
   it('refuses corrections of an open market and to the state it has', async () => {

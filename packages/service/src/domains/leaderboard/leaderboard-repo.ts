@@ -26,8 +26,8 @@ interface Row {
 }
 
 /**
- * The leaderboard in one query over the period's bucket (leaderboard_buckets, kept by a trigger on
- * positions): no position is read. The entries walk the bucket in pnl order through its index, keeping
+ * The leaderboard in one query over the period's bucket (leaderboard_buckets, moved by
+ * leaderboardDeltaSql with every change of ended positions): no position is read. The entries walk the bucket in pnl order through its index, keeping
  * the users shown on the leaderboard, and stop at the limit; rank() over that prefix is the true rank,
  * as every user ranked above one is in the prefix before it. Ties share a rank and skip after it
  * (1, 2, 2, 4). The asking user's standing is the rank it has, or would have if it were shown: one more

@@ -1,6 +1,7 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { ENVIRONMENTS, withTransaction, type Ctx } from '../context.js';
 import { recordEvents } from '../events/index.js';
+import { applyLeaderboardDeltas } from '../leaderboard/index.js';
 import { balancesOf, postEntries } from '../ledger/index.js';
 import { findMarketBySlug, setMarketOutcome, tenantsOfMarket, type MarketRecord } from '../markets/index.js';
 import { expireOpenOrdersOfMarket } from '../orders/index.js';
@@ -12,11 +13,11 @@ import { marketEvent } from './position-events.js';
 
 /**
  * Resolves, voids or corrects a market (spec 3.1, 3.2) in one transaction: the market's new status,
- * every moved position with its ledger lines and the events, all or nothing (outcome-plan.ts). Closed
- * positions are never touched; positions a correction leaves in their state post and send nothing.
- * With `expect` (a preview someone confirmed), a change that would now differ from it is refused. Each
- * table is written by its owner's repo: positions, the ledger and balances, the market, its orders, the
- * events.
+ * every moved position with its ledger lines, its leaderboard buckets and the events, all or nothing
+ * (outcome-plan.ts). Closed positions are never touched; positions a correction leaves in their state
+ * post and send nothing. With `expect` (a preview someone confirmed), a change that would now differ
+ * from it is refused. Each table is written by its owner's repo: positions, the ledger and balances,
+ * the market, its orders, the leaderboard, the events.
  *
  * Locks: the market row, then every affected user in id order, as every trade and settlement does.
  */
@@ -49,7 +50,7 @@ export async function changeMarketOutcome(
       initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
     );
     const balances = await balancesOf(tx, [...new Set(positions.map((p) => p.userId))], { lock: true });
-    const plan = planOutcome(kind, target, market, positions, balances);
+    const plan = planOutcome(kind, target, market, positions, balances, now);
     if (input.expect && !sameSummary(input.expect, plan.summary)) {
       return rejected(
         'state_conflict',
@@ -68,6 +69,7 @@ export async function changeMarketOutcome(
     // balance each group leaves is the user's final balance.
     for (const { scope, entries } of plan.entries) await postEntries(tx, scope, entries, now);
     await settlePositions(tx, plan.updates, now);
+    await applyLeaderboardDeltas(tx, plan.leaderboard);
     await setMarketOutcome(tx, market.id, target.status, target.status === 'resolved' ? target.outcomeId : null, now);
     if (initial) await expireOpenOrdersOfMarket(tx, market.id, now);
     await recordEvents(tx, events, now);

@@ -1,6 +1,7 @@
 import { newId } from '../../lib/ids.js';
 import type { TenantEnv } from '../context.js';
 import type { NewEvent } from '../events/index.js';
+import { leaderboardDeltas, type BucketDelta, type PositionChange } from '../leaderboard/index.js';
 import type { Entry } from '../ledger/index.js';
 import type { PositionSettlement, SettleablePosition } from '../positions/index.js';
 import type { Transition } from './model/market-transition.js';
@@ -32,13 +33,16 @@ export interface OutcomeSummary {
 export interface OutcomePlan {
   entries: { scope: TenantEnv; entries: Entry[] }[];
   updates: PositionSettlement[];
+  /** The leaderboard's buckets each moved position changes, in the period it first ended in. */
+  leaderboard: BucketDelta[];
   events: NewEvent[];
   summary: OutcomeSummary;
 }
 
 /**
  * Every moved position's ledger lines (reversal of the old credit, a shortfall credit first when the user
- * has spent it, then the new credit), its new standing and its event, against the users' balances.
+ * has spent it, then the new credit), its new standing, what it moves on the leaderboard and its event,
+ * against the users' balances. `now` is when a position that ends here ends.
  */
 export function planOutcome(
   kind: Extract<Transition, { ok: true }>['kind'],
@@ -46,10 +50,12 @@ export function planOutcome(
   market: { slug: string; status: string; resolvedOutcomeId: string | null },
   positions: readonly SettleablePosition[],
   startBalances: ReadonlyMap<string, bigint>,
+  now: Date,
 ): OutcomePlan {
   const balances = new Map(startBalances);
   const groups = new Map<string, { scope: TenantEnv; entries: Entry[] }>();
   const updates: PositionSettlement[] = [];
+  const changes: PositionChange[] = [];
   const events: NewEvent[] = [];
   const summary: OutcomeSummary = {
     fromStatus: market.status,
@@ -110,10 +116,18 @@ export function planOutcome(
       payout: move.ending.payout,
       settlementTransactionId: newCredit,
     });
+    // A position keeps the time it first ended (settled_at) through every correction.
+    const endedAt = position.settledAt ?? now;
+    changes.push({
+      ...scope,
+      userId: position.userId,
+      before: position.state === 'open' ? null : { endedAt, stake: position.stake, payout: position.payout },
+      after: { endedAt, stake: position.stake, payout: move.ending.payout },
+    });
     events.push({ scope, ...positionEvent(kind, position, market.slug, move.ending, newCredit) });
   }
   summary.users = users.size;
-  return { entries: [...groups.values()], updates, events, summary };
+  return { entries: [...groups.values()], updates, leaderboard: leaderboardDeltas(changes), events, summary };
 }
 
 /** Whether two summaries tell the same change (the preview a person confirmed, and the change now). */

@@ -26,5 +26,5 @@ export async function previewMarketOutcome(
     initial ? ['open'] : ['settled_win', 'settled_loss', 'voided'],
   );
   const balances = await balancesOf(ctx.db, [...new Set(positions.map((p) => p.userId))], { lock: false });
-  return ok(planOutcome(kind, target, market, positions, balances).summary);
+  return ok(planOutcome(kind, target, market, positions, balances, ctx.now).summary);
 }
