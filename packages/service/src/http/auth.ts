@@ -20,7 +20,7 @@ export type Principal =
       capAt: Date;
       issuedAt: Date;
       expiresAt: Date;
-      /** A short sandbox session's token lifetime (decisions part 10), kept by every refresh. */
+      /** A short sandbox session's token lifetime (docs/guides/sandbox.md), kept by every refresh. */
       ttlSeconds?: number;
     };
 

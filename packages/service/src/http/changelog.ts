@@ -44,7 +44,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
-      'Sandbox test markets (decisions part 10, sandbox listener only; the live listener answers 404 not_found): ' +
+      'Sandbox test markets (sandbox listener only; the live listener answers 404 not_found): ' +
       'POST /v1/sandbox/markets (write:positions, Idempotency-Key) {"title","outcomes":[2 to 10 titles],"liquidity"?} ' +
       'answers 201 a market shaped as the platform answers one, open, enabled for the calling tenant alone and only ' +
       'in its sandbox, with its own market maker; at most 50 per tenant (409 state_conflict). POST ' +
@@ -62,7 +62,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-26',
     change:
-      'Self-service (decisions part 10): GET /v1/tenant (any API key) answers who the key is: tenant_id, name, ' +
+      'Self-service: GET /v1/tenant (any API key) answers who the key is: tenant_id, name, ' +
       'environment, the key (id, scopes, expires_at, last_used_at) and the rate limits that apply. GET and PUT ' +
       "/v1/tenant/settings (write:sync) read and change the webhook_url and allowed_origins of the key's own " +
       "environment under the platform's rules; POST /v1/tenant/webhook-secret (write:sync) rotates the webhook " +

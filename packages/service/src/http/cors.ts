@@ -4,18 +4,18 @@ import type { AllowedOrigins } from '../domains/tenants/index.js';
 import { appendVary } from './security-headers.js';
 
 /**
- * CORS (spec 4.3, decisions part 6). Only origins a tenant lists get `Access-Control-Allow-Origin`,
- * echoed, never `*`, and never credentials mode. A preflight names no tenant, so it is answered for an
- * origin any tenant of the environment lists; the request that follows gets the header only if it
- * carries a session token and its own tenant lists the origin. An API key is for the operator's server
- * only (spec 5.1): a page that holds one gets no CORS header to read the answer with. Routes declared
- * serverOnly (the session mint) get no CORS header at all.
- * Every answer says `Vary: Origin`, since what it carries depends on it, but the browser bundle under
+ * CORS (spec 4.3; docs/operator-api.md, "CORS (browser calls)"). Only origins a tenant lists get
+ * `Access-Control-Allow-Origin`, echoed, never `*`, and never credentials mode. A preflight names no
+ * tenant, so it is answered for an origin any tenant of the environment lists; the request that
+ * follows gets the header only if it carries a session token and its own tenant lists the origin. An
+ * API key is for the operator's server only (spec 5.1): a page that holds one gets no CORS header to
+ * read the answer with. Routes declared serverOnly (the session mint) get no CORS header at all. Every
+ * answer says `Vary: Origin`, since what it carries depends on it, but the browser bundle under
  * /widget/: public, the same bytes for every page, it answers `Access-Control-Allow-Origin: *`.
  */
 const PREFLIGHT_HEADERS = {
   'access-control-allow-methods': 'GET, POST, PUT, DELETE',
-  // Last-Event-ID beyond decisions part 6's three: the stream resumes with it, and a browser sends no
+  // Last-Event-ID beside the three a widget write needs: the stream resumes with it, and a browser sends no
   // header the preflight did not allow (the widget's reconnect would fail on every embed but its own origin).
   'access-control-allow-headers': 'Authorization, Content-Type, Idempotency-Key, Last-Event-ID',
   'access-control-max-age': '600',
@@ -24,11 +24,11 @@ const PREFLIGHT_HEADERS = {
 /**
  * Headers a page may read from an answer: without this list a browser hides all but a few, and the
  * widget could not honour Retry-After (spec 7.2), quote a request id to support or tell a replayed
- * answer of its own keyed write (Idempotent-Replayed, decisions part 10).
+ * answer of its own keyed write (Idempotent-Replayed).
  */
 const EXPOSED = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id, Idempotent-Replayed';
 
-/** Where the listeners serve the widget bundle (decisions part 7). */
+/** Where the listeners serve the widget bundle (docs/widget.md). */
 export const PUBLIC_BUNDLE_PATH = '/widget/';
 
 export function installCors(app: FastifyInstance, origins: AllowedOrigins, environment: Environment): void {
@@ -49,7 +49,7 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
 
   // The widget must be able to read a refusal of its session token to refresh or give up. A 401
   // invalid_session_token may name no tenant (forged, malformed, another environment's), so it is readable,
-  // like a preflight, by an origin any tenant of the environment lists (decisions part 6). A token refused
+  // like a preflight, by an origin any tenant of the environment lists. A token refused
   // for its tenant's suspension (403) names its tenant: that tenant's origins.
   app.addHook('onSend', async (request, reply) => {
     // The bundle is the same bytes for every page: a shared cache keeps one copy, not one per Origin.

@@ -3,7 +3,7 @@ import { isTenantPauseName, PAUSED_CODE, type PausedSwitches } from '../domains/
 import { ApiError } from '../errors/index.js';
 
 /**
- * Answers a route whose kill switch is paused with its 503 code (decisions part 5), after the
+ * Answers a route whose kill switch is paused with its 503 code (docs/operations.md, "Kill switches"), after the
  * credential and scope and before the rate limit and the body: a paused request is not recorded and
  * spends no Idempotency-Key. Which switch pauses a route is the route's declaration (RouteMeta). A
  * tenant's own pause of sync or positions answers the same code, for that tenant's callers alone: the

@@ -131,7 +131,7 @@ export function errorCatalogComponents(): { schemas: Record<string, object>; 'x-
   };
 }
 
-/** The response header a replayed keyed answer carries (decisions part 10), as the document shows it. */
+/** The response header a replayed keyed answer carries, as the document shows it. */
 const REPLAYED_HEADER_DOC = {
   description:
     'Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key ' +

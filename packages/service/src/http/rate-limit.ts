@@ -25,8 +25,8 @@ export function refusingRateLimiter(tiers: readonly RateTier[], retryAfterSecond
 
 /**
  * Asks the limiter about every authenticated tenant request, after its credential and scope and before its
- * body is read (decisions part 5: credential, scope, kill switch, rate limit, body, idempotency, work), so a
- * refused request costs no parsing, applies nothing and spends no key.
+ * body is read (the order of docs/operator-api.md, "Errors": credential, scope, kill switch, rate limit,
+ * body, idempotency, work), so a refused request costs no parsing, applies nothing and spends no key.
  */
 export function installRateLimits(
   app: FastifyInstance,

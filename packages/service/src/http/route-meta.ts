@@ -29,7 +29,7 @@ export interface RouteMeta {
    * it cannot be renewed), and 403 tenant_suspended on every other route.
    */
   renewsSession?: boolean;
-  /** The kill switch that pauses this route (decisions part 5): 503 with the switch's code while paused. */
+  /** The kill switch that pauses this route (docs/operations.md, "Kill switches"): 503 with its code while paused. */
   killSwitch?: KillSwitchName;
   /** Marks the route deprecated (spec 9.4): its answers carry Deprecation, Sunset and Link. */
   deprecated?: Deprecated;

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { StoredAnswer } from '../domains/handler.js';
 
-/** The header that marks a replayed answer (decisions part 10); a first answer never carries it. */
+/** The header that marks a replayed answer (docs/operator-api.md, "Balance sync"); a first answer never carries it. */
 export const REPLAYED_HEADER = 'idempotent-replayed';
 
 /**

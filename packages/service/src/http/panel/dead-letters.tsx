@@ -30,9 +30,9 @@ const listPath = (fields: FilterFields, extra?: Record<string, string>) =>
   `/panel/dead-letters${filterQuery(fields, extra)}`;
 
 /**
- * Deliveries that ran out of retries (decisions part 2), filtered by tenant, environment, event type and
- * age, 50 a page by keyset; resent one at a time or all that match at once, after a confirmation that
- * counts them per tenant. Every resend is an audited action.
+ * Deliveries that ran out of retries (docs/platform-api.md, "Dead letters"), filtered by tenant,
+ * environment, event type and age, 50 a page by keyset; resent one at a time or all that match at
+ * once, after a confirmation that counts them per tenant. Every resend is an audited action.
  */
 export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {

@@ -10,9 +10,9 @@ export const money = (cents: bigint) => formatAmount(cents).replace(/\B(?=(\d{3}
 type Line = PlatformExposure['totals']['all'][number];
 
 /**
- * The market's exposure (decisions part 10): per outcome, what each tenant environment's open positions
- * would pay if it wins, the sums per environment and in all, beside the market maker's own bound b·ln n
- * and its current q.
+ * The market's exposure (docs/platform-api.md, "A market's exposure"): per outcome, what each tenant
+ * environment's open positions would pay if it wins, the sums per environment and in all, beside the
+ * market maker's own bound b·ln n and its current q.
  */
 export function ExposureSection(props: { exposure: PlatformExposure; names: Map<string, string> }) {
   const { exposure, names } = props;

@@ -15,7 +15,7 @@ import { TenantName } from './tenant-name.js';
 /** The last this many of each list: the panel is for looking, the platform API pages through all. */
 const SHOWN = 100;
 
-/** Reconciliation runs and discrepancies, and the widget's error reports (decisions part 9); tickets are in tickets.tsx. */
+/** Reconciliation runs and discrepancies, and the widget's error reports; tickets are in tickets.tsx. */
 export function operationsRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/reconciliation', signedIn, async (request, reply) => {

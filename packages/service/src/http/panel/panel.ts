@@ -15,10 +15,10 @@ import { tenantRoutes } from './tenants.js';
 import { ticketRoutes } from './tickets.js';
 
 /**
- * The platform panel at /panel on the platform listener (decisions part 9): server-rendered pages and
- * plain forms, so it works without script. Every page but the sign-in needs the session cookie; every
- * form post also needs its session's CSRF token (web/site-plugin.tsx); every action goes through the
- * platform API's verbs and into the audit log (web/act.ts).
+ * The platform panel at /panel on the platform listener (docs/operations.md, "The platform panel"):
+ * server-rendered pages and plain forms, so it works without script. Every page but the sign-in needs
+ * the session cookie; every form post also needs its session's CSRF token (web/site-plugin.tsx);
+ * every action goes through the platform API's verbs and into the audit log (web/act.ts).
  */
 export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {

@@ -11,8 +11,9 @@ import { PanelForm, sendScreen, when } from '../web/shared.js';
  */
 
 /**
- * What each lever pauses (decisions part 5), in words for the person about to press it: the same words
- * for a kill switch (every tenant) and for one tenant's pause of sync or positions.
+ * What each lever pauses (docs/operations.md, "Kill switches"), in words for the person about to
+ * press it: the same words for a kill switch (every tenant) and for one tenant's pause of sync or
+ * positions.
  */
 export const PAUSED_ROUTES: Record<KillSwitchName, string> = {
   sync: 'Balance syncs, single and batch (503 sync_paused).',

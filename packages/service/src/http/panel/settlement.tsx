@@ -17,9 +17,10 @@ import { PanelForm, sendScreen } from '../web/shared.js';
 import { signedIn } from './site.js';
 
 /**
- * Resolve, void and corrections (decisions part 9): chosen on the market's page, shown first as a preview
- * of what they move and the money each way, applied only from the preview's confirm button, and refused
- * if the market has changed since that preview (changeMarketOutcome's `expect`).
+ * Resolve, void and corrections (docs/platform-api.md, "Settlement and corrections"): chosen on the
+ * market's page, shown first as a preview of what they move and the money each way, applied only from
+ * the preview's confirm button, and refused if the market has changed since that preview
+ * (changeMarketOutcome's `expect`).
  */
 
 /** A change as a form field: resolve:<outcome id>, void, correct-resolved:<outcome id>, correct-voided. */

@@ -37,7 +37,7 @@ const SignInForm = z.object({
 const safeNext = (next: string | undefined) =>
   next && /^\/panel(\/[\w\-/.?=&%]*)?$/.test(next) && !next.startsWith('//') ? next : '/panel';
 
-/** Sign-in with the platform admin token, exchanged for a session cookie (decisions part 9), and sign-out. */
+/** Sign-in with the platform admin token, exchanged for a session cookie (8 hours), and sign-out. */
 export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
   const form = (reply: FastifyReply, next: string, problem: string | null, status = 200) =>
     sendPage(

@@ -1,6 +1,6 @@
 import type { WebSite } from '../web/web-session.js';
 
-/** The platform panel (decisions part 9): its cookie, its path and its screens. */
+/** The platform panel (docs/operations.md, "The platform panel"): its cookie, its path and its screens. */
 export const PANEL_SITE: WebSite = {
   kind: 'panel',
   brand: 'Platform panel',

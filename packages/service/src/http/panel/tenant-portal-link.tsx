@@ -25,7 +25,7 @@ function issuedLink(request: FastifyRequest, tenantId: string): IssuedLink | nul
 }
 
 /**
- * "Open a portal link" on a tenant's page (decisions part 9): the platform API's portal-links verb, in
+ * "Open a portal link" on a tenant's page: the platform API's portal-links verb, in
  * the audit log (never the token), then back to the tenant's page (post/redirect/get), which shows the
  * URL once with a copy button and its expiry; a reload shows it no more and issues nothing.
  */

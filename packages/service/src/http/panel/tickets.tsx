@@ -23,7 +23,7 @@ const REPLY_WORDS = { body: 'Write a reply of 1 to 10,000 characters.' };
 const PAGE = 25;
 
 /**
- * Support tickets (decisions parts 8 and 9): a page at a time, oldest first, of one status (open, the
+ * Support tickets (docs/operator-api.md, "Support tickets"): a page at a time, oldest first, of one status (open, the
  * ones waiting for the platform, by default) and one tenant or all, one row per ticket; each ticket is
  * read and answered on its own page. Oldest first because the list is a queue: whoever has waited
  * longest is answered first, and a tenant that opens a hundred tickets pushes nobody else's back (the

@@ -15,7 +15,7 @@ const netText = (net: bigint) =>
   net > 0n ? `pay ${formatAmount(net)}` : net < 0n ? `keep ${formatAmount(-net)}` : 'break even';
 
 /**
- * The tenant environment's markets and, per market, its exposure (decisions part 10): what the open
+ * The tenant environment's markets and, per market, its exposure (docs/guides/exposure.md): what the open
  * positions pay for each outcome, as GET /v1/markets/{slug}/exposure answers it.
  */
 export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {

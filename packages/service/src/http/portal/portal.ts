@@ -13,9 +13,9 @@ import { ticketRoutes } from './tickets.js';
 import { webhookRoutes } from './webhooks.js';
 
 /**
- * The tenant portal at /portal on the sandbox and live listeners (decisions part 9), for a tenant's
- * staff: signed in by a one-time link from the platform, each session bound to one tenant environment
- * (the listener's). The same page machinery as the platform panel (web/).
+ * The tenant portal at /portal on the sandbox and live listeners (docs/operations.md, "The tenant
+ * portal"), for a tenant's staff: signed in by a one-time link from the platform, each session bound
+ * to one tenant environment (the listener's). The same page machinery as the platform panel (web/).
  */
 export function portalRoutes(deps: ServiceDeps, environment: Environment): FastifyPluginAsync {
   return async (app) => {

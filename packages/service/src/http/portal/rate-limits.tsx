@@ -17,7 +17,7 @@ const TIERS: Record<string, string> = {
   saved_markets: 'Saved markets',
 };
 
-/** The environment's use of its rate limits over the last 60 s (spec 8.1, decisions part 9). */
+/** The environment's use of its rate limits over the last 60 s (spec 8.1). */
 export function rateLimitRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/rate-limits', signedIn, async (request, reply) => {

@@ -9,7 +9,7 @@ import { staffCtx } from './staff.js';
 
 const SHOWN = 100;
 
-/** The reconciliation discrepancies found in this tenant environment (decisions part 8). */
+/** The reconciliation discrepancies found in this tenant environment (docs/operator-api.md, "Reconciliation"). */
 export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/reconciliation', signedIn, async (request, reply) => {

@@ -18,7 +18,7 @@ import { staffCtx } from './staff.js';
 /** A date field's value (no zone) as the start of that day in UTC, the zone of every time of the service. */
 const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value}T00:00:00Z` : undefined);
 
-/** Reports (decisions part 8): the latest, their status, downloads of ready ones, and a new request. */
+/** Reports: the latest, their status, downloads of ready ones, and a new request. */
 export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/reports', signedIn, async (request, reply) => {

@@ -17,7 +17,7 @@ import { WebhookSettings, webhookSettingsRoutes, type RefusedSettings } from './
 const scopeOf = (request: FastifyRequest): TenantEnv => sessionOf(request).scope!;
 
 /**
- * The settings screen (decisions parts 9 and 10): the environment's webhook URL, allowed origins, webhook
+ * The settings screen: the environment's webhook URL, allowed origins, webhook
  * secret and test events (webhook-settings.tsx), and its API keys, by prefix only, and their rotation
  * with the changeover of spec 5.1: rotate (the new key shown once), both work, confirm (the old one is
  * refused from then on). Only this tenant environment's keys can be named (the verbs' `within`).

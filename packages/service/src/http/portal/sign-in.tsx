@@ -30,7 +30,7 @@ const USED =
   'This sign-in link has been used, has expired or is not for this environment. Ask the platform team for a new one.';
 
 /**
- * Sign-in through a one-time link from the platform (decisions part 9). Opening the link shows a form;
+ * Sign-in through a one-time link from the platform (30 minutes, once). Opening the link shows a form;
  * only its post uses the link, so a mail scanner or a chat preview that fetches the URL spends nothing.
  */
 export function signInRoutes(deps: ServiceDeps, environment: Environment): FastifyPluginAsync {

@@ -2,8 +2,9 @@ import type { Environment } from '../../db/schema.js';
 import type { WebSite } from '../web/web-session.js';
 
 /**
- * The tenant portal (decisions part 9) on one of the sandbox and live listeners: its cookie (one per
- * environment, so that both can be signed in at once on one host), path and screens.
+ * The tenant portal (docs/operations.md, "The tenant portal") on one of the sandbox and live
+ * listeners: its cookie (one per environment, so that both can be signed in at once on one host),
+ * path and screens.
  */
 export function portalSite(environment: Environment): WebSite {
   return {

@@ -35,7 +35,7 @@ const TestEventForm = z.object({ event: z.enum(EVENT_TYPES as [EventType, ...Eve
 /**
  * The environment's webhook URL, allowed origins, webhook secret and test events on the portal's settings
  * screen: what PUT /v1/tenant/settings, POST /v1/tenant/webhook-secret and POST /v1/webhooks/test do with
- * an API key (decisions part 10), through the same verbs and rules, for this tenant environment only.
+ * an API key (docs/guides/self-service.md), through the same verbs and rules, for this tenant environment only.
  */
 export function WebhookSettings(props: {
   request: FastifyRequest;

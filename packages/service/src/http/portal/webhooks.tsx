@@ -9,7 +9,7 @@ import { signedIn } from './site.js';
 
 const SHOWN = 50;
 
-/** The environment's latest webhook deliveries with each attempt (decisions part 9). */
+/** The environment's latest webhook deliveries with each attempt. */
 export function webhookRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/webhooks', signedIn, async (request, reply) => {

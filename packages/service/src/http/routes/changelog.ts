@@ -6,7 +6,7 @@ const Changelog = z.object({
   entries: z.array(z.object({ date: z.string().describe('YYYY-MM-DD'), change: z.string() })),
 });
 
-/** GET /v1/changelog (decisions part 5): the contract's changes, newest first; no credential. */
+/** GET /v1/changelog (docs/operator-api.md, "Versioning"): the contract's changes, newest first; no credential. */
 export function changelogRoutes(): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -47,7 +47,7 @@ const SCRIPT = `
 `;
 
 /**
- * What the demo page may load (decisions part 7): its own inline style and script by their hashes, the
+ * What the demo page may load: its own inline style and script by their hashes, the
  * widget's bundle and locale files from this listener, and calls to this listener (its session route and
  * the API). The widget's own styles are a constructed sheet, which CSP does not govern. No plugin, no
  * <base>, no form, never framed.

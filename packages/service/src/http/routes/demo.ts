@@ -11,7 +11,7 @@ import { DEMO_POLICY, demoPage } from './demo-page.js';
 const meta = { tier: 'public', credential: 'none' } as const;
 
 /**
- * The demo host page (decisions part 7), on the sandbox listener with the embedded database and
+ * The demo host page (docs/widget.md, "The demo page"), on the sandbox listener with the embedded database and
  * SEED_DEMO on only, and only when that listener is bound to loopback (demo.ts, servesDemoPage): the
  * session route below takes no credential. It plays the operator: its server side (POST /demo/session) mints a widget
  * session for the demo user, as an operator's server would with its API key, and the page mounts the

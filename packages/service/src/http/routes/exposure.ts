@@ -17,7 +17,7 @@ import type { RouteMeta } from '../route-meta.js';
 /** The operator's own risk, so its key only: a widget session token is invalid_api_key here. */
 const meta = { tier: 'default', credential: 'api_key', scope: 'write:positions' } as const satisfies RouteMeta;
 
-/** The exposure of a market (decisions part 10): what the open positions would pay for each outcome. */
+/** The exposure of a market (docs/guides/exposure.md): what the open positions would pay for each outcome. */
 export function exposureRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -45,7 +45,7 @@ export function exposureRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 }
 
 /**
- * The platform's view of a market's exposure (decisions part 10): every tenant environment's lines, their
+ * The platform's view of a market's exposure (docs/platform-api.md): every tenant environment's lines, their
  * sums, and the market maker's bound and q, for the person on call.
  */
 export function platformExposureRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {

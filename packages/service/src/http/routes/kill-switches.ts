@@ -17,7 +17,7 @@ import { PLATFORM_API } from './tenant-pauses.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
 
-/** The platform team's kill switches (decisions part 5). */
+/** The platform team's kill switches (docs/operations.md, "Kill switches"). */
 export function killSwitchPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -39,7 +39,7 @@ import { PLATFORM_API } from './tenant-pauses.js';
 
 const platformMeta = { tier: 'platform', credential: 'platform' } as const satisfies RouteMeta;
 
-/** Platform API for markets (decisions part 2): create, enable and disable per tenant. */
+/** Platform API for markets (docs/platform-api.md, "Markets"): create, enable and disable per tenant. */
 export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

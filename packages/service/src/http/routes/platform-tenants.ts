@@ -43,7 +43,7 @@ const meta = { tier: 'platform', credential: 'platform' } as const;
 /** The tenant with its pauses of sync and positions (routes/tenant-pauses.ts). */
 const TenantWithPauses = TenantDetail.extend({ pauses: TenantPausesSchema });
 
-/** Platform API for tenants, their environments and their keys (decisions part 2). */
+/** Platform API for tenants, their environments and their keys (docs/platform-api.md). */
 export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

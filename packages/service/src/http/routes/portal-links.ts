@@ -8,7 +8,7 @@ import { valueOrThrow } from '../present.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
 
-/** One-time sign-in links to a tenant environment's portal (decisions part 9). */
+/** One-time sign-in links to a tenant environment's portal (docs/operations.md, "The tenant portal"). */
 export function portalLinkRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

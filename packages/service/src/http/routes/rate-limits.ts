@@ -14,7 +14,7 @@ import { valueOrThrow } from '../present.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
 
-/** A tenant's rate limits, and the raises of spec 8.1 rule 5 (decisions part 5). */
+/** A tenant's rate limits, and the raises of spec 8.1 rule 5 (docs/operator-api.md, "Rate limits"). */
 export function rateLimitPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const path = '/platform/v1/tenants/:tenant_id/rate-limits';

@@ -23,7 +23,7 @@ const meta = { tier: 'default', credential: 'api_key', scope: 'read:reports' } a
 const platformMeta = { tier: 'platform', credential: 'platform' } as const satisfies RouteMeta;
 const tags = ['reconciliation'];
 
-/** A tenant's reconciliation discrepancies (decisions part 8). */
+/** A tenant's reconciliation discrepancies (docs/operator-api.md, "Reconciliation"). */
 export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
@@ -67,7 +67,7 @@ export function reconciliationPlatformRoutes(deps: ServiceDeps): FastifyPluginAs
           summary: 'Run reconciliation now over every tenant environment',
           description:
             'Answers when the run is over, with what it newly found. The list is bounded: at most 1,000 ' +
-            'discrepancies, and discrepancies_found (an addition to decisions part 8) counts them all.',
+            'discrepancies, and discrepancies_found counts them all.',
           response: { 201: ReconciliationRunAnswer, ...errorResponses() },
         },
       },

@@ -36,7 +36,7 @@ const requestWrite: KeyedWork<RequestReportInput, ReportJob> = {
   present: presenter(Report, presentReport),
 };
 
-/** Reports (decisions part 8): request one, poll it, download its artifact for 24 hours. */
+/** Reports (docs/operator-api.md, "Reports"): request one, poll it, download its artifact for 24 hours. */
 export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -52,7 +52,7 @@ const settleWrite: KeyedWork<{ slug: string; action: MarketAction }, MarketRecor
 const SETTLE_ERRORS = [...API_KEY_WRITE_ERRORS, 'not_found', 'state_conflict'] as const;
 
 /**
- * Sandbox test markets (decisions part 10): a tenant's own markets in its sandbox, created, traded and
+ * Sandbox test markets (docs/guides/sandbox.md): a tenant's own markets in its sandbox, created, traded and
  * settled like shared ones. Registered on the sandbox listener only.
  */
 export function sandboxMarketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {

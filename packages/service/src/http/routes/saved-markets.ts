@@ -18,7 +18,7 @@ const meta = { tier: 'saved_markets', credential: 'session' } as const satisfies
 const tags = ['widget'];
 const security = SESSION_SECURITY;
 
-/** A widget user's saved markets (decisions part 6): PUT and DELETE are naturally idempotent, no keys. */
+/** A widget user's saved markets: PUT and DELETE are naturally idempotent, so they take no keys. */
 export function savedMarketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

@@ -16,7 +16,7 @@ const CorrectionBody = z.discriminatedUnion('status', [
   z.object({ status: z.literal('voided') }),
 ]);
 
-/** Platform API for market endings (decisions part 2): resolve, void, and corrections of either. */
+/** Platform API for market endings (docs/platform-api.md, "Settlement and corrections"): resolve, void, corrections. */
 export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const errors = errorResponses('validation_failed', 'not_found', 'state_conflict');

@@ -43,7 +43,7 @@ const openWrite: KeyedWork<OpenTicketInput, Ticket> = {
   present: presenter(OpenedTicket, presentOpenedTicket),
 };
 
-/** A tenant's support tickets (decisions part 8): open one with an Idempotency-Key, read its own. */
+/** A tenant's support tickets (docs/operator-api.md): open one with an Idempotency-Key, read its own. */
 export function supportTicketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(

@@ -87,7 +87,7 @@ const testEventWrite: KeyedWork<EventContent, { deliveryId: string }> = {
 };
 
 /**
- * Self-service for the operator (decisions part 10): who a key is, its environment's webhook URL and
+ * Self-service for the operator (docs/guides/self-service.md): who a key is, its environment's webhook URL and
  * origins, the webhook secret's rotation, and a test event. Always the caller's own tenant environment:
  * a sandbox key sees and changes the sandbox only.
  */

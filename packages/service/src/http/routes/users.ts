@@ -42,7 +42,7 @@ export function userRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           summary: "The session's own user and its balance",
           description:
             "With a widget session token: the session's user. With the API key this is the user read of the " +
-            'user whose external_user_id is "me" (decisions part 6). Tier users_me.',
+            'user whose external_user_id is "me". Tier users_me.',
           tags: ['users'],
           security: API_KEY_OR_SESSION_SECURITY,
           response: { 200: User, ...errorResponses(...API_KEY_OR_SESSION_ERRORS, 'unknown_user') },

@@ -70,7 +70,7 @@ export function bulkResendDetails(done: BulkResend): Record<string, unknown> {
   };
 }
 
-/** Platform API for webhook dead letters (decisions part 2). */
+/** Platform API for webhook dead letters (docs/platform-api.md, "Dead letters"). */
 export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

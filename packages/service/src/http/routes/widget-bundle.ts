@@ -5,7 +5,7 @@ import { ApiError } from '../../errors/index.js';
 import { sendPrecompressed } from '../precompressed.js';
 
 /**
- * The browser bundle (decisions part 7) at /widget/v1/… (moves with non-breaking releases, cached 5
+ * The browser bundle (docs/widget.md) at /widget/v1/… (moves with non-breaking releases, cached 5
  * minutes) and at /widget/v<x.y.z>/… (never changes, cached for a year), each file with X-Widget-Version,
  * in the encoding the request accepts. Public: no credential, and CORS answers * for this path (http/cors.ts).
  */

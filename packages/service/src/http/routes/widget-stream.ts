@@ -17,7 +17,7 @@ import { errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
 
 const DESCRIPTION = [
-  `Server-sent events for the session's user and up to ${MAX_STREAM_MARKETS} markets (decisions part 6). Read it`,
+  `Server-sent events for the session's user and up to ${MAX_STREAM_MARKETS} markets. Read it`,
   'with fetch (the session token goes in the Authorization header, which EventSource cannot send).',
   '`event: prices` carries exactly the body of GET /v1/markets/{slug}/snapshot, on every price or status change',
   'of a listed market; `event: balance` carries {"balance"} on every change of the balance; `event: position`',

@@ -162,7 +162,7 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   };
 }
 
-/** The platform team's view of the widget's error beacons (decisions part 6). */
+/** The platform team's view of the widget's error beacons (docs/platform-api.md). */
 export function widgetPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(

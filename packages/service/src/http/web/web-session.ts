@@ -8,7 +8,7 @@ import type { Environment } from '../../db/schema.js';
 import type { ServiceDeps } from '../../deps.js';
 
 /**
- * A signed-in web site of the service (decisions part 9): the platform panel on the platform listener,
+ * A signed-in web site of the service (docs/operations.md): the platform panel on the platform listener,
  * or the tenant portal on the sandbox and live listeners. Each has its own cookie, sent only to its path.
  */
 export interface WebSite {
