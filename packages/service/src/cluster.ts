@@ -10,7 +10,7 @@ import { runUntilSignalled } from './run-process.js';
 import type { Listener } from './http/app.js';
 
 /**
- * `npm run start:cluster` (issue 14, DESIGN part 1's second shape): API_PROCESSES processes serve the
+ * `npm run start:cluster` (docs/operations.md, "Several processes"): API_PROCESSES processes serve the
  * three listeners on shared ports (node's cluster module: the primary accepts each connection and hands
  * it to an API process in turn) and WORKER_PROCESSES processes run the jobs, all on one PostgreSQL
  * (DATABASE_URL, or an embedded server this primary runs) and, with REDIS_URL, one set of rate-limit

@@ -20,7 +20,7 @@ describe('loadConfig', () => {
     expect(loadConfig({ RUN_API: '0' }).runApi).toBe(false);
   });
 
-  it('binds the platform listener apart from HOST, on loopback unless told otherwise (decisions part 1)', () => {
+  it('binds the platform listener apart from HOST, on loopback unless told otherwise', () => {
     expect(loadConfig({}).platformHost).toBe('127.0.0.1');
     const config = loadConfig({ HOST: '0.0.0.0' });
     expect(config.host).toBe('0.0.0.0');

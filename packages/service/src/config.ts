@@ -3,7 +3,7 @@ import path from 'node:path';
 import ipaddr from 'ipaddr.js';
 import { LOG_LEVELS, type LogLevel } from './lib/logger.js';
 
-/** The service's settings, read from the environment once (decisions part 1). The only reader of process.env. */
+/** The service's settings, read from the environment once (docs/configuration.md). The only reader of process.env. */
 export interface Config {
   /** Bind address of the sandbox and live listeners. */
   readonly host: string;
@@ -33,7 +33,7 @@ export interface Config {
   readonly dbPoolSize: number;
   /** A request whose headers and body have not all arrived within this many milliseconds is cut off. */
   readonly requestTimeoutMs: number;
-  /** How often an open realtime stream gets a `: ping` comment (decisions part 6: 15 s). */
+  /** How often an open realtime stream gets a `: ping` comment (15 s; the tests shorten it). */
   readonly streamPingMs: number;
   /** Create the demo tenant on an empty database. */
   readonly seedDemo: boolean;
@@ -141,7 +141,7 @@ function flag(env: NodeJS.ProcessEnv, name: string): boolean {
   throw new Error(`${name} must be 0 or 1, got "${raw}"`);
 }
 
-/** Secrets given in the environment must be strong enough to stand alone (decisions part 1). */
+/** Secrets given in the environment must be strong enough to stand alone (docs/configuration.md, "Secrets"). */
 const MIN_SECRET_BYTES = 32;
 
 function secret(env: NodeJS.ProcessEnv, name: string): string | null {

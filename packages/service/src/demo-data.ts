@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * The demo's markets and users (decisions part 7), made the way a platform team and an operator would
+ * The demo's markets and users (docs/widget.md, "The demo page"), made the way a platform team and an operator would
  * make them: through the service's own platform and operator APIs, once, right after the first start
  * on an empty embedded database. So the demo shows real trades, settlements and a leaderboard.
  */

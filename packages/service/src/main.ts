@@ -1,7 +1,7 @@
 import { loadConfig } from './config.js';
 import { runUntilSignalled } from './run-process.js';
 
-/** `npm start`: the whole service in one process (DESIGN.md part 1); start:cluster is cluster.ts. */
+/** `npm start`: the whole service in one process (docs/operations.md); start:cluster is cluster.ts. */
 async function main(): Promise<void> {
   const config = loadConfig();
   const log = (line: string) => console.log(line);

@@ -54,7 +54,7 @@ export interface StartOptions {
   announce?: (line: string) => void;
 }
 
-/** config → database → migrations → listeners and jobs (DESIGN.md part 1). */
+/** config → database → migrations → listeners and jobs (docs/architecture.md, "The layout"). */
 export async function startService(config: Config, options: StartOptions = {}): Promise<RunningService> {
   const announce = options.announce ?? (() => {});
   const log = options.logger ?? createLogger(config.logLevel);

@@ -10,7 +10,7 @@ import { freePort } from '../lib/processes.js';
 const run = promisify(execFile);
 
 /**
- * An embedded PostgreSQL server whose data lives in DATA_DIR/pg (DESIGN.md part 1).
+ * An embedded PostgreSQL server whose data lives in DATA_DIR/pg (docs/architecture.md, "One process or several").
  *
  * The server is started through pg_ctl in its own session, so it outlives a parent killed with SIGKILL
  * and is not hit by a terminal's Ctrl-C. The next start finds it through postmaster.pid and reuses it.

@@ -7,7 +7,7 @@ const DIGITS = '0123456789';
 /**
  * The amount a request text stands for, read by a different method than the module's regex: split on
  * '.', check every character by its code, and add the digits up one by one. Null when the text is not
- * an amount (decisions part 3: `^[0-9]+(\.[0-9]{1,2})?$`, at most 13 integer digits).
+ * an amount (docs/operator-api.md, "Balance sync": `^[0-9]+(\.[0-9]{1,2})?$`, at most 13 integer digits).
  */
 function referenceAmount(text: string): bigint | null {
   const parts = text.split('.');

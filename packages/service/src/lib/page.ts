@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ok, rejected, type Result } from '../errors/index.js';
 
-/** List query parameters shared by every list (decisions part 4). */
+/** List query parameters shared by every list: `limit` (default 50, at most 500) and `cursor`. */
 export const PageQuery = {
   limit: z.coerce.number().int().min(1).max(500).default(50).describe('At most 500; default 50.'),
   cursor: z.string().max(128).optional().describe('next_cursor of the previous page.'),
@@ -47,7 +47,7 @@ export function pageFrom<T>(rows: readonly T[], limit: number, seqOf: (row: T) =
   return { items, nextCursor: rows.length > limit ? encodeCursor(seqOf(items[items.length - 1]!)) : null };
 }
 
-/** A page on the wire: {"data":[…],"next_cursor"} (decisions part 4). */
+/** A page on the wire: {"data":[…],"next_cursor"}, the shape of every list. */
 export function presentPage<T, W>(page: Page<T>, present: (item: T) => W): { data: W[]; next_cursor: string | null } {
   return { data: page.items.map(present), next_cursor: page.nextCursor };
 }

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-/** Secrets generated once on first start and kept in DATA_DIR (decisions part 1). */
+/** Secrets generated once on first start and kept in DATA_DIR (docs/configuration.md, "Secrets"). */
 export interface GeneratedSecrets {
   platformAdminToken: string;
   widgetSessionSecret: string;

@@ -73,7 +73,7 @@ create index positions_env_seq on positions (tenant_id, environment, seq);
 create index positions_user_market_open on positions (user_id, market_id) where state = 'open';
 create index positions_market_open on positions (market_id) where state = 'open';
 
--- Rejected open and close attempts (decisions part 4), written outside the rolled-back transaction.
+-- Rejected open and close attempts (GET /v1/position-rejections), written outside the rolled-back transaction.
 create table position_rejections (
   id                uuid primary key,
   seq               bigint generated always as identity unique,
@@ -110,7 +110,7 @@ create index orders_env_seq on orders (tenant_id, environment, seq);
 create index orders_market_open on orders (market_id, seq) where status = 'open';
 create index orders_expiry on orders (expires_at) where status = 'open' and expires_at is not null;
 
--- The outbox: every event, written in the transaction of the state change it reports (DESIGN.md part 5).
+-- The outbox: every event, written in the transaction of the state change it reports.
 create table events (
   id           uuid primary key,
   seq          bigint generated always as identity unique,

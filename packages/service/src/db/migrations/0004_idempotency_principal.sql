@@ -1,4 +1,4 @@
--- Idempotency keys are scoped by principal as well (decisions part 4): the operator's API-key requests
+-- Idempotency keys are scoped by principal as well: the operator's API-key requests
 -- share one key space ('operator'), and each end user's session requests have their own ('user:<id>'),
 -- so an end user can neither replay nor spoil another's key or the operator's.
 

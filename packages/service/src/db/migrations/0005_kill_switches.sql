@@ -1,4 +1,4 @@
--- Kill switches (decisions part 5): global pauses the platform team sets in an incident. A switch that
+-- Kill switches: global pauses the platform team sets in an incident. A switch that
 -- was never set has no row and is not paused; the API lists all four either way.
 create table kill_switches (
   name        text primary key check (name in ('sync', 'positions', 'feed', 'widget')),

@@ -1,4 +1,4 @@
--- Key expiry and rotation with changeover (spec 5.1, decisions part 5). An expired key is refused like
+-- Key expiry and rotation with changeover (spec 5.1). An expired key is refused like
 -- a revoked one. A rotation is a new key that names the key it replaces; both work until the
 -- changeover is confirmed, which revokes the old key. At most one unconfirmed rotation per key.
 alter table api_keys add column expires_at timestamptz;

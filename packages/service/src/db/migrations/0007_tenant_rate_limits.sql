@@ -1,4 +1,4 @@
--- Raised tenant limits (spec 8.1 rule 5, decisions part 5): per tenant, for balance_sync, positions
+-- Raised tenant limits (spec 8.1 rule 5): per tenant, for balance_sync, positions
 -- and default only, in requests per 60 s. A tier without a row has the spec's limit.
 create table tenant_rate_limits (
   tenant_id   uuid not null references tenants (id),

@@ -1,4 +1,4 @@
--- The widget's back end (decisions part 6).
+-- The widget's back end: its settings, profiles, saved markets, error reports and the leaderboard.
 
 -- Tenant widget settings per environment: {"theme", "scheme", "locales", "default_locale"}, checked by
 -- packages/contract before they are stored; null means none (the config read answers the defaults).

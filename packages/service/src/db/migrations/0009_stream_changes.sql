@@ -1,4 +1,4 @@
--- The realtime stream's change log (GET /v1/widget/stream, decisions part 6): one row per price change of
+-- The realtime stream's change log (GET /v1/widget/stream): one row per price change of
 -- a market, per user whose balance moved, per position written. A row names what changed, never the new
 -- state: a stream reads the current state when it sends, so a duplicate is harmless and only a gap is not.
 --

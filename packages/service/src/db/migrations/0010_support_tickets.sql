@@ -1,4 +1,4 @@
--- Support tickets (decisions part 8): a tenant environment opens one with its first message; the platform
+-- Support tickets: a tenant environment opens one with its first message; the platform
 -- team answers and closes it. Messages are kept in order; a ticket's status follows them.
 create table support_tickets (
   id           uuid primary key,

@@ -129,8 +129,8 @@ begin
   ) k on true;
   to_apply := array(select g from generate_subscripts(claims, 1) g where claims[g] = 'work' order by g);
 
-  -- 3. The users of the work, locked in id order: overlapping batches never deadlock (DESIGN part 2:
-  -- market, then users; a sync takes no market).
+  -- 3. The users of the work, locked in id order: overlapping batches never deadlock (markets, then
+  -- users, each in id order, in every transaction; a sync takes no market).
   with locked as materialized (
     select usr.id, usr.external_user_id, usr.balance_minor from users usr
     where usr.tenant_id = p_tenant_id and usr.environment = p_environment

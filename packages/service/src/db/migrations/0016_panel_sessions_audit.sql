@@ -1,4 +1,4 @@
--- The platform panel (decisions part 9): its sign-ins and what was done through it.
+-- The platform panel: its sign-ins and what was done through it.
 
 -- A signed-in browser. The cookie carries a random token; only its SHA-256 is kept, so a copy of this
 -- table signs no one in. The CSRF token every form of the session must carry lives beside it.

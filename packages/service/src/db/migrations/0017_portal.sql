@@ -1,4 +1,4 @@
--- The tenant portal (decisions part 9): one-time sign-in links the platform issues, and sessions of a
+-- The tenant portal: one-time sign-in links the platform issues, and sessions of a
 -- tenant environment's staff beside the panel's.
 
 -- A link's token is random; only its SHA-256 is kept. used_at is set by the one request that uses it.

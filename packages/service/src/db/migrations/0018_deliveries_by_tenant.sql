@@ -1,3 +1,3 @@
--- The tenant portal's webhooks screen (decisions part 9) reads an environment's latest deliveries: by
+-- The tenant portal's webhooks screen reads an environment's latest deliveries: by
 -- this index, backwards, instead of a scan of every tenant's deliveries and a sort.
 create index webhook_deliveries_env_seq on webhook_deliveries (tenant_id, environment, event_seq);

@@ -1,4 +1,4 @@
--- Each process caches the API keys it has seen (domains/api-keys/key-cache.ts, DESIGN.md part 3), so it
+-- Each process caches the API keys it has seen (domains/api-keys/key-cache.ts), so it
 -- must hear of every change that alters what a request with a key may do: a key revoked (by hand, by a
 -- rotation's confirmation, by a suspension or go-live), its expiry, scopes or environment changed, a tenant
 -- suspended or reactivated, either row deleted. Triggers rather than notifications from the repos, so no

@@ -1,4 +1,4 @@
--- Sandbox test markets (decisions part 10): a market a tenant creates for itself through its sandbox key.
+-- Sandbox test markets: a market a tenant creates for itself through its sandbox key.
 -- owner_tenant_id names that tenant; null is a shared market of the platform. A test market is enabled for
 -- its owner only (the trigger refuses any other tenant, whoever asks) and shows in the sandbox only.
 alter table markets add column owner_tenant_id uuid references tenants (id);

@@ -5,7 +5,7 @@ import { countReportOfDay, insertErrorReport, type ErrorReport } from './error-r
 import { capLifts, ERROR_REPORTS_PER_DAY, utcDayOf } from './model/daily-cap.js';
 
 /**
- * Stores a browser error beacon of the session's user (decisions part 6). Best effort by design: no
+ * Stores a browser error beacon of the session's user. Best effort by design: no
  * Idempotency-Key, so a beacon sent twice is stored twice, which a reader of the list can live with.
  * Past `perDay` reports in the tenant environment's UTC day it is rate_limited until the next UTC day,
  * and nothing is stored; details carry the limit and when it resets.

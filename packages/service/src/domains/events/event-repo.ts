@@ -14,7 +14,7 @@ export type NewEvent<T extends EventType = EventType> = {
 }[T];
 
 /**
- * Writes events in the transaction of the state change they report (DESIGN.md part 5), so an event
+ * Writes events in the transaction of the state change they report (docs/architecture.md, "Events"), so an event
  * exists exactly when its change committed. Delivery reads them from here.
  */
 export async function recordEvents(tx: Executor, events: NewEvent[], occurredAt: Date): Promise<void> {

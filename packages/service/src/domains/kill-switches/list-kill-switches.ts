@@ -12,7 +12,7 @@ export interface KillSwitchState {
   changedBy: string | null;
 }
 
-/** All four switches, in the order of decisions part 5. */
+/** All four switches, in the order the platform API lists them (docs/operations.md, "Kill switches"). */
 export async function listKillSwitches(ctx: Ctx): Promise<KillSwitchState[]> {
   const set = new Map((await listSetKillSwitches(ctx.db)).map((row) => [row.name, row]));
   return KILL_SWITCHES.map(

@@ -4,7 +4,7 @@ import { listSetKillSwitches } from './kill-switch-repo.js';
 import type { KillSwitchName, TenantPauseName } from './model/switches.js';
 import { selectPausedAmong, selectPausesInForce } from './tenant-pause-repo.js';
 
-/** How stale a process's view of the switches may be: decisions part 5 asks for one second. */
+/** How stale a process's view of the switches may be: every process must see a change within a second. */
 export const KILL_SWITCH_REFRESH_MS = 500;
 
 /** What is paused now: the global switches, and each paused tenant's pauses. */

@@ -4,8 +4,9 @@ import { upsertKillSwitch, type KillSwitchRow } from './kill-switch-repo.js';
 import { isKillSwitchName, REASON_MAX, reasonOf } from './model/switches.js';
 
 /**
- * Pauses or resumes one kill switch (decisions part 5); setting the state it has is harmless. The reason
- * is optional here (the API's `{"paused": bool}` stays valid); the panel asks for one before it pauses.
+ * Pauses or resumes one kill switch (docs/operations.md, "Kill switches"); setting the state it has is
+ * harmless. The reason is optional here (the API's `{"paused": bool}` stays valid); the panel asks for
+ * one before it pauses.
  */
 export async function setKillSwitch(
   ctx: Ctx,

@@ -19,7 +19,7 @@ export interface NewMarket {
   liquidity: string;
   /** One price text per outcome summing to exactly 1; absent: equal prices (q all zero). */
   initialPrices?: string[];
-  /** The tenant of a sandbox test market (decisions part 10): created enabled for it, and for nobody else. */
+  /** The tenant of a sandbox test market (docs/guides/sandbox.md): created enabled for it, and for nobody else. */
   ownerTenantId?: string;
   /**
    * ε of the sandbox bound (model/sandbox-influence.ts), or null for none. Absent: the default for a shared
@@ -29,7 +29,7 @@ export interface NewMarket {
 }
 
 /**
- * Creates an open market with its outcomes and records its first price point (decisions part 2). The
+ * Creates an open market with its outcomes and records its first price point (docs/platform-api.md, "Markets"). The
  * route's schema has checked the fields; the rules that decide q are checked again here because they
  * are this verb's to keep. A taken slug is state_conflict.
  */

@@ -6,7 +6,7 @@ import { startWebSession, type WebSession } from '../web-sessions/index.js';
 import { isUuid } from '../../lib/ids.js';
 import { insertPortalLink, spendTenantLinks, tenantStatusOf, usePortalLinkRow } from './portal-link-repo.js';
 
-/** How long a sign-in link works (decisions part 9): 30 minutes, once. */
+/** How long a sign-in link works (docs/operations.md, "The tenant portal"): 30 minutes, once. */
 export const PORTAL_LINK_MS = 30 * 60 * 1000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();
@@ -41,7 +41,7 @@ export async function usePortalLink(
 }
 
 /**
- * Signs a tenant's staff member in with a link (decisions part 9): the link is used, the session begins
+ * Signs a tenant's staff member in with a link: the link is used, the session begins
  * and the audit log records it, in one transaction. Null when the link cannot be used; a failure is not
  * recorded (a link is 32 random bytes: a failure is a stale link, not a guess worth keeping).
  */

@@ -10,7 +10,7 @@ export interface PlatformExposure extends MarketWideExposure {
 }
 
 /**
- * GET /platform/v1/markets/{slug}/exposure and the panel's market page (decisions part 10): every
+ * GET /platform/v1/markets/{slug}/exposure and the panel's market page (docs/platform-api.md): every
  * tenant environment's exposure on the market, their sums, and the market maker's bound and q. One
  * aggregate statement over all tenants' open positions. Any market, a tenant's test market included.
  */

@@ -83,7 +83,7 @@ export function presentPosition(p: PositionView): Position {
     stake: formatAmount(p.stake),
     shares: formatShares(p.shares),
     price: formatPrice(p.priceMicro),
-    // decisions part 3: the payout of a settled_loss is "0", everywhere.
+    // The payout of a settled_loss is "0", everywhere (docs/operator-api.md, "Positions"; webhooks too).
     payout: p.payout === null ? null : p.state === 'settled_loss' ? '0' : formatAmount(p.payout),
     close_price: p.closePriceMicro === null ? null : formatPrice(p.closePriceMicro),
     open_transaction_id: p.openTransactionId,

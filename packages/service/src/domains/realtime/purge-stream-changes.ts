@@ -3,7 +3,7 @@ import { purgeChanges } from './change-repo.js';
 
 /**
  * How long change rows are kept: a reconnect resumes from any Last-Event-ID of the last 15 minutes,
- * three times the 5 minutes decisions part 6 promises, so a purge that runs late costs nothing.
+ * three times the 5 minutes a reconnect is promised to resume from, so a purge that runs late costs nothing.
  */
 export const RETENTION_MS = 15 * 60 * 1000;
 const BATCH = 1_000;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { Slug } from '../markets/index.js';
 
-/** At most 20 markets per stream (decisions part 6). */
+/** At most 20 markets per stream (docs/operator-api.md, "Realtime stream (widget)"). */
 export const MAX_STREAM_MARKETS = 20;
 
 /**

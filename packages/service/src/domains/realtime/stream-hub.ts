@@ -8,7 +8,7 @@ import { sseComment } from './model/sse.js';
 import { StreamRegistry, type Stream, type StreamSink } from './stream-registry.js';
 
 export interface StreamLimits {
-  /** A `: ping` comment this often (decisions part 6: 15 s). */
+  /** A `: ping` comment this often (15 s unless configured: STREAM_PING_MS). */
   pingMs: number;
   /** Read the change log this often while a stream is open, notified or not. */
   pollMs: number;
@@ -61,7 +61,7 @@ export interface StreamHandle {
   leave(): void;
 }
 
-/** The realtime streams of one process (decisions part 6); one per process, in deps. */
+/** The realtime streams of one process (docs/operator-api.md, "Realtime stream (widget)"); one per process, in deps. */
 export interface StreamHub {
   /** Opens a stream; null once the hub is closing (the caller ends the response). */
   join(request: StreamRequest): StreamHandle | null;

@@ -20,7 +20,7 @@ export interface Stream {
   readonly issuedAt: Date;
   readonly userId: string;
   readonly marketIds: readonly string[];
-  /** When its session token expires: the stream ends then (decisions part 6). */
+  /** When its session token expires: the stream ends then, and the widget reconnects with a fresh one. */
   readonly expiresAt: Date;
   /** A valid Last-Event-ID, or null for a fresh start. */
   readonly resumeFrom: ChangePosition | null;

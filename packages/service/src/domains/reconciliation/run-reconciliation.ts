@@ -28,12 +28,12 @@ export interface ReconciliationRun extends RunCounts {
 }
 
 /**
- * A reconciliation run (decisions part 8) over every user of every tenant environment: each user's
- * candidate request is read by SQL, judged by the model, and a disagreement is inserted once per
- * request with its `reconciliation.discrepancy` event in the same transaction. Users go by in pages in
- * id order (keyset, no cursor or snapshot held open), findings are written WRITE_BATCH at a time in
- * short transactions, so a run holds no lock for long and two runs at once only meet on the rows they
- * both found.
+ * A reconciliation run (docs/operator-api.md, "Reconciliation") over every user of every tenant
+ * environment: each user's candidate request is read by SQL, judged by the model, and a disagreement
+ * is inserted once per request with its `reconciliation.discrepancy` event in the same transaction.
+ * Users go by in pages in id order (keyset, no cursor or snapshot held open), findings are written
+ * WRITE_BATCH at a time in short transactions, so a run holds no lock for long and two runs at once
+ * only meet on the rows they both found.
  */
 export async function runReconciliation(
   ctx: Ctx,

@@ -6,7 +6,7 @@ import { deleteChunks, findReport, insertChunk, markFailed, markReady } from './
 import { REPORT_COLUMNS, reportRows } from './rows.js';
 import { downloadPath } from './schemas.js';
 
-/** How long a ready artifact is kept (decisions part 8). */
+/** How long a ready artifact is kept (docs/operator-api.md, "Reports"). */
 export const ARTIFACT_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 /**

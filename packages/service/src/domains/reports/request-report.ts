@@ -4,7 +4,7 @@ import { newId } from '../../lib/ids.js';
 import { withTransaction, type TenantCtx } from '../context.js';
 import { countGenerating, findReport, insertReport, lockReportRequests, type ReportJob } from './report-repo.js';
 
-/** Reports generating at once per tenant environment (decisions part 8); the next request is refused. */
+/** Reports generating at once per tenant environment (docs/operator-api.md, "Reports"); the next is refused. */
 export const MAX_GENERATING = 3;
 /** Attempts of a report's generation (a restart mid-way retries it); after the last it is failed. */
 export const GENERATION_ATTEMPTS = 3;

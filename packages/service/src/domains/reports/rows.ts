@@ -9,7 +9,7 @@ import type { ReportRow } from './artifact.js';
 
 /**
  * The field names of each report's rows, in order: those of the items the API's reads answer
- * (decisions part 8), taken from their schemas so the two cannot drift apart.
+ * (docs/operator-api.md, "Reports"), taken from their schemas so the two cannot drift apart.
  */
 export const REPORT_COLUMNS: Record<ReportType, readonly string[]> = {
   transactions: Object.keys(Transaction.shape),

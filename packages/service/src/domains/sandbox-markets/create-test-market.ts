@@ -20,7 +20,7 @@ export interface NewTestMarket {
 }
 
 /**
- * Creates a sandbox test market (decisions part 10) through the platform's own market creation: open
+ * Creates a sandbox test market (docs/guides/sandbox.md) through the platform's own market creation: open
  * from now for 90 days, equal prices, its own market maker state, owned by and enabled for the caller's
  * tenant only. The 51st of a tenant is state_conflict.
  */

@@ -35,7 +35,7 @@ export const PlatformTicketQuery = z.object({
   ...PageQuery,
 });
 
-/** What the create answers (decisions part 8). */
+/** What the create answers (docs/operator-api.md, "Support tickets"). */
 export const OpenedTicket = z.object({ id: z.uuid(), status: Status, subject: z.string(), created_at: z.string() });
 
 export const SupportTicket = OpenedTicket.extend({

@@ -9,7 +9,7 @@ export interface Caller {
 }
 
 /**
- * GET /v1/tenant ("who am I", decisions part 10): the tenant and the API key a request came with. The key
+ * GET /v1/tenant ("who am I", docs/guides/self-service.md): the tenant and the API key a request came with. The key
  * was authenticated a moment ago, so a miss means it was deleted since; that answers like a refused key.
  */
 export async function describeCaller(ctx: TenantCtx): Promise<Result<Caller>> {

@@ -17,7 +17,7 @@ export interface IssueApiKeyInput {
   tenantId: string;
   environment: Environment;
   scopes: readonly Scope[];
-  /** From this instant the key is refused (decisions part 5); must be in the future. */
+  /** From this instant the key is refused, like a revoked one; must be in the future. */
   expiresAt?: Date | null;
 }
 

@@ -4,7 +4,7 @@ import { recordEvent, type EventContent, type NewEvent } from '../events/index.j
 import { lockWebhookTarget } from './tenant-repo.js';
 
 /**
- * A test event (POST /v1/webhooks/test, the portal's "Send a test event", decisions part 10): an event of
+ * A test event (POST /v1/webhooks/test, the portal's "Send a test event"; docs/guides/webhooks.md): an event of
  * the chosen type with the sample data given, marked `"test": true` in its data, written like every event
  * so that it travels the ordinary path (outbox, signature with the current secret, retries, dead letters)
  * and shows in GET /v1/events. Answers its delivery id. Refused while the environment has no webhook_url

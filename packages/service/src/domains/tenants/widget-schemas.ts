@@ -28,7 +28,7 @@ const ThemeSchema = z
   .transform((theme) => theme as Theme)
   .describe(`Theme tokens (spec 4.3): ${THEME_TOKENS.join(', ')}. Replaces the whole stored theme; {} clears it.`);
 
-/** The `widget` object of PUT /platform/v1/tenants/{id}/environments/{environment} (decisions part 6). */
+/** The `widget` object of PUT /platform/v1/tenants/{id}/environments/{environment} (docs/platform-api.md). */
 export const WidgetSettingsBody = z
   .object({
     theme: ThemeSchema.optional(),

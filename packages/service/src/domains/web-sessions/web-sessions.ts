@@ -9,7 +9,7 @@ import {
   type WebSession,
 } from './web-session-repo.js';
 
-/** How long a sign-in to the panel or the portal lasts (decisions part 9). */
+/** How long a sign-in to the panel or the portal lasts (docs/operations.md). */
 export const PANEL_SESSION_MS = 8 * 60 * 60 * 1000;
 
 const hashOf = (token: string) => createHash('sha256').update(token).digest();

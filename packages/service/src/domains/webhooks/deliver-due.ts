@@ -11,7 +11,7 @@ import type { SendResult, WebhookTransport } from './transport.js';
 export interface DeliveryOptions {
   /** Per attempt, the whole exchange with the receiver. */
   timeoutMs: number;
-  /** In flight at once per tenant environment in this process (DESIGN.md part 5: bounded per tenant). */
+  /** In flight at once per tenant environment in this process (docs/architecture.md, "Events": bounded per tenant). */
   maxInFlightPerEnv: number;
   /** In flight at once in this process. */
   maxInFlight: number;

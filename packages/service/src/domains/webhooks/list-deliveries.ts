@@ -21,7 +21,7 @@ export interface DeliveryView {
 
 /**
  * A tenant environment's latest webhook deliveries, newest event first, each with its attempts in order
- * (the tenant portal, decisions part 9). Two statements: the deliveries, then their attempts.
+ * (the tenant portal's webhooks screen). Two statements: the deliveries, then their attempts.
  */
 export async function listDeliveries(ctx: Ctx, scope: TenantEnv, limit: number): Promise<DeliveryView[]> {
   const deliveries = await ctx.db

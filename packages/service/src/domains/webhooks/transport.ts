@@ -27,7 +27,7 @@ export interface SendResult {
   excerpt: string | null;
 }
 
-/** Receivers are slow and hostile (DESIGN.md part 5): their answers are not kept beyond this. */
+/** Receivers are slow and some are hostile (docs/architecture.md, "Events"): their answers are not kept beyond this. */
 export const EXCERPT_BYTES = 256;
 
 /**

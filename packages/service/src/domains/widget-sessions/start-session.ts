@@ -14,7 +14,7 @@ export async function startSession(
   input: { externalUserId: string; ttlSeconds?: number },
 ): Promise<Result<SessionClaims>> {
   const { tenantId, environment } = ctx.tenantEnv;
-  // Short sessions are a sandbox tool (decisions part 10): live tokens always live 15 minutes.
+  // Short sessions are a sandbox tool (docs/guides/sandbox.md): live tokens always live 15 minutes.
   if (input.ttlSeconds !== undefined && environment !== 'sandbox') {
     return rejected('validation_failed', 'ttl_seconds is accepted in the sandbox only.');
   }

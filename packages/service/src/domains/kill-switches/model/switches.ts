@@ -1,5 +1,5 @@
 /**
- * The kill switches of decisions part 5, and the 503 code each paused route answers. Which routes a
+ * The kill switches (docs/operations.md, "Kill switches"), and the 503 code each paused route answers. Which routes a
  * switch pauses is declared by the routes themselves (RouteMeta.killSwitch).
  */
 export const KILL_SWITCHES = ['sync', 'positions', 'feed', 'widget'] as const;

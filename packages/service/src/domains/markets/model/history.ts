@@ -1,5 +1,5 @@
 /**
- * Price history of the feed (decisions part 4): which window a request covers, and how price points
+ * Price history of the feed (docs/operator-api.md, "Market feed"): which window a request covers, and how price points
  * become one point per interval bucket. Pure; time is passed in.
  *
  * Buckets are aligned to UTC multiples of the interval since the Unix epoch (whole minutes, whole hours,

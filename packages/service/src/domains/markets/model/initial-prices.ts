@@ -1,5 +1,5 @@
 /**
- * The optional initial_prices of a new market (decisions part 2), checked with exact decimal arithmetic
+ * The optional initial_prices of a new market (docs/platform-api.md, "Markets"), checked with exact decimal arithmetic
  * so that "sums to 1" means exactly 1.000000, never "1 within a float's error". Pure.
  */
 import { parsePrice, PRICE_SCALE } from './quotes.js';

@@ -1,5 +1,5 @@
 /**
- * The logarithmic market scoring rule (DESIGN part 4) in float64. Pure.
+ * The logarithmic market scoring rule in float64 (its formulas: docs/operator-api.md, "Positions", "Pricing"). Pure.
  *
  * Units: q (outstanding shares per outcome), b (liquidity), stakes and proceeds are all in currency
  * major units, one share paying 1 if its outcome wins. Prices are plain fractions.

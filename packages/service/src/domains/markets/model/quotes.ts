@@ -1,5 +1,5 @@
 /**
- * Exact, house-favouring quotes on top of the float engine (decisions part 3). Pure.
+ * Exact, house-favouring quotes on top of the float engine (docs/operator-api.md, "Positions", "Pricing"). Pure.
  *
  * Units: stakes, proceeds and payouts are cents (bigint); shares are bigint units of 1e-8 share
  * ({@link SHARE_SCALE}); prices are bigint micro-units ({@link PRICE_SCALE}); b and q are floats in
@@ -185,9 +185,10 @@ export function limitOrderFill(
 }
 
 /**
- * The float pre-check p_i ≤ limitFillThreshold(b, s, L) (DESIGN part 4). It agrees with
- * {@link limitOrderFill} except within rounding: the exact price rounds shares down and the price up,
- * so near the edge this may say true where the exact check refuses by a micro or two. Not authoritative.
+ * The float pre-check p_i ≤ limitFillThreshold(b, s, L) (the fill condition of docs/operator-api.md,
+ * "Pricing"). It agrees with {@link limitOrderFill} except within rounding: the exact price rounds
+ * shares down and the price up, so near the edge this may say true where the exact check refuses by a
+ * micro or two. Not authoritative.
  */
 export function limitOrderFillsByThreshold(
   q: readonly number[],

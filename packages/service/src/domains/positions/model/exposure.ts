@@ -8,7 +8,7 @@ export interface OutcomeOpenTotals {
   payoutIfWins: bigint;
 }
 
-/** One outcome's line of the exposure (decisions part 10), amounts in cents. */
+/** One outcome's line of the exposure (docs/guides/exposure.md), amounts in cents. */
 export interface OutcomeExposure extends OutcomeOpenTotals {
   /**
    * The operator's liability if this outcome wins: its payout minus the open stake of the whole market

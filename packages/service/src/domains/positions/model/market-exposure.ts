@@ -14,7 +14,7 @@ export interface TenantExposure {
   outcomes: OutcomeExposure[];
 }
 
-/** What every operator and the market maker stand to pay on a market (decisions part 10), amounts in cents. */
+/** What every operator and the market maker stand to pay on a market (docs/platform-api.md), amounts in cents. */
 export interface MarketWideExposure {
   byTenant: TenantExposure[];
   /** Summed over the tenants of each environment, and over both. */
@@ -75,7 +75,7 @@ export function marketWideExposure(
 /**
  * The most the LMSR market maker can lose on a market, in cents. A market that starts at prices p
  * (q_i = b·ln p_i, so its cost starts at 0) loses at most b·ln(1/p_i) when outcome i wins: b·ln n from
- * equal prices (decisions part 10's figure), more from uneven ones. Starting prices are micro-units as
+ * equal prices (the LMSR's bound), more from uneven ones. Starting prices are micro-units as
  * the market's first history point records them; without them, or when they are equal to the rounding
  * of a micro-unit, the bound is b·ln n exactly.
  * @example makerBound(1000, 2) // 69315n (693.15)

@@ -21,7 +21,7 @@ describe('bucketsFor', () => {
     expect(bucketsFor({ ...request, tier: 'feed_read', externalUserId: 'u' }, {})).toEqual([
       { key: 'feed_read:t:sandbox:u:u', limit: 60 },
     ]);
-    // Decisions part 5: one end user's reads cannot spend the operator's default budget, raised or not.
+    // One end user's reads cannot spend the operator's default budget, raised or not.
     expect(bucketsFor({ ...request, tier: 'default', externalUserId: 'u' }, { default: 5 })).toEqual([
       { key: 'default:t:sandbox:u:u', limit: 60 },
     ]);

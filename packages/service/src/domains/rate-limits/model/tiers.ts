@@ -31,7 +31,8 @@ export const SPEC_LIMITS: Record<LimitedTier, { tenant: number; endUser: number 
 
 /**
  * Tiers whose session-token requests count against the end user only, not the tenant (spec 8.1 rule 2 for
- * feed_read; decisions part 5 for default, so one end user's reads cannot spend the operator's budget).
+ * feed_read; our choice for default, so one end user's reads cannot spend the operator's budget: docs/operator-api.md,
+ * "Rate limits").
  */
 export const COUNTED_APART: readonly LimitedTier[] = ['default', 'feed_read'];
 
@@ -57,7 +58,7 @@ export interface CountedRequest {
 /**
  * The counters a request counts in. An API-key request: its tenant environment's. A session request:
  * its user's and, except in the tiers counted apart, the tenant's too (rule 1: the end-user limit does
- * not change the tenant limit; rule 2 and decisions part 5: session reads in feed_read and default count
+ * not change the tenant limit; rule 2, and our choice for default: session reads in feed_read and default count
  * against the user only).
  */
 export function bucketsFor(request: CountedRequest, raised: RaisedLimits): Bucket[] {

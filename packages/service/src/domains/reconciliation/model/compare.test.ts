@@ -12,7 +12,7 @@ const record = fc.record({
 });
 const history = fc.uniqueArray(record, { selector: (r) => r.seq, maxLength: 30 });
 
-describe('reconciliation comparison (decisions part 8)', () => {
+describe('reconciliation comparison', () => {
   it('takes the last request that carried a resulting_balance or was refused, and nothing else', () => {
     fc.assert(
       fc.property(history, (records) => {

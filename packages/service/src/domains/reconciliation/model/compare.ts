@@ -1,7 +1,7 @@
 /**
- * Reconciliation's comparison (decisions part 8), pure: which balance-sync request of a user speaks
- * for the operator's wallet, and whether the ledger agrees with it. The run (to come, issue 11 part 2)
- * reads each user's sync records and reports what this returns.
+ * Reconciliation's comparison (docs/operator-api.md, "Reconciliation"), pure: which balance-sync
+ * request of a user speaks for the operator's wallet, and whether the ledger agrees with it. The
+ * run (run-reconciliation.ts) reads each user's sync records and reports what this returns.
  */
 
 /** One balance-sync request as recorded (balance_syncs): applied or refused as would_overdraw. */

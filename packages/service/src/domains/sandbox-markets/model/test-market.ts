@@ -1,5 +1,5 @@
 /**
- * Sandbox test markets (decisions part 10): a tenant's own markets in its sandbox, to try trading and
+ * Sandbox test markets (docs/guides/sandbox.md): a tenant's own markets in its sandbox, to try trading and
  * settlement end to end. Everything but the title, the outcomes and the depth is fixed here.
  */
 export const MAX_TEST_MARKETS = 50;

@@ -1,9 +1,9 @@
 import type { TicketStatus } from '../../../db/schema.js';
 
 /**
- * How a ticket's status follows what happens to it (decisions part 8): the platform's reply makes it
- * answered; closing makes it closed, and a closed ticket takes no more replies. Closing a closed ticket
- * changes nothing (a retried close is not an error).
+ * How a ticket's status follows what happens to it (docs/operator-api.md, "Support tickets"): the
+ * platform's reply makes it answered; closing makes it closed, and a closed ticket takes no more
+ * replies. Closing a closed ticket changes nothing (a retried close is not an error).
  */
 export type TicketEvent = 'platform_reply' | 'close';
 

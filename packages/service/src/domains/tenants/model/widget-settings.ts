@@ -1,6 +1,6 @@
 import { canonicalLocale, FALLBACK_LOCALE, type Theme } from '@pm/contract';
 
-/** A tenant environment's widget settings (decisions part 6), as stored and as GET /v1/widget/config shows them. */
+/** A tenant environment's widget settings, as stored and as GET /v1/widget/config shows them. */
 export interface WidgetSettings {
   theme: Theme;
   scheme: 'light' | 'dark' | null;
@@ -33,7 +33,7 @@ export type MergedSettings = { ok: true; settings: WidgetSettings } | { ok: fals
 /**
  * The settings after a change. Tags are stored in canonical case. Locales given without a default keep
  * the stored default when it is still enabled, else take the first locale; a default outside the locales
- * is refused (decisions part 6), naming the field.
+ * is refused, naming the field (docs/platform-api.md).
  */
 export function mergeWidgetSettings(current: WidgetSettings, changes: WidgetChanges): MergedSettings {
   const locales = changes.locales?.map(canonicalLocale) ?? current.locales;

@@ -9,7 +9,7 @@ export const SESSION_LIFETIME_MS = 15 * 60 * 1000;
 export const SESSION_CAP_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Short sandbox sessions (decisions part 10): a sandbox mint may ask each token of the session to live
+ * Short sandbox sessions (docs/guides/sandbox.md): a sandbox mint may ask each token of the session to live
  * 60 to 900 seconds instead of 15 minutes, so an integrator sees refresh and expiry without waiting.
  * Every refresh keeps it: each token of the session expires as fast as the first.
  */
