@@ -4,7 +4,8 @@ import { KEY_CACHE_BOUND_MS } from '../src/domains/api-keys/index.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 
 /**
- * API keys cached per process, invalidated by NOTIFY (DESIGN.md part 3): two services on one database,
+ * API keys cached per process, invalidated by NOTIFY (docs/operator-api.md, "Authentication and the users"): two
+ * services on one database,
  * as two processes of a deployment are. The second one's connections carry an application_name, so its
  * LISTEN connection can be told from the first's.
  */

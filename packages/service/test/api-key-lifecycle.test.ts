@@ -9,7 +9,7 @@ import {
   type TestTenant,
 } from './helpers.js';
 
-/** Key rotation with changeover, expiry and go-live (spec 5.1, decisions part 5). */
+/** Key rotation with changeover, expiry and go-live (spec 5.1; docs/platform-api.md). */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 

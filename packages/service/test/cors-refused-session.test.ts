@@ -13,7 +13,7 @@ import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
 /**
  * A 401 invalid_session_token on the routes the widget calls is readable by an origin any tenant of the
- * environment lists (decisions part 6), whatever is wrong with the token, so the widget can refresh or say
+ * environment lists, whatever is wrong with the token, so the widget can refresh or say
  * why it stopped; by no other origin.
  */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');

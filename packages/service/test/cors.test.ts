@@ -4,7 +4,7 @@ import { FakeClock } from '../src/lib/clock.js';
 import { call, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
-/** CORS (spec 4.3, decisions part 6): only listed origins, per tenant and environment, session tokens only. */
+/** CORS (spec 4.3): only listed origins, per tenant and environment, session tokens only. */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 const SHOP = 'https://shop.example.com';
 const OTHER = 'https://other.example.net';
@@ -110,7 +110,7 @@ describe('requests', () => {
         headers: { origin: SHOP },
       });
       expect(refused.status).toBe(401);
-      // It names no tenant: readable by an origin some tenant of the environment lists (decisions part 6).
+      // It names no tenant: readable by an origin some tenant of the environment lists.
       expect(refused.headers.get('access-control-allow-origin')).toBe(SHOP);
       const elsewhere = await call(service.urls.sandbox, 'GET', '/v1/users/me', {
         key: forged,

@@ -9,7 +9,7 @@ import { call, createTenant, startTestService, uniqueKey, type TestService, type
 import { createMarket } from './trading-helpers.js';
 
 /**
- * The demo host page (decisions part 7) in real Chromium under its own Content-Security-Policy: it mounts
+ * The demo host page in real Chromium under its own Content-Security-Policy: it mounts
  * the widget, which loads a locale file and calls the API, and the policy refuses nothing. The service
  * mounts the page only with the embedded database and a loopback sandbox listener (service.ts); here a
  * sandbox app of the test service's deps serves it for a tenant of this test, on loopback.

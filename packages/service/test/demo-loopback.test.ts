@@ -6,7 +6,7 @@ import { call } from './helpers.js';
 import { killChildren, newSite, startService, terminate } from './service-process.js';
 
 /**
- * The demo page and its session route exist only on a loopback sandbox listener (decisions part 7;
+ * The demo page and its session route exist only on a loopback sandbox listener (docs/widget.md;
  * src/demo.ts): the route mints a widget session for anyone who asks. The demo needs the embedded
  * database, so the process case runs on one of its own whichever database the run uses.
  */

@@ -29,8 +29,8 @@ import {
 
 /**
  * A command whose market or user another transaction holds (a settlement, another process's round) waits
- * for it without holding up the commands on other markets and users (issue 28, DESIGN part 2); a
- * duplicate of a command in flight gets 409 idempotency_key_in_progress meanwhile (DESIGN part 3).
+ * for it without holding up the commands on other markets and users (docs/architecture.md); a
+ * duplicate of a command in flight gets 409 idempotency_key_in_progress meanwhile.
  *
  * The rows are held from a connection of the test's own. "Answered while the other is still pending" is
  * checked by order, not by time: the held command is sent first, the others after it, and when they have

@@ -15,7 +15,7 @@ import { createMarket, fundedUser, type TestMarket } from './trading-helpers.js'
 import { openBody, postBatch, postClose, postOpen, postSync, raiseLimits } from './engine-helpers.js';
 
 /**
- * Replays stay byte-identical through the write engine (issue 28, DESIGN part 3), for every kind of keyed
+ * Replays stay byte-identical through the write engine, for every kind of keyed
  * write it takes: the same key and body give the stored status and bytes and apply nothing; the same key
  * with another body is 422 idempotency_key_reused; identical requests sent at once apply exactly once,
  * and every one of them gets either those bytes or 409 idempotency_key_in_progress with Retry-After.

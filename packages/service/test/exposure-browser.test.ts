@@ -6,7 +6,7 @@ import { createTenant, startTestService, uniqueKey, type TestService, type TestT
 import { createMarket, fundedUser, type TestMarket } from './trading-helpers.js';
 
 /**
- * The tenant portal's markets screen (decisions part 10) in real Chromium: reached from the navigation,
+ * The tenant portal's markets screen in real Chromium: reached from the navigation,
  * a market's exposure per outcome as the API answers it, on a desk and on a phone. SHOTS=<dir> keeps
  * screenshots to look at.
  */

@@ -13,7 +13,7 @@ import {
   type TestTenant,
 } from './helpers.js';
 
-/** Decisions part 10: a replayed keyed answer carries Idempotent-Replayed: true, its body the first one's. */
+/** A replayed keyed answer carries Idempotent-Replayed: true, its body the first one's. */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 const SHOP = 'https://shop.example.com';
 let service: TestService;

@@ -34,7 +34,7 @@ afterAll(() => service.stop());
 const balanceOf = async (user: string) =>
   (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
 
-describe('idempotency keys are scoped by principal (decisions part 4)', () => {
+describe('idempotency keys are scoped by principal', () => {
   it("an end user cannot replay another user's close key to read that user's position", async () => {
     const market = await createMarket(service, tenant);
     const [alice, bob] = [

@@ -18,7 +18,7 @@ import { auditRows, PanelClient, textOf } from './panel-client.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
 /**
- * Kill switches (decisions part 5). They are global, so this file runs on a database of its own: a
+ * Kill switches (docs/operations.md, "Kill switches"). They are global, so this file runs on a database of its own: a
  * paused switch must not pause the other test files that share the run's database.
  */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');

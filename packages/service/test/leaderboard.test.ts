@@ -13,8 +13,9 @@ import { expectLeaderboardMatchesPositions } from './leaderboard-check.js';
 import { createMarket, fundedUser, sessionFor, type TestMarket } from './trading-helpers.js';
 
 /**
- * The leaderboard (decisions part 6), on a story told through the API: positions that end in April, in
- * the week of 18 May and in the week of 25 May, read on Wednesday 27 May 2026.
+ * The leaderboard (docs/operator-api.md, "The widget's own routes"), on a story told through the
+ * API: positions that end in April, in the week of 18 May and in the week of 25 May, read on
+ * Wednesday 27 May 2026.
  */
 const clock = new FakeClock('2026-04-15T10:00:00.000Z');
 let service: TestService;

@@ -16,7 +16,7 @@ import { PanelClient, textOf } from './panel-client.js';
 import { createMarket, type TestMarket } from './trading-helpers.js';
 
 /**
- * The panel's exposure of a market (issue 30 part 4, decisions part 10): every tenant environment's
+ * The panel's exposure of a market (docs/platform-api.md, "A market's exposure"): every tenant environment's
  * liability per outcome, the sums, and the market maker's bound b·ln n and q, in the platform API and
  * on the market page, against figures computed here by hand from the positions opened.
  */

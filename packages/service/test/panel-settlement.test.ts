@@ -4,7 +4,7 @@ import { auditRows, startPanelTest, textOf, type PanelClient } from './panel-cli
 import { createMarket, fundedUser, operatorOpen } from './trading-helpers.js';
 
 /**
- * Resolve, void and corrections through the platform panel (decisions part 9): the preview's positions and
+ * Resolve, void and corrections through the platform panel: the preview's positions and
  * money, the confirm bound to it, and the money checked to the cent against the ledger.
  */
 let service: TestService;

@@ -4,7 +4,7 @@ import { createTenant, startTestService, uniqueKey, type TestService, type TestT
 import { PanelClient, textOf } from './panel-client.js';
 
 /**
- * The support-ticket queue a page at a time (decisions parts 4, 8 and 9): one tenant opening many tickets
+ * The support-ticket queue a page at a time: one tenant opening many tickets
  * hides nobody else's. Oldest first, filtered by tenant and status, in the platform API and the panel.
  */
 let service: TestService;

@@ -29,7 +29,7 @@ afterAll(() => service.stop());
 describe('the rate-limiter slot', () => {
   it('is asked after the credential and before the body; a refusal is 429 with Retry-After and spends nothing', async () => {
     await registerUser(service, tenant.sandboxKey, 'limited');
-    // A malformed body is not even read: the limit comes first (decisions part 5, order of checks).
+    // A malformed body is not even read: the limit comes first (docs/operator-api.md, "Errors": the order of checks).
     const malformed = await service.api('sandbox', 'POST', '/v1/balance-sync', {
       key: tenant.sandboxKey,
       rawBody: '{"not json',

@@ -52,7 +52,7 @@ beforeAll(async () => {
 afterAll(() => service.stop());
 
 describe('POST /v1/positions with the API key', () => {
-  it('opens a position: debits the stake, prices it as decisions part 3 says, and replays it for its key', async () => {
+  it('opens a position: debits the stake, prices it by the pricing rules, and replays it for its key', async () => {
     const market = await createMarket();
     const user = await fundedUser('open');
     const key = uniqueKey('open');

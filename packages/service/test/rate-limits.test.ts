@@ -268,7 +268,7 @@ describe('default: 600 a minute per tenant environment, 60 per session user apar
   });
 });
 
-describe('default: session requests count per end user, apart from the tenant (decisions part 5)', () => {
+describe('default: session requests count per end user, apart from the tenant', () => {
   it('keeps the API key going past many session reads, and limits each session user to 60 a minute', async () => {
     nextWindows();
     const tenant = await createTenant(service);
@@ -303,7 +303,7 @@ describe('default: session requests count per end user, apart from the tenant (d
   });
 });
 
-describe('refused requests: not counted at or after the last Retry-After, or redeeming a due one (decisions part 5)', () => {
+describe('refused requests: not counted at or after the last Retry-After, or redeeming a due one', () => {
   it('a client that waits out each Retry-After keeps its whole budget', async () => {
     nextWindows();
     await expectWaitingKeepsTheWholeBudget(service, clock);

@@ -8,7 +8,7 @@ import { startServiceOnOwnDatabase } from './own-database.js';
 import { reconciliationHelpers } from './reconciliation-helpers.js';
 
 /**
- * Reconciliation's lists and its daily run (decisions part 8). A run reads every user of the database, so this file has a
+ * Reconciliation's lists and its daily run. A run reads every user of the database, so this file has a
  * database of its own; counts are compared between runs, since earlier tests' users stay.
  */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');

@@ -9,7 +9,7 @@ import { startReceiver } from './receiver.js';
 import { listedOf, ofTenant, reconciliationHelpers, UUID, type Move } from './reconciliation-helpers.js';
 
 /**
- * Reconciliation (decisions part 8). A run reads every user of the database, so this file has a
+ * Reconciliation (docs/operator-api.md, "Reconciliation"). A run reads every user of the database, so this file has a
  * database of its own; counts are compared between runs, since earlier tests' users stay.
  */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
@@ -22,7 +22,7 @@ afterAll(() => service?.stop());
 
 const { userWith, runNow, listAll, eventsOf } = reconciliationHelpers(() => service);
 
-describe('a reconciliation run (decisions part 8)', () => {
+describe('a reconciliation run', () => {
   it('counts agreeing users as checked and users without evidence as unverifiable, and reports neither', async () => {
     const before = await runNow();
     const tenant = await createTenant(service);

@@ -22,7 +22,7 @@ afterAll(() => service.stop());
 const concrete = (url: string) =>
   url.replace(':external_user_id', 'route-user').replace(/:[a-z_]+/g, '00000000-0000-4000-8000-000000000000');
 
-/** API-key routes that take any key, whatever its scopes (decisions part 10: who am I). */
+/** API-key routes that take any key, whatever its scopes (GET /v1/tenant: who am I). */
 const ANY_API_KEY = ['GET /v1/tenant'];
 
 describe('every route', () => {

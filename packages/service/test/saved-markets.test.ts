@@ -4,7 +4,7 @@ import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { createMarket, fundedUser, sessionFor, type TestMarket } from './trading-helpers.js';
 
-/** Saved markets of a widget user (decisions part 6): naturally idempotent, at most 50. */
+/** Saved markets of a widget user: naturally idempotent, at most 50. */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;

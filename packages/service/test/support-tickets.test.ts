@@ -8,7 +8,7 @@ import {
   type TestTenant,
 } from './helpers.js';
 
-/** Support tickets (decisions part 8): a tenant opens and reads its own; the platform answers and closes. */
+/** Support tickets: a tenant opens and reads its own; the platform answers and closes. */
 let service: TestService;
 let tenant: TestTenant;
 

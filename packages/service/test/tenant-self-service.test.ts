@@ -15,7 +15,7 @@ import {
 import { startReceiver, type Receiver } from './receiver.js';
 
 /**
- * Self-service for the operator (decisions part 10): who am I, the environment's own settings, the
+ * Self-service for the operator (docs/guides/self-service.md): who am I, the environment's own settings, the
  * webhook secret's rotation and test events. `insecure` allows loopback webhooks (the receiver);
  * `strict` is the default, where they are refused.
  */

@@ -209,7 +209,7 @@ describe('batched trades on one market', () => {
       await sleep(150);
       return Promise.all([first, ...[opens[1]!, twice, reused].map(send)]);
     });
-    // A key already queued in this process is in progress at once, whatever the body (DESIGN part 3).
+    // A key already queued in this process is in progress at once, whatever the body.
     expect(answers.map((r) => r.status)).toEqual([201, 201, 409, 409]);
     expectEnvelope(answers[2]!, 'idempotency_key_in_progress', 409);
     expect(answers[2]!.headers.get('retry-after')).toBe('1');

@@ -8,7 +8,7 @@ import { recordingTransport, startReceiver, type Receiver } from './receiver.js'
 import { widgetOpen } from './trading-helpers.js';
 
 /**
- * ALLOW_INSECURE_WEBHOOKS (decisions part 1, audit B5): a webhook URL is checked when it is set, and
+ * ALLOW_INSECURE_WEBHOOKS (docs/configuration.md): a webhook URL is checked when it is set, and
  * the address its name resolves to is checked again when a delivery connects. Only loopback is ever
  * contacted here; the refusals happen before any connection.
  */

@@ -21,7 +21,7 @@ import { createMarket } from './trading-helpers.js';
 import { startReceiver, type Answer, type Received, type Receiver } from './receiver.js';
 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
-/** The receivers here are plain http on loopback (decisions part 1). */
+/** The receivers here are plain http on loopback, which ALLOW_INSECURE_WEBHOOKS allows. */
 const INSECURE = { ALLOW_INSECURE_WEBHOOKS: '1' };
 let service: TestService;
 

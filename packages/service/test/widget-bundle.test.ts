@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import en from '../../widget/src/i18n/en.js';
 import { call, expectEnvelope, startTestService, type TestService } from './helpers.js';
 
-/** The browser bundle on the sandbox and live listeners (decisions part 7). */
+/** The browser bundle on the sandbox and live listeners (docs/widget.md). */
 let service: TestService;
 beforeAll(async () => {
   service = await startTestService();
@@ -74,7 +74,7 @@ describe('the widget bundle', () => {
       expectEnvelope(await get(path), 'not_found', 404);
   });
 
-  it('keeps widget.iife.js within 45 KB gzipped, locales apart (decisions part 7)', () => {
+  it('keeps widget.iife.js within 45 KB gzipped, locales apart', () => {
     const bundle = service.deps.widgetBundle!.files.get('widget.iife.js')!;
     // The gzip bytes the listeners send, compressed at level 9 as this budget always measured.
     expect(bundle.gzip.length).toBe(gzipSync(bundle.identity, { level: 9 }).length);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { fundedUser, sessionFor } from './trading-helpers.js';
 
-/** The widget's display currency (decisions part 6): set by the platform, shown by GET /v1/widget/config. */
+/** The widget's display currency: set by the platform, shown by GET /v1/widget/config. */
 let service: TestService;
 
 beforeAll(async () => {

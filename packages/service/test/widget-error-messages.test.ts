@@ -9,7 +9,7 @@ import { errorMessageKey, USER_ERROR_CODES } from '../../widget/src/ui/error-cod
 import { startTestService, type TestService } from './helpers.js';
 
 /**
- * Every error code a widget user can meet has its own message in every locale (decisions part 7). The
+ * Every error code a widget user can meet has its own message in every locale (docs/widget.md). The
  * codes come from the API reference: those documented on an operation a session token may call, and
  * every kill switch's code.
  */

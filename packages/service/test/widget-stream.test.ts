@@ -9,7 +9,7 @@ import { openSse, type SseMessage, type SseStream } from './sse-client.js';
 import { createMarket, fundedUser, operatorOpen, sessionFor, type TestMarket } from './trading-helpers.js';
 
 /**
- * GET /v1/widget/stream (decisions part 6) over real HTTP, read with fetch as the widget reads it. The
+ * GET /v1/widget/stream over real HTTP, read with fetch as the widget reads it. The
  * service runs on a FakeClock inside the test markets' trading window; pings come every 200 ms here.
  * The hub's own bounds, shutdown and two processes: widget-stream-hub.test.ts.
  */

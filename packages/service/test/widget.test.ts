@@ -10,7 +10,7 @@ import {
 } from './helpers.js';
 import { fundedUser, sessionFor } from './trading-helpers.js';
 
-/** The widget's back end besides trading and the stream (decisions part 6): config, users/me, profile, beacons. */
+/** The widget's back end besides trading and the stream: config, users/me, profile, beacons. */
 let service: TestService;
 let tenant: TestTenant;
 let other: TestTenant;
