@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { currencyProblem, isCurrencyCode, isCurrencyUnit } from './currency.js';
 
-describe('display currency (decisions part 6)', () => {
+describe('display currency', () => {
   it('takes ISO 4217 codes Intl knows, in upper case', () => {
     for (const code of ['EUR', 'USD', 'JPY', 'GBP', 'BRL']) expect(isCurrencyCode(code), code).toBe(true);
     for (const bad of ['eur', 'EURO', 'EU', 'E1R', '']) expect(isCurrencyCode(bad), bad).toBe(false);

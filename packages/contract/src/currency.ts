@@ -1,5 +1,5 @@
 /**
- * The operator's display currency of the widget (decisions part 6): an ISO 4217 code that Intl formats,
+ * The operator's display currency of the widget (docs/platform-api.md): an ISO 4217 code that Intl formats,
  * or a short unit text written after the amount ("pts"). Display only: nothing in the ledger changes.
  * The platform API refuses other values and the widget tells the two kinds apart with the same rule,
  * because both import this file.

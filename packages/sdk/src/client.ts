@@ -48,7 +48,7 @@ export interface OperatorClient {
   PUT: Method<'put'>;
   DELETE: Method<'delete'>;
   /**
-   * Every item of a list, page after page (decisions part 4: `{data, next_cursor}`). `page` asks for one
+   * Every item of a list, page after page (every list answers `{data, next_cursor}`). `page` asks for one
    * page from a cursor; an error ends the iteration by throwing the ApiError. It ends after a page that
    * is empty, shorter than the limit asked (the `limit` query of the request, else `options.limit`, else
    * the API's default of 50), without a next_cursor, or with the cursor it was asked from: so it also ends

@@ -1,7 +1,7 @@
 import type { ApiError } from './errors.js';
 import type { paths } from './generated/openapi.generated.js';
 
-/** One page of a list as a call answers it (decisions part 4: `{data, next_cursor}`). */
+/** One page of a list as a call answers it (every list answers `{data, next_cursor}`). */
 export interface ListPage<T> {
   data?: { data: T[]; next_cursor: string | null };
   error?: ApiError;
@@ -9,7 +9,7 @@ export interface ListPage<T> {
   response?: Response | null;
 }
 
-/** The API's page size when a request names none (decisions part 4). */
+/** The API's page size when a request names none. */
 const DEFAULT_LIMIT = 50;
 
 /** See OperatorClient.each. */

@@ -169,7 +169,7 @@ describe('the SDK on a running service', () => {
     ok(await pm.GET('/v1/changelog'));
     ok(await pm.GET('/v1/reconciliation/discrepancies'));
 
-    // Self-service (decisions part 10): who the key is, this environment's settings, its secret, a test event.
+    // Self-service: who the key is, this environment's settings, its secret, a test event.
     expect(ok(await pm.GET('/v1/tenant')).tenant_id).toBe(tenant.tenantId);
     const settings = { webhook_url: 'https://hooks.example.com/pm', allowed_origins: ['https://shop.example.com'] };
     expect(ok(await pm.PUT('/v1/tenant/settings', { body: settings })).webhook_url).toBe(settings.webhook_url);
@@ -178,7 +178,7 @@ describe('the SDK on a running service', () => {
     const test = ok(await pm.POST('/v1/webhooks/test', { body: { event: 'position.settled' } }));
     expect(test.delivery_id).toEqual(expect.any(String));
 
-    // Sandbox test markets (decisions part 10): one resolved and then corrected to void, one voided.
+    // Sandbox test markets: one resolved and then corrected to void, one voided.
     const rain = ok(
       await pm.POST('/v1/sandbox/markets', {
         params: keyed('test-market-rain'),

@@ -1,4 +1,4 @@
-// Builds the browser bundle (decisions part 7) with esbuild: widget.iife.js (the global
+// Builds the browser bundle (docs/widget.md) with esbuild: widget.iife.js (the global
 // PredictionMarketWidget), widget.esm.js (the named export mount), views.js (every view past the market
 // list, loaded on demand with the main bundle's Preact: src/views.ts) and one file per locale, loaded on
 // demand. Runs on `npm install` (the root prepare script) and before `npm start`; takes well under a second.
@@ -49,7 +49,7 @@ await Promise.all([
   }),
   build({
     ...common,
-    // en too, though the bundle has it built in: decisions part 7 serves every locale's file, and en's
+    // en too, though the bundle has it built in: the listeners serve every locale's file, and en's
     // is built from the same source as the bundle's, so the two cannot drift.
     entryPoints: ['en', 'es', 'de', 'ar', 'he'].map((l) => ({ in: path.join(root, `src/i18n/${l}.ts`), out: l })),
     format: 'esm',

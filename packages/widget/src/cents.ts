@@ -1,5 +1,5 @@
 /**
- * Amounts of the API (decimal strings with two decimals, decisions part 3) as whole cents, so sums and
+ * Amounts of the API (decimal strings with two decimals) as whole cents, so sums and
  * differences stay exact: "87.50" → 8750n and back.
  */
 export function centsOf(amount: string): bigint {

@@ -1,6 +1,6 @@
 /**
- * What the price chart asks /history for and how the answer becomes one series per outcome (decisions
- * part 4). Pure; `now` is passed in.
+ * What the price chart asks /history for and how the answer becomes one series per outcome
+ * (docs/operator-api.md, "Market feed"). Pure; `now` is passed in.
  *
  * The server answers one point per bucket in which the price changed (the bucket's last price, stamped
  * with its start) and refuses a window of more than 1,500 buckets; buckets without a point held the

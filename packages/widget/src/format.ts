@@ -1,7 +1,7 @@
 import { isCurrencyCode } from '@pm/contract';
 
 /**
- * How the widget writes numbers for one locale and the operator's currency (decisions part 6: an ISO
+ * How the widget writes numbers for one locale and the operator's currency (packages/contract: an ISO
  * 4217 code shown by Intl, or a short unit text after the amount; null shows the plain amount). Every
  * number a user sees goes through these, so one sentence never mixes separators. Prices are shown one
  * way everywhere: as a chance in percent (0.4973 → "49.7%"), which reads the same in every currency.

@@ -20,7 +20,7 @@ const SHORT_LIVED_MS = 30_000;
 const SILENCE_MS = 45_000;
 
 /**
- * The realtime subscription (decisions part 6): GET /v1/widget/stream read with fetch (the token
+ * The realtime subscription: GET /v1/widget/stream read with fetch (the token
  * travels in the Authorization header, which EventSource cannot send), resumed with Last-Event-ID after
  * every break. The server ends the stream when the token expires; the next connection carries the
  * refreshed one.

@@ -1,4 +1,4 @@
-/** One server-sent event (the stream of decisions part 6): comments such as ": ping" are dropped. */
+/** One server-sent event of GET /v1/widget/stream: comments such as ": ping" are dropped. */
 export interface SseEvent {
   event: string;
   data: string;

@@ -1,6 +1,6 @@
 import type { Api, ApiFailure, ApiResult } from './api.js';
 
-/** The API's shapes the widget reads (spec 2, decisions parts 4 and 6). */
+/** The API's shapes the widget reads (spec 2; the OpenAPI document has them all). */
 export interface Outcome {
   id: string;
   title: string;
@@ -48,7 +48,7 @@ export interface PositionsRead {
   capped: boolean;
 }
 
-/** The positions API lists 500 a page at most, oldest first (decisions part 4). */
+/** The positions API lists 500 a page at most, oldest first. */
 export const POSITIONS_PAGE = 500;
 /**
  * Pages of the whole history read at most (2,000 positions, 4 requests of the user's 60 a minute).

@@ -88,7 +88,7 @@ export function checkStake(
  * price now: the stream moves it after the quote, and a large order must not skip its confirmation).
  */
 export interface QuoteFacts {
-  /** What the position pays if the outcome wins: stake / price, rounded down to cents (decisions part 3). */
+  /** What the position pays if the outcome wins: stake / price, rounded down to cents, as settlement pays. */
   payout: string;
   /** payout − stake. */
   profit: string;
@@ -107,7 +107,7 @@ export interface QuoteFacts {
 export function quoteFacts(quote: { stake: string; shares: string; price: string }, basis: string): QuoteFacts {
   const stake = centsOf(quote.stake);
   const micro = BigInt(Math.round(Number(quote.price) * 1_000_000));
-  // A settled win pays stake / price at open, rounded down (decisions part 3): never more than the shares.
+  // A settled win pays stake / price at open, rounded down (never in the user's favour): never more than the shares.
   const payout = micro > 0n ? (stake * 1_000_000n) / micro : 0n;
   const profit = payout - stake;
   const impact = Number(quote.price) - Number(basis);

@@ -9,7 +9,7 @@ export interface WidgetContext {
   texts: Texts;
   /** Numbers, amounts and dates in the locale of texts and the operator's currency. */
   fmt: Formats;
-  /** Sends a widget_runtime_error beacon (decisions part 6); never throws. */
+  /** Sends a widget_runtime_error beacon (POST /v1/widget/error-reports); never throws. */
   report(error: unknown): void;
 }
 

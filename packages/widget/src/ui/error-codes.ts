@@ -2,7 +2,7 @@ import type { MessageKey } from '../i18n/index.js';
 
 /**
  * Every error code a user of the widget can meet, each with its own message `error.<code>` in every
- * locale and a way forward (decisions part 7): the codes the session routes answer, every kill switch's
+ * locale and a way forward (docs/widget.md): the codes the session routes answer, every kill switch's
  * `*_paused`, and `network` (no answer at all). packages/service/test/widget-error-messages.test.ts
  * derives the session routes' codes from the API reference and checks them against this list.
  */

@@ -125,7 +125,7 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
     void load(period);
     return () => clearTimeout(retry.current);
   }, [period]);
-  // Whether the user is on the board at all (GET /v1/widget/profile, decisions part 6).
+  // Whether the user is on the board at all (GET /v1/widget/profile).
   useEffect(() => {
     if (profiles.has(store)) return;
     void store.api.get<Profile>('/v1/widget/profile').then((res) => {

@@ -3,7 +3,7 @@ import type { ApiResult } from '../api.js';
 import type { Position, Store } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 
-/** What closing pays now: POST /v1/positions/{id}/close-quote (decisions part 4). */
+/** What closing pays now: POST /v1/positions/{id}/close-quote. */
 export interface CloseQuote {
   position_id: string;
   proceeds: string;

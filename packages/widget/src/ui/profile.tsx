@@ -5,7 +5,7 @@ import { useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
 import { knownProfile, rememberProfile, type Profile } from './leaders.js';
 
-/** The server's rule for display names (decisions part 6); what reads as personal data only it can tell. */
+/** The server's rule for display names; what reads as personal data only it can tell. */
 const DISPLAY_NAME = /^[\p{L}\p{N} _.-]{3,24}$/u;
 
 /** What is wrong with the name in words, before sending it; null when the server should judge it. */
