@@ -3,6 +3,7 @@ import type { Executor } from '../db/connection.js';
 import type { TenantEnv } from '../domains/context.js';
 import type { Locked, RoundWorld } from '../domains/engine/index.js';
 import { RoundEvents } from '../domains/events/index.js';
+import { RoundLeaderboard } from '../domains/leaderboard/index.js';
 import type { RoundNeeds } from '../domains/handler.js';
 import { openingsPaused, type OpeningsPaused } from '../domains/kill-switches/index.js';
 import { lockUsersForRound, RoundBalances, userKey, type RoundLockedUser } from '../domains/ledger/index.js';
@@ -25,6 +26,7 @@ import { openerOf, type TradeState } from '../domains/trading/index.js';
 export class RoundState implements TradeState, SyncState {
   readonly syncs = new RoundSyncs();
   readonly events = new RoundEvents();
+  readonly leaderboard = new RoundLeaderboard();
   /** The open a fill is, for orders, which trading evaluates after every trade. */
   readonly opener: Opener = openerOf(this);
 
@@ -126,6 +128,7 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
       ...state.balances.writes(now),
       ...state.syncs.writes(now),
       ...state.positions.writes(now),
+      ...state.leaderboard.writes(),
       ...state.markets.writes(now),
       ...state.orders.writes(now),
       ...state.events.writes(now),

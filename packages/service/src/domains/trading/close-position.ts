@@ -90,6 +90,12 @@ function close(state: TradeState, ctx: TenantCtx, input: CloseInput) {
     via,
   };
   const now = state.positions.close(position, closing, state.now);
+  state.leaderboard.end({
+    ...scope,
+    userId: position.userId,
+    before: null,
+    after: { endedAt: state.now, stake: position.stake, payout: quote.proceedsMinor },
+  });
   state.markets.move(held, quote.qAfter);
   moveSandbox(state, held, scope, position.outcomeId, -position.shares);
   if (via === 'session') {

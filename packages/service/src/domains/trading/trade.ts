@@ -5,13 +5,18 @@ import type { TenantEnv } from '../context.js';
 import type { Via } from '../handler.js';
 import { formatPrice, movesSandbox, type HeldMarket } from '../markets/index.js';
 import type { FillTerms, Opener, OrderState } from '../orders/index.js';
+import type { RoundLeaderboard } from '../leaderboard/index.js';
 import type { PositionView, RoundPositions } from '../positions/index.js';
 import { openRules, type OpenDecision } from './model/open-rules.js';
 import { tradeRejection } from './model/trade-rejection.js';
 
-/** What a trade reads and changes in a round: what evaluating the market's orders after it does, and positions. */
+/**
+ * What a trade reads and changes in a round: what evaluating the market's orders after it does, positions,
+ * and the leaderboard a close counts in.
+ */
 export interface TradeState extends OrderState {
   positions: RoundPositions;
+  leaderboard: RoundLeaderboard;
 }
 
 /** An open as a round takes it: by an operator or a session, or an order's fill. */
