@@ -4,7 +4,7 @@ import type { TenantEnv } from '../context.js';
 import { claimOf, type Claim } from './model/claim.js';
 
 /*
- * The one idempotency mechanism (DESIGN part 3), and the only SQL of idempotency_keys besides the purge:
+ * The one idempotency mechanism (docs/architecture.md, "Idempotency"), and the only SQL of idempotency_keys besides the purge:
  * keys are claimed and answered inside the transaction of their work (an engine round, or keyedWork), with
  * no reservation committed first. A transaction-scoped advisory lock on the key stands for the
  * reservation: held exactly while the work is in flight, released by its commit or rollback (or by the
@@ -14,7 +14,7 @@ import { claimOf, type Claim } from './model/claim.js';
  * key is free.
  */
 
-/** Whose keys these are and of which operation (decisions part 4: keys are per tenant environment and principal). */
+/** Whose keys these are and of which operation (keys are per tenant environment and principal: docs/operator-api.md, "Balance sync"). */
 export interface KeyScope extends TenantEnv {
   /** 'operator' for API-key requests, 'user:<external_user_id>' for one end user's session requests. */
   readonly principal: string;

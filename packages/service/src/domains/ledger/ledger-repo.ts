@@ -175,7 +175,7 @@ export interface RoundLockedUser extends LockedUser {
 /**
  * Locks users of any tenant environments for an engine round, named by external id or (for limit
  * orders' owners) by id, in one statement. With skipLocked a user another transaction holds is not
- * waited for but returned in `held`; without, users are taken in id order (DESIGN part 2). Users that
+ * waited for but returned in `held`; without, users are taken in id order (docs/architecture.md, "Locks"). Users that
  * are not registered are in neither.
  */
 export async function lockUsersForRound(

@@ -29,7 +29,7 @@ export interface MarketForTrade {
   q: number[];
   /** Ordered by ordinal; outcome i of q is outcomes[i]. */
   outcomes: MarketOutcome[];
-  /** The tenant whose sandbox test market this is (decisions part 10); null for a shared market. */
+  /** The tenant whose sandbox test market this is (docs/operator-api.md, "Self-service, test markets and exposure"); null for a shared market. */
   ownerTenantId: string | null;
   /** The shares open sandbox positions hold per outcome, in 1e-8 units (model/sandbox-influence.ts). */
   qSandbox: bigint[];
@@ -61,7 +61,7 @@ export const MARKET_COLUMNS = sql`
 
 /**
  * The condition that a market (alias m) is enabled for the tenant environment: a sandbox test market
- * (decisions part 10) is enabled for its owner only and shows in the sandbox only.
+ * (docs/operator-api.md, "Self-service, test markets and exposure") is enabled for its owner only and shows in the sandbox only.
  */
 export const enabledFor = (scope: TenantEnv) =>
   sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${scope.tenantId})
@@ -201,7 +201,7 @@ export interface NewMarketRow {
   liquidity: string;
   q: number[];
   outcomes: MarketOutcome[];
-  /** A sandbox test market's tenant (decisions part 10); absent for a shared market. */
+  /** A sandbox test market's tenant (docs/operator-api.md, "Self-service, test markets and exposure"); absent for a shared market. */
   ownerTenantId?: string;
   /** ε of the sandbox bound, or null for none. */
   sandboxInfluence: string | null;

@@ -211,9 +211,9 @@ export async function* streamPositionRows(
 }
 
 /**
- * A tenant environment's open positions on one market, summed per outcome (the exposure, decisions part
- * 10). What a position pays if its outcome wins is the settlement's settled_win payout (decisions part
- * 3, settledWinPayout): stake / price at open rounded down to the cent, rounded per position before the
+ * A tenant environment's open positions on one market, summed per outcome (the exposure: docs/operator-api.md,
+ * "Self-service, test markets and exposure"). What a position pays if its outcome wins is the settlement's
+ * settled_win payout (settledWinPayout): stake / price at open rounded down to the cent, rounded per position before the
  * sum, as settlement pays it. In numeric, since stake * 10^6 may pass bigint; sums come back as text.
  */
 export async function openPositionTotals(

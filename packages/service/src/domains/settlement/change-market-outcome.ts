@@ -27,7 +27,7 @@ export async function changeMarketOutcome(
     slug: string;
     action: MarketAction;
     expect?: OutcomeSummary;
-    /** A tenant settling its own sandbox test market (decisions part 10): any other market is not_found. */
+    /** A tenant settling its own sandbox test market (docs/operator-api.md, "Self-service, test markets and exposure"): any other market is not_found. */
     owner?: string;
   },
 ): Promise<Result<MarketRecord>> {

@@ -9,7 +9,7 @@ import { applyPostings, moveOf } from './model/settlement-plan.js';
 import { positionEvent } from './position-events.js';
 
 /**
- * What a market's change does, in numbers a person can check before it is applied (decisions part 9):
+ * What a market's change does, in numbers a person can check before it is applied (docs/platform-api.md, "Settlement and corrections"):
  * how many positions move and where to, and the money each way. The panel shows it as a preview; the
  * change itself refuses to apply when the market has since moved on and the numbers differ.
  */

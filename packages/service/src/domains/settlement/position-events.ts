@@ -5,7 +5,7 @@ import type { Transition } from './model/market-transition.js';
 import type { EndState, Ending } from './model/settlement-plan.js';
 import type { SettleablePosition } from '../positions/index.js';
 
-/** decisions part 3: a settled_loss pays "0", every other payout has two decimals. */
+/** A settled_loss pays "0", every other payout has two decimals (docs/operator-api.md, "Positions"). */
 const payoutText = (state: 'open' | EndState, payout: bigint | null) =>
   state === 'settled_loss' ? '0' : formatAmount(payout ?? 0n);
 

@@ -6,7 +6,7 @@ import { enabledFor, isSlug, queryMarkets, type MarketForTrade } from '../market
 
 /**
  * The market row lock, taken only here. Trades on one market serialise on it, and every transaction
- * that moves money takes it first, then the users' rows in id order (DESIGN part 2): so trades, fills,
+ * that moves money takes it first, then the users' rows in id order (docs/architecture.md, "Locks"): so trades, fills,
  * settlements and corrections never deadlock.
  */
 
@@ -31,7 +31,7 @@ export interface LockedMarket {
   status: MarketStatus;
   resolvedOutcomeId: string | null;
   outcomeIds: string[];
-  /** A sandbox test market's tenant (decisions part 10); null for a shared market. */
+  /** A sandbox test market's tenant (docs/operator-api.md, "Self-service, test markets and exposure"); null for a shared market. */
   ownerTenantId: string | null;
 }
 

@@ -1,4 +1,4 @@
-/** Leaderboard periods (decisions part 6): each starts at 00:00Z of today, of this Monday, of the 1st. */
+/** Leaderboard periods (docs/operator-api.md, "The widget's own routes"): each starts at 00:00Z of today, of this Monday, of the 1st. */
 export const PERIODS = ['day', 'week', 'month', 'all'] as const;
 export type Period = (typeof PERIODS)[number];
 

@@ -30,7 +30,7 @@ export interface Ending {
   credit: { type: CreditType; amount: bigint } | null;
 }
 
-/** The state, payout and credit a position ends in under a target (decisions part 3 for the win payout). */
+/** The state, payout and credit a position ends in under a target (docs/operator-api.md, "Positions", for the win payout). */
 export function endingOf(position: PositionTerms, target: MarketOutcomeTarget): Ending {
   if (target.status === 'voided')
     return { state: 'voided', payout: position.stake, credit: { type: 'market_void_refund', amount: position.stake } };
