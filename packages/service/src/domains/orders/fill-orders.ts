@@ -50,8 +50,12 @@ export interface OrderState {
  */
 export function fillOrders(state: OrderState, held: HeldMarket): number {
   let ended = 0;
-  for (;;) {
-    const order = state.orders.ofMarket(held.market.id).find((o) => o.status === 'open' && actionable(state, held, o));
+  const orders = state.orders.ofMarket(held.market.id);
+  // Each step ends an order or parks it until q moves, and only a fill moves q: at most n steps per fill.
+  const bound = (orders.length + 1) ** 2;
+  for (let step = 0; ; step += 1) {
+    if (step > bound) throw new Error(`evaluating the orders of ${held.market.slug} did not settle`);
+    const order = orders.find((o) => o.status === 'open' && actionable(state, held, o));
     if (!order) return ended;
     const decision = decideOrder(order, held.market, state.now);
     switch (decision.action) {
