@@ -4,7 +4,8 @@ import { fmt, table } from './stats.js';
  * A goal of an issue: the service at least a share of its ceiling, a latency under a bound, or a cost
  * (ms per request) printed with its ratio to the ceiling and no bound.
  */
-export type Goal = { kind: 'ratio'; atLeast: number } | { kind: 'latency'; belowMs: number } | { kind: 'cost' };
+export type Goal =
+  { kind: 'ratio'; atLeast: number } | { kind: 'latency'; belowMs: number } | { kind: 'cost'; atMostMs?: number };
 
 export interface GoalRow {
   figure: string;
@@ -15,7 +16,7 @@ export interface GoalRow {
   goal: Goal;
 }
 
-/** Whether the row meets its goal; null for a cost, which has none. */
+/** Whether the row meets its goal; null for a cost printed without a bound. */
 export function goalMet(row: GoalRow): boolean | null {
   switch (row.goal.kind) {
     case 'ratio':
@@ -23,7 +24,7 @@ export function goalMet(row: GoalRow): boolean | null {
     case 'latency':
       return row.service < row.goal.belowMs;
     case 'cost':
-      return null;
+      return row.goal.atMostMs === undefined ? null : row.service <= row.goal.atMostMs;
   }
 }
 
@@ -32,7 +33,13 @@ const ratio = (r: number) => `${fmt(r, r < 0.1 ? 3 : 2)}x`;
 const value = (v: number, goal: Goal) =>
   goal.kind === 'latency' ? `${fmt(v, 1)} ms` : goal.kind === 'cost' ? `${fmt(v, 3)} ms` : rate(v);
 const goalText = (goal: Goal) =>
-  goal.kind === 'ratio' ? `>= ${fmt(goal.atLeast, 1)}x` : goal.kind === 'latency' ? `< ${goal.belowMs} ms` : 'printed';
+  goal.kind === 'ratio'
+    ? `>= ${fmt(goal.atLeast, 1)}x`
+    : goal.kind === 'latency'
+      ? `< ${goal.belowMs} ms`
+      : goal.atMostMs === undefined
+        ? 'printed'
+        : `<= ${fmt(goal.atMostMs, 2)} ms`;
 const metText = (met: boolean | null) => (met === null ? '-' : met ? 'yes' : 'NO');
 
 /** `figure | service | ceiling | ratio | goal | met`, one row per goal. */
