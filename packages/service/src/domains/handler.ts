@@ -7,7 +7,7 @@
  */
 import type { RequestContext } from '../errors/index.js';
 import type { Applied, Command, StoredAnswer } from './engine/index.js';
-import type { TenantCtx, TenantEnv } from './context.js';
+import { actingUser, type TenantCtx, type TenantEnv } from './context.js';
 import { keyOfCommand, type KeyedOperation } from './idempotency/index.js';
 
 export type { Applied, StoredAnswer };
@@ -30,6 +30,16 @@ export interface RoundNeeds {
   orderId?: string;
   /** Whether it may open a position (then the round reads open stakes and the sandbox day). */
   trades: boolean;
+}
+
+/**
+ * What a trade by a user on a market needs: the market (by slug) and the user a session is bound to or an
+ * operator names. A session naming another user needs nothing: it is refused before any lock.
+ */
+export function userOnMarket(ctx: TenantCtx, named: string | undefined, marketSlug: string): RoundNeeds {
+  const user = actingUser(ctx, named);
+  if (!user.ok) return { trades: false };
+  return { market: { slug: marketSlug }, user: { scope: ctx.tenantEnv, externalUserId: user.value }, trades: true };
 }
 
 /** Who asked, in which request, under which key (null for a write that takes none: a cancel). */

@@ -1,4 +1,4 @@
-import type { Command, EngineKey, StoredAnswer } from './ports.js';
+import type { Command, CommandGroup, StoredAnswer } from './ports.js';
 
 /** A command in the queue; `preset` when it was answered before any round (a duplicate of a key in flight here). */
 export interface QueuedItem<S, N> {
@@ -9,11 +9,7 @@ export interface QueuedItem<S, N> {
 /** Commands that commit together, as the queue holds them until a round answers them. */
 export interface QueuedGroup<S, N> {
   items: readonly QueuedItem<S, N>[];
-  outer: {
-    key: EngineKey;
-    request: unknown;
-    compose(answers: StoredAnswer[]): { answer: StoredAnswer; store: boolean };
-  } | null;
+  outer: CommandGroup<S, N>['outer'];
   /** The names of its keys, held in this process while it is queued or running. */
   names: readonly string[];
   /** The names of the rows it touches (RoundWorld.touches). */

@@ -2,7 +2,7 @@ import { ok, rejected, type RequestContext } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
-import { commandOf, type Handler, type StoredAnswer } from '../handler.js';
+import { commandOf, userOnMarket, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { openRules } from '../trading/model/open-rules.js';
 import { tradeRejection } from '../trading/model/trade-rejection.js';
@@ -29,16 +29,7 @@ export interface OrderInput {
  */
 export const placeHandler: Handler<OrderInput, OrderState> = {
   operation: 'order_place',
-  needs(input, { ctx }) {
-    const user = actingUser(ctx, input.externalUserId);
-    // A session naming another user is refused before any lock.
-    if (!user.ok) return { trades: false };
-    return {
-      market: { slug: input.marketSlug },
-      user: { scope: ctx.tenantEnv, externalUserId: user.value },
-      trades: true,
-    };
-  },
+  needs: (input, { ctx }) => userOnMarket(ctx, input.externalUserId, input.marketSlug),
   apply(state, input, { ctx, request }) {
     const placed = place(state, ctx, input);
     if (!placed.ok) return { answer: refusalAnswer(placed.rejection, request, state.now), spend: false };

@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../errors/index.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
-import { commandOf, viaOf, type Handler, type StoredAnswer } from '../handler.js';
+import { commandOf, userOnMarket, viaOf, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { fillOrders } from '../orders/index.js';
 import { Position, presentPosition } from '../positions/index.js';
@@ -18,22 +18,13 @@ export interface OpenInput {
 }
 
 /**
- * An open by an operator or a session (spec 4.1): judged by the open's rules against its market and user
- * (trade.ts), then the market's limit orders are evaluated after it. An opened position is stored for its
- * key (201); a refused open gives its key back and is listed in /v1/position-rejections.
+ * An open by an operator or a session (docs/operator-api.md, "Positions"): judged by the open's rules against its
+ * market and user (trade.ts), then the market's limit orders are evaluated after it. An opened position is stored for
+ * its key (201); a refused open gives its key back and is listed in /v1/position-rejections.
  */
 export const openHandler: Handler<OpenInput, TradeState> = {
   operation: 'position_open',
-  needs(input, { ctx }) {
-    const user = actingUser(ctx, input.externalUserId);
-    // A session naming another user is refused before any lock.
-    if (!user.ok) return { trades: false };
-    return {
-      market: { slug: input.marketSlug },
-      user: { scope: ctx.tenantEnv, externalUserId: user.value },
-      trades: true,
-    };
-  },
+  needs: (input, { ctx }) => userOnMarket(ctx, input.externalUserId, input.marketSlug),
   apply(state, input, { ctx, request, key }) {
     const refuse = (rejection: Parameters<typeof refusalAnswer>[0]) => refusalAnswer(rejection, request, state.now);
     const user = actingUser(ctx, input.externalUserId);
