@@ -11,7 +11,7 @@ export interface AnsweredError {
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The envelope of this request's error answer, read once as it is sent; null for any other answer. */
+    /** The code and request id of this request's error answer, set where it is made; null for any other answer. */
     answeredError: AnsweredError | null;
   }
 }
@@ -34,11 +34,10 @@ function envelopeFields(payload: unknown): AnsweredError | null {
 }
 
 /**
- * Reads the envelope of every error answer once, on its way out: every route's errors, stored refusals
- * replayed as they were sent, and the framework's. Installed before compression, so the body is read as
- * sent. It keeps the code and request_id on the request for the request metrics (read when the answer is
- * done), and hands the answer to the recorder, which writes in batches, so the answer never waits for it.
- * A replayed answer is not recorded again: its first answer was.
+ * Records every error answer once, on its way out: every route's errors and the framework's (sendError),
+ * and refusals made in a round or a keyed work (sendStored), each of which names its code as it makes the
+ * answer. A replayed answer's code is read from its stored bytes, for the request metrics only: it is not
+ * recorded again, its first answer was. The recorder writes in batches, so the answer never waits for it.
  */
 export function installErrorAnswers(
   app: FastifyInstance,
@@ -49,9 +48,11 @@ export function installErrorAnswers(
   app.decorateRequest('answeredError', null);
   app.addHook('onSend', async (request, reply, payload) => {
     if (reply.statusCode < 400) return payload;
-    const answered = envelopeFields(payload);
-    request.answeredError = answered;
-    if (answered === null || reply.getHeader(REPLAYED_HEADER) !== undefined) return payload;
+    const replayed = reply.getHeader(REPLAYED_HEADER) !== undefined;
+    // The code is known where the answer was made (sendError, sendStored); only a replay's stored bytes are read.
+    if (replayed) request.answeredError = envelopeFields(payload);
+    const answered = request.answeredError;
+    if (answered === null || replayed) return payload;
     recorder.record({
       requestId: answered.requestId,
       tenantId: request.principal?.tenantEnv.tenantId ?? null,

@@ -64,13 +64,17 @@ export function sendError(
   source: string,
 ) {
   if (error.retryAfter !== null) reply.header('retry-after', String(error.retryAfter));
+  request.answeredError = { code: error.code, requestId: request.id };
   return reply
     .code(error.status)
     .type('application/json; charset=utf-8')
     .send(JSON.stringify(envelopeOf(error, { requestId: request.id, source }, deps.clock.now())));
 }
 
-/** Every error leaves through here as the envelope of spec 7.1; no stack trace ever reaches a client. */
+/**
+ * Every error leaves through here as the envelope (docs/operator-api.md, "Errors"); no stack trace ever reaches a
+ * client.
+ */
 export function installErrorHandling(app: FastifyInstance, deps: ServiceDeps, source: string): void {
   app.setErrorHandler((error, request, reply) => sendError(reply, request, toApiError(error, request), deps, source));
   app.setNotFoundHandler((request, reply) =>

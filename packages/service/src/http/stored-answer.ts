@@ -11,5 +11,6 @@ export const REPLAYED_HEADER = 'idempotent-replayed';
 export function sendStored(reply: FastifyReply, answer: StoredAnswer): FastifyReply {
   if (answer.retryAfter !== undefined) reply.header('retry-after', String(answer.retryAfter));
   if (answer.replayed) reply.header(REPLAYED_HEADER, 'true');
+  if (answer.code !== undefined) reply.request.answeredError = { code: answer.code, requestId: reply.request.id };
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }

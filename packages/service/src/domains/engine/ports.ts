@@ -16,6 +16,8 @@ export interface StoredAnswer {
   retryAfter?: number;
   /** A stored answer sent again for its key (`Idempotent-Replayed: true`); never stored. */
   replayed?: true;
+  /** The error code of a refusal made for this request (not of a replay), as it is logged; never stored. */
+  code?: string;
 }
 
 /** A command's Idempotency-Key, as the key store names it; `name` is unique over every key space. */

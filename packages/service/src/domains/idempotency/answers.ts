@@ -12,6 +12,7 @@ export function refusalAnswer(rejection: Rejection, request: RequestContext, now
   const answer: StoredAnswer = {
     status: ERROR_CATALOG[rejection.code].status,
     body: JSON.stringify(envelopeOf(error, request, now)),
+    code: rejection.code,
   };
   if (rejection.retryAfterSeconds !== undefined) answer.retryAfter = rejection.retryAfterSeconds;
   return answer;
