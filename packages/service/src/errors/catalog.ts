@@ -2,16 +2,16 @@
  * How a client acts on a refusal, read from what the service does with the request's Idempotency-Key:
  * - `same_key`: nothing was recorded and the key was not spent, so the same request may be sent again as
  *   is, with the same key and body, after Retry-After or a backoff (a keyed write that did apply replays).
- * - `new_key`: the refusal is stored against the key and replayed for it (a refused balance-sync debit,
- *   spec 4.1 rule 4), so once the cause is fixed the request goes again under a new key.
+ * - `new_key`: the refusal is stored against the key and replayed for it (a refused balance-sync debit:
+ *   docs/operator-api.md, "Balance sync"), so once the cause is fixed the request goes again under a new key.
  * - `no`: the request or the setup is wrong; sending it again changes nothing until that is fixed.
  */
 export type RetryAdvice = 'same_key' | 'new_key' | 'no';
 
 /**
- * Every error code of the contract (spec part 7.2) with its HTTP status, what it means, whether and how
- * to retry it (`retry`) and what the operator does about it (`action`). Codes are never renamed or
- * re-meant; new ones are added here and nowhere else. docs/guides/errors.md is generated from this table.
+ * Every error code of the contract (docs/guides/errors.md, "Every code") with its HTTP status, what it means, whether
+ * and how to retry it (`retry`) and what the operator does about it (`action`). Codes are never renamed or re-meant;
+ * new ones are added here and nowhere else. docs/guides/errors.md is generated from this table.
  */
 export const ERROR_CATALOG = {
   validation_failed: {

@@ -17,9 +17,9 @@ export interface ErrorEnvelope {
 }
 
 /**
- * The body of every error response (spec part 7.1); the only place it is built. It reads only the code,
- * message and details of the error, so an answer made ahead of need (a sync's stored refusal, one per
- * batch item) can skip building an Error and its stack.
+ * The body of every error response (docs/operator-api.md, "Errors"); the only place it is built. It reads only the
+ * code, message and details of the error, so an answer made ahead of need (a sync's stored refusal, one per batch item)
+ * can skip building an Error and its stack.
  */
 export function envelopeOf(
   error: Pick<ApiError, 'code' | 'message' | 'details'>,

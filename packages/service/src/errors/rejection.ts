@@ -2,14 +2,17 @@ import type { ErrorCode } from './catalog.js';
 
 /**
  * An expected refusal, as a value: a code of the catalog, a message for people and, for some codes,
- * details (spec 7.1: details.remaining of stake_limit_exceeded). Verbs return it; only the HTTP layer
- * turns it into a status and an envelope, so no domain knows a status code.
+ * details (details.remaining of stake_limit_exceeded: docs/guides/errors.md, "The error envelope"). Verbs return it;
+ * only the HTTP layer turns it into a status and an envelope, so no domain knows a status code.
  */
 export interface Rejection {
   readonly code: ErrorCode;
   readonly message: string;
   readonly details?: Record<string, unknown>;
-  /** For the codes that carry Retry-After (spec 7.1), when the verb knows it: whole seconds, at least 1. */
+  /**
+   * For the codes that carry Retry-After (429, 409 idempotency_key_in_progress, 503 market_not_ready), when the verb
+   * knows it: whole seconds, at least 1.
+   */
   readonly retryAfterSeconds?: number;
 }
 

@@ -1,6 +1,6 @@
 /**
- * The changelog of the operator contract (spec part 9), newest first, as GET /v1/changelog answers it.
- * Additive changes are listed here; a deprecated route's Link header points at it.
+ * The changelog of the operator contract (docs/operator-api.md, "Versioning"), newest first, as GET /v1/changelog
+ * answers it. Additive changes are listed here; a deprecated route's Link header points at it.
  */
 export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {

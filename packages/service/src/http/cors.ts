@@ -4,11 +4,11 @@ import type { AllowedOrigins } from '../domains/tenants/index.js';
 import { appendVary } from './security-headers.js';
 
 /**
- * CORS (spec 4.3; docs/operator-api.md, "CORS (browser calls)"). Only origins a tenant lists get
+ * CORS (docs/operator-api.md, "CORS (browser calls)"). Only origins a tenant lists get
  * `Access-Control-Allow-Origin`, echoed, never `*`, and never credentials mode. A preflight names no
  * tenant, so it is answered for an origin any tenant of the environment lists; the request that
  * follows gets the header only if it carries a session token and its own tenant lists the origin. An
- * API key is for the operator's server only (spec 5.1): a page that holds one gets no CORS header to
+ * API key is for the operator's server only: a page that holds one gets no CORS header to
  * read the answer with. Routes declared serverOnly (the session mint) get no CORS header at all. Every
  * answer says `Vary: Origin`, since what it carries depends on it, but the browser bundle under
  * /widget/: public, the same bytes for every page, it answers `Access-Control-Allow-Origin: *`.
@@ -23,8 +23,8 @@ const PREFLIGHT_HEADERS = {
 
 /**
  * Headers a page may read from an answer: without this list a browser hides all but a few, and the
- * widget could not honour Retry-After (spec 7.2), quote a request id to support or tell a replayed
- * answer of its own keyed write (Idempotent-Replayed).
+ * widget could not honour Retry-After (wait, then retry with the same key), quote a request id to support or tell a
+ * replayed answer of its own keyed write (Idempotent-Replayed).
  */
 const EXPOSED = 'Retry-After, RateLimit-Limit, RateLimit-Remaining, RateLimit-Reset, X-Request-Id, Idempotent-Replayed';
 

@@ -1,6 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
-/** A deprecated route (spec 9.4): since when, and the day it goes (announced at least 90 days ahead). */
+/**
+ * A deprecated route (docs/operator-api.md, "Versioning"): since when, and the day it goes (announced at least 90 days
+ * ahead).
+ */
 export interface Deprecated {
   /** RFC 3339: when the deprecation was announced. */
   since: string;

@@ -8,7 +8,10 @@ declare module 'fastify' {
   }
 }
 
-/** Routes marked idempotent need the Idempotency-Key header (spec 4, 8.2), checked before the body. */
+/**
+ * Routes marked idempotent need the Idempotency-Key header (400 idempotency_key_required without it), checked
+ * before the body (docs/operator-api.md, "Errors": which refusal answers first).
+ */
 export function installIdempotencyKeyCheck(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
   app.addHook('preValidation', async (request) => {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ERROR_CATALOG, ERROR_CODES, type ErrorCode } from '../errors/index.js';
 
-/** The error envelope (spec 7.1) as a response schema. */
+/** The error envelope (docs/operator-api.md, "Errors") as a response schema. */
 export const ErrorEnvelope = z
   .object({
     error: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).describe('The code; clients branch on it.'),
@@ -13,7 +13,7 @@ export const ErrorEnvelope = z
   })
   .describe('Error envelope');
 
-/** What any route with an API key can answer before it starts its own work (rate_limited: spec 8.1). */
+/** What any route with an API key can answer before it starts its own work (rate_limited among them). */
 export const API_KEY_ERRORS = ['invalid_api_key', 'insufficient_scope', 'tenant_suspended', 'rate_limited'] as const;
 /** The same for routes that also take a widget session token. */
 export const API_KEY_OR_SESSION_ERRORS = [...API_KEY_ERRORS, 'invalid_session_token'] as const;

@@ -30,7 +30,7 @@ export interface WindowLimiterOptions {
 const WARN_EVERY_MS = 10_000;
 
 /**
- * The real limiter (spec 8.1; docs/operator-api.md "Rate limits"): each request is counted per tenant
+ * The real limiter (docs/operator-api.md, "Rate limits"): each request is counted per tenant
  * environment (and per end user for a session) over an exact sliding window of 60 whole seconds, with the
  * refusal rule of domains/rate-limits/model/refusals.ts. One WindowStore step per request (window-store.ts):
  * in this process's memory, or in Redis with one atomic script over all of the request's buckets, the time

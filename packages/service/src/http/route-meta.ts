@@ -25,15 +25,19 @@ export interface RouteMeta {
   /** Write routes that require an Idempotency-Key header. */
   idempotent?: boolean;
   /**
-   * The session refresh: a session of a suspended tenant is 401 invalid_session_token here (spec 5.3:
-   * it cannot be renewed), and 403 tenant_suspended on every other route.
+   * The session refresh: a session of a suspended tenant is 401 invalid_session_token here (it cannot
+   * be renewed: docs/operator-api.md, "Widget sessions"), and 403 tenant_suspended on every other route.
    */
   renewsSession?: boolean;
   /** The kill switch that pauses this route (docs/operations.md, "Kill switches"): 503 with its code while paused. */
   killSwitch?: KillSwitchName;
-  /** Marks the route deprecated (spec 9.4): its answers carry Deprecation, Sunset and Link. */
+  /**
+   * Marks the route deprecated (docs/operator-api.md, "Versioning"): its answers carry Deprecation, Sunset and Link.
+   */
   deprecated?: Deprecated;
-  /** A route browsers never call (the session mint, spec 4.3): no CORS header, not even to a preflight. */
+  /**
+   * A route browsers never call (the session mint, which holds the API key): no CORS header, not even to a preflight.
+   */
   serverOnly?: boolean;
 }
 

@@ -2,8 +2,8 @@ import { SignJWT, jwtVerify, errors as joseErrors } from 'jose';
 import { isTtlSeconds, tokenExpiry, type SessionClaims } from '../domains/widget-sessions/index.js';
 
 /**
- * Widget session tokens (spec 5.3): HS256 JWTs signed with a secret used for nothing else, carrying the
- * session's claims (decided by the widget-sessions domain); the algorithm is pinned on verification.
+ * Widget session tokens (docs/operator-api.md, "Widget sessions"): HS256 JWTs signed with a secret used for nothing
+ * else, carrying the session's claims (decided by the widget-sessions domain); the algorithm is pinned on verification.
  */
 const ISSUER = 'pm-operator-service';
 const AUDIENCE = 'pm-widget';

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { EVENT_TYPES, eventEnvelope, type EventData, type EventType } from '../domains/events/index.js';
 
 /**
- * The webhook events (spec 6.3) as OpenAPI 3.1 `webhooks`: one entry per event type, its body schema
- * and an example, so the reference and the SDK's typed payloads come from one place. The schemas are the
- * events domain's (domains/events/payloads.ts), the same ones that type each event where it is built;
- * this file adds the prose and the examples, which are typed by them too. test/webhook-events.test.ts
- * holds every delivered body to these schemas.
+ * The webhook events (docs/guides/webhooks.md, "What a delivery looks like") as OpenAPI 3.1 `webhooks`: one entry per
+ * event type, its body schema and an example, so the reference and the SDK's typed payloads come from one place. The
+ * schemas are the events domain's (domains/events/payloads.ts), the same ones that type each event where it is built;
+ * this file adds the prose and the examples, which are typed by them too. test/webhook-events.test.ts holds every
+ * delivered body to these schemas.
  */
 
 const IDS = {
@@ -149,7 +149,7 @@ const HEADERS = {
 };
 
 const DELIVERY = [
-  'Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1).',
+  'Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url.',
   'Verify X-Webhook-Signature over the raw body bytes in constant time before anything else.',
   'Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered.',
   'Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once;',

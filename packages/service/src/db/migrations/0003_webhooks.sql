@@ -1,4 +1,4 @@
--- Webhook delivery (spec 6.1) and the event feed (GET /v1/events).
+-- Webhook delivery and the event feed (GET /v1/events).
 
 -- The feed's order. xact_id is the id of the transaction that wrote the event; the feed only shows
 -- events whose transaction is older than the reader's snapshot xmin (pg_snapshot_xmin), i.e. whose

@@ -1,5 +1,5 @@
--- Raised tenant limits (spec 8.1 rule 5): per tenant, for balance_sync, positions
--- and default only, in requests per 60 s. A tier without a row has the spec's limit.
+-- Raised tenant limits (docs/operator-api.md, "Rate limits"): per tenant, for balance_sync,
+-- positions and default only, in requests per 60 s. A tier without a row has its usual limit.
 create table tenant_rate_limits (
   tenant_id   uuid not null references tenants (id),
   tier        text not null check (tier in ('balance_sync', 'positions', 'default')),

@@ -103,7 +103,7 @@ export async function revokeKey(db: Executor, id: string, now: Date): Promise<bo
   return row !== undefined;
 }
 
-/** Revokes every live key of a tenant (a suspension, spec 5.1), or of one of its environments (go-live). */
+/** Revokes every live key of a tenant (a suspension), or of one of its environments (go-live). */
 export async function revokeTenantKeys(
   tx: Executor,
   tenantId: string,

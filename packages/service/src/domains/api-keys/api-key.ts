@@ -2,8 +2,8 @@ import { createHash, randomInt } from 'node:crypto';
 import type { Environment } from '../../db/schema.js';
 
 /**
- * The API key's form (spec 5.1): pmk_<environment>_<32 characters>, the random part base62 from the
- * CSPRNG; only its SHA-256 is stored.
+ * The API key's form (docs/operator-api.md, "Authentication and the users"): pmk_<environment>_<32 characters>, the
+ * random part base62 from the CSPRNG; only its SHA-256 is stored.
  */
 const KEY_PATTERN = /^pmk_(sandbox|live)_([A-Za-z0-9]{32})$/;
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';

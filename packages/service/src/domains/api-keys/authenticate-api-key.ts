@@ -14,10 +14,10 @@ export interface AuthenticatedKey {
 }
 
 /**
- * Resolves a bearer API key on the listener of one environment, through this process's key cache when
- * there is one (a request then costs no key lookup). Unknown, revoked, expired and other-environment keys
- * are all the same invalid_api_key (spec 5.1: the answer does not say which); a live key of a suspended
- * tenant is tenant_suspended.
+ * Resolves a bearer API key on the listener of one environment, through this process's key cache when there is one (a
+ * request then costs no key lookup). Unknown, revoked, expired and other-environment keys are all the same
+ * invalid_api_key (the answer does not say which: docs/operator-api.md, "Authentication and the users"); a live key of
+ * a suspended tenant is tenant_suspended.
  */
 export async function authenticateApiKey(
   db: Executor,

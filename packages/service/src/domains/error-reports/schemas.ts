@@ -10,7 +10,7 @@ export const ERROR_REPORT_BODY_LIMIT = 16 * 1024;
 
 export const ErrorReportBody = z
   .object({
-    code: z.enum(WIDGET_STATES).describe('One of the widget-only states of spec 7.2.'),
+    code: z.enum(WIDGET_STATES).describe('One of the widget-only states, which the API never answers.'),
     message: MultilineText.min(1).max(2_000),
     stack: MultilineText.max(12_000).optional(),
     url: PlainText.max(2_048).optional().describe('The host page, as the widget saw it.'),

@@ -5,9 +5,9 @@ import type { TenantEnv } from '../context.js';
 import type { EventData, EventType } from './payloads.js';
 
 /**
- * An event of spec 6.3 as the outbox stores it; occurred_at is the time of the state change. One member
- * per event type, its data typed by the schema that documents it (payloads.ts):
- * `{ scope, type: 'market.voided', data: { market_slug: slug } }`.
+ * An event (docs/guides/webhooks.md, "What a delivery looks like") as the outbox stores it; occurred_at is the time of
+ * the state change. One member per event type, its data typed by the schema that documents it (payloads.ts): `{ scope,
+ * type: 'market.voided', data: { market_slug: slug } }`.
  */
 export type NewEvent<T extends EventType = EventType> = {
   [K in T]: { scope: TenantEnv; type: K; data: EventData<K> };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The `data` of every webhook event (spec 6.3), one schema per event type. The same schema documents the
+ * The `data` of every webhook event, one schema per event type. The same schema documents the
  * event in the OpenAPI document (http/webhook-events.ts) and types it where it is built (`NewEvent`), so a
  * builder that leaves out or misnames a field does not compile, and the reference cannot drift from what
  * is sent.
@@ -127,7 +127,7 @@ const TestMark = z
   .describe('Present, true, only on a test event (POST /v1/webhooks/test): verify and acknowledge it, apply no money.');
 
 /**
- * The body of one event type's webhook (spec 6.2), as the reference documents it: the envelope every event
+ * The body of one event type's webhook, as the reference documents it: the envelope every event
  * shares around that type's data. Keys in the order they are sent (domains/webhooks/model/body.ts).
  */
 export function eventEnvelope<T extends EventType>(type: T) {

@@ -1,7 +1,8 @@
 /**
- * Every keyed write, with how long its stored answer is replayed (spec 8.2: balance sync 90 days,
- * position opens without limit). Closes and order placements are kept like opens: their answers name a
- * position or an order that stays readable. The purge job deletes answers past their window.
+ * Every keyed write, with how long its stored answer is replayed (balance sync 90 days,
+ * position opens without limit: docs/operator-api.md, "Balance sync" and "Positions"). Closes and order placements are
+ * kept like opens: their answers name a position or an order that stays readable. The purge job deletes answers past
+ * their window.
  */
 export const KEYED_OPERATIONS = {
   balance_sync: { replayDays: 90 },

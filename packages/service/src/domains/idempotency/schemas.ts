@@ -1,8 +1,8 @@
 import { z } from 'zod';
 
 /**
- * The Idempotency-Key rule of spec 8.2 (at most 128 characters, no colon), kept to printable ASCII so
- * that no NUL, control character or lone surrogate ever reaches the database.
+ * The Idempotency-Key rule (at most 128 characters, no colon: docs/operator-api.md, "Balance sync"), kept to printable
+ * ASCII so that no NUL, control character or lone surrogate ever reaches the database.
  */
 export const IdempotencyKey = z
   .string()

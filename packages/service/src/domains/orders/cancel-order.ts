@@ -35,8 +35,8 @@ export const cancelHandler: Handler<CancelInput, OrderState> = {
 /**
  * DELETE /v1/orders/{id}: an open order becomes cancelled. Naturally idempotent, so it takes no
  * Idempotency-Key: cancelling a cancelled order answers it again. A filled, expired or rejected order is
- * state_conflict (spec 3.3); so is an open order already past its expires_at, which the cancel expires
- * instead. A blocked user's orders can be cancelled, and so can orders on a suspended market.
+ * state_conflict (docs/operator-api.md, "Limit orders"); so is an open order already past its expires_at, which the
+ * cancel expires instead. A blocked user's orders can be cancelled, and so can orders on a suspended market.
  */
 export async function cancelOrder(ctx: TenantCtx, request: RequestContext, id: string): Promise<Result<OrderView>> {
   const seen = await getOrder(ctx, id);

@@ -230,7 +230,7 @@ export function insertOrdersSql(placed: readonly PlacedOrderRow[], now: Date): R
     order by o.n`;
 }
 
-/** A market that ended takes no more fills: its open orders expire (no event, spec 3.3). */
+/** A market that ended takes no more fills: its open orders expire (no event: only a fill sends one). */
 export async function expireOpenOrdersOfMarket(tx: Executor, marketId: string, now: Date): Promise<void> {
   await tx
     .updateTable('orders')

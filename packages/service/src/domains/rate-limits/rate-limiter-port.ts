@@ -2,8 +2,8 @@ import type { TenantEnv } from '../context.js';
 import type { RateTier } from './model/tiers.js';
 
 /*
- * The rate-limiter port (spec 8.1) and what it answers. It sits with the tiers, not beside the fastify hook
- * that asks it (http/rate-limit.ts), so that the ports the listeners share (deps.ts) name it without
+ * The rate-limiter port (docs/operator-api.md, "Rate limits") and what it answers. It sits with the tiers, not beside
+ * the fastify hook that asks it (http/rate-limit.ts), so that the ports the listeners share (deps.ts) name it without
  * importing the HTTP layer, and a limiter can be built and measured without a server (bench/rate-limiter.ts).
  */
 
@@ -25,7 +25,7 @@ export type RateDecision =
   | { limited: false; headers: RateHeaders | null }
   | { limited: true; retryAfterSeconds: number; headers: RateHeaders | null };
 
-/** The rate-limiter port (spec 8.1): windowRateLimiter (http/rate-limiter.ts), or a test one (http/rate-limit.ts). */
+/** The rate-limiter port: windowRateLimiter (http/rate-limiter.ts), or a test one (http/rate-limit.ts). */
 export interface RateLimiter {
   check(query: RateLimitQuery): Promise<RateDecision>;
   /**

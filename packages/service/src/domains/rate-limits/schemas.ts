@@ -7,7 +7,7 @@ const PerMinute = z.number().int().min(1).max(1_000_000);
 export const SetTenantLimitsBody = z
   .object({ balance_sync: PerMinute.optional(), positions: PerMinute.optional(), default: PerMinute.optional() })
   .strict()
-  .describe('Tenant limits per 60 s; only these three tiers can be raised (spec 8.1 rule 5).');
+  .describe('Tenant limits per 60 s; only these three tiers can be raised.');
 
 const TierLimits = z.object({ tenant: z.number().int(), end_user: z.number().int().nullable() });
 

@@ -6,7 +6,7 @@ import { raisedLimitsOf, upsertRaisedLimits } from './tenant-limits-repo.js';
 
 export type TenantLimits = Record<LimitedTier, { tenant: number; endUser: number | null }>;
 
-/** Every tier's limits for the tenant: the spec's, with its raised tenant limits in place. */
+/** Every tier's limits for the tenant: the usual ones, with its raised tenant limits in place. */
 export async function getTenantLimits(ctx: Ctx, tenantId: string): Promise<Result<TenantLimits>> {
   const tenant = await existingTenant(ctx, tenantId);
   if (!tenant.ok) return tenant;

@@ -4,7 +4,10 @@ import type { Discrepancy } from './discrepancy-repo.js';
 
 export const DISCREPANCY_EVENT = 'reconciliation.discrepancy' satisfies EventType;
 
-/** The data of a reconciliation.discrepancy event (spec 6.3): exactly its schema's fields, amounts as decimals. */
+/**
+ * The data of a reconciliation.discrepancy event (docs/operator-api.md, "Reconciliation"): exactly its schema's fields,
+ * amounts as decimals.
+ */
 export type DiscrepancyEventData = EventData<typeof DISCREPANCY_EVENT>;
 
 export function discrepancyEventData(d: Omit<Discrepancy, 'seq'>): DiscrepancyEventData {

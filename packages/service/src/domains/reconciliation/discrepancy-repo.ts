@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import type { Environment } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 
-/** A balance-sync request found to disagree with the ledger (spec 2.9), reported once. */
+/** A balance-sync request found to disagree with the ledger (docs/operator-api.md, "Reconciliation"), reported once. */
 export interface Discrepancy {
   id: string;
   seq: bigint;

@@ -20,7 +20,7 @@ export const PlatformDiscrepancyQuery = z.object({
 
 const amount = (text: string) => z.string().describe(text);
 
-/** Spec 2.9: the fields of the reconciliation.discrepancy event, and what names the request it is about. */
+/** The fields of the reconciliation.discrepancy event, and what names the request it is about. */
 export const ReconciliationDiscrepancy = z.object({
   discrepancy_id: z.uuid(),
   report_id: z.uuid().describe('The reconciliation run that found it.'),

@@ -4,7 +4,7 @@ import { findEnabledMarket } from '../markets/index.js';
 import { sessionUserRow } from '../users/index.js';
 import { saveMarketRow, type SavedMarket } from './saved-market-repo.js';
 
-/** Saved markets per end user (spec 8.2 leaves it "not shown"; docs/operator-api.md, "The widget's own routes"). */
+/** Saved markets per end user, a limit of our own (docs/operator-api.md, "The widget's own routes"). */
 export const SAVED_MARKETS_LIMIT = 50;
 
 /**

@@ -12,12 +12,12 @@ import { planOutcome, sameSummary, type OutcomeSummary } from './outcome-plan.js
 import { marketEvent } from './position-events.js';
 
 /**
- * Resolves, voids or corrects a market (spec 3.1, 3.2) in one transaction: the market's new status,
- * every moved position with its ledger lines, its leaderboard buckets and the events, all or nothing
- * (outcome-plan.ts). Closed positions are never touched; positions a correction leaves in their state
- * post and send nothing. With `expect` (a preview someone confirmed), a change that would now differ
- * from it is refused. Each table is written by its owner's repo: positions, the ledger and balances,
- * the market, its orders, the leaderboard, the events.
+ * Resolves, voids or corrects a market (docs/platform-api.md, "Settlement and corrections") in one transaction: the
+ * market's new status, every moved position with its ledger lines, its leaderboard buckets and the events, all or
+ * nothing (outcome-plan.ts). Closed positions are never touched; positions a correction leaves in their state post and
+ * send nothing. With `expect` (a preview someone confirmed), a change that would now differ from it is refused. Each
+ * table is written by its owner's repo: positions, the ledger and balances, the market, its orders, the leaderboard,
+ * the events.
  *
  * Locks: the market row, then every affected user in id order, as every trade and settlement does.
  */

@@ -26,7 +26,7 @@ export interface OutcomeSummary {
   paidToUsers: bigint;
   /** Reversals of earlier credits (corrections), in minor units. */
   takenFromUsers: bigint;
-  /** The part of paidToUsers that only covers reversals users had spent (spec 2.3). */
+  /** The part of paidToUsers that only covers reversals users had spent (correction_shortfall_credit). */
   shortfallCredits: bigint;
 }
 

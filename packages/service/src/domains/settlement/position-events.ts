@@ -35,8 +35,8 @@ function endedStatus(status: string): 'resolved' | 'voided' {
 }
 
 /**
- * The event a moved position sends (spec 6.3), with exactly the listed fields. An initial resolve sends
- * position.settled, a void position.voided, and corrections their corrected variants, never the plain ones.
+ * The event a moved position sends, with exactly the fields of its schema (events/payloads.ts). An initial resolve
+ * sends position.settled, a void position.voided, and corrections their corrected variants, never the plain ones.
  */
 export function positionEvent(
   kind: Extract<Transition, { ok: true }>['kind'],

@@ -6,8 +6,8 @@ import { batchAnswer, parseBatchItem, type KeyedMovement } from './sync-batch.js
 import { syncHandler } from './sync-handler.js';
 
 /**
- * POST /v1/balance-sync: one movement through the write engine (spec 4.1), its answer stored with its key
- * in the round that applies it (sync-handler.ts says what it does).
+ * POST /v1/balance-sync: one movement through the write engine (docs/operator-api.md, "Balance sync"), its answer
+ * stored with its key in the round that applies it (sync-handler.ts says what it does).
  */
 export function applyBalanceSync(ctx: TenantCtx, request: RequestContext, item: KeyedMovement): Promise<StoredAnswer> {
   const asked = { ctx, request, key: { key: item.key, fields: item.fields } };

@@ -56,7 +56,7 @@ export const BalanceSyncBatchResult = z.object({
  * (not the parsed amounts), so "10" and "10.00" under one key are different bodies, and a single sync
  * and a batch item with the same fields are one request.
  */
-/** One balance movement (spec 4.1). */
+/** One balance movement (docs/operator-api.md, "Balance sync"). */
 export interface Movement {
   externalUserId: string;
   direction: 'credit' | 'debit';

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { TenantEnv } from '../context.js';
 
-/** A balance movement as balance_syncs records it: applied, or refused as would_overdraw (spec 4.1 rule 4). */
+/** A balance movement as balance_syncs records it: applied, or refused as would_overdraw (kept for reconciliation). */
 export interface SyncRecord {
   scope: TenantEnv;
   id: string;

@@ -7,7 +7,7 @@ import { originsListedIn, originsOfTenant } from './tenant-repo.js';
 /** How stale a process's copy of the allowed origins may be. */
 export const ORIGINS_REFRESH_MS = 500;
 
-/** The CORS allow-lists (spec 4.3; docs/operator-api.md, "CORS (browser calls)") as every browser request asks them. */
+/** The CORS allow-lists (docs/operator-api.md, "CORS (browser calls)") as every browser request asks them. */
 export interface AllowedOrigins {
   /** Whether the tenant environment lists the origin. */
   allows(scope: TenantEnv, origin: string): Promise<boolean>;

@@ -5,7 +5,7 @@ import { withTransaction, type Ctx } from '../context.js';
 import { belongsTo, type KeyReach } from './model/key-scope.js';
 
 /**
- * Completes a rotation: the old key is refused from now on (spec 5.1). Named by the new key. Repeating
+ * Completes a rotation: the old key is refused from now on. Named by the new key. Repeating
  * it is harmless (the old key keeps its first revocation time); a key that rotates nothing, or a new
  * key revoked since (the rotation abandoned), is state_conflict.
  */

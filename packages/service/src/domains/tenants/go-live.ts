@@ -4,7 +4,7 @@ import { withTransaction, type Ctx } from '../context.js';
 import { issueApiKey, type IssuedKey } from './issue-api-key.js';
 
 /**
- * Go-live (spec 5.1; docs/guides/going-live.md): every sandbox key of the tenant is revoked and a live key
+ * Go-live (docs/guides/going-live.md, "At go-live"): every sandbox key of the tenant is revoked and a live key
  * issued, in one transaction, so there is never a moment with both or neither. Sandbox data stays.
  */
 export async function goLive(

@@ -42,19 +42,19 @@ export async function issueApiKey(ctx: Ctx, input: IssueApiKeyInput): Promise<Re
 export async function writeNewKey(
   db: Executor,
   now: Date,
-  spec: Pick<ApiKeyRecord, 'tenantId' | 'environment' | 'expiresAt' | 'rotatesKeyId'> & { scopes: readonly string[] },
+  fields: Pick<ApiKeyRecord, 'tenantId' | 'environment' | 'expiresAt' | 'rotatesKeyId'> & { scopes: readonly string[] },
 ): Promise<IssuedKey> {
-  const apiKey = generateApiKey(spec.environment);
+  const apiKey = generateApiKey(fields.environment);
   const record: ApiKeyRecord = {
     id: newId(),
-    tenantId: spec.tenantId,
-    environment: spec.environment,
+    tenantId: fields.tenantId,
+    environment: fields.environment,
     prefix: displayPrefix(apiKey),
-    scopes: [...new Set(spec.scopes)],
+    scopes: [...new Set(fields.scopes)],
     createdAt: now,
     revokedAt: null,
-    expiresAt: spec.expiresAt,
-    rotatesKeyId: spec.rotatesKeyId,
+    expiresAt: fields.expiresAt,
+    rotatesKeyId: fields.rotatesKeyId,
   };
   await insertApiKey(db, record, hashApiKey(apiKey));
   return { ...record, apiKey };

@@ -6,9 +6,9 @@ import { belongsTo, type KeyReach } from './model/key-scope.js';
 import { writeNewKey, type IssuedKey } from './issue-api-key.js';
 
 /**
- * Starts a rotation (spec 5.1): a new key with the old key's tenant, environment and scopes, and no
- * expiry. Both keys work until confirmRotation. The old key's row is locked, so two rotations of one
- * key cannot both start; a second one while the first is unconfirmed is state_conflict.
+ * Starts a rotation (docs/platform-api.md, "Tenants, keys, support, reconciliation"): a new key with the old key's
+ * tenant, environment and scopes, and no expiry. Both keys work until confirmRotation. The old key's row is locked, so
+ * two rotations of one key cannot both start; a second one while the first is unconfirmed is state_conflict.
  */
 export async function rotateApiKey(ctx: Ctx, keyId: string, reach: KeyReach): Promise<Result<IssuedKey>> {
   if (!isUuid(keyId)) return rejected('not_found', `No API key ${keyId}.`);

@@ -5,7 +5,10 @@ import { isUuid } from '../../lib/ids.js';
 import type { Ctx } from '../context.js';
 import { setWebhookSecret } from './tenant-repo.js';
 
-/** A new webhook secret for one environment; the old one is invalid at once (spec 6.1 rule 8). */
+/**
+ * A new webhook secret for one environment; the old one is invalid at once (docs/guides/webhooks.md,
+ * "Rotating the secret").
+ */
 export async function rotateWebhookSecret(
   ctx: Ctx,
   input: { tenantId: string; environment: Environment },

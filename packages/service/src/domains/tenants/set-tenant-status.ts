@@ -8,7 +8,7 @@ import { sessionsNotBeforeOf } from './model/sessions-not-before.js';
 import { endTenantWidgetSessions, updateTenantStatus, type TenantRow } from './tenant-repo.js';
 
 /**
- * Suspends (revoking every API key at once, spec 5.1, and ending every widget session token issued so far)
+ * Suspends (revoking every API key at once and ending every widget session token issued so far)
  * or reactivates a tenant. Reactivation brings back neither the revoked keys nor the ended sessions: the
  * platform issues new keys, and the operator mints new sessions with them. Repeating either is harmless.
  */

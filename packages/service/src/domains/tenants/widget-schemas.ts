@@ -26,7 +26,7 @@ const ThemeSchema = z
       ctx.addIssue({ code: 'custom', path: [problem.token], message: problem.message });
   })
   .transform((theme) => theme as Theme)
-  .describe(`Theme tokens (spec 4.3): ${THEME_TOKENS.join(', ')}. Replaces the whole stored theme; {} clears it.`);
+  .describe(`Theme tokens: ${THEME_TOKENS.join(', ')}. Replaces the whole stored theme; {} clears it.`);
 
 /** The `widget` object of PUT /platform/v1/tenants/{id}/environments/{environment} (docs/platform-api.md). */
 export const WidgetSettingsBody = z

@@ -22,10 +22,10 @@ export interface CloseInput {
 }
 
 /**
- * A close of a position the asker may see (spec 4.1): judged by the close's rules, paid into the user's
- * balance, the market moved back, then the market's limit orders evaluated. A session's close tells the
- * operator (position.closed). 200 with the position stored for its key; a refused close gives its key
- * back and is listed in /v1/position-rejections.
+ * A close of a position the asker may see (docs/operator-api.md, "Positions"): judged by the close's rules, paid into
+ * the user's balance, the market moved back, then the market's limit orders evaluated. A session's close tells the
+ * operator (position.closed). 200 with the position stored for its key; a refused close gives its key back and is
+ * listed in /v1/position-rejections.
  */
 export const closeHandler: Handler<CloseInput, TradeState> = {
   operation: 'position_close',

@@ -5,7 +5,7 @@ import { evaluateOrders } from '../orders/index.js';
 
 export type StatusAction = 'suspend' | 'reopen';
 
-/** The only moves these actions make (spec 3.2); resolve and void are settlement's. */
+/** The only moves these actions make (docs/platform-api.md, "Markets"); resolve and void are settlement's. */
 export const STATUS_MOVES: Record<StatusAction, { from: MarketStatus; to: MarketStatus }> = {
   suspend: { from: 'open', to: 'suspended' },
   reopen: { from: 'suspended', to: 'open' },

@@ -20,7 +20,7 @@ export const WebhookBodySchema = z
     id: z.uuid().describe('The delivery id: equals the X-Webhook-Delivery header of its webhook.'),
     event: z.string().describe('The event type; equals X-Webhook-Event. New types can appear without notice.'),
     occurred_at: z.string().describe('When the reported state change committed (RFC 3339 UTC), never a send time.'),
-    data: z.record(z.string(), z.unknown()).describe('The per-event object of spec part 6.3.'),
+    data: z.record(z.string(), z.unknown()).describe("The event type's own fields, as its webhook documents them."),
   })
   .describe('An event: byte for byte the body of its webhook.');
 

@@ -4,8 +4,8 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export type RawBody = string | Uint8Array;
 
 /**
- * X-Webhook-Signature (spec 6.1 rule 4): `sha256=` and the lower-case hex HMAC-SHA256 of the raw body
- * bytes with the environment's webhook_secret. No timestamp is signed.
+ * X-Webhook-Signature (docs/guides/webhooks.md, "Verify the signature over the raw bytes"): `sha256=` and the
+ * lower-case hex HMAC-SHA256 of the raw body bytes with the environment's webhook_secret. No timestamp is signed.
  *
  * @example
  * signBody('whsec_test', '{"id":"…"}') // 'sha256=5d0c…'
@@ -15,7 +15,7 @@ export function signBody(secret: string, body: RawBody): string {
 }
 
 /**
- * What a receiver does (spec 6.1 rule 5): recompute over the raw bytes and compare in constant time.
+ * What a receiver does: recompute over the raw bytes and compare in constant time.
  * Used by the tests and the bench's receiver; a header of another length or form simply fails.
  */
 export function verifySignature(secret: string, body: RawBody, header: string | undefined | null): boolean {

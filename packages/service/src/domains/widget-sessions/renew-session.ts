@@ -6,7 +6,7 @@ import type { SessionClaims } from './model/session.js';
 /**
  * The claims of the next token of a verified session: same user, same cap. There is no session list,
  * so the database is what can end a session early: a user that no longer exists gets the same
- * invalid_session_token as a forged token (spec 5.3: the answer does not say which). A suspended tenant's
+ * invalid_session_token as a forged token (the answer does not say which). A suspended tenant's
  * session never gets here (the HTTP layer refuses it first).
  */
 export async function renewSession(ctx: TenantCtx, session: SessionClaims): Promise<Result<SessionClaims>> {

@@ -21,7 +21,10 @@ export const keyDetails = (key: IssuedKey) => ({ key_id: key.id, prefix: key.pre
 const backOf = (tenant: unknown) =>
   typeof tenant === 'string' && isUuid(tenant) ? `/panel/tenants/${tenant}` : '/panel/tenants';
 
-/** Revoke, rotate (the new key shown once) and confirm a rotation (spec 5.1; docs/platform-api.md). */
+/**
+ * Revoke, rotate (the new key shown once) and confirm a rotation (docs/platform-api.md,
+ * "Tenants, keys, support, reconciliation").
+ */
 export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/api-keys/:id/revoke', signedIn, async (request, reply) => {

@@ -5,7 +5,7 @@ import { ScrollTable, sendScreen } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 
-/** What each tier of spec 8.1 counts, in the operator's words. */
+/** What each tier (docs/operator-api.md, "Rate limits") counts, in the operator's words. */
 const TIERS: Record<string, string> = {
   balance_sync: 'Balance syncs (single and batch)',
   user_sync: 'User registrations and status changes',
@@ -17,7 +17,7 @@ const TIERS: Record<string, string> = {
   saved_markets: 'Saved markets',
 };
 
-/** The environment's use of its rate limits over the last 60 s (spec 8.1). */
+/** The environment's use of its rate limits over the last 60 s, the window the limits count in. */
 export function rateLimitRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/rate-limits', signedIn, async (request, reply) => {

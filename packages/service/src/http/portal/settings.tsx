@@ -19,8 +19,9 @@ const scopeOf = (request: FastifyRequest): TenantEnv => sessionOf(request).scope
 /**
  * The settings screen: the environment's webhook URL, allowed origins, webhook
  * secret and test events (webhook-settings.tsx), and its API keys, by prefix only, and their rotation
- * with the changeover of spec 5.1: rotate (the new key shown once), both work, confirm (the old one is
- * refused from then on). Only this tenant environment's keys can be named (the verbs' `within`).
+ * with the changeover (docs/platform-api.md, "Tenants, keys, support, reconciliation"): rotate (the new key shown
+ * once), both work, confirm (the old one is refused from then on). Only this tenant environment's keys can be named
+ * (the verbs' `within`).
  */
 /**
  * The screen, or with a refused form of it (status 400): the form shows what was sent, and the reason why

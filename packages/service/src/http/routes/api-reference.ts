@@ -9,7 +9,7 @@ import { guidesRoutes } from './guides.js';
  * The API reference at /docs on the sandbox and live listeners (issue 15): the served OpenAPI document
  * (/v1/openapi.json) rendered by Redoc, whose standalone bundle is served from here, never a CDN. Redoc
  * because it renders OpenAPI 3.1 `webhooks`, every response with its error codes and the examples, is
- * read-only (no "try it" console sending API keys from a browser, which spec 5.1 forbids) and has no
+ * read-only (no "try it" console sending API keys from a browser, where a key must never be) and has no
  * telemetry in its 2.x line.
  */
 const VIEWER = createRequire(import.meta.url).resolve('redoc/bundles/redoc.standalone.js');

@@ -15,7 +15,7 @@ export function changelogRoutes(): FastifyPluginAsyncZod {
         config: { meta: { tier: 'public', credential: 'none' } },
         schema: {
           summary: 'The changelog',
-          description: 'Every change to /v1, newest first (spec part 9). Deprecated routes link here.',
+          description: 'Every change to /v1, newest first. Deprecated routes link here.',
           tags: ['versioning'],
           response: { 200: Changelog },
         },

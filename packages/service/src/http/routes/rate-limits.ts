@@ -14,7 +14,7 @@ import { valueOrThrow } from '../present.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
 
-/** A tenant's rate limits, and the raises of spec 8.1 rule 5 (docs/operator-api.md, "Rate limits"). */
+/** A tenant's rate limits, and their raises (docs/operator-api.md, "Rate limits", raised limits). */
 export function rateLimitPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const path = '/platform/v1/tenants/:tenant_id/rate-limits';

@@ -55,7 +55,8 @@ export function supportTicketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           description:
             'subject 1–200 characters, body 1–10,000 (line breaks kept), request_id optional; no control characters ' +
             'and no bidirectional controls (U+202A–U+202E, U+2066–U+2069) in any of them. The answer is replayed ' +
-            'for its Idempotency-Key with no time limit. Raises of the tenant rate limits (spec 8.1 rule 5) are asked here.',
+            'for its Idempotency-Key with no time limit. Raises of the tenant rate limits (balance_sync, positions, ' +
+            'default) are asked here.',
           tags,
           security: API_KEY_SECURITY,
           headers: IdempotencyHeaders,

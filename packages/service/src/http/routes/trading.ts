@@ -232,8 +232,8 @@ export function tradingRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
 }
 
 /**
- * Platform API: suspend and reopen a market (spec 3.2), each with an optional reason kept in the audit log.
- * A reopen evaluates the market's limit orders.
+ * Platform API: suspend and reopen a market (docs/platform-api.md, "Markets"), each with an optional reason kept in the
+ * audit log. A reopen evaluates the market's limit orders.
  */
 export function marketStatusPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {

@@ -28,7 +28,7 @@ import { errorResponses, NO_CONTENT, SESSION_ERRORS, SESSION_SECURITY } from '..
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 
-/** The widget's own routes: a session token only, tier widget_session (spec 8.1). */
+/** The widget's own routes: a session token only, tier widget_session (docs/operator-api.md, "Rate limits"). */
 const meta = { tier: 'widget_session', credential: 'session' } as const satisfies RouteMeta;
 const tags = ['widget'];
 const security = SESSION_SECURITY;
@@ -140,7 +140,8 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           summary: 'Report a widget error (browser beacon)',
           description:
             'Best effort: no Idempotency-Key, and a beacon sent twice is stored twice. At most 16 KiB; code is ' +
-            'one of the widget-only states of spec 7.2. The platform team lists them; reports are kept 30 days. ' +
+            'one of the widget-only states, which the API never answers. The platform team lists them; reports are ' +
+            'kept 30 days. ' +
             `A tenant environment stores at most ${ERROR_REPORTS_PER_DAY.toLocaleString('en-US')} reports per UTC day: ` +
             'past that, 429 rate_limited with Retry-After up to the next 00:00 UTC and details ' +
             '{"limit","resets_at"}, and nothing is stored.',

@@ -7,7 +7,7 @@ import { ActionButton, ConfirmFirst, ScrollTable, when } from './shared.js';
  * API keys as a table, the panel's (a tenant's keys of both environments, revocation behind a
  * confirmation page) and the portal's (its environment's): prefix only, never the key (only its hash is
  * stored), scopes, last use (to the minute: before confirming a rotation, the old key's should stop
- * moving), state, and the rotation's next step (spec 5.1).
+ * moving), state, and the rotation's next step (docs/platform-api.md, "Tenants, keys, support, reconciliation").
  */
 export function KeysTable(props: {
   request: FastifyRequest;
@@ -70,7 +70,7 @@ export function KeysTable(props: {
 }
 
 /**
- * A key's next step in a rotation (spec 5.1), the panel's and the portal's: Rotate a live key, Confirm
+ * A key's next step in a rotation, the panel's and the portal's: Rotate a live key, Confirm
  * the rotation on its new key; nothing while the old key waits, or once it is revoked or expired.
  */
 function RotationButton(props: {

@@ -1,4 +1,4 @@
-/** A key as rotation sees it (spec 5.1): its id, the key it replaces, and whether it is revoked. */
+/** A key as rotation sees it (rotate, then confirm): its id, the key it replaces, and whether it is revoked. */
 export interface RotatingKey {
   id: string;
   rotatesKeyId: string | null;

@@ -6,8 +6,8 @@ export function isFinalOrderStatus(status: OrderStatus): boolean {
 }
 
 /**
- * The answer to a cancel, given the order's status after the cancel's conditional update: a cancelled
- * order (now or earlier) is answered again; filled, expired and rejected are state_conflict (spec 3.3).
+ * The answer to a cancel, given the order's status after the cancel's conditional update: a cancelled order (now or
+ * earlier) is answered again; filled, expired and rejected are state_conflict (docs/operator-api.md, "Limit orders").
  */
 export function cancelAnswer(status: OrderStatus): 'ok' | 'conflict' {
   return status === 'cancelled' ? 'ok' : 'conflict';

@@ -1,5 +1,5 @@
 /**
- * The rate tiers of spec 8.1 and the buckets a request is counted in (docs/operator-api.md "Rate limits").
+ * The rate tiers and the buckets a request is counted in (docs/operator-api.md, "Rate limits").
  * Pure: the limiter (http/rate-limiter.ts) keeps the counters and asks judge.ts what they mean.
  */
 export const LIMITED_TIERS = [
@@ -30,13 +30,13 @@ export const SPEC_LIMITS: Record<LimitedTier, { tenant: number; endUser: number 
 };
 
 /**
- * Tiers whose session-token requests count against the end user only, not the tenant (spec 8.1 rule 2 for
+ * Tiers whose session-token requests count against the end user only, not the tenant (the contract's rule for
  * feed_read; our choice for default, so one end user's reads cannot spend the operator's budget: docs/operator-api.md,
  * "Rate limits").
  */
 export const COUNTED_APART: readonly LimitedTier[] = ['default', 'feed_read'];
 
-/** Spec 8.1 rule 5: only these tenant limits can be raised. */
+/** Only these tenant limits can be raised, never an end-user limit (docs/operator-api.md, "Rate limits"). */
 export const RAISABLE_TIERS = ['balance_sync', 'positions', 'default'] as const satisfies readonly LimitedTier[];
 export type RaisableTier = (typeof RAISABLE_TIERS)[number];
 export type RaisedLimits = Partial<Record<RaisableTier, number>>;
@@ -57,9 +57,8 @@ export interface CountedRequest {
 
 /**
  * The counters a request counts in. An API-key request: its tenant environment's. A session request:
- * its user's and, except in the tiers counted apart, the tenant's too (rule 1: the end-user limit does
- * not change the tenant limit; rule 2, and our choice for default: session reads in feed_read and default count
- * against the user only).
+ * its user's and, except in the tiers counted apart, the tenant's too (the end-user limit does not change
+ * the tenant limit; session reads in feed_read and default count against the user only).
  */
 export function bucketsFor(request: CountedRequest, raised: RaisedLimits): Bucket[] {
   const spec = SPEC_LIMITS[request.tier];

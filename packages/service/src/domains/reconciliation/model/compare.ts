@@ -36,8 +36,8 @@ export function evidenceOf<R extends SyncRecord>(records: readonly R[]): R | nul
 
 /**
  * operator_balance is the reported resulting_balance; for a refusal without one, the ledger balance
- * minus the refused debit (spec 6.3), which may be negative. delta = ledger_balance − operator_balance;
- * any delta other than zero is a discrepancy. No evidence at all: unverifiable.
+ * minus the refused debit, which may be negative (docs/operator-api.md, "Reconciliation"). delta = ledger_balance −
+ * operator_balance; any delta other than zero is a discrepancy. No evidence at all: unverifiable.
  */
 export function compare(records: readonly SyncRecord[]): Verdict {
   const evidence = evidenceOf(records);

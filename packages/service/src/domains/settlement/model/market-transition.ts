@@ -3,7 +3,7 @@ import type { MarketOutcomeTarget } from './settlement-plan.js';
 export type MarketAction =
   { kind: 'resolve'; outcomeId: string } | { kind: 'void' } | { kind: 'correct'; target: MarketOutcomeTarget };
 
-/** Which positions a change moves, and which events it sends (spec 3.1, 3.2). */
+/** Which positions a change moves, and which events it sends (docs/platform-api.md, "Settlement and corrections"). */
 export type Transition =
   | { ok: true; kind: 'resolve' | 'void' | 'settlement_correction' | 'void_correction'; target: MarketOutcomeTarget }
   | { ok: false; code: 'state_conflict' | 'validation_failed'; message: string };

@@ -1,9 +1,10 @@
 import { settledWinPayout } from '../../markets/model/quotes.js';
 
 /**
- * What a market's ending (or a correction of it) does to one position (spec 3.1), as pure values: the
- * position's new state and payout, and the ledger postings in order. Shortfall credits are added when
- * the postings are applied to a balance (applyPostings), since they depend on what the user has left.
+ * What a market's ending (or a correction of it) does to one position (docs/platform-api.md,
+ * "Settlement and corrections"), as pure values: the position's new state and payout, and the ledger postings in order.
+ * Shortfall credits are added when the postings are applied to a balance (applyPostings), since they depend on what the
+ * user has left.
  */
 export type MarketOutcomeTarget = { status: 'resolved'; outcomeId: string } | { status: 'voided' };
 
@@ -57,8 +58,8 @@ export interface Move {
 }
 
 /**
- * The move a target makes a position do, or null when the position stays as it is (spec 3.1 rule 1:
- * a correction that leaves a position in its state sends nothing and posts nothing).
+ * The move a target makes a position do, or null when the position stays as it is: only positions whose state
+ * changes move, so a correction that leaves a position in its state sends nothing and posts nothing.
  */
 export function moveOf(position: PositionTerms, standing: PositionStanding, target: MarketOutcomeTarget): Move | null {
   const ending = endingOf(position, target);
@@ -81,7 +82,7 @@ export type LedgerLine =
 /**
  * The ledger lines of postings applied to a balance, and the balance after. A reversal of more than the
  * balance is preceded by a correction_shortfall_credit lifting the balance to exactly the amount taken
- * back (spec 2.3), so no balance ever goes below zero.
+ * back, so no balance ever goes below zero (docs/platform-api.md, "Settlement and corrections").
  */
 export function applyPostings(balance: bigint, postings: Posting[]): { lines: LedgerLine[]; balance: bigint } {
   const lines: LedgerLine[] = [];

@@ -11,11 +11,11 @@ export interface MovementTerms {
 }
 
 /**
- * What a balance movement does (spec 4.1): applied, with the signed amount and the balance after; refused
- * as would_overdraw, which is recorded with the ledger balance of that moment, flagged for reconciliation,
- * and stored for its key (rule 4); or refused without a record and without spending its key: an
- * unregistered user (rule 5), or a credit past the largest balance the ledger holds. A blocked user's
- * movements apply: the operator's wallet moved.
+ * What a balance movement does (docs/operator-api.md, "Balance sync"): applied, with the signed amount and the balance
+ * after; refused as would_overdraw, which is recorded with the ledger balance of that moment, flagged for
+ * reconciliation, and stored for its key; or refused without a record and without spending its key: an unregistered
+ * user, or a credit past the largest balance the ledger holds. A blocked user's movements apply: the operator's wallet
+ * moved.
  */
 export type SyncDecision =
   | { outcome: 'applied'; amount: bigint; balanceAfter: bigint }

@@ -10,9 +10,9 @@ export interface ClosingPosition {
 }
 
 /**
- * Decides a close (spec 4.1, 3.1): a position that is not open is terminal; its market must still be
- * available to the tenant and trading; the market maker must be able to buy the shares back. A quote
- * stops there; a close also needs an active user and a close price at or above min_price.
+ * Decides a close (docs/operator-api.md, "Positions"): a position that is not open is terminal; its market must still
+ * be available to the tenant and trading; the market maker must be able to buy the shares back. A quote stops there; a
+ * close also needs an active user and a close price at or above min_price.
  */
 export function closeRules(terms: {
   position: ClosingPosition;

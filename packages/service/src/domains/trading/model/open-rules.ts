@@ -1,5 +1,5 @@
 /**
- * The rules a trade must pass (spec 4.1 "Rules for positions"), in the order they are checked, as pure
+ * The rules a trade must pass (docs/operator-api.md, "Positions"), in the order they are checked, as pure
  * functions of what the transaction read under its locks. One openRules serves an open, a limit-order
  * fill and an order placement (which checks the market and the user now, and the rest at the fill).
  * Rejections are values; trade-rejection.ts words them.

@@ -1,6 +1,6 @@
 /**
  * What happens to a limit order, as pure functions of the order, the market's state and the time
- * (spec 2.6, 3.3; docs/operator-api.md, "Limit orders"). The verbs read the state under their locks
+ * (docs/operator-api.md, "Limit orders"). The verbs read the state under their locks
  * and apply the result.
  */
 import { limitOrderFill } from '../../markets/model/quotes.js';

@@ -1,6 +1,6 @@
 /**
- * An operator's own user id (spec 2.2): 1 to 64 characters from A-Z a-z 0-9 . _ ~ -.
- * The character set leaves no room for an e-mail address ('@' is refused).
+ * An operator's own user id (docs/operator-api.md, "Authentication and the users"): 1 to 64 characters from A-Z a-z 0-9
+ * . _ ~ -. The character set leaves no room for an e-mail address ('@' is refused).
  */
 export const EXTERNAL_USER_ID_PATTERN = /^[A-Za-z0-9._~-]{1,64}$/;
 

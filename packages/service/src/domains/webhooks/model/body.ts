@@ -7,7 +7,10 @@ export interface StoredEvent {
   data: Record<string, unknown>;
 }
 
-/** The webhook body (spec 6.2), also each item of GET /v1/events. Keys in this order, nothing else. */
+/**
+ * The webhook body (docs/operator-api.md, "Webhooks and the event feed"), also each item of GET /v1/events. Keys in
+ * this order, nothing else.
+ */
 export interface WebhookBody {
   id: string;
   event: string;

@@ -1,7 +1,7 @@
 /**
- * The retry schedule of a webhook delivery (spec 6.1 rule 6, 8.2): the waits after each failed attempt.
- * Measured from the first attempt, the retries come at 5 s, 1 min, 5 min, 15 min, 45 min, 1 h 45 min,
- * 3 h 45 min and 7 h 45 min; when that last one fails too the delivery goes to the dead letters.
+ * The retry schedule of a webhook delivery (docs/guides/webhooks.md, "Retries and their schedule"): the waits after
+ * each failed attempt. Measured from the first attempt, the retries come at 5 s, 1 min, 5 min, 15 min, 45 min, 1 h 45
+ * min, 3 h 45 min and 7 h 45 min; when that last one fails too the delivery goes to the dead letters.
  */
 export const RETRY_DELAYS_MS: readonly number[] = [
   5_000,
@@ -34,7 +34,7 @@ export function afterFailure(attempt: number, now: Date): AfterFailure {
   return delay === undefined ? { next: 'dead' } : { next: 'retry', at: new Date(now.getTime() + delay) };
 }
 
-/** A delivery is done when its receiver answered 2xx (spec 6.1 rule 6); anything else is retried. */
+/** A delivery is done when its receiver answered 2xx; anything else is retried. */
 export function isDelivered(status: number | null): boolean {
   return status !== null && status >= 200 && status <= 299;
 }
@@ -44,7 +44,7 @@ export type NextState = { state: 'delivered' } | { state: 'pending'; nextAttempt
 /**
  * Where a delivery goes after an attempt: delivered on a 2xx; otherwise the next retry of the schedule,
  * or dead. `noUrl`: the environment's webhook_url was removed since the event; it goes straight to the
- * dead letters (nothing is sent without an address, spec 6.1 rule 1), from which it can be resent.
+ * dead letters (nothing is sent without an address), from which it can be resent.
  */
 export function nextState(
   attempt: { status: number | null; attemptInCycle: number; noUrl?: boolean },

@@ -1,7 +1,7 @@
 /**
  * Display names on the leaderboard (docs/operator-api.md, "The widget's own routes"): 3 to 24
- * characters from letters, digits, space, _ - and ., and nothing that reads as personal data (spec
- * 2.2): no e-mail address, no phone number.
+ * characters from letters, digits, space, _ - and ., and nothing that reads as personal data: no
+ * e-mail address, no phone number.
  */
 const ALLOWED = /^[\p{L}\p{N} _.-]{3,24}$/u;
 /** "name at host.com", "name.host.com": an address with its @ spelled out or dropped. */

@@ -1,9 +1,9 @@
 import type { Environment } from '../../../db/schema.js';
 
 /**
- * Widget sessions (spec 5.3): scoped to one user of one tenant environment, each token living 15
- * minutes, never past an absolute cap 24 hours after the first mint. There is no server-side session
- * list: the claims travel in the token.
+ * Widget sessions (docs/operator-api.md, "Widget sessions"): scoped to one user of one tenant environment, each token
+ * living 15 minutes, never past an absolute cap 24 hours after the first mint. There is no server-side session list:
+ * the claims travel in the token.
  */
 export const SESSION_LIFETIME_MS = 15 * 60 * 1000;
 export const SESSION_CAP_MS = 24 * 60 * 60 * 1000;
