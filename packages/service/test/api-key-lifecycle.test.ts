@@ -9,7 +9,9 @@ import {
   type TestTenant,
 } from './helpers.js';
 
-/** Key rotation with changeover, expiry and go-live (spec 5.1; docs/platform-api.md). */
+/**
+ * Key rotation with changeover, expiry and go-live (docs/platform-api.md, "Tenants, keys, support, reconciliation").
+ */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 

@@ -4,7 +4,10 @@ import { FakeClock } from '../src/lib/clock.js';
 import { call, createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { createMarket, fundedUser, sessionFor } from './trading-helpers.js';
 
-/** CORS (spec 4.3): only listed origins, per tenant and environment, session tokens only. */
+/**
+ * CORS (docs/operator-api.md, "CORS (browser calls)"): only listed origins, per tenant and environment, session tokens
+ * only.
+ */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 const SHOP = 'https://shop.example.com';
 const OTHER = 'https://other.example.net';
@@ -131,7 +134,7 @@ describe('requests', () => {
     }
   });
 
-  it('never on an API-key request, even from a listed origin: the key belongs on the server (spec 5.1)', async () => {
+  it('never on an API-key request, even from a listed origin: the key belongs on the server', async () => {
     for (const path of [`/v1/markets/${slug}`, '/v1/markets/no-such-market', `/v1/users/${user}`, '/v1/positions']) {
       const res = await get(SHOP, tenant.sandboxKey, path);
       expect(res.status, path).toBeLessThan(500);

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installDeprecation } from '../src/http/deprecation.js';
 import { call, startTestService, type TestService } from './helpers.js';
 
-/** Versioning (spec part 9): the changelog, and the headers of a deprecated route. */
+/** Versioning (docs/operator-api.md, "Versioning"): the changelog, and the headers of a deprecated route. */
 let service: TestService;
 beforeAll(async () => {
   service = await startTestService();

@@ -43,7 +43,7 @@ import {
  *   reference too, with the same fields (balance, stake, shares, price, payout, close price).
  *   Commands on different users and markets commute, so seq need only order each user's and each market's
  *   commands truly; a seq order that disagrees with how the server priced or posted them fails here.
- * - A refused command changes nothing (spec 4.1), so it can stand anywhere in that order without moving
+ * - A refused command changes nothing, so it can stand anywhere in that order without moving
  *   the others: each refusal must be exactly the refusal (status, code, details, and the message where it
  *   carries a figure: the balance, the price, what still fits) that the reference gives at SOME point of
  *   the success sequence.
@@ -190,7 +190,10 @@ interface Names {
   positionIds: string[];
 }
 
-/** spec 4.1 "Rules for positions", in openRules' order: market and outcome, user, caps, quote, price, balance. */
+/**
+ * The open's rules (docs/operator-api.md, "Positions"), in openRules' order: market and outcome, user, caps, quote,
+ * price, balance.
+ */
 function judgeOpen(s: State, names: Names, c: Command & { kind: 'open' }): Verdict {
   const slug = names.slugs[c.market]!;
   const market = s.markets.get(slug);
@@ -260,7 +263,7 @@ function judgeOpen(s: State, names: Names, c: Command & { kind: 'open' }): Verdi
   };
 }
 
-/** A close (spec 4.1, 3.1): open position, quote, close price against min_price. */
+/** A close (docs/operator-api.md, "Positions"): open position, quote, close price against min_price. */
 function judgeClose(s: State, names: Names, c: Command & { kind: 'close' }): Verdict {
   const position = s.positions.get(names.positionIds[c.position]!)!;
   if (position.state !== 'open') {
@@ -304,7 +307,7 @@ function judgeClose(s: State, names: Names, c: Command & { kind: 'close' }): Ver
   };
 }
 
-/** spec 4.1 "Rules for balance sync": a credit adds; a debit below zero is would_overdraw. */
+/** Balance sync (docs/operator-api.md, "Balance sync"): a credit adds; a debit below zero is would_overdraw. */
 function judgeSync(s: State, names: Names, c: Command & { kind: 'sync' }): Verdict {
   const user = names.users[c.user]!;
   const balance = s.balances.get(user)!;

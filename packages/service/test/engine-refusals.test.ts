@@ -135,7 +135,7 @@ describe('a round with refusals in it', () => {
     ).toBe(200);
     const retried = await refused[0]!.send();
     expect(retried.status, retried.text).toBe(201);
-    // The debit's would_overdraw is stored with its key (spec 4.1 rule 4): the same answer again.
+    // The debit's would_overdraw is stored with its key (docs/operator-api.md, "Balance sync"): the same answer again.
     const again = await postSync(service, tenant, overdraw, overdrawKey);
     expect(again.text).toBe(answers[all.indexOf(refused[5]!)]!.text);
     expect(await balanceOf(service, tenant, poor)).toBe('6.00');

@@ -160,7 +160,7 @@ export async function sync(
   return service.api(environment, 'POST', '/v1/balance-sync', { key, body, idempotencyKey });
 }
 
-/** Every error body is the envelope of spec 7.1 with the X-Request-Id of its response. */
+/** Every error body is the envelope (docs/operator-api.md, "Errors") with the X-Request-Id of its response. */
 export function expectEnvelope(res: Response, code: string, status?: number): void {
   if (status !== undefined) expect(res.status).toBe(status);
   expect(res.json).toMatchObject({

@@ -286,7 +286,8 @@ describe('feed and widget', () => {
     );
     expectEnvelope(await api('POST', '/v1/widget/sessions/refresh', { key: token }), 'widget_paused', 503);
     expectEnvelope(await api('GET', '/v1/widget/config', { key: token }), 'widget_paused', 503);
-    // Only mint, refresh and the config read pause (spec 7.2): the rest of the widget keeps working.
+    // Only mint, refresh and the config read pause (docs/operations.md, "Kill switches"): the rest of the widget keeps
+    // working.
     expect((await api('GET', `/v1/markets/${market.slug}`, { key: token })).status).toBe(200);
     expect((await api('GET', '/v1/widget/profile', { key: token })).status).toBe(200);
     expect((await api('GET', '/v1/users/me', { key: token })).status).toBe(200);

@@ -16,7 +16,7 @@ import {
 
 /**
  * Random sequences of balance-sync commands against the running service, checked step by step against
- * a model of the balances (spec 4.1 "Rules for balance sync").
+ * a model of the balances (docs/operator-api.md, "Balance sync").
  */
 
 interface Amount {

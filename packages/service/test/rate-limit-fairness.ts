@@ -141,7 +141,8 @@ export async function expectStoreRedeemsEachOnce(store: WindowStore, tag: string
 /**
  * Two users of one tenant spend their 20 at one instant. The quiet one waits out its Retry-After; the
  * other retries at once, 20 times, then once a second: it stays refused, each Retry-After pointing no
- * earlier than the one before, and is still refused when the quiet one passes (spec 8.1 rule 6).
+ * earlier than the one before, and is still refused when the quiet one passes (docs/operator-api.md, "Rate limits":
+ * what counts).
  */
 export async function expectHammeringStaysRefused(service: TestService, clock: FakeClock): Promise<void> {
   const [quiet, hammering] = await readers(service, 2);

@@ -24,7 +24,7 @@ import {
 import { expectExactAcrossMinute } from './rate-limit-exact.js';
 
 /**
- * Rate limits (spec 8.1, docs/operator-api.md "Rate limits") on the real limiter, counters in memory, its
+ * Rate limits (docs/operator-api.md, "Rate limits") on the real limiter, counters in memory, its
  * window on the fake clock: each test starts at a minute's first millisecond (12:00:00.000 plus whole
  * minutes) with its own tenant.
  */
@@ -98,7 +98,7 @@ describe('balance_sync: 450 a minute per tenant environment', () => {
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 
-  it('stays refused while a client keeps retrying (spec 8.1 rule 6)', async () => {
+  it('stays refused while a client keeps retrying at once', async () => {
     nextWindows();
     const [quiet, hammering] = [await createTenant(service), await createTenant(service)];
     for (const tenant of [quiet, hammering]) {

@@ -50,7 +50,7 @@ describe('every route', () => {
     }
   });
 
-  it('puts the routes spec 8.1 names in their tiers, and every other /v1 route in default', () => {
+  it('puts the routes each tier names in that tier, and every other /v1 route in default', () => {
     const named: Record<string, string> = {
       'POST /v1/balance-sync': 'balance_sync',
       'POST /v1/balance-sync/batch': 'balance_sync',

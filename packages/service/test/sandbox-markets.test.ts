@@ -202,8 +202,8 @@ describe('POST /v1/sandbox/markets', () => {
       });
       expectEnvelope(res, 'not_found', 404);
     }
-    const spec = (await service.api('live', 'GET', '/v1/openapi.json')).json;
-    expect(Object.keys(spec.paths).filter((p) => p.startsWith('/v1/sandbox'))).toEqual([]);
+    const liveDocument = (await service.api('live', 'GET', '/v1/openapi.json')).json;
+    expect(Object.keys(liveDocument.paths).filter((p) => p.startsWith('/v1/sandbox'))).toEqual([]);
     const sandboxSpec = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
     expect(
       Object.keys(sandboxSpec.paths)

@@ -44,7 +44,8 @@ describe("a suspended tenant's widget sessions (audit B7)", () => {
       await service.api('sandbox', 'GET', '/v1/markets', { key: token }),
     ];
     for (const res of refused) expectEnvelope(res, 'tenant_suspended', 403);
-    // Spec 5.3: a suspended tenant's session cannot be renewed; the host mints a new one (which fails too).
+    // A suspended tenant's session cannot be renewed (docs/operator-api.md, "Widget sessions"); the host mints a new
+    // one (which fails too).
     expectEnvelope(
       await service.api('sandbox', 'POST', '/v1/widget/sessions/refresh', { key: token }),
       'invalid_session_token',

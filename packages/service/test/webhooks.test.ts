@@ -68,7 +68,7 @@ async function hookedTenant(receiver: Receiver | null, options: { secret?: boole
 
 type Trader = Pick<Awaited<ReturnType<typeof hookedTenant>>, 'tenant' | 'market'>;
 
-/** Whether the receiver would accept this delivery with this secret (spec 6.1 rule 5). */
+/** Whether a receiver would accept this delivery with this secret (its HMAC over the raw bytes). */
 const signedWith = (secret: string, r: Received) =>
   verifySignature(secret, r.raw, r.headers['x-webhook-signature'] as string);
 
@@ -104,7 +104,8 @@ async function widgetOpens(
   const positions: any[] = [];
   let opener = token;
   for (let i = 0; i < count; i++) {
-    // An end user may make 10 position requests a minute (spec 8.1): the next ten go to another user.
+    // An end user may make 10 position requests a minute (docs/operator-api.md, "Rate limits"): the next ten go to
+    // another user.
     if (i > 0 && i % 10 === 0) opener = await sessionUser(tenant, environment, on);
     const body = { market_slug: market.slug, outcome_id: market.outcomes[i % 2]!.id, stake: '1.00', max_price: '1' };
     const res = await on.api(environment, 'POST', '/v1/positions', {

@@ -111,7 +111,7 @@ describe('GET /v1/users/me', () => {
     const res = await get('/v1/users/me', token);
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ external_user_id: user, status: 'active', balance: '12.34' });
-    // Tier users_me: 60 a minute per end user (spec 8.1), the tightest of its limits.
+    // Tier users_me: 60 a minute per end user (docs/operator-api.md, "Rate limits"), the tightest of its limits.
     expect(res.headers.get('ratelimit-limit')).toBe('60');
 
     // Another user of the tenant and a user of another tenant each see only themselves.

@@ -7,7 +7,7 @@ const market = (status: MarketStanding['status'], resolvedOutcomeId: string | nu
   outcomeIds: ['a', 'b'],
 });
 
-describe('transitionOf (spec 3.2, docs/platform-api.md, "Settlement and corrections")', () => {
+describe('transitionOf (docs/platform-api.md, "Markets" and "Settlement and corrections")', () => {
   it.each([
     [market('open'), { kind: 'resolve', outcomeId: 'a' }, 'resolve'],
     [market('suspended'), { kind: 'void' }, 'void'],

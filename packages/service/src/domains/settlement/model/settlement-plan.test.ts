@@ -40,7 +40,7 @@ describe('endingOf', () => {
   });
 });
 
-describe('moveOf: every row of spec 3.1', () => {
+describe('moveOf: every move a market change makes (docs/platform-api.md, "Settlement and corrections")', () => {
   it.each([
     [
       'open → settled_win',
@@ -111,7 +111,7 @@ describe('moveOf: every row of spec 3.1', () => {
     expect(move?.postings).toEqual(postings);
   });
 
-  it('leaves a position already in the target state alone (rule 1)', () => {
+  it('leaves a position already in the target state alone: only positions whose state changes move', () => {
     expect(moveOf(position, standing('settled_win', 1909n, 'c1'), resolvedA)).toBeNull();
     expect(moveOf(position, standing('settled_loss', 0n, null), resolvedB)).toBeNull();
     expect(moveOf(position, standing('voided', 1000n, 'r1'), voided)).toBeNull();

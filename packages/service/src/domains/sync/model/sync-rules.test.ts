@@ -5,7 +5,7 @@ import { syncRules } from './sync-rules.js';
 
 const movement = (direction: 'credit' | 'debit', amount: bigint) => ({ externalUserId: 'u1', direction, amount });
 
-describe('syncRules (spec 4.1)', () => {
+describe('syncRules (docs/operator-api.md, "Balance sync")', () => {
   it('applies a credit and a debit with the signed amount and the balance after', () => {
     expect(syncRules({ balance: 1000n }, movement('credit', 250n))).toEqual({
       outcome: 'applied',
@@ -19,7 +19,7 @@ describe('syncRules (spec 4.1)', () => {
     });
   });
 
-  it('refuses a debit below zero as would_overdraw, naming the balance it was refused against (rule 4)', () => {
+  it('refuses a debit below zero as would_overdraw, naming the balance it was refused against', () => {
     const decision = syncRules({ balance: 999n }, movement('debit', 1000n));
     expect(decision).toMatchObject({ outcome: 'overdrawn', balance: 999n });
     expect(decision.outcome === 'overdrawn' && decision.rejection).toEqual({
@@ -28,7 +28,7 @@ describe('syncRules (spec 4.1)', () => {
     });
   });
 
-  it('refuses an unregistered user without a record (rule 5)', () => {
+  it('refuses an unregistered user without a record, so its key stays unspent', () => {
     const decision = syncRules(null, movement('credit', 1n));
     expect(decision).toMatchObject({ outcome: 'refused', rejection: { code: 'unknown_user' } });
   });
