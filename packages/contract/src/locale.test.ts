@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canonicalLocale, isLocaleTag, isRightToLeft, resolveLocale } from './locale.js';
 
-describe('locale rules (spec 4.3)', () => {
+describe('locale rules (docs/widget.md, "How it behaves")', () => {
   it('takes well-formed language tags', () => {
     for (const tag of ['en', 'es', 'pt-BR', 'zh-Hant-TW', 'es-419', 'de-CH-1996'])
       expect(isLocaleTag(tag), tag).toBe(true);

@@ -1,6 +1,6 @@
 /**
- * Locales of the widget (spec 4.3): which tags are well formed, which locale a mount shows, and which
- * are written right to left. Shared by the platform API (tenant settings) and the widget.
+ * Locales of the widget (docs/widget.md, "How it behaves"): which tags are well formed, which locale a mount shows, and
+ * which are written right to left. Shared by the platform API (tenant settings) and the widget.
  */
 
 /** The locale every widget can show; the last step of resolution. */
@@ -13,7 +13,7 @@ export const FALLBACK_LOCALE = 'en';
  */
 const TAG = /^[a-z]{2,3}(?:-[a-z]{4})?(?:-(?:[a-z]{2}|\d{3}))?(?:-(?:[a-z\d]{5,8}|\d[a-z\d]{3}))*$/i;
 
-/** Languages written right to left (spec 4.3 names ar and he). */
+/** Languages written right to left (the widget ships ar and he). */
 const RIGHT_TO_LEFT = new Set(['ar', 'he', 'fa', 'ur', 'ps', 'sd', 'ug', 'yi', 'dv', 'ckb']);
 
 export function isLocaleTag(tag: string): boolean {

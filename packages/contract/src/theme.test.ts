@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FONT_FAMILY_MAX, isColor, isFontFamily, isLength, themeProblems } from './theme.js';
 
-describe('theme rules (spec 4.3)', () => {
+describe('theme rules (docs/operator-api.md, "The widget\'s own routes")', () => {
   it('takes the color forms of the contract and nothing else', () => {
     for (const color of [
       '#fff',

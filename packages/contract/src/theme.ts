@@ -1,7 +1,7 @@
 /**
- * The widget's theme tokens (spec 4.3): a closed set, each with its rule. The platform API refuses a
- * tenant theme that breaks them and the widget refuses a mount() theme that does, with the same words,
- * because both import this file.
+ * The widget's theme tokens (docs/operator-api.md, "The widget's own routes"): a closed set, each with its rule. The
+ * platform API refuses a tenant theme that breaks them and the widget refuses a mount() theme that does, with the same
+ * words, because both import this file.
  */
 
 export const COLOR_TOKENS = ['background', 'surface', 'text', 'accent', 'positive', 'negative'] as const;
@@ -11,7 +11,7 @@ export const THEME_TOKENS = [...COLOR_TOKENS, ...LENGTH_TOKENS, 'font-family'] a
 export type ThemeToken = (typeof THEME_TOKENS)[number];
 export type Theme = Partial<Record<ThemeToken, string>>;
 
-/** font-family values are at most this long (spec 8.2). */
+/** font-family values are at most this long. */
 export const FONT_FAMILY_MAX = 200;
 
 export interface ThemeProblem {

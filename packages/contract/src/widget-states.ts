@@ -1,6 +1,6 @@
 /**
- * The widget-only states of spec 7.2: never in an HTTP response, shown by the widget and sent in its
- * error beacons (POST /v1/widget/error-reports takes exactly these codes).
+ * The widget-only states (docs/widget.md, "How it behaves"): never in an HTTP response, shown by the widget and sent in
+ * its error beacons (POST /v1/widget/error-reports takes exactly these codes).
  */
 export const WIDGET_STATES = [
   'realtime_unavailable',

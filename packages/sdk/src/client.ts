@@ -11,7 +11,7 @@ import { DEFAULT_RETRY, nextWait, type RetryPolicy } from './retries.js';
 export interface ClientOptions {
   /** The sandbox or live listener, e.g. https://sandbox.example.com. */
   baseUrl: string;
-  /** The tenant API key (pmk_…), from the server only (spec 5.1); or a widget session token. */
+  /** The tenant API key (pmk_…), from the server only, never a browser; or a widget session token. */
   credential: string;
   retry?: Partial<RetryPolicy>;
   /**
@@ -66,11 +66,10 @@ export interface OperatorClient {
 }
 
 /**
- * A typed client of the operator API (generated from the served OpenAPI document, openapi-fetch
- * underneath). Over what the generator gives: a call that moves money carries the caller's own
- * Idempotency-Key (required by its type), any other keyed call a new one unless the caller gives its own,
- * kept for every retry; retries follow spec 7.2 with Retry-After obeyed; amounts stay strings; errors
- * come back as ApiError values.
+ * A typed client of the operator API (generated from the served OpenAPI document, openapi-fetch underneath). Over what
+ * the generator gives: a call that moves money carries the caller's own Idempotency-Key (required by its type), any
+ * other keyed call a new one unless the caller gives its own, kept for every retry; retries follow each code's advice
+ * in the error catalog, with Retry-After obeyed; amounts stay strings; errors come back as ApiError values.
  */
 export function createOperatorClient(options: ClientOptions): OperatorClient {
   const policy: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
@@ -146,7 +145,7 @@ function withKey(init: Init, newKey: (() => string) | null): { init: Init; key: 
   return { init: { ...init, headers, params: { ...init.params, header: { ...header, 'idempotency-key': key } } }, key };
 }
 
-/** One request, asked again while spec 7.2 says so; each attempt sends the same bytes and key. */
+/** One request, asked again while its answer says to (retries.ts); each attempt sends the same bytes and key. */
 async function sendWithRetries(
   request: Request,
   transport: (request: Request) => Promise<Response>,

@@ -1,12 +1,12 @@
 import type { components } from './generated/openapi.generated.js';
 import { ERROR_CATALOG } from './generated/operations.generated.js';
 
-/** The codes of spec 7.2 this SDK was generated with. A newer service may send others (spec 7.1). */
+/** The error codes this SDK was generated with. A newer service may send others. */
 export type ErrorCode = components['schemas']['ErrorEnvelope']['error'];
 
 /**
  * A refused or failed call, as a value: `code` is the envelope's `error` (branch on it; an unknown code
- * is acted on by its `status` class, spec 7.1), with `request_id` and `details` as the service sent them.
+ * is acted on by its `status` class), with `request_id` and `details` as the service sent them.
  * A call that got no answer at all has status 0 and code `network_error` (`aborted` when the caller's
  * signal ended it); one whose answer was not what the document says (a proxy's 502 page, an empty body)
  * keeps its status and has code `unexpected_response`.
@@ -97,7 +97,7 @@ function retryAdvice(error: ApiError): RetryAdvice {
   const known = ERROR_CATALOG[error.code];
   if (known) return known.retry;
   if (error.code === 'unexpected_response') return [502, 503, 504].includes(error.status) ? 'same_key' : 'no';
-  // A code newer than this SDK: acted on by its status class (spec 7.1).
+  // A code newer than this SDK: acted on by its status class (docs/guides/errors.md, "The error envelope").
   return error.status === 429 || error.status >= 500 ? 'same_key' : 'no';
 }
 

@@ -61,7 +61,7 @@ export async function generateSdkFiles(served: unknown): Promise<GeneratedFiles>
     '/** The keyed routes that move money: the caller must give the key (a compile error otherwise). */',
     `export const KEY_REQUIRED_OPERATIONS: ReadonlySet<string> = new Set(${JSON.stringify(required.sort(), null, 2)});`,
     '',
-    '/** The event types the document describes; any other X-Webhook-Event is unknown (spec 6.1 rule 7). */',
+    '/** The event types the document describes; any other X-Webhook-Event is unknown: answer 2xx, ignore it. */',
     `export const WEBHOOK_EVENT_TYPES = ${JSON.stringify(events, null, 2)} as const;`,
     '',
     '/**',

@@ -1,6 +1,6 @@
 import { retryAfterSeconds } from './errors.js';
 
-/** How the client asks again (spec 7.2's retry guidance). */
+/** How the client asks again (docs/sdk.md, "The SDK": retries). */
 export interface RetryPolicy {
   /** Attempts in all, the first included. */
   maxAttempts: number;
@@ -44,7 +44,7 @@ export function nextWait(
   const wait = retryAfter === null ? backoff() : retryAfter * 1000;
   if (wait > policy.maxRetryAfterMs) return null;
   if (code !== null && ALWAYS.has(code)) return wait;
-  // internal_error is "safe with the same key" (spec 7.2); a gateway's 502/503/504 likewise.
+  // internal_error is safe with the same key (docs/guides/errors.md, "Every code"); a gateway's 502/503/504 likewise.
   const unexpected = code === 'internal_error' || (code === null && [502, 503, 504].includes(response.status));
   return unexpected && repeatable ? wait : null;
 }

@@ -13,7 +13,7 @@ export type WebhookEvent = {
     : never;
 }[WebhookEventType];
 
-/** An event type this SDK does not know yet (new ones come without notice, spec 9): answer 2xx, ignore it. */
+/** An event type this SDK does not know yet (new ones come without notice): answer 2xx, ignore it. */
 export interface UnknownWebhookEvent {
   id: string;
   event: string;
@@ -29,10 +29,10 @@ export type VerifiedWebhook =
 type Headers = Record<string, string | string[] | undefined> | globalThis.Headers;
 
 /**
- * Checks a delivery as spec 6.1 rule 5 says: HMAC-SHA256 of the raw body bytes with the webhook secret,
- * hex, `sha256=` before it, compared with X-Webhook-Signature in constant time. Pass the bytes exactly as
- * they arrived (a parsed and re-serialised body will not match). A refusal is a value: answer it with a
- * 4xx and process nothing. Deduplicate on `delivery_id` (X-Webhook-Delivery): delivery is at least once.
+ * Checks a delivery (docs/guides/webhooks.md, "Verify the signature over the raw bytes"): HMAC-SHA256 of the raw body
+ * bytes with the webhook secret, hex, `sha256=` before it, compared with X-Webhook-Signature in constant time. Pass the
+ * bytes exactly as they arrived (a parsed and re-serialised body will not match). A refusal is a value: answer it with
+ * a 4xx and process nothing. Deduplicate on `delivery_id` (X-Webhook-Delivery): delivery is at least once.
  *
  * `secret` may be several: while a secret is being rotated, pass the new one and the old one, and a
  * delivery signed with either is accepted. The service signs every attempt with the secret current when it

@@ -48,7 +48,7 @@ function client(credential: string, retry: Partial<RetryPolicy> = {}): OperatorC
       called.add(route);
       const result = (await inner(path, init)) as { data?: unknown; response: Response | null };
       if (result.data !== undefined && init?.parseAs !== 'stream' && !examples.has(route)) {
-        // A session token's claims are not for a public page (spec 5.3: not shown).
+        // A real session token's claims are not for a public page.
         const response = (result.data as { token?: string }).token
           ? { ...result.data, token: TOKEN_EXAMPLE }
           : result.data;
@@ -365,7 +365,8 @@ describe('errors and retries', () => {
     const deposit = { external_user_id: user, direction: 'credit' as const, amount: '100.00' };
     ok(await pm.POST('/v1/balance-sync', { params: keyed(uniqueKey('deposit')), body: deposit }));
     const token = await sessionOf(pm, user);
-    // A session may open 10 positions a minute (spec 8.1); the service's clock moves while the SDK waits.
+    // A session may open 10 positions a minute (docs/operator-api.md, "Rate limits"); the service's clock moves while
+    // the SDK waits.
     const waits: number[] = [];
     // The eleventh's Retry-After is at most a minute (the window is exact), within the default wait.
     const sleepOnClock = async (ms: number) => void (waits.push(ms), clock.advance(ms));
@@ -395,7 +396,8 @@ describe('errors and retries', () => {
     const token = await sessionOf(pm, user);
     const waits: number[] = [];
     const widget = client(token, { maxRetryAfterMs: 500, sleep: async (ms) => void waits.push(ms) });
-    // 20 a minute pass (spec 8.1, saved_markets); the next ones are refused for longer than 500 ms.
+    // 20 a minute pass (saved_markets, docs/operator-api.md, "Rate limits"); the next ones are refused for longer than
+    // 500 ms.
     for (let i = 0; i < 22; i++) await widget.GET('/v1/widget/saved-markets');
     const refused = await widget.GET('/v1/widget/saved-markets');
     expect(refused.error).toMatchObject({ status: 429, code: 'rate_limited' });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { WINDOW_S } from '../../service/src/domains/rate-limits/model/window.js';
 import { DEFAULT_RETRY, nextWait } from '../src/retries.js';
 
-/** The retry rules of spec 7.2 as the SDK applies them, answer by answer. */
+/** The retry rules (docs/sdk.md, "The SDK") as the SDK applies them, answer by answer. */
 const answer = (status: number, code: string | null, retryAfter?: string) => ({
   response: new Response(null, { status, headers: retryAfter ? { 'retry-after': retryAfter } : {} }),
   code,
@@ -34,7 +34,7 @@ describe('nextWait', () => {
 
   it('by default waits out every Retry-After the service gives for a limit or a key in progress', () => {
     // rate_limited from the limiter: 1 to 60 s (the window is exact: the oldest second leaves within
-    // WINDOW_S); idempotency_key_in_progress: 1 s, or up to 30 s for a reservation of spec 8.2. (The
+    // WINDOW_S); idempotency_key_in_progress: 1 s, or up to 30 s (docs/sdk.md, "The SDK"). (The
     // widget's daily cap of error reports is rate_limited until midnight UTC: not waited for, rightly.)
     for (let seconds = 1; seconds <= WINDOW_S; seconds++) {
       expect(nextWait(DEFAULT_RETRY, 1, answer(429, 'rate_limited', String(seconds)), true)).toBe(seconds * 1000);

@@ -102,7 +102,7 @@ describe('verifyWebhook', () => {
     });
   });
 
-  it('passes an event type it does not know through as unknown (spec 6.1 rule 7)', () => {
+  it('passes an event type it does not know through as unknown, to be acknowledged and ignored', () => {
     const raw = JSON.stringify({ id: 'd-1', event: 'market.renamed', occurred_at: '2026-06-01T12:00:00Z', data: {} });
     const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
     const verified = verifyWebhook({ rawBody: raw, headers: { 'X-Webhook-Signature': signature }, secret });

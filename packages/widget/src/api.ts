@@ -1,10 +1,10 @@
 import type { SessionKeeper } from './session.js';
 
-/** An answer the widget can act on: the value, or the error envelope's code (spec 7.1) and what helps. */
+/** An answer the widget can act on: the value, or the error envelope's code and what helps. */
 export type ApiResult<T> = { ok: true; value: T } | { ok: false; error: ApiFailure };
 
 export interface ApiFailure {
-  /** A code of spec 7.2, or network when no answer came. */
+  /** An error code of the API (docs/guides/errors.md, "Every code"), or network when no answer came. */
   code: string;
   message: string;
   details: Record<string, unknown> | null;
@@ -16,7 +16,7 @@ export interface ApiFailure {
   timedOut?: boolean;
 }
 
-/** Codes worth re-sending at once with the same key and body (spec 7.2 retry guidance). */
+/** Codes worth re-sending at once with the same key and body (docs/guides/errors.md, "How to act on an error"). */
 const TRANSIENT = new Set(['network', 'internal_error', 'idempotency_key_in_progress', 'market_not_ready']);
 const RETRIES = 2;
 /**
@@ -127,7 +127,7 @@ function failure<T>(
 
 /**
  * Failures after which a write may or may not have happened: its intent must be re-sent with the same key
- * and body, never a new one (spec 7.2: "a new key can open a second position").
+ * and body, never a new one: a new key can open a second position.
  */
 export function outcomeUnknown(failure: ApiFailure): boolean {
   return (
@@ -135,7 +135,7 @@ export function outcomeUnknown(failure: ApiFailure): boolean {
   );
 }
 
-/** A new key per intent (spec 4.1): what a retry of the same intent re-sends. */
+/** A new key per intent (docs/widget.md, "How it behaves"): what a retry of the same intent re-sends. */
 export function newIdempotencyKey(): string {
   return crypto.randomUUID();
 }

@@ -23,7 +23,7 @@ export interface Handle {
   unmount(): void;
 }
 
-/** While the stream is down, the widget polls this often (spec 4.3: "falls back to polling"). */
+/** While the stream is down, the widget falls back to polling, this often. */
 const POLL_MS = 5_000;
 /** Error beacons one mount sends at most: a loop of failures must not become a flood. */
 const MAX_REPORTS = 5;
@@ -46,10 +46,10 @@ interface TenantConfig {
 const NO_CONFIG: TenantConfig = { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null };
 
 /**
- * mount() of spec 4.3. Synchronous refusal: a malformed option (or an API key as the token) is written
- * to the console, thrown, and nothing is rendered. Otherwise the widget lives in a Shadow DOM root on a
- * host element it appends to target; unmount() removes that element, aborts every request, stops every
- * timer and the stream, and drops the token. A second unmount() does nothing.
+ * mount() (docs/widget.md, "How it behaves"). Synchronous refusal: a malformed option (or an API key as the token) is
+ * written to the console, thrown, and nothing is rendered. Otherwise the widget lives in a Shadow DOM root on a host
+ * element it appends to target; unmount() removes that element, aborts every request, stops every timer and the stream,
+ * and drops the token. A second unmount() does nothing.
  */
 export function mount(options: MountOptions, bundleBase: string | null): Handle {
   const problem = optionsProblem(options);
@@ -59,7 +59,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   }
   const apiBase = options.apiBaseUrl ?? window.location.origin;
   // What the widget keeps of the options: never the options object itself, which holds the token that
-  // unmount() must leave nowhere in the widget (spec 4.3).
+  // unmount() must leave nowhere in the widget.
   const { onSessionExpired, locale: requestedLocale } = options;
   const market = options.market ?? null;
   const lookOption = { theme: options.theme, scheme: options.scheme };

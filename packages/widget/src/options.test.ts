@@ -4,7 +4,7 @@ import { isApiBaseUrl, optionsProblem, tokenExpiry } from './options.js';
 const token = `h.${btoa(JSON.stringify({ exp: 2_000_000_000 })).replace(/=+$/, '')}.s`;
 const valid = { target: { nodeType: 1 }, sessionToken: token, onSessionExpired: () => {} };
 
-describe('optionsProblem (spec 4.3)', () => {
+describe('optionsProblem (docs/widget.md, "How it behaves": what mount() refuses)', () => {
   it('takes the three required options and every optional one when well formed', () => {
     expect(optionsProblem(valid)).toBeNull();
     expect(

@@ -1,6 +1,6 @@
 import { isLocaleTag, themeProblems, type Theme } from '@pm/contract';
 
-/** The options of mount() (spec 4.3). */
+/** The options of mount() (docs/guides/embedding.md, "The options of `mount`"). */
 export interface MountOptions {
   target: Element;
   sessionToken: string;
@@ -61,8 +61,8 @@ const isElement = (value: unknown): value is Element =>
   typeof value === 'object' && value !== null && (value as { nodeType?: unknown }).nodeType === 1;
 
 /**
- * Why mount() must refuse these options, or null when they are sound. Every rule of spec 4.3: the
- * API key is never a session token (pmk_), an unknown option is a typo the host wants to hear about.
+ * Why mount() must refuse these options, or null when they are sound (docs/widget.md, "How it behaves"): the API
+ * key is never a session token (pmk_), an unknown option is a typo the host wants to hear about.
  */
 export function optionsProblem(options: unknown): string | null {
   if (typeof options !== 'object' || options === null) return 'mount() takes one options object.';

@@ -9,7 +9,7 @@ export interface RealtimeHandlers {
 
 /** Waits before reconnecting after the n-th failure in a row; past the list, the widget reports down. */
 const BACKOFF_MS = [500, 2_000, 5_000];
-/** While down, realtime recovery goes on at this pace (spec 7.2: "realtime recovery continues"). */
+/** While down (realtime_unavailable), the widget keeps reconnecting at this pace. */
 const RECOVERY_MS = 15_000;
 /**
  * A stream that ended sooner than this counts as a failure: the server ending it at once (a sixth

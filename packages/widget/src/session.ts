@@ -1,6 +1,6 @@
 import { tokenExpiry, tokenIssuedAt } from './options.js';
 
-/** Spec 4.3 and 8.2: refresh once 5 minutes or less of the token's life remain. */
+/** Refresh once 5 minutes or less of the token's life remain (docs/widget.md, "How it behaves"). */
 export const REFRESH_BEFORE_MS = 5 * 60_000;
 /** "A few retries with short waits" after a refresh that failed other than with 401. */
 export const RETRY_DELAYS_MS = [1_000, 3_000, 10_000] as const;
@@ -26,7 +26,7 @@ export const browserTimers: Timers = {
 };
 
 /**
- * Holds the session token (in memory only, spec 4.3 rule 1) and keeps it fresh: a refresh when 5
+ * Holds the session token (in memory only: no cookie, no storage) and keeps it fresh: a refresh when 5
  * minutes or less remain, retries after failures that are not 401, and on a 401 the expired state,
  * reported once. stop() drops the token and every timer.
  */

@@ -1,6 +1,6 @@
 import type { Api, ApiFailure, ApiResult } from './api.js';
 
-/** The API's shapes the widget reads (spec 2; the OpenAPI document has them all). */
+/** The API's shapes the widget reads (the OpenAPI document has them all). */
 export interface Outcome {
   id: string;
   title: string;
@@ -217,7 +217,7 @@ export class Store {
   // They live here, not in the ticket or the position card, because those views come and go (another
   // tab, "All markets", a market that pauses) while the write may have happened: the view that shows the
   // market or the position again finds the intent and re-sends exactly it (same key, same body) until an
-  // answer settles it. A new key for the same intent can open a second position (spec 7.2). A change
+  // answer settles it. A new key for the same intent can open a second position. A change
   // notifies the views like any other change of the state.
 
   private readonly opens = new Map<string, PendingOpen>();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_THEMES, resolveLook, textOnAccent } from './theme.js';
 
-describe('resolveLook: the option over the tenant over the default (spec 4.3)', () => {
+describe('resolveLook: the option over the tenant over the default', () => {
   it('takes each token and the scheme from the first that sets it', () => {
     const look = resolveLook(
       { theme: { accent: '#111111' }, scheme: undefined },

@@ -31,8 +31,8 @@ export const DEFAULT_THEMES: Record<Scheme, Required<Theme>> = {
 };
 
 /**
- * Precedence of spec 4.3: the mount() option wins over the tenant default (GET /v1/widget/config),
- * which wins over the widget default, token by token; the scheme by the same rule.
+ * Precedence (docs/widget.md, "How it behaves"): the mount() option wins over the tenant default
+ * (GET /v1/widget/config), which wins over the widget default, token by token; the scheme by the same rule.
  */
 export function resolveLook(
   option: { theme?: Theme; scheme?: Scheme },
@@ -61,7 +61,7 @@ export function rgbOf(color: string): [number, number, number] | null {
   ) as [number, number, number];
 }
 
-/** The text color on the accent (spec 4.3: derived): black or white, whichever contrasts more (WCAG). */
+/** The text color on the accent, derived, never a token: black or white, whichever contrasts more (WCAG). */
 export function textOnAccent(accent: string): '#000000' | '#ffffff' {
   const rgb = rgbOf(accent);
   if (!rgb) return '#ffffff';

@@ -687,7 +687,7 @@ export interface paths {
         };
         /**
          * The changelog
-         * @description Every change to /v1, newest first (spec part 9). Deprecated routes link here.
+         * @description Every change to /v1, newest first. Deprecated routes link here.
          */
         get: {
             parameters: {
@@ -825,7 +825,7 @@ export interface paths {
                          */
                         "application/json": {
                             data: {
-                                /** @description The per-event object of spec part 6.3. */
+                                /** @description The event type's own fields, as its webhook documents them. */
                                 data: {
                                     [key: string]: unknown;
                                 };
@@ -8271,7 +8271,7 @@ export interface paths {
         put?: never;
         /**
          * Open a support ticket
-         * @description subject 1–200 characters, body 1–10,000 (line breaks kept), request_id optional; no control characters and no bidirectional controls (U+202A–U+202E, U+2066–U+2069) in any of them. The answer is replayed for its Idempotency-Key with no time limit. Raises of the tenant rate limits (spec 8.1 rule 5) are asked here.
+         * @description subject 1–200 characters, body 1–10,000 (line breaks kept), request_id optional; no control characters and no bidirectional controls (U+202A–U+202E, U+2066–U+2069) in any of them. The answer is replayed for its Idempotency-Key with no time limit. Raises of the tenant rate limits (balance_sync, positions, default) are asked here.
          *
          *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
@@ -10890,7 +10890,7 @@ export interface paths {
         put?: never;
         /**
          * Report a widget error (browser beacon)
-         * @description Best effort: no Idempotency-Key, and a beacon sent twice is stored twice. At most 16 KiB; code is one of the widget-only states of spec 7.2. The platform team lists them; reports are kept 30 days. A tenant environment stores at most 10,000 reports per UTC day: past that, 429 rate_limited with Retry-After up to the next 00:00 UTC and details {"limit","resets_at"}, and nothing is stored.
+         * @description Best effort: no Idempotency-Key, and a beacon sent twice is stored twice. At most 16 KiB; code is one of the widget-only states, which the API never answers. The platform team lists them; reports are kept 30 days. A tenant environment stores at most 10,000 reports per UTC day: past that, 429 rate_limited with Retry-After up to the next 00:00 UTC and details {"limit","resets_at"}, and nothing is stored.
          *
          *     **Rate limit:** tier `widget_session`, 13,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
@@ -10913,7 +10913,7 @@ export interface paths {
                      */
                     "application/json": {
                         /**
-                         * @description One of the widget-only states of spec 7.2.
+                         * @description One of the widget-only states, which the API never answers.
                          * @enum {string}
                          */
                         code: "realtime_unavailable" | "widget_session_expired" | "widget_config_invalid" | "widget_runtime_error";
@@ -13131,7 +13131,7 @@ export interface webhooks {
          * market.resolution_corrected
          * @description A resolved market's outcome was corrected.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolution_corrected"];
         delete?: never;
@@ -13153,7 +13153,7 @@ export interface webhooks {
          * market.resolved
          * @description A market enabled for the tenant resolved.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolved"];
         delete?: never;
@@ -13175,7 +13175,7 @@ export interface webhooks {
          * market.void_corrected
          * @description A market moved from voided to resolved, or from resolved to voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_void_corrected"];
         delete?: never;
@@ -13197,7 +13197,7 @@ export interface webhooks {
          * market.voided
          * @description A market enabled for the tenant was voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_voided"];
         delete?: never;
@@ -13219,7 +13219,7 @@ export interface webhooks {
          * order.filled
          * @description The engine filled a limit order by opening a position.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_order_filled"];
         delete?: never;
@@ -13241,7 +13241,7 @@ export interface webhooks {
          * position.closed
          * @description A widget session closed a position (an API-key close sends nothing).
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_closed"];
         delete?: never;
@@ -13263,7 +13263,7 @@ export interface webhooks {
          * position.opened
          * @description A widget session opened a position (an API-key open sends nothing).
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_opened"];
         delete?: never;
@@ -13285,7 +13285,7 @@ export interface webhooks {
          * position.settled
          * @description A position reached settled_win or settled_loss when its market resolved.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settled"];
         delete?: never;
@@ -13307,7 +13307,7 @@ export interface webhooks {
          * position.settlement_corrected
          * @description A correction moved a position between settled_win and settled_loss.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settlement_corrected"];
         delete?: never;
@@ -13329,7 +13329,7 @@ export interface webhooks {
          * position.void_corrected
          * @description A correction moved a position from voided to settled, or from settled to voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_void_corrected"];
         delete?: never;
@@ -13351,7 +13351,7 @@ export interface webhooks {
          * position.voided
          * @description A position was refunded because its market was voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_voided"];
         delete?: never;
@@ -13373,7 +13373,7 @@ export interface webhooks {
          * reconciliation.discrepancy
          * @description Reconciliation found the ledger's balance and the operator's last reported one apart.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_reconciliation_discrepancy"];
         delete?: never;
@@ -13395,7 +13395,7 @@ export interface webhooks {
          * report.ready
          * @description A report job reached ready.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url (spec 6.1). Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_report_ready"];
         delete?: never;

@@ -24,7 +24,7 @@ export const KEY_REQUIRED_OPERATIONS: ReadonlySet<string> = new Set([
   "POST /v1/positions/{id}/close"
 ]);
 
-/** The event types the document describes; any other X-Webhook-Event is unknown (spec 6.1 rule 7). */
+/** The event types the document describes; any other X-Webhook-Event is unknown: answer 2xx, ignore it. */
 export const WEBHOOK_EVENT_TYPES = [
   "market.resolution_corrected",
   "market.resolved",

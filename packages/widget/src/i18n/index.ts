@@ -36,8 +36,7 @@ export function textsOf(locale: string, messages: Partial<Messages>): Texts {
 
 /**
  * The texts of a locale, fetched only when needed: its file's language (es from es-MX), or English
- * when there is none or it fails to load (spec 4.3: "If the locale text fails to load the widget shows
- * English").
+ * when there is none or it fails to load (docs/widget.md, "How it behaves").
  */
 export async function loadTexts(locale: string, bundleBase: string): Promise<Texts> {
   const language = locale.split('-')[0]!.toLowerCase();

@@ -1,8 +1,8 @@
 /**
  * The widget's styles, inside its Shadow DOM: nothing leaks to the host page and the host's CSS does not
  * reach in, except the theme tokens as custom properties. Whatever the theme says, form fields keep
- * 16 px text (no zoom on phones) and controls a 44 px touch target (spec 4.3). The layout follows the
- * widget's own width (a container query), not the viewport: phone layout at 480 px or narrower.
+ * 16 px text (no zoom on phones) and controls a 44 px touch target (docs/widget.md, "How it behaves"). The layout
+ * follows the widget's own width (a container query), not the viewport: phone layout at 480 px or narrower.
  */
 import { MARKET_STYLES } from './market-styles.js';
 

@@ -2,7 +2,7 @@
  * The trade ticket's rules (ticket.tsx, stake-field.tsx, ticket-facts.tsx, ticket-confirm.tsx). Logical
  * properties and flex only, so right-to-left locales mirror without rules of their own; figures are
  * tabular so amounts do not jitter as a quote changes. Colors are the theme's: text in the accent,
- * positive or negative color only where the defaults and the spec's contrast rule hold it readable.
+ * positive or negative color only where the default themes keep it readable.
  */
 export const TICKET_STYLES = `
 .ticket, form { display: flex; flex-direction: column; gap: var(--gap); }
