@@ -46,8 +46,8 @@ const settings = {
 };
 const opensPerPhase = Math.max(1, Math.round(settings.rate * settings.durationS));
 /**
- * One user per open of a phase: an end user may make 10 position requests a minute (spec 8.1), and the
- * two phases of a shape together stay well under that for every user.
+ * One user per open of a phase: an end user may make 10 position requests a minute (docs/operator-api.md,
+ * "Rate limits"), and the two phases of a shape together stay well under that for every user.
  */
 const USERS = opensPerPhase;
 /** How long the backlog phase waits for A's receiver to hold its first requests before B's load starts. */

@@ -28,8 +28,8 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     duration: { type: 'string' },
     tenants: { type: 'string', default: '4' },
-    // 400 per tenant: an end user may make 10 position requests a minute (spec 8.1), and a full run
-    // makes about 3,500 opens, spread evenly over the users.
+    // 400 per tenant: an end user may make 10 position requests a minute (docs/operator-api.md, "Rate limits"), and a
+    // full run makes about 3,500 opens, spread evenly over the users.
     users: { type: 'string', default: '400' },
     markets: { type: 'string', default: '8' },
     connections: { type: 'string', default: '16' },
@@ -140,7 +140,7 @@ async function setUp(api: ServiceProcess, receiver: Receiver, secrets: Map<strin
 
 // ---- load: widget opens, each writing one position.opened --------------------------------------
 
-/** Opens go round the sessions, across phases, so no user passes the 10 a minute of spec 8.1. */
+/** Opens go round the sessions, across phases, so no user passes the 10 a minute of its positions tier. */
 let nextSession = 0;
 
 interface TradeResult {

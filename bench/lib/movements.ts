@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 
-/** One balance movement as a single request or a batch item sends it (spec 4.1). */
+/** One balance movement as a single request or a batch item sends it (docs/operator-api.md, "Balance sync"). */
 export interface Movement {
   external_user_id: string;
   direction: 'credit' | 'debit';

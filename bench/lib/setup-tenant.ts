@@ -44,7 +44,7 @@ export async function createBenchTenant(service: Pick<ServiceProcess, 'platformU
   );
   expectStatus('POST /platform/v1/tenants/{id}/api-keys', key, 201);
   // The benches measure the service, not the limiter: the raisable tenant limits go as high as allowed.
-  // End-user limits cannot be raised (spec 8.1 rule 5), so widget load spreads over enough users.
+  // End-user limits cannot be raised (docs/operator-api.md, "Rate limits"), so widget load spreads over enough users.
   const raised = await request(
     `${service.platformUrl}/platform/v1/tenants/${tenant.json.id}/rate-limits`,
     'PUT',

@@ -34,7 +34,7 @@ export class Operator {
     return data;
   }
 
-  /** A widget session for the operator's page; the browser never sees the API key (spec 5.1). */
+  /** A widget session for the operator's page; the browser never sees the API key. */
   async mintSession(externalUserId: string) {
     const { data, error } = await this.api.POST('/v1/widget/sessions', { body: { external_user_id: externalUserId } });
     if (error) throw error;

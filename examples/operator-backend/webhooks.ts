@@ -4,7 +4,7 @@ import { verifyWebhook, type WebhookEvent } from '@pm/sdk';
 /**
  * The operator's webhook endpoint, on plain node:http: the raw bytes are read before anything parses
  * them (the signature is over those bytes), the signature is checked, and each delivery is processed once
- * however often it comes (delivery is at least once, spec 6.1). The set of seen deliveries stands in
+ * however often it comes (delivery is at least once). The set of seen deliveries stands in
  * for a table with a unique key on the delivery id, written in the same transaction as the event's
  * effect: then a crash between the two can neither lose nor double an event. (In memory, as here, two
  * copies arriving at the same moment could both be processed.)
@@ -21,7 +21,7 @@ export function webhookHandler(secret: string, onEvent: (event: WebhookEvent) =>
         response.writeHead(401).end(verified.reason);
         return;
       }
-      // An event type this code does not know yet is acknowledged and ignored (spec 6.1 rule 7).
+      // An event type this code does not know yet is acknowledged and ignored: new ones come without notice.
       if (!seen.has(verified.delivery_id) && verified.known) await onEvent(verified.event);
       // Recorded only once processed: a failure above answers 500, and the service delivers it again.
       seen.add(verified.delivery_id);

@@ -35,15 +35,15 @@ const REQUEST_TIMEOUT_MS = 20_000;
 /**
  * Retry-After is obeyed up to this. Fully, within a minute: a refused request that comes before the
  * Retry-After counts against the limit unless a Retry-After given earlier (to it or to another request
- * of the same limit) falls due then (spec 8.1 rule 6, docs/operator-api.md "Rate limits"), so
+ * of the same limit) falls due then (docs/operator-api.md, "Rate limits"), so
  * asking sooner only keeps the limit active, while requests of one limit that each wait share it fairly.
  */
 const MAX_WAIT_MS = 60_000;
 
 /**
- * Asks until the answer is final, as an operator's client should (spec: 500 is "safe to retry with the
- * same key"): a lost connection, a 5xx, a key still in progress and a rate limit are not answers, so the
- * same request goes again, same key and body, until something else comes back or the deadline passes.
+ * Asks until the answer is final, as an operator's client should (a 500 is safe to retry with the same key): a lost
+ * connection, a 5xx, a key still in progress and a rate limit are not answers, so the same request goes again, same key
+ * and body, until something else comes back or the deadline passes.
  */
 export class Asker {
   readonly counts: AskerCounts = { sent: 0, cutOff: 0, serverErrors: 0, inProgress: 0, rateLimited: 0, unanswered: 0 };

@@ -11,7 +11,7 @@ export interface Replays {
 /**
  * Sends every keyed request that was answered 2xx again, same key and body, and compares the answer's bytes
  * with the first: a stored answer must come back unchanged from whichever process, after whatever fault.
- * (A refusal is not stored, spec: its key is given back, so asking again may rightly do the work.) A widget
+ * (A refusal is not stored: its key is given back, so asking again may rightly do the work.) A widget
  * request goes with a fresh session of the same end user, since keys belong to the user, not the session.
  */
 export function storedAnswers(load: MixedLoad): Sent[] {
