@@ -18,6 +18,11 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // Test files share their worker's module cache: CI's two cores give one worker, which otherwise loaded
+    // the whole service again for each of some 110 integration files, a third of the suite's time
+    // (docs/testing.md, "Files share a process"). Each file still starts its own service, tenants and
+    // browser, and stops them in afterAll; module state that one file leaves for the next is a bug.
+    isolate: false,
     // CI also keeps the results as JSON (VITEST_RESULTS), to close its log with one summary line.
     ...(process.env.VITEST_RESULTS
       ? { reporters: ['default', 'json'], outputFile: { json: process.env.VITEST_RESULTS } }

@@ -24,8 +24,6 @@ import {
 
 export const EXTERNAL = process.env.DATABASE_URL || null;
 export const USE_EMBEDDED = EXTERNAL === null;
-export const DB_NAME = `pm_process_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
-
 export let externalUrl: string | null = null;
 
 export const sites: Site[] = [];
@@ -188,14 +186,17 @@ export async function allTransactions(service: ServiceProcess, apiKey: string): 
  * it, whatever a failed test left behind. Call once at the top of each process test file.
  */
 export function useProcessSites(): void {
+  // Named per file rather than per module: files share their worker's modules (vitest's isolate: false), and
+  // a file whose afterAll could not drop its database must not hand that name to the next file.
+  const name = `pm_process_${process.pid}_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   beforeAll(async () => {
     if (!EXTERNAL) return;
     const admin = new pg.Client({ connectionString: EXTERNAL });
     await admin.connect();
-    await admin.query(`create database ${DB_NAME}`);
+    await admin.query(`create database ${name}`);
     await admin.end();
     const url = new URL(EXTERNAL);
-    url.pathname = `/${DB_NAME}`;
+    url.pathname = `/${name}`;
     externalUrl = url.toString();
   });
 
@@ -204,10 +205,12 @@ export function useProcessSites(): void {
     await killChildren();
     for (const site of sites) await stopEmbedded(site);
     for (const site of sites) await rm(site.dataDir, { recursive: true, force: true });
+    sites.length = 0;
+    externalUrl = null;
     if (EXTERNAL) {
       const admin = new pg.Client({ connectionString: EXTERNAL });
       await admin.connect();
-      await admin.query(`drop database if exists ${DB_NAME} with (force)`);
+      await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     }
   }, 60_000);
