@@ -8,9 +8,9 @@
 import type { RequestContext } from '../errors/index.js';
 import type { Applied, Command, StoredAnswer } from './engine/index.js';
 import { actingUser, type TenantCtx, type TenantEnv } from './context.js';
-import { keyOfCommand, type KeyedOperation } from './idempotency/index.js';
+import { keyOfCommand, type KeyedRoute } from './idempotency/index.js';
 
-export type { Applied, StoredAnswer };
+export type { Applied, KeyedRoute, StoredAnswer };
 
 /** A request's Idempotency-Key and the request fields it is bound to (hashed: same key, other fields is 422). */
 export interface CommandKey {
@@ -51,8 +51,8 @@ export interface Asked {
 
 /** A keyed write of a domain, applied to the slices of the round's state it names in S. */
 export interface Handler<I, S> {
-  /** The key space of its Idempotency-Key (idempotency/operations.ts); null for a write that takes none. */
-  operation: KeyedOperation | null;
+  /** Its key space, success status and presenter; null for a write that takes no key (a cancel). */
+  route: KeyedRoute<unknown> | null;
   needs(input: I, asked: Asked): RoundNeeds;
   /** Pure against the state: a refusal changes nothing in it. */
   apply(state: S, input: I, asked: Asked): Applied;
@@ -60,7 +60,7 @@ export interface Handler<I, S> {
 
 /** A handler bound to one request's input, as the write engine queues it. */
 export function commandOf<I, S>(handler: Handler<I, S>, asked: Asked, input: I): Command<S, RoundNeeds> {
-  const { operation } = handler;
+  const operation = handler.route?.operation;
   const key = asked.key && operation ? keyOfCommand(asked.ctx, operation, asked.key) : null;
   return {
     key,
@@ -68,6 +68,11 @@ export function commandOf<I, S>(handler: Handler<I, S>, asked: Asked, input: I):
     needs: handler.needs(input, asked),
     apply: (state) => handler.apply(state, input, asked),
   };
+}
+
+/** A keyed route's success: its value presented, stored for its key and replayed. */
+export function answered<V>(route: KeyedRoute<V>, value: V): Applied {
+  return { answer: { status: route.status, body: route.present(value) }, spend: true };
 }
 
 /** How a position came to be opened or closed: by the operator's key, a user's session, or an order. */

@@ -1,6 +1,7 @@
 export { claimAnswer, refusalAnswer } from './answers.js';
 export { fingerprint } from './fingerprint.js';
 export { keyedWork, type KeyedWork } from './keyed-work.js';
+export type { KeyedRoute } from './keyed-route.js';
 export { keyOfCommand, keyStore, type KeyOfCommand } from './key-store.js';
 export {
   checkKeysStored,

@@ -4,14 +4,11 @@ import { principalOf, runAfterCommit, type TenantCtx } from '../context.js';
 import { claimAnswer, refusalAnswer } from './answers.js';
 import { fingerprint } from './fingerprint.js';
 import { checkKeysStored, claimKeysInTransaction, storeKeyAnswersSql } from './keys-in-transaction.js';
-import type { KeyedOperation } from './operations.js';
+import type { KeyedRoute } from './keyed-route.js';
 
-/** A keyed write outside the write engine, as its route declares it: the verb and how its value is answered. */
-export interface KeyedWork<I, O> {
-  operation: KeyedOperation;
+/** A keyed write outside the write engine, as its route declares it: its keyed route and the verb. */
+export interface KeyedWork<I, O> extends KeyedRoute<O> {
   run(ctx: TenantCtx, input: I): Promise<Result<O>>;
-  present(value: O): string;
-  status: number;
 }
 
 /**

@@ -28,7 +28,7 @@ function setup(overrides: Parameters<typeof orderOf>[2] = {}) {
 describe('cancelHandler.needs', () => {
   it("locks the order's market, its user and the order itself", () => {
     const { held, order } = setup();
-    expect(cancelHandler.operation).toBeNull();
+    expect(cancelHandler.route).toBeNull();
     expect(cancelHandler.needs(order, asked)).toEqual({
       market: { id: held.market.id, slug: held.market.slug },
       user: { scope: LIVE, externalUserId: 'alice' },

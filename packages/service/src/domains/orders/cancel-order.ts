@@ -15,7 +15,7 @@ type CancelInput = Pick<OrderView, 'id' | 'marketId' | 'marketSlug' | 'externalU
  * waits for a next round. It takes no key; the verb answers with the order as it then is.
  */
 export const cancelHandler: Handler<CancelInput, OrderState> = {
-  operation: null,
+  route: null,
   needs: (order, { ctx }) => ({
     market: { id: order.marketId, slug: order.marketSlug },
     user: { scope: ctx.tenantEnv, externalUserId: order.externalUserId },

@@ -40,7 +40,7 @@ function orderIn(held: HeldMarket, overrides: Partial<OrderInput> = {}): OrderIn
 describe('placeHandler.needs', () => {
   it('locks the market by slug and the acting user, and trades (a placement may fill)', () => {
     const held = marketOf();
-    expect(placeHandler.operation).toBe('order_place');
+    expect(placeHandler.route?.operation).toBe('order_place');
     expect(placeHandler.needs(orderIn(held), asked(LIVE))).toEqual({
       market: { slug: held.market.slug },
       user: { scope: LIVE, externalUserId: 'alice' },

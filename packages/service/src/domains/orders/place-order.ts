@@ -2,7 +2,7 @@ import { ok, rejected, type RequestContext } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
-import { commandOf, userOnMarket, type Handler, type StoredAnswer } from '../handler.js';
+import { answered, commandOf, userOnMarket, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { openRules } from '../trading/model/open-rules.js';
 import { tradeRejection } from '../trading/model/trade-rejection.js';
@@ -10,7 +10,12 @@ import { fillOrders, type OrderState } from './fill-orders.js';
 import type { OrderView } from './order-repo.js';
 import { Order, presentOrder } from './schemas.js';
 
-const presentOrderBytes = presenter(Order, presentOrder);
+/** POST /v1/orders: 201 with the order as its placement left it (open, filled or rejected). */
+export const PLACE_ROUTE: KeyedRoute<OrderView> = {
+  operation: 'order_place',
+  status: 201,
+  present: presenter(Order, presentOrder),
+};
 
 export interface OrderInput {
   externalUserId: string | undefined;
@@ -28,12 +33,12 @@ export interface OrderInput {
  * a refused placement gives its key back.
  */
 export const placeHandler: Handler<OrderInput, OrderState> = {
-  operation: 'order_place',
+  route: PLACE_ROUTE,
   needs: (input, { ctx }) => userOnMarket(ctx, input.externalUserId, input.marketSlug),
   apply(state, input, { ctx, request }) {
     const placed = place(state, ctx, input);
     if (!placed.ok) return { answer: refusalAnswer(placed.rejection, request, state.now), spend: false };
-    return { answer: { status: 201, body: presentOrderBytes(placed.value) }, spend: true };
+    return answered(PLACE_ROUTE, placed.value);
   },
 };
 

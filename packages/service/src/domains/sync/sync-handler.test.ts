@@ -24,7 +24,7 @@ const movement = (externalUserId: string, direction: 'credit' | 'debit', amount:
 
 describe('syncHandler.needs', () => {
   it("locks the movement's user in the key's tenant environment, and opens nothing", () => {
-    expect(syncHandler.operation).toBe('balance_sync');
+    expect(syncHandler.route?.operation).toBe('balance_sync');
     expect(syncHandler.needs(movement('alice', 'credit', 100n), askedBy(LIVE, 'api_key'))).toEqual({
       user: { scope: LIVE, externalUserId: 'alice' },
       trades: false,

@@ -1,14 +1,19 @@
 import { formatAmount } from '../../lib/money.js';
 import { newId } from '../../lib/ids.js';
 import { presenter } from '../../lib/present.js';
-import type { Handler } from '../handler.js';
+import { answered, type Handler, type KeyedRoute } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import type { RoundBalances } from '../ledger/index.js';
 import { ENTRY_TYPE_BY_DIRECTION, syncRules } from './model/sync-rules.js';
 import type { RoundSyncs } from './round-syncs.js';
-import { BalanceSyncResult, presentSyncApplied, type Movement } from './schemas.js';
+import { BalanceSyncResult, presentSyncApplied, type Movement, type SyncApplied } from './schemas.js';
 
-const presentSync = presenter(BalanceSyncResult, presentSyncApplied);
+/** POST /v1/balance-sync and each batch item: 200 with the transaction and the new balance. */
+export const SYNC_ROUTE: KeyedRoute<SyncApplied> = {
+  operation: 'balance_sync',
+  status: 200,
+  present: presenter(BalanceSyncResult, presentSyncApplied),
+};
 
 /** What a balance sync reads and changes in a round: its user's balance and the movement records. */
 export interface SyncState {
@@ -24,7 +29,7 @@ export interface SyncState {
  * largest balance the ledger holds. Its user is the one row it needs locked.
  */
 export const syncHandler: Handler<Movement, SyncState> = {
-  operation: 'balance_sync',
+  route: SYNC_ROUTE,
   needs: (movement, { ctx }) => ({
     user: { scope: ctx.tenantEnv, externalUserId: movement.externalUserId },
     trades: false,
@@ -53,8 +58,7 @@ export const syncHandler: Handler<Movement, SyncState> = {
           positionId: null,
         });
         state.syncs.record({ ...record, outcome: 'applied', transactionId, ledgerBalance: decision.balanceAfter });
-        const body = presentSync({ transactionId, balance: formatAmount(decision.balanceAfter) });
-        return { answer: { status: 200, body }, spend: true };
+        return answered(SYNC_ROUTE, { transactionId, balance: formatAmount(decision.balanceAfter) });
       }
     }
   },

@@ -78,7 +78,7 @@ function closeOf(position: PositionRow, minPriceMicro = 500_000n): CloseInput {
 describe('closeHandler.needs', () => {
   it("locks the position's market by id and slug, its user and the position itself", () => {
     const { position, held } = setup();
-    expect(closeHandler.operation).toBe('position_close');
+    expect(closeHandler.route?.operation).toBe('position_close');
     expect(closeHandler.needs(closeOf(position), asked(LIVE))).toEqual({
       market: { id: held.market.id, slug: held.market.slug },
       user: { scope: LIVE, externalUserId: 'alice' },

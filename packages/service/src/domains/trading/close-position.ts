@@ -2,7 +2,7 @@ import type { RequestContext } from '../../errors/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { presenter } from '../../lib/present.js';
 import type { TenantCtx } from '../context.js';
-import { commandOf, viaOf, type Handler, type StoredAnswer } from '../handler.js';
+import { answered, commandOf, viaOf, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { post } from '../ledger/index.js';
 import { formatPrice } from '../markets/index.js';
@@ -12,7 +12,12 @@ import { closeRules } from './model/close-rules.js';
 import { tradeRejection } from './model/trade-rejection.js';
 import { moveSandbox, type TradeState } from './trade.js';
 
-const presentPositionBytes = presenter(Position, presentPosition);
+/** POST /v1/positions/{id}/close: 200 with the closed position. */
+export const CLOSE_ROUTE: KeyedRoute<PositionView> = {
+  operation: 'position_close',
+  status: 200,
+  present: presenter(Position, presentPosition),
+};
 
 export interface CloseInput {
   positionId: string;
@@ -28,7 +33,7 @@ export interface CloseInput {
  * listed in /v1/position-rejections.
  */
 export const closeHandler: Handler<CloseInput, TradeState> = {
-  operation: 'position_close',
+  route: CLOSE_ROUTE,
   needs: ({ position, positionId }, { ctx }) =>
     position
       ? {
@@ -44,7 +49,7 @@ export const closeHandler: Handler<CloseInput, TradeState> = {
     if (!position)
       return { answer: refuse({ code: 'not_found', message: `No position ${positionId}.` }), spend: false };
     const closed = close(state, ctx, input);
-    if (closed.ok) return { answer: { status: 200, body: presentPositionBytes(closed.value) }, spend: true };
+    if (closed.ok) return answered(CLOSE_ROUTE, closed.value);
     const attempt = { externalUserId: position.externalUserId, action: 'close' as const, positionId };
     state.positions.reject(ctx.tenantEnv, { ...attempt, code: closed.rejection.code, request: key!.fields });
     return { answer: refuse(closed.rejection), spend: false };

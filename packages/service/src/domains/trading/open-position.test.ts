@@ -51,7 +51,7 @@ const asked = (scope: TenantEnv, asker: Asker = 'api_key') => askedBy(scope, ask
 describe('openHandler.needs', () => {
   it('locks the market by slug and the acting user, and reads the open stakes (it trades)', () => {
     const held = marketOf();
-    expect(openHandler.operation).toBe('position_open');
+    expect(openHandler.route?.operation).toBe('position_open');
     expect(openHandler.needs(openIn(held), asked(LIVE))).toEqual({
       market: { slug: held.market.slug },
       user: { scope: LIVE, externalUserId: 'alice' },

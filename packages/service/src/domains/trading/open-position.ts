@@ -1,13 +1,26 @@
 import type { RequestContext } from '../../errors/index.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
-import { commandOf, userOnMarket, viaOf, type Handler, type StoredAnswer } from '../handler.js';
+import {
+  answered,
+  commandOf,
+  userOnMarket,
+  type KeyedRoute,
+  viaOf,
+  type Handler,
+  type StoredAnswer,
+} from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { fillOrders } from '../orders/index.js';
-import { Position, presentPosition } from '../positions/index.js';
+import { Position, presentPosition, type PositionView } from '../positions/index.js';
 import { openOn, type TradeState } from './trade.js';
 
-const presentPositionBytes = presenter(Position, presentPosition);
+/** POST /v1/positions: 201 with the opened position. */
+export const OPEN_ROUTE: KeyedRoute<PositionView> = {
+  operation: 'position_open',
+  status: 201,
+  present: presenter(Position, presentPosition),
+};
 
 export interface OpenInput {
   externalUserId: string | undefined;
@@ -23,7 +36,7 @@ export interface OpenInput {
  * its key (201); a refused open gives its key back and is listed in /v1/position-rejections.
  */
 export const openHandler: Handler<OpenInput, TradeState> = {
-  operation: 'position_open',
+  route: OPEN_ROUTE,
   needs: (input, { ctx }) => userOnMarket(ctx, input.externalUserId, input.marketSlug),
   apply(state, input, { ctx, request, key }) {
     const refuse = (rejection: Parameters<typeof refusalAnswer>[0]) => refusalAnswer(rejection, request, state.now);
@@ -43,7 +56,7 @@ export const openHandler: Handler<OpenInput, TradeState> = {
         } as const);
     if (opened.ok) {
       fillOrders(state, held!);
-      return { answer: { status: 201, body: presentPositionBytes(opened.value) }, spend: true };
+      return answered(OPEN_ROUTE, opened.value);
     }
     const attempt = { externalUserId: user.value, action: 'open' as const, positionId: null };
     state.positions.reject(scope, { ...attempt, code: opened.rejection.code, request: key!.fields });
