@@ -58,7 +58,11 @@ export function marketOf(
     sandboxBound: null,
     ...overrides,
   };
-  return { market, tenantIds: new Set(tenantIds), hasOpenOrders: false };
+  // What the round's lock reads for it (markets/round-markets.ts): each enabled tenant in both environments,
+  // a test market only in the sandbox.
+  const environments = market.ownerTenantId === null ? ['sandbox', 'live'] : ['sandbox'];
+  const availableTo = new Set(tenantIds.flatMap((tenant) => environments.map((e) => `${tenant}/${e}`)));
+  return { market, availableTo, hasOpenOrders: false };
 }
 
 export function userOf(

@@ -6,7 +6,7 @@ export { listAllMarkets, marketsAwaitingResolution, tenantsOfMarket } from './li
 export { listMarkets } from './list-markets.js';
 export { firstPricePoint } from './price-point-repo.js';
 export {
-  availableTo,
+  availableWhere,
   enabledFor,
   findEnabledMarket,
   findMarketBySlug,
@@ -46,7 +46,15 @@ export {
   withSandboxShares,
   type InfluenceBound,
 } from './model/sandbox-influence.js';
-export { lockRoundMarkets, movesSandbox, RoundMarkets, type HeldMarket, type LockedMarkets } from './round-markets.js';
+export {
+  availableKey,
+  isAvailable,
+  lockRoundMarkets,
+  movesSandbox,
+  RoundMarkets,
+  type HeldMarket,
+  type LockedMarkets,
+} from './round-markets.js';
 export { isSlug, SLUG_PATTERN } from './model/slug.js';
 export * from './schemas.js';
 export { setMarketEnabled, type TenantMarket } from './set-market-enabled.js';

@@ -60,21 +60,18 @@ export const MARKET_COLUMNS = sql`
      from market_outcomes o where o.market_id = m.id) as outcomes`;
 
 /**
- * The condition that a market (alias m) is enabled for the tenant environment: a sandbox test market
- * (docs/operator-api.md, "Self-service, test markets and exposure") is enabled for its owner only and shows in the sandbox only.
+ * The one availability rule: a market (alias m) is available to a tenant environment when it is enabled
+ * for the tenant, and a sandbox test market (docs/operator-api.md, "Self-service, test markets and
+ * exposure") only in the sandbox. In SQL because the feed's queries filter and page by it; an engine round
+ * reads, with the market, the tenant environments it holds for (round-markets.ts), and only tests that set.
  */
-export const enabledFor = (scope: TenantEnv) =>
-  sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${scope.tenantId})
-      and (m.owner_tenant_id is null or ${scope.environment}::text = 'sandbox')`;
+export const availableWhere = (tenant: RawBuilder<unknown>, environment: RawBuilder<unknown>) =>
+  sql`exists (select 1 from tenant_markets tm where tm.market_id = m.id and tm.tenant_id = ${tenant})
+      and (m.owner_tenant_id is null or ${environment} = 'sandbox')`;
 
-/** enabledFor for a market a round holds, with the tenants it is enabled for. */
-export function availableTo(
-  market: Pick<MarketForTrade, 'ownerTenantId'>,
-  tenantIds: ReadonlySet<string>,
-  scope: TenantEnv,
-): boolean {
-  return tenantIds.has(scope.tenantId) && (market.ownerTenantId === null || scope.environment === 'sandbox');
-}
+/** The availability rule for one tenant environment. */
+export const enabledFor = (scope: TenantEnv) =>
+  availableWhere(sql`${scope.tenantId}::uuid`, sql`${scope.environment}::text`);
 
 export function marketRecordOf(row: MarketRow): MarketRecord {
   return {

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { TenantEnv } from '../context.js';
 import {
-  availableTo,
+  availableWhere,
   MARKET_COLUMNS,
   marketRecordOf,
   saveMarketStatesSql,
@@ -12,11 +12,11 @@ import {
 import { withSandboxShares } from './model/sandbox-influence.js';
 import { isSlug } from './model/slug.js';
 
-/** A market as a round holds it: locked, with the tenants it is enabled for. */
+/** A market as a round holds it: locked, with the tenant environments it is available to. */
 export interface HeldMarket {
   market: MarketForTrade;
-  /** Each trade is judged against its own tenant. */
-  tenantIds: ReadonlySet<string>;
+  /** Each trade is judged against its own tenant environment (availableKey), by market-repo.ts's one rule. */
+  availableTo: ReadonlySet<string>;
   /** Whether it had open limit orders when locked: the round reads them only then. */
   hasOpenOrders: boolean;
 }
@@ -42,10 +42,10 @@ export class RoundMarkets {
     return [...this.byId.keys()];
   }
 
-  /** A market the round holds that the tenant environment may trade on (the one availability rule). */
+  /** A market the round holds that the tenant environment may trade on. */
   tradedBy(scope: TenantEnv, slug: string): HeldMarket | undefined {
     const held = this.bySlug.get(slug);
-    return held && availableTo(held.market, held.tenantIds, scope) ? held : undefined;
+    return held && isAvailable(held, scope) ? held : undefined;
   }
 
   /** A trade moved the market to `q`. */
@@ -76,6 +76,12 @@ export class RoundMarkets {
   }
 }
 
+/** A tenant environment as HeldMarket.availableTo names it. */
+export const availableKey = (scope: TenantEnv) => `${scope.tenantId}/${scope.environment}`;
+
+/** Whether a held market is available to the tenant environment. */
+export const isAvailable = (held: HeldMarket, scope: TenantEnv) => held.availableTo.has(availableKey(scope));
+
 /** Whether a trade in this scope moves the market's sandbox shares: a sandbox trade on a shared market. */
 export const movesSandbox = (scope: TenantEnv, market: MarketForTrade) =>
   scope.environment === 'sandbox' && market.ownerTenantId === null;
@@ -103,7 +109,7 @@ export async function lockRoundMarkets(
   const result: LockedMarkets = { locked: new Map(), held: [], idOfSlug: new Map() };
   if (slugs.length === 0 && wanted.ids.length === 0) return result;
   const { rows } = await sql<
-    Partial<MarketRow> & { wanted_id: string; wanted_slug: string; tenant_ids: string[]; has_open_orders: boolean }
+    Partial<MarketRow> & { wanted_id: string; wanted_slug: string; available_to: string[]; has_open_orders: boolean }
   >`
     with wanted as (
       select id, slug from markets where slug = any(${slugs}::text[]) or id = any(${[...wanted.ids]}::uuid[])
@@ -112,7 +118,9 @@ export async function lockRoundMarkets(
       order by m.id for update of m ${options.skipLocked ? sql`skip locked` : sql``}
     )
     select w.id as wanted_id, w.slug as wanted_slug, ${MARKET_COLUMNS},
-           array(select tm.tenant_id from tenant_markets tm where tm.market_id = m.id) as tenant_ids,
+           array(select t.tenant_id::text || '/' || env.environment
+                 from tenant_markets t cross join unnest(array['sandbox', 'live']) as env(environment)
+                 where t.market_id = m.id and ${availableWhere(sql`t.tenant_id`, sql`env.environment`)}) as available_to,
            exists (select 1 from orders o where o.market_id = m.id and o.status = 'open') as has_open_orders
     from wanted w left join locked m on m.id = w.id`.execute(tx);
   for (const row of rows) {
@@ -122,7 +130,11 @@ export async function lockRoundMarkets(
       continue;
     }
     const market = marketRecordOf(row as MarketRow);
-    result.locked.set(market.id, { market, tenantIds: new Set(row.tenant_ids), hasOpenOrders: row.has_open_orders });
+    result.locked.set(market.id, {
+      market,
+      availableTo: new Set(row.available_to),
+      hasOpenOrders: row.has_open_orders,
+    });
   }
   return result;
 }

@@ -4,7 +4,7 @@ import type { TenantEnv } from '../context.js';
 import type { RoundEvents } from '../events/index.js';
 import type { OpeningsPaused } from '../kill-switches/index.js';
 import type { RoundBalances } from '../ledger/index.js';
-import { formatPrice, type HeldMarket, type RoundMarkets } from '../markets/index.js';
+import { formatPrice, isAvailable, type HeldMarket, type RoundMarkets } from '../markets/index.js';
 import type { PositionView } from '../positions/index.js';
 import type { OpenDecision } from '../trading/model/open-rules.js';
 import { afterRefusedFill, decideOrder } from '../trading/model/order-rules.js';
@@ -88,7 +88,7 @@ function actionable(state: OrderState, held: HeldMarket, order: OrderView): bool
 
 /** Fills the order, or rejects it; false when it waits for the price to move (it stays open). */
 function fill(state: OrderState, held: HeldMarket, order: OrderView): boolean {
-  if (!held.tenantIds.has(order.scope.tenantId)) {
+  if (!isAvailable(held, order.scope)) {
     // The market was disabled for the order's tenant after placement: it can no longer trade there.
     state.orders.finish(order, { status: 'rejected', rejectCode: 'validation_failed' });
     return true;

@@ -5,7 +5,7 @@ import type { TenantCtx } from '../context.js';
 import { answered, commandOf, viaOf, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { post } from '../ledger/index.js';
-import { formatPrice } from '../markets/index.js';
+import { formatPrice, isAvailable } from '../markets/index.js';
 import { fillOrders } from '../orders/index.js';
 import { getPosition, Position, presentPosition, type PositionView } from '../positions/index.js';
 import { closeRules } from './model/close-rules.js';
@@ -69,7 +69,7 @@ function close(state: TradeState, ctx: TenantCtx, input: CloseInput) {
   const user = state.balances.user(scope, position.externalUserId)!;
   const decision = closeRules({
     position,
-    market: held.tenantIds.has(scope.tenantId) ? held.market : null,
+    market: isAvailable(held, scope) ? held.market : null,
     now: state.now,
     close: { userStatus: user.status, minPriceMicro: input.minPriceMicro },
   });
