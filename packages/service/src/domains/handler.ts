@@ -70,6 +70,11 @@ export function commandOf<I, S>(handler: Handler<I, S>, asked: Asked, input: I):
   };
 }
 
+/** A verb's submission: its handler bound to the request, run by the write engine, answered once committed. */
+export function submitTo<I, S>(handler: Handler<I, S>, asked: Asked, input: I): Promise<StoredAnswer> {
+  return asked.ctx.runtime.engine.submit(commandOf(handler, asked, input));
+}
+
 /** A keyed route's success: its value presented, stored for its key and replayed. */
 export function answered<V>(route: KeyedRoute<V>, value: V): Applied {
   return { answer: { status: route.status, body: route.present(value) }, spend: true };

@@ -1,6 +1,6 @@
 import { rejected, type RequestContext, type Result } from '../../errors/index.js';
 import type { TenantCtx } from '../context.js';
-import { commandOf, type Handler } from '../handler.js';
+import { submitTo, type Handler } from '../handler.js';
 import type { OrderState } from './fill-orders.js';
 import { getOrder } from './get-order.js';
 import { cancelAnswer } from './model/order-status.js';
@@ -42,7 +42,7 @@ export async function cancelOrder(ctx: TenantCtx, request: RequestContext, id: s
   const seen = await getOrder(ctx, id);
   if (!seen.ok) return seen;
   if (seen.value.status === 'open') {
-    await ctx.runtime.engine.submit(commandOf(cancelHandler, { ctx, request, key: null }, seen.value));
+    await submitTo(cancelHandler, { ctx, request, key: null }, seen.value);
   }
   const order = seen.value.status === 'open' ? await getOrder(ctx, id) : seen;
   if (!order.ok || cancelAnswer(order.value.status) === 'ok') return order;

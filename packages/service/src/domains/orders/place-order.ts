@@ -2,7 +2,7 @@ import { ok, rejected, type RequestContext } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
-import { answered, commandOf, userOnMarket, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
+import { answered, submitTo, userOnMarket, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { openRules } from '../trading/model/open-rules.js';
 import { tradeRejection } from '../trading/model/trade-rejection.js';
@@ -89,5 +89,5 @@ export function placeOrder(
   unit: { key: string; fields: Record<string, unknown>; input: OrderInput },
 ): Promise<StoredAnswer> {
   const { key, fields, input } = unit;
-  return ctx.runtime.engine.submit(commandOf(placeHandler, { ctx, request, key: { key, fields } }, input));
+  return submitTo(placeHandler, { ctx, request, key: { key, fields } }, input);
 }

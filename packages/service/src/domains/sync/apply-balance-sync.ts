@@ -1,6 +1,6 @@
 import type { RequestContext } from '../../errors/index.js';
 import type { TenantCtx } from '../context.js';
-import { commandOf, type StoredAnswer } from '../handler.js';
+import { commandOf, submitTo, type StoredAnswer } from '../handler.js';
 import { claimAnswer, fingerprint, keyOfCommand } from '../idempotency/index.js';
 import { batchAnswer, parseBatchItem, type KeyedMovement } from './sync-batch.js';
 import { syncHandler } from './sync-handler.js';
@@ -11,7 +11,7 @@ import { syncHandler } from './sync-handler.js';
  */
 export function applyBalanceSync(ctx: TenantCtx, request: RequestContext, item: KeyedMovement): Promise<StoredAnswer> {
   const asked = { ctx, request, key: { key: item.key, fields: item.fields } };
-  return ctx.runtime.engine.submit(commandOf(syncHandler, asked, item.movement));
+  return submitTo(syncHandler, asked, item.movement);
 }
 
 /**

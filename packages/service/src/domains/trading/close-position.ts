@@ -2,7 +2,7 @@ import type { RequestContext } from '../../errors/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { presenter } from '../../lib/present.js';
 import type { TenantCtx } from '../context.js';
-import { answered, commandOf, viaOf, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
+import { answered, submitTo, viaOf, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { post } from '../ledger/index.js';
 import { formatPrice, isAvailable } from '../markets/index.js';
@@ -135,7 +135,5 @@ export async function closePosition(
   const position = seen.ok
     ? { marketId: seen.value.marketId, marketSlug: seen.value.marketSlug, externalUserId: seen.value.externalUserId }
     : null;
-  return ctx.runtime.engine.submit(
-    commandOf(closeHandler, { ctx, request, key: { key, fields } }, { ...input, position }),
-  );
+  return submitTo(closeHandler, { ctx, request, key: { key, fields } }, { ...input, position });
 }

@@ -3,7 +3,7 @@ import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
 import {
   answered,
-  commandOf,
+  submitTo,
   userOnMarket,
   type KeyedRoute,
   viaOf,
@@ -71,5 +71,5 @@ export function openPosition(
   unit: { key: string; fields: Record<string, unknown>; input: OpenInput },
 ): Promise<StoredAnswer> {
   const { key, fields, input } = unit;
-  return ctx.runtime.engine.submit(commandOf(openHandler, { ctx, request, key: { key, fields } }, input));
+  return submitTo(openHandler, { ctx, request, key: { key, fields } }, input);
 }
