@@ -1,5 +1,5 @@
 export { listTransactions, type TransactionFilter } from './list-transactions.js';
-export { RoundBalances, userKey, type RoundUser } from './round-balances.js';
+export { RoundBalances, userKey } from './round-balances.js';
 export {
   findTransactionById,
   listTransactionRows,

@@ -10,4 +10,4 @@ export { quoteClose, type CloseQuoteView } from './quote-close.js';
 export { quoteOpenPosition, type OpenQuoteView } from './quote-open.js';
 export * from './schemas.js';
 export { setMarketStatus, STATUS_MOVES, type StatusAction } from './set-market-status.js';
-export { decideOpen, openerOf, openOn, type TradeState } from './trade.js';
+export { openerOf, type TradeState } from './trade.js';
