@@ -66,6 +66,17 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ ALLOW_INSECURE_WEBHOOKS: 'yes' })).toThrow(/ALLOW_INSECURE_WEBHOOKS must be 0 or 1/);
   });
 
+  it('prepares the write path statements unless a pooler sits in front, and DB_PREPARED_STATEMENTS decides', () => {
+    const url = 'postgres://pgbouncer:6432/pm';
+    expect(loadConfig({}).preparedStatements).toBe(true);
+    expect(loadConfig({ DATABASE_URL: url }).preparedStatements).toBe(true);
+    const pooled = { DATABASE_URL: url, DATABASE_DIRECT_URL: 'postgres://db:5432/pm' };
+    expect(loadConfig(pooled).preparedStatements).toBe(false);
+    expect(loadConfig({ ...pooled, DB_PREPARED_STATEMENTS: '1' }).preparedStatements).toBe(true);
+    expect(loadConfig({ DB_PREPARED_STATEMENTS: '0' }).preparedStatements).toBe(false);
+    expect(() => loadConfig({ DB_PREPARED_STATEMENTS: 'on' })).toThrow(/DB_PREPARED_STATEMENTS must be 0 or 1/);
+  });
+
   it('takes the pino levels for LOG_LEVEL', () => {
     expect(loadConfig({}).logLevel).toBe('warn');
     expect(loadConfig({ LOG_LEVEL: 'debug' }).logLevel).toBe('debug');

@@ -31,6 +31,12 @@ export interface Config {
   readonly metricsToken: string | null;
   readonly redisUrl: string | null;
   readonly dbPoolSize: number;
+  /**
+   * The write path's fixed statements are prepared by name on each connection (docs/operations.md,
+   * "Prepared statements"); off by default behind a pooler (directDatabaseUrl set), whose transaction mode
+   * may not carry them.
+   */
+  readonly preparedStatements: boolean;
   /** A request whose headers and body have not all arrived within this many milliseconds is cut off. */
   readonly requestTimeoutMs: number;
   /** How often an open realtime stream gets a `: ping` comment (15 s; the tests shorten it). */
@@ -134,9 +140,10 @@ function logLevel(raw: string | undefined): LogLevel {
   return raw as LogLevel;
 }
 
-function flag(env: NodeJS.ProcessEnv, name: string): boolean {
+function flag(env: NodeJS.ProcessEnv, name: string, fallback = false): boolean {
   const raw = env[name];
-  if (raw === undefined || raw === '' || raw === '0') return false;
+  if (raw === undefined || raw === '') return fallback;
+  if (raw === '0') return false;
   if (raw === '1') return true;
   throw new Error(`${name} must be 0 or 1, got "${raw}"`);
 }
@@ -183,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     metricsToken,
     redisUrl: optional(env, 'REDIS_URL'),
     dbPoolSize: positiveInt(env, 'DB_POOL_SIZE', 20),
+    preparedStatements: flag(env, 'DB_PREPARED_STATEMENTS', optional(env, 'DATABASE_DIRECT_URL') === null),
     requestTimeoutMs: positiveInt(env, 'REQUEST_TIMEOUT_MS', 30_000),
     streamPingMs: positiveInt(env, 'STREAM_PING_MS', 15_000),
     seedDemo: env.SEED_DEMO !== '0',

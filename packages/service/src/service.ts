@@ -69,7 +69,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     url = embedded.url;
   }
   const onIdleError = (error: Error) => log.warn({ err: error }, 'an idle database connection ended');
-  const pool = createPool(url, config.dbPoolSize, onIdleError);
+  const pool = createPool(url, config.dbPoolSize, onIdleError, { prepare: config.preparedStatements });
   // Sessions of their own (a pooler in transaction mode would hand their session state to others): the
   // queue's LISTEN and claims, the migrations' advisory lock, the realtime LISTEN. The queue reads its job
   // ids (int8) as pg's strings and JSON-encodes them when a job fails, which a bigint cannot be (a failing

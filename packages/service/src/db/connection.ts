@@ -1,6 +1,7 @@
 import { Kysely, PostgresDialect, type Transaction } from 'kysely';
 import pg from 'pg';
 import Cursor from 'pg-cursor';
+import { prepareMarkedStatements } from './prepared.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -16,13 +17,14 @@ const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never) as unknow
 
 /**
  * A pool whose bigint columns (and bigint arrays) arrive as bigint, so money never passes through a
- * float; with `int8AsBigint: false`, as pg gives them (strings), for libraries that expect that.
+ * float; with `int8AsBigint: false`, as pg gives them (strings), for libraries that expect that. With
+ * `prepare`, its connections send the statements marked `prepared` (prepared.ts) by name.
  */
 export function createPool(
   url: string,
   max: number,
   onIdleError: (error: Error) => void = () => {},
-  { int8AsBigint = true }: { int8AsBigint?: boolean } = {},
+  { int8AsBigint = true, prepare = false }: { int8AsBigint?: boolean; prepare?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
@@ -43,7 +45,10 @@ export function createPool(
   pool.on('error', onIdleError);
   // A checked-out client whose connection dies fails the query it runs, which reports it; this listener
   // only keeps its 'error' event from becoming uncaught (the pool reports idle clients above).
-  pool.on('connect', (client) => client.on('error', () => {}));
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+    if (prepare) prepareMarkedStatements(client);
+  });
   return pool;
 }
 

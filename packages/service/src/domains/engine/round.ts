@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
 import type { EngineKey, KeyClaimed, KeyStore, RoundWorld, StoredAnswer } from './ports.js';
 import type { QueuedGroup } from './queued.js';
@@ -89,9 +90,9 @@ export async function runRound<S, N>(
     if (parts.length > 0 || stored.length > 0) {
       const keysPart = stored.length > 0 ? keys.storeSql(stored, now) : sql`select null where false`;
       const named = parts.map((part, i) => sql`${sql.raw(`part_${i}`)} as (${part})`);
-      const written = await sql<{ keys: number }>`
+      const written = await prepared(sql<{ keys: number }>`
         with ${sql.join([...named, sql`keys as (${keysPart})`])}
-        select count(*)::int as keys from keys`.execute(tx);
+        select count(*)::int as keys from keys`).execute(tx);
       // Every answer must have been stored: a key taken by another request means the work must not commit.
       if (written.rows[0]!.keys !== stored.length) {
         throw new Error('an idempotency key was taken while its claim was held; the round is rolled back');

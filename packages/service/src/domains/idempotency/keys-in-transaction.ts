@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { TenantEnv } from '../context.js';
 import { claimOf, type Claim } from './model/claim.js';
 
@@ -43,7 +44,7 @@ export const keyName = (r: KeyRef) =>
  */
 export async function claimKeysInTransaction(tx: Executor, refs: readonly KeyRef[], now: Date): Promise<KeyClaim[]> {
   if (refs.length === 0) return [];
-  const { rows } = await sql<{
+  const { rows } = await prepared(sql<{
     got: boolean;
     stored_hash: Buffer | null;
     stored_state: 'in_progress' | 'done' | null;
@@ -57,7 +58,7 @@ export async function claimKeysInTransaction(tx: Executor, refs: readonly KeyRef
       ${refs.map(keyName)}::text[], ${refs.map((r) => r.scope.tenantId)}::uuid[],
       ${refs.map((r) => r.scope.environment)}::text[], ${refs.map((r) => r.scope.principal)}::text[],
       ${refs.map((r) => r.scope.operation)}::text[], ${refs.map((r) => r.key)}::text[])
-    order by item_n`.execute(tx);
+    order by item_n`).execute(tx);
   return refs.map((ref, i): KeyClaim => {
     const row = rows[i]!;
     if (!row.got) return { kind: 'in_progress', retryAfterSeconds: 1 };

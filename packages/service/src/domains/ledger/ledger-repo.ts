@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { STREAM_BATCH, type Executor } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { TenantEnv } from '../context.js';
 
 export interface LockedUser {
@@ -185,7 +186,7 @@ export async function lockUsersForRound(
 ): Promise<{ locked: RoundLockedUser[]; held: RoundLockedUser[] }> {
   const { named, ids } = wanted;
   if (named.length === 0 && ids.length === 0) return { locked: [], held: [] };
-  const { rows } = await sql<{
+  const { rows } = await prepared(sql<{
     id: string;
     tenant_id: string;
     environment: TenantEnv['environment'];
@@ -207,7 +208,7 @@ export async function lockUsersForRound(
     )
     select u.id, u.tenant_id, u.environment, u.external_user_id, l.id is not null as got,
            coalesce(l.status, u.status) as status, coalesce(l.balance_minor, u.balance_minor) as balance_minor
-    from users u join wanted w on w.id = u.id left join locked l on l.id = u.id`.execute(tx);
+    from users u join wanted w on w.id = u.id left join locked l on l.id = u.id`).execute(tx);
   const locked: RoundLockedUser[] = [];
   const held: RoundLockedUser[] = [];
   for (const r of rows) {

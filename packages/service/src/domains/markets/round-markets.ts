@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 import type { TenantEnv } from '../context.js';
 import {
   availableWhere,
@@ -108,7 +109,7 @@ export async function lockRoundMarkets(
   const slugs = wanted.slugs.filter(isSlug);
   const result: LockedMarkets = { locked: new Map(), held: [], idOfSlug: new Map() };
   if (slugs.length === 0 && wanted.ids.length === 0) return result;
-  const { rows } = await sql<
+  const { rows } = await prepared(sql<
     Partial<MarketRow> & { wanted_id: string; wanted_slug: string; available_to: string[]; has_open_orders: boolean }
   >`
     with wanted as (
@@ -122,7 +123,7 @@ export async function lockRoundMarkets(
                  from tenant_markets t cross join unnest(array['sandbox', 'live']) as env(environment)
                  where t.market_id = m.id and ${availableWhere(sql`t.tenant_id`, sql`env.environment`)}) as available_to,
            exists (select 1 from orders o where o.market_id = m.id and o.status = 'open') as has_open_orders
-    from wanted w left join locked m on m.id = w.id`.execute(tx);
+    from wanted w left join locked m on m.id = w.id`).execute(tx);
   for (const row of rows) {
     result.idOfSlug.set(row.wanted_slug, row.wanted_id);
     if (row.id === null || row.id === undefined) {

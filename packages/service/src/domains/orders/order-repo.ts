@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { OrderStatus } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 
@@ -187,19 +188,21 @@ export async function lockOpenOrdersOfMarkets(
     .where('o.status', '=', 'open')
     .orderBy('o.seq')
     .forUpdate('o');
-  const rows = await (options.skipLocked ? query.skipLocked() : query).execute();
+  const rows = await runPrepared(tx, options.skipLocked ? query.skipLocked() : query);
   return rows.map((row) => ({ ...toView(row), userId: row.user_id }));
 }
 
 /** Which of these orders are still open (read without a lock): those a round did not lock are held elsewhere. */
 export async function stillOpenOrders(db: Executor, ids: readonly string[]): Promise<string[]> {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
-    .where('status', '=', 'open')
-    .execute();
+  const rows = await runPrepared(
+    db,
+    db
+      .selectFrom('orders')
+      .select('id')
+      .where('id', '=', sql<string>`any(${[...ids]}::uuid[])`)
+      .where('status', '=', 'open'),
+  );
   return rows.map((r) => r.id);
 }
 

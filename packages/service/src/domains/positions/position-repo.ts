@@ -1,5 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
 import { STREAM_BATCH, type Executor } from '../../db/connection.js';
+import { runPrepared } from '../../db/prepared.js';
 import type { Environment, PositionState } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import type { OutcomeOpenTotals } from './model/exposure.js';
@@ -187,11 +188,13 @@ export function closePositionsSql(closings: readonly Closing[], now: Date): RawB
  */
 export async function lockPositionsByIds(tx: Executor, ids: readonly string[]): Promise<Map<string, PositionRow>> {
   if (ids.length === 0) return new Map();
-  const rows = await unscopedViewQuery(tx)
-    .where('p.id', '=', sql<string>`any(${[...new Set(ids)]}::uuid[])`)
-    .orderBy('p.id')
-    .forUpdate('p')
-    .execute();
+  const rows = await runPrepared(
+    tx,
+    unscopedViewQuery(tx)
+      .where('p.id', '=', sql<string>`any(${[...new Set(ids)]}::uuid[])`)
+      .orderBy('p.id')
+      .forUpdate('p'),
+  );
   return new Map(rows.map((row) => [row.id, toView(row)]));
 }
 

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import { prepared } from '../../db/prepared.js';
 
 /** What an engine round reads of positions to judge its trades, keyed as the round looks them up. */
 export interface TradingFigures {
@@ -27,7 +28,7 @@ export async function tradingFigures(
   const { userIds, marketIds } = stakesOf;
   const { pairs, since } = sandboxOf;
   if ((userIds.length === 0 || marketIds.length === 0) && pairs.length === 0) return figures;
-  const { rows } = await sql<{ kind: 'stake' | 'sandbox'; owner: string; market_id: string; total: string }>`
+  const { rows } = await prepared(sql<{ kind: 'stake' | 'sandbox'; owner: string; market_id: string; total: string }>`
     with pair as (
       select * from unnest(${pairs.map((p) => p.tenantId)}::uuid[], ${pairs.map((p) => p.marketId)}::uuid[])
         as x(tenant_id, market_id)
@@ -42,9 +43,7 @@ export async function tradingFigures(
     where state = 'open' and market_id = any(${[...marketIds]}::uuid[]) and user_id = any(${[...userIds]}::uuid[])
     group by user_id, market_id
     union all
-    select 'sandbox', tenant_id, market_id, sum(shares_units)::text from moved group by tenant_id, market_id`.execute(
-    tx,
-  );
+    select 'sandbox', tenant_id, market_id, sum(shares_units)::text from moved group by tenant_id, market_id`).execute(tx);
   for (const row of rows) {
     const into = row.kind === 'stake' ? figures.openStakes : figures.sandboxDay;
     into.set(`${row.owner}/${row.market_id}`, BigInt(row.total));
