@@ -52,8 +52,9 @@ export interface BareResult extends LoopsResult {
 
 /** `connections` loops, each running syncOnce back to back on a pool of as many connections. */
 export async function runBareSync(options: BareOptions): Promise<BareResult> {
-  // The service's pool settings (int8 as bigint); an idle connection dropped by the server is ignored.
-  const pool = createServicePool(options.databaseUrl, options.connections);
+  // The service's pool settings (int8 as bigint, the write path's statements prepared); an idle connection
+  // dropped by the server is ignored.
+  const pool = createServicePool(options.databaseUrl, options.connections, undefined, { prepare: true });
   const db = createDb(pool);
   const engine = createWriteEngine({ db, clock: systemClock, log: createLogger('warn') });
   try {
