@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { sql, type Compilable, type RawBuilder } from 'kysely';
+import { sql, type Compilable, type Kysely, type RawBuilder } from 'kysely';
 import type pg from 'pg';
-import type { Executor } from './connection.js';
+import type { Database } from './schema.js';
 
 /*
  * Prepared statements for the write path's fixed statements (docs/operations.md, "Prepared statements").
@@ -52,7 +52,7 @@ export function prepareMarkedStatements(client: pg.PoolClient): void {
 }
 
 /** A query built with Kysely's builder, run marked to be prepared (as `prepared` marks a raw statement). */
-export async function runPrepared<R>(db: Executor, query: Compilable<R>): Promise<R[]> {
+export async function runPrepared<R>(db: Kysely<Database>, query: Compilable<R>): Promise<R[]> {
   const compiled = query.compile();
   const result = await db.executeQuery<R>({ ...compiled, sql: MARKER + compiled.sql });
   return result.rows;

@@ -43,7 +43,9 @@ export async function tradingFigures(
     where state = 'open' and market_id = any(${[...marketIds]}::uuid[]) and user_id = any(${[...userIds]}::uuid[])
     group by user_id, market_id
     union all
-    select 'sandbox', tenant_id, market_id, sum(shares_units)::text from moved group by tenant_id, market_id`).execute(tx);
+    select 'sandbox', tenant_id, market_id, sum(shares_units)::text from moved group by tenant_id, market_id`).execute(
+    tx,
+  );
   for (const row of rows) {
     const into = row.kind === 'stake' ? figures.openStakes : figures.sandboxDay;
     into.set(`${row.owner}/${row.market_id}`, BigInt(row.total));
