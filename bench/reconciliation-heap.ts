@@ -12,6 +12,7 @@ import { createDb, createPool } from '../packages/service/src/db/connection.js';
 import { migrate } from '../packages/service/src/db/migrate.js';
 import { systemContextOf } from '../packages/service/src/domains/context.js';
 import { runReconciliation } from '../packages/service/src/domains/reconciliation/index.js';
+import { pipelinedTransactions } from '../packages/service/src/db/pipelined-transaction.js';
 import { createWriteEngine } from '../packages/service/src/write-path/index.js';
 import { systemClock } from '../packages/service/src/lib/clock.js';
 import { createLogger } from '../packages/service/src/lib/logger.js';
@@ -37,7 +38,7 @@ try {
   const seeded = await seedReconciliationMix(scratch.url, tenants, USERS);
   await pool.query('analyze');
   const base = { db: createDb(pool), clock: systemClock, log: createLogger('warn') };
-  const runtime = { ...base, engine: createWriteEngine(base) };
+  const runtime = { ...base, engine: createWriteEngine({ ...base, transactions: pipelinedTransactions(pool) }) };
   console.log(`reconciliation heap: ${USERS} users, ${seeded.disagree + seeded.refused} discrepancies to find`);
   const rows: string[][] = [];
   for (const label of ['first run', 'second run', 'third run']) {

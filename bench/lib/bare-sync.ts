@@ -2,7 +2,8 @@ import { createDb, createPool as createServicePool, type Db } from '../../packag
 import { authenticateApiKey } from '../../packages/service/src/domains/api-keys/index.js';
 import { tenantContextOf } from '../../packages/service/src/domains/context.js';
 import type { Engine } from '../../packages/service/src/domains/context.js';
-import { createWriteEngine } from '../../packages/service/src/write-path/index.js';
+import { pipelinedTransactions } from '../../packages/service/src/db/pipelined-transaction.js';
+import { createWriteEngine, ENGINE_CONNECTIONS } from '../../packages/service/src/write-path/index.js';
 import { applyBalanceSync, movementOf } from '../../packages/service/src/domains/sync/index.js';
 import { systemClock } from '../../packages/service/src/lib/clock.js';
 import { createLogger } from '../../packages/service/src/lib/logger.js';
@@ -19,7 +20,7 @@ import { fmt } from './stats.js';
  * engine and the database cost on their own.
  */
 
-/** Statements per round of syncs (begin, claim, users, write, commit), for the report. */
+/** Statements per round of syncs (begin, claim, users, write, commit: three round trips), for the report. */
 export const STATEMENTS_PER_SYNC = 5;
 
 const request = { requestId: 'bench', source: 'bench' };
@@ -56,7 +57,12 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
   // dropped by the server is ignored.
   const pool = createServicePool(options.databaseUrl, options.connections, undefined, { prepare: true });
   const db = createDb(pool);
-  const engine = createWriteEngine({ db, clock: systemClock, log: createLogger('warn') });
+  const enginePool = createServicePool(options.databaseUrl, ENGINE_CONNECTIONS, undefined, {
+    prepare: true,
+    pipeline: true,
+  });
+  const transactions = pipelinedTransactions(enginePool);
+  const engine = createWriteEngine({ transactions, clock: systemClock, log: createLogger('warn') });
   try {
     const result = await runClosedLoops(options.connections, options.durationS, () =>
       syncOnce(db, engine, options.apiKey, options.nextKey(), randomMovement(options.userIds)),
@@ -65,6 +71,7 @@ export async function runBareSync(options: BareOptions): Promise<BareResult> {
     return { ...result, syncs: result.done };
   } finally {
     await pool.end();
+    await enginePool.end();
   }
 }
 

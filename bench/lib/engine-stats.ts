@@ -1,3 +1,4 @@
+import { ROUND_STEPS } from '../../packages/service/src/domains/engine/stats.js';
 import { ADMIN_TOKEN, type ServiceProcess } from './service-process.js';
 import { fmt, percentile, table } from './stats.js';
 
@@ -8,7 +9,7 @@ export interface EngineCounters {
   deferrals: number;
   blocking_rounds: number;
   failed_rounds: number;
-  /** Wall-clock ms in each step of every round so far (begin, claim, lock, evaluate, write, commit). */
+  /** Wall-clock ms in each step of every round so far (ROUND_STEPS: begin, lock, read, evaluate, commit). */
   step_ms: Record<string, number>;
   /** Commands per round of the most recent rounds (at most 10,000), oldest first. */
   recent_round_sizes: number[];
@@ -122,7 +123,7 @@ export function engineTable(phases: readonly { name: string; engine: EnginePhase
       'deferred/commands',
       'blocking rounds',
       'failed rounds',
-      'ms/round: begin claim lock evaluate write commit',
+      `ms/round: ${ROUND_STEPS.join(' ')}`,
     ],
     phases.map(({ name, engine: e }) =>
       e?.available

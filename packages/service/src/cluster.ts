@@ -3,6 +3,7 @@ import { loadConfig, type Config } from './config.js';
 import { connectionBudgetWarning } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { QUEUE_POOL_SIZE } from './jobs/queue.js';
+import { ENGINE_CONNECTIONS } from './domains/engine/index.js';
 import { claimDataDir } from './lib/data-dir-lock.js';
 import { serveClusterMetrics } from './metrics/cluster.js';
 import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
@@ -43,7 +44,7 @@ async function primary(): Promise<void> {
   const { apiProcesses, workerProcesses } = config.cluster;
   const budget = await connectionBudgetWarning(config.directDatabaseUrl ?? shared.env.DATABASE_URL!, {
     processes: apiProcesses + workerProcesses,
-    poolSize: config.dbPoolSize,
+    poolSize: config.dbPoolSize + ENGINE_CONNECTIONS,
     queuePoolSize: QUEUE_POOL_SIZE,
     pooled: config.directDatabaseUrl !== null,
   }).catch((error: Error) => `the connection budget could not be checked: ${error.message}`);

@@ -2,11 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from './config.js';
 import { createDb, createPool } from './db/connection.js';
+import { pipelinedTransactions } from './db/pipelined-transaction.js';
 import { assertSameDatabase } from './db/connection-checks.js';
 import { startEmbeddedServer, type EmbeddedServer } from './db/embedded-server.js';
 import { migrate } from './db/migrate.js';
 import type { ServiceDeps } from './deps.js';
-import { createWriteEngine } from './write-path/index.js';
+import { createWriteEngine, ENGINE_CONNECTIONS } from './write-path/index.js';
 import { demoInstructions, seedDemo, servesDemoPage, type Demo } from './demo.js';
 import { seedDemoData } from './demo-data.js';
 import { demoRoutes } from './http/routes/demo.js';
@@ -70,6 +71,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
   }
   const onIdleError = (error: Error) => log.warn({ err: error }, 'an idle database connection ended');
   const pool = createPool(url, config.dbPoolSize, onIdleError, { prepare: config.preparedStatements });
+  // The write engine's rounds, on connections of their own whose statements are pipelined (no cursor
+  // ever runs on them): docs/architecture.md, "The write path".
+  const enginePool = createPool(url, ENGINE_CONNECTIONS, onIdleError, {
+    prepare: config.preparedStatements,
+    pipeline: true,
+  });
   // Sessions of their own (a pooler in transaction mode would hand their session state to others): the
   // queue's LISTEN and claims, the migrations' advisory lock, the realtime LISTEN. The queue reads its job
   // ids (int8) as pg's strings and JSON-encodes them when a job fails, which a bigint cannot be (a failing
@@ -97,6 +104,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     await apiKeysListening?.close();
     redis?.disconnect();
     await pool.end();
+    await enginePool.end();
     await queuePool.end();
     await embedded?.stop();
   };
@@ -139,7 +147,12 @@ export async function startService(config: Config, options: StartOptions = {}): 
       killSwitches: pausedSwitchesOf(db),
       errorAnswers,
       streams,
-      engine: createWriteEngine({ db, clock, log, observe: metrics.engine }),
+      engine: createWriteEngine({
+        transactions: pipelinedTransactions(enginePool),
+        clock,
+        log,
+        observe: metrics.engine,
+      }),
       metrics,
       webhookDoorbell,
       platformAdminToken: config.platformAdminToken ?? secrets!.platformAdminToken,
@@ -159,7 +172,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
     metrics.watch({
       engine: () => deps.engine.stats(),
       openStreams: () => hub.size(),
-      pools: { main: pool, queue: queuePool },
+      pools: { main: pool, engine: enginePool, queue: queuePool },
     });
     const demo = embedded && config.seedDemo && config.runApi ? await seedDemo(deps) : null;
     const listeners = {

@@ -1,14 +1,15 @@
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { commandOf, type StoredAnswer } from '../src/domains/handler.js';
 import { tenantContextOf, type Runtime, type TenantCtx } from '../src/domains/context.js';
 import { syncHandler } from '../src/domains/sync/index.js';
-import { createWriteEngine } from '../src/write-path/index.js';
+import { createWriteEngine, ENGINE_CONNECTIONS } from '../src/write-path/index.js';
 import { closePosition, openPosition } from '../src/domains/trading/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { memoryLogger } from '../src/lib/logger.js';
 import { parseAmount } from '../src/lib/money.js';
-import type { Db } from '../src/db/connection.js';
+import { createPool } from '../src/db/connection.js';
+import { pipelinedTransactions, type PipelinedTransactions } from '../src/db/pipelined-transaction.js';
 import {
   createTenant,
   expectLedgerInvariant,
@@ -36,23 +37,29 @@ import { balanceOf, holdUser, lastSeqOf, ledgerOf, raiseLimits, sleep, within } 
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
+/** The test's engines' connections, pipelined as the service's are. */
+const enginePool = createPool(inject('databaseUrl'), ENGINE_CONNECTIONS, undefined, { prepare: true, pipeline: true });
+const transactions = pipelinedTransactions(enginePool);
 
 beforeAll(async () => {
   service = await startTestService({ clock });
   tenant = await createTenant(service);
   await raiseLimits(service, tenant);
 });
-afterAll(() => service?.stop());
+afterAll(async () => {
+  await enginePool.end();
+  await service?.stop();
+});
 
 const request = { requestId: 'engine-order', source: 'engine-order' };
 
 /**
- * A fresh engine (it has learned nothing) on the service's pool, seen through `db`, with what it logs kept
- * for the test; its commands' contexts read through the service's own pool.
+ * A fresh engine (it has learned nothing) running its rounds through `rounds`, with what it logs kept for
+ * the test; its commands' contexts read through the service's own pool.
  */
-function freshEngine(db: Db = service.db, logged = memoryLogger('warn')) {
+function freshEngine(rounds: PipelinedTransactions = transactions, logged = memoryLogger('warn')) {
   const { log, lines } = logged;
-  const engine = createWriteEngine({ db, clock, log });
+  const engine = createWriteEngine({ transactions: rounds, clock, log });
   const runtime: Runtime = { db: service.db, clock, log, engine };
   const ctx: TenantCtx = tenantContextOf(
     runtime,
@@ -66,25 +73,18 @@ function freshEngine(db: Db = service.db, logged = memoryLogger('warn')) {
 }
 
 /**
- * The service's pool with every transaction run through `around` (its index among the transactions begun,
- * from 0, and the transaction itself to start): a test's hook on the engine's rounds, before BEGIN and
- * after COMMIT or ROLLBACK.
+ * The engine's transactions, each run through `around` (its index among the transactions begun, from 0,
+ * and the transaction itself to start): a test's hook on the engine's rounds, before BEGIN and after COMMIT
+ * or ROLLBACK.
  */
-function aroundTransactions(around: (index: number, run: () => Promise<unknown>) => Promise<unknown>): Db {
+function aroundTransactions(
+  around: (index: number, run: () => Promise<unknown>) => Promise<unknown>,
+): PipelinedTransactions {
   let begun = 0;
-  return new Proxy(service.db, {
-    get(target, property, receiver) {
-      if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
-      return () => {
-        const builder = target.transaction();
-        const index = begun++;
-        return {
-          execute: <T>(work: Parameters<typeof builder.execute<T>>[0]) =>
-            around(index, () => builder.execute(work)) as Promise<T>,
-        };
-      };
-    },
-  });
+  return <T>(work: Parameters<PipelinedTransactions>[0]) => {
+    const index = begun++;
+    return around(index, () => transactions(work)) as Promise<T>;
+  };
 }
 
 const FAILED_ROUND = 'a round of the write engine failed; its groups run alone';

@@ -52,7 +52,7 @@ describe('GET /platform/v1/engine', () => {
     expect(after.recent_round_sizes.every((n) => Number.isInteger(n) && n >= 0)).toBe(true);
     // Where a round's time goes: every step timed, and the round's steps took some time.
     const steps = after.step_ms as Record<string, number>;
-    expect(Object.keys(steps)).toEqual(['begin', 'claim', 'lock', 'evaluate', 'write', 'commit']);
+    expect(Object.keys(steps)).toEqual(['begin', 'lock', 'read', 'evaluate', 'commit']);
     const spent = (s: Record<string, number>) => Object.values(s).reduce((a, b) => a + b, 0);
     expect(spent(steps)).toBeGreaterThan(spent(before.step_ms as Record<string, number>));
   });

@@ -36,6 +36,7 @@ export async function assertSameDatabase(pooled: pg.Pool, direct: pg.Pool): Prom
 
 export interface Deployment {
   processes: number;
+  /** The service's pool and the write engine's in each process (DB_POOL_SIZE + ENGINE_CONNECTIONS). */
   poolSize: number;
   /** The job queue's pool in each process (QUEUE_POOL_SIZE). */
   queuePoolSize: number;

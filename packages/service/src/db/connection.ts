@@ -18,17 +18,23 @@ const parseInt8Array = pg.types.getTypeParser(INT8_ARRAY_OID as never) as unknow
 /**
  * A pool whose bigint columns (and bigint arrays) arrive as bigint, so money never passes through a
  * float; with `int8AsBigint: false`, as pg gives them (strings), for libraries that expect that. With
- * `prepare`, its connections send the statements marked `prepared` (prepared.ts) by name.
+ * `prepare`, its connections send the statements marked `prepared` (prepared.ts) by name; with `pipeline`,
+ * a statement without waiting for the one before (pipelined-transaction.ts: no cursor on such a pool).
  */
 export function createPool(
   url: string,
   max: number,
   onIdleError: (error: Error) => void = () => {},
-  { int8AsBigint = true, prepare = false }: { int8AsBigint?: boolean; prepare?: boolean } = {},
+  {
+    int8AsBigint = true,
+    prepare = false,
+    pipeline = false,
+  }: { int8AsBigint?: boolean; prepare?: boolean; pipeline?: boolean } = {},
 ): pg.Pool {
   const pool = new pg.Pool({
     connectionString: url,
     max,
+    pipeline,
     ...(int8AsBigint && {
       types: {
         getTypeParser: ((oid: number, format?: 'text' | 'binary') => {

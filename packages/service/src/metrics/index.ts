@@ -155,7 +155,7 @@ function watchEngine(registry: Registry, stats: () => EngineStats): void {
   counterOf(
     registry,
     'pm_engine_round_step_seconds_total',
-    'Seconds the write engine spent in each step of its rounds (begin, claim, lock, evaluate, write, commit).',
+    'Seconds the write engine spent in each step of its rounds (begin, lock, read, evaluate, commit).',
     'step',
     () => {
       const { stepMs } = stats();

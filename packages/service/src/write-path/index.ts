@@ -4,6 +4,7 @@ import { keyStore } from '../domains/idempotency/index.js';
 import { roundWorld } from './round-state.js';
 
 export { RoundState, roundWorld } from './round-state.js';
+export { ENGINE_CONNECTIONS } from '../domains/engine/index.js';
 
 /**
  * The write engine of this process over the round's state (round-state.ts) and the idempotency table: the

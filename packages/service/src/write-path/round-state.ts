@@ -40,6 +40,11 @@ export class RoundState implements TradeState, SyncState {
   ) {}
 }
 
+interface LockedUsers {
+  locked: RoundLockedUser[];
+  held: RoundLockedUser[];
+}
+
 const NOTHING_PAUSED: OpeningsPaused = { all: false, tenants: new Set() };
 
 const marketName = (slug: string) => `m:${slug}`;
@@ -63,11 +68,19 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
   async lock(tx, needs, { wait, now }): Promise<Locked<RoundState, RoundNeeds>> {
     const skipLocked = !wait;
     const named = needs.flatMap((n) => (n.market ? [n.market] : []));
-    const markets = await lockRoundMarkets(
-      tx,
-      { slugs: named.flatMap((m) => (m.id ? [] : [m.slug])), ids: named.flatMap((m) => (m.id ? [m.id] : [])) },
-      { skipLocked },
-    );
+    const wantedMarkets = {
+      slugs: named.flatMap((m) => (m.id ? [] : [m.slug])),
+      ids: named.flatMap((m) => (m.id ? [m.id] : [])),
+    };
+    const namedUsers = needs.flatMap((n) => (n.user ? [n.user] : []));
+    // Nothing waits: the markets and the users the commands name are asked for together (pipelined on the
+    // round's connection), since under SKIP LOCKED no order of locks can deadlock. Waiting: markets first.
+    const [markets, namedLocked] = wait
+      ? [await lockRoundMarkets(tx, wantedMarkets, { skipLocked }), null]
+      : await Promise.all([
+          lockRoundMarkets(tx, wantedMarkets, { skipLocked }),
+          lockUsersForRound(tx, { named: namedUsers, ids: [] }, { skipLocked }),
+        ]);
     const withOrders = [...markets.locked.values()].filter((m) => m.hasOpenOrders).map((m) => m.market.id);
     const orders = await lockOpenOrdersOfMarkets(tx, withOrders, { skipLocked });
     const lockedOrders = new Set(orders.map((o) => o.id));
@@ -75,9 +88,10 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
     const unlocked = needs.flatMap((n) => (n.orderId && !lockedOrders.has(n.orderId) ? [n.orderId] : []));
     const heldOrders = await stillOpenOrders(tx, unlocked);
     const users = await lockUsers(tx, {
-      named: needs.flatMap((n) => (n.user ? [n.user] : [])),
+      named: namedLocked ? [] : namedUsers,
       ids: [...new Set(orders.map((o) => o.userId))],
       wait,
+      already: namedLocked,
     });
     const held = new Set([
       ...markets.held.map((m) => marketName(m.slug)),
@@ -136,17 +150,20 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
   },
 };
 
-/** The users the commands name, and the owners of the markets' open orders (never waited for: a fill can wait). */
+/**
+ * The users the commands name (locked `already` when nothing waits), and the owners of the markets' open
+ * orders (never waited for: a fill can wait).
+ */
 async function lockUsers(
   tx: Executor,
-  wanted: { named: NonNullable<RoundNeeds['user']>[]; ids: string[]; wait: boolean },
-): Promise<{ locked: RoundLockedUser[]; held: RoundLockedUser[] }> {
-  const { named } = wanted;
-  if (!wanted.wait) return lockUsersForRound(tx, { named, ids: wanted.ids }, { skipLocked: true });
-  const a = await lockUsersForRound(tx, { named, ids: [] }, { skipLocked: false });
-  const b = await lockUsersForRound(tx, { named: [], ids: wanted.ids }, { skipLocked: true });
-  const seen = new Set(a.locked.map((u) => u.id));
-  return { locked: [...a.locked, ...b.locked.filter((u) => !seen.has(u.id))], held: [...a.held, ...b.held] };
+  wanted: { named: NonNullable<RoundNeeds['user']>[]; ids: string[]; wait: boolean; already: LockedUsers | null },
+): Promise<LockedUsers> {
+  const named = await lockUsersForRound(tx, { named: wanted.named, ids: [] }, { skipLocked: !wanted.wait });
+  const owners = await lockUsersForRound(tx, { named: [], ids: wanted.ids }, { skipLocked: true });
+  const parts = [wanted.already ?? { locked: [], held: [] }, named, owners];
+  // A user both named and an order's owner is in two parts: once locked, it is locked.
+  const locked = new Map(parts.flatMap((p) => p.locked).map((u) => [u.id, u]));
+  return { locked: [...locked.values()], held: parts.flatMap((p) => p.held).filter((u) => !locked.has(u.id)) };
 }
 
 /**

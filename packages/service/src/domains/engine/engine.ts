@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { Db } from '../../db/connection.js';
+import type { PipelinedTransactions } from '../../db/pipelined-transaction.js';
 import type { Clock } from '../../lib/clock.js';
 import type { Logger } from '../../lib/logger.js';
 import type { Command, CommandGroup, KeyStore, RoundWorld, StoredAnswer } from './ports.js';
@@ -7,9 +7,9 @@ import type { QueuedGroup, QueuedItem } from './queued.js';
 import { runRound } from './round.js';
 import { ROUND_STEPS, type EngineObserver, type EngineStats, type RoundStep } from './stats.js';
 
-/** What the engine runs on: the pool, the clock, the logger, and where it reports its rounds. */
+/** What the engine runs on: its rounds' transactions, the clock, the logger, and where it reports its rounds. */
 export interface EngineRuntime {
-  readonly db: Db;
+  readonly transactions: PipelinedTransactions;
   readonly clock: Clock;
   readonly log: Logger;
   readonly observe?: EngineObserver;
@@ -25,6 +25,8 @@ const MAX_DEFERRALS = 5;
  * claiming and locking.
  */
 const MAX_ROUNDS_IN_FLIGHT = 2;
+/** Connections the engine's rounds use at most: the rounds in flight and the slow lane's. */
+export const ENGINE_CONNECTIONS = MAX_ROUNDS_IN_FLIGHT + 1;
 const RECENT_ROUNDS = 10_000;
 
 /**

@@ -1,4 +1,4 @@
-export { WriteEngine, type EngineRuntime } from './engine.js';
+export { ENGINE_CONNECTIONS, WriteEngine, type EngineRuntime } from './engine.js';
 export type {
   Applied,
   Command,

@@ -1,8 +1,8 @@
-import { sql } from 'kysely';
-import type { Db } from '../../db/connection.js';
+import { sql, type RawBuilder } from 'kysely';
+import type { PipelinedTransactions } from '../../db/pipelined-transaction.js';
 import { prepared } from '../../db/prepared.js';
 import type { Clock } from '../../lib/clock.js';
-import type { EngineKey, KeyClaimed, KeyStore, RoundWorld, StoredAnswer } from './ports.js';
+import type { EngineKey, KeyStore, RoundWorld, StoredAnswer } from './ports.js';
 import type { QueuedGroup } from './queued.js';
 import type { RoundStep } from './stats.js';
 
@@ -13,25 +13,40 @@ export interface RoundResult<S, N> {
 }
 
 /**
- * One round of the write engine, in one transaction: claims every key of the round; locks what the
+ * One round of the write engine, in one transaction: claims every key of the round and locks what the
  * commands need, skipping rows another transaction holds (or waiting for them, when `wait`: a group put back
  * too often); puts back each group that touches a held row, with every later group on the same row, so
  * order per row stays arrival order; applies the other commands one by one in arrival order; writes what
- * they changed and their answers in one statement; commits once.
+ * they changed and their answers in one statement, sent with the COMMIT. BEGIN, the claims and the first
+ * locks go out together too (pipelined: docs/architecture.md, "The write path"), so a round is three round
+ * trips when it reads nothing more after its locks.
  */
 export async function runRound<S, N>(
-  runtime: { db: Db; clock: Clock },
+  runtime: { transactions: PipelinedTransactions; clock: Clock },
   world: RoundWorld<S, N>,
   keys: KeyStore,
   round: { groups: readonly QueuedGroup<S, N>[]; wait: boolean },
   time: (step: RoundStep) => void,
 ): Promise<RoundResult<S, N>> {
   const now = runtime.clock.now();
-  const done = await runtime.db.transaction().execute(async (tx) => {
+  return runtime.transactions(async ({ tx, commitWith }) => {
     time('begin');
     const result: RoundResult<S, N> = { answered: new Map(), deferred: [] };
-    const claims = await claimAll(tx, keys, round.groups, now);
-    time('claim');
+    const needsOf = (run: { group: QueuedGroup<S, N>; items: number[] }) =>
+      run.items.map((i) => run.group.items[i]!.command.needs);
+    const unanswered = (group: QueuedGroup<S, N>) => group.items.flatMap((item, i) => (item.preset ? [] : [i]));
+    // The claims do not wait for the locks, nor the locks for the claims: a replay's rows are locked too,
+    // which is harmless, and both go out at once.
+    const asks = keyAsks(round.groups);
+    const [claimed, locked] = await Promise.all([
+      keys.claim(tx, asks, now),
+      world.lock(
+        tx,
+        round.groups.flatMap((group) => needsOf({ group, items: unanswered(group) })),
+        { wait: round.wait, now },
+      ),
+    ]);
+    const claims = new Map(asks.map((ask, i) => [ask.key, claimed[i]!]));
 
     // A group whose own key is taken is answered by that key alone; so are items whose keys are.
     const running: { group: QueuedGroup<S, N>; items: number[] }[] = [];
@@ -41,15 +56,12 @@ export async function runRound<S, N>(
         result.answered.set(group, [outer]);
         continue;
       }
-      const items = group.items.flatMap((item, i) =>
-        item.preset || (item.command.key && claims.get(item.command.key) !== 'free') ? [] : [i],
-      );
+      const items = unanswered(group).filter((i) => {
+        const { key } = group.items[i]!.command;
+        return !key || claims.get(key) === 'free';
+      });
       running.push({ group, items });
     }
-
-    const needsOf = (run: { group: QueuedGroup<S, N>; items: number[] }) =>
-      run.items.map((i) => run.group.items[i]!.command.needs);
-    const locked = await world.lock(tx, running.flatMap(needsOf), { wait: round.wait, now });
 
     // Put back what touches a held row, and everything after it on the same row.
     const putBack = new Set(locked.held);
@@ -63,8 +75,9 @@ export async function runRound<S, N>(
         going.push(run);
       }
     }
-    const state = await locked.state(going.flatMap(needsOf), putBack);
     time('lock');
+    const state = await locked.state(going.flatMap(needsOf), putBack);
+    time('read');
 
     const stored: { key: EngineKey; answer: StoredAnswer }[] = [];
     for (const { group, items } of going) {
@@ -86,38 +99,39 @@ export async function runRound<S, N>(
     }
     time('evaluate');
 
-    const parts = world.writes(state);
-    if (parts.length > 0 || stored.length > 0) {
-      const keysPart = stored.length > 0 ? keys.storeSql(stored, now) : sql`select null where false`;
-      const named = parts.map((part, i) => sql`${sql.raw(`part_${i}`)} as (${part})`);
-      const written = await prepared(sql<{ keys: number }>`
-        with ${sql.join([...named, sql`keys as (${keysPart})`])}
-        select count(*)::int as keys from keys`).execute(tx);
-      // Every answer must have been stored: a key taken by another request means the work must not commit.
-      if (written.rows[0]!.keys !== stored.length) {
-        throw new Error('an idempotency key was taken while its claim was held; the round is rolled back');
-      }
-    }
-    time('write');
+    await commitWith(roundWrite(world.writes(state), keys, stored, now));
+    time('commit');
     return result;
   });
-  time('commit');
-  return done;
 }
 
-/** Every key of the round, the groups' own and their items', claimed in one round trip. */
-async function claimAll<S, N>(
-  tx: Parameters<KeyStore['claim']>[0],
+/**
+ * The round's one write: each slice's part and the keys' answers. Every answer must be stored (a key taken
+ * by another request means the work must not commit); the statement checks it itself, since COMMIT is sent
+ * with it.
+ */
+function roundWrite(
+  parts: RawBuilder<unknown>[],
   keys: KeyStore,
-  groups: readonly QueuedGroup<S, N>[],
+  stored: { key: EngineKey; answer: StoredAnswer }[],
   now: Date,
-): Promise<Map<EngineKey, KeyClaimed>> {
-  const asks = groups.flatMap((g) => [
+): RawBuilder<unknown> | null {
+  if (parts.length === 0 && stored.length === 0) return null;
+  const keysPart = stored.length > 0 ? keys.storeSql(stored, now) : sql`select null where false`;
+  const named = parts.map((part, i) => sql`${sql.raw(`part_${i}`)} as (${part})`);
+  return prepared(sql`
+    with ${sql.join([...named, sql`keys as (${keysPart})`])}
+    select raise_unless(count(*) = ${stored.length}::int,
+                        'an idempotency key was taken while its claim was held; the round is rolled back')
+    from keys`);
+}
+
+/** Every key of the round, the groups' own and their items', as the key store claims them. */
+function keyAsks<S, N>(groups: readonly QueuedGroup<S, N>[]): { key: EngineKey; request: unknown }[] {
+  return groups.flatMap((g) => [
     ...(g.outer ? [{ key: g.outer.key, request: g.outer.request }] : []),
     ...g.items.flatMap((item) =>
       item.command.key && !item.preset ? [{ key: item.command.key, request: item.command.request }] : [],
     ),
   ]);
-  const claims = await keys.claim(tx, asks, now);
-  return new Map(asks.map((ask, i) => [ask.key, claims[i]!]));
 }

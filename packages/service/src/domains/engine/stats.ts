@@ -1,5 +1,5 @@
 /** The steps of a round, in order, as the engine times them. */
-export const ROUND_STEPS = ['begin', 'claim', 'lock', 'evaluate', 'write', 'commit'] as const;
+export const ROUND_STEPS = ['begin', 'lock', 'read', 'evaluate', 'commit'] as const;
 export type RoundStep = (typeof ROUND_STEPS)[number];
 
 /** What the write engine of this process has done since it started (bench/engine.ts reads it). */
@@ -16,8 +16,9 @@ export interface EngineStats {
   failedRounds: number;
   /**
    * Wall-clock milliseconds spent in each step of every round so far: where a round's time goes (begin:
-   * a connection and BEGIN; claim: the keys; lock: markets, orders, users, positions, open stakes;
-   * evaluate: the rules and the answers; write: the one statement; commit).
+   * a connection; lock: BEGIN, the keys' claims and the locks of markets, orders and users, sent together;
+   * read: positions, open stakes and what else the rules read after the locks; evaluate: the rules and the
+   * answers; commit: the one write and COMMIT, sent together).
    */
   stepMs: Readonly<Record<RoundStep, number>>;
   /** Commands per round of the most recent rounds (at most 10,000), oldest first. */

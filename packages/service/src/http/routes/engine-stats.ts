@@ -22,9 +22,10 @@ export const EngineStats = z.object({
       >,
     )
     .describe(
-      'Wall-clock milliseconds spent in each step of every round so far (begin: a connection and BEGIN; claim: ' +
-        'the keys; lock: markets, orders, users, positions, open stakes; evaluate: the rules and the answers; ' +
-        'write: the one statement; commit). Divided by rounds: where a round of this process spends its time.',
+      'Wall-clock milliseconds spent in each step of every round so far (begin: a connection; lock: BEGIN, the ' +
+        "keys' claims and the locks of markets, orders and users, sent together; read: positions, open stakes and " +
+        'what else the rules read after the locks; evaluate: the rules and the answers; commit: the one write and ' +
+        'COMMIT, sent together). Divided by rounds: where a round of this process spends its time.',
     ),
   recent_round_sizes: z
     .array(z.number().int().nonnegative())

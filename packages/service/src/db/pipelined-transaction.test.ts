@@ -1,0 +1,81 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { createDb, createPool } from './connection.js';
+import { pipelinedTransactions } from './pipelined-transaction.js';
+
+const url = inject('databaseUrl');
+const pool = createPool(url, 2, undefined, { pipeline: true, prepare: true });
+const transactions = pipelinedTransactions(pool);
+const other = createDb(createPool(url, 2));
+const table = sql.table(`pipelined_${process.pid}`);
+
+const rowsOf = async () =>
+  (await sql<{ n: number }>`select n from ${table} order by seq`.execute(other)).rows.map((r) => r.n);
+
+beforeAll(async () => {
+  await sql`create table ${table} (seq serial primary key, n int not null)`.execute(other);
+});
+afterAll(async () => {
+  await sql`drop table if exists ${table}`.execute(other);
+  await other.destroy();
+  await pool.end();
+});
+
+describe('pipelinedTransactions', () => {
+  it('runs statements sent together in the order sent, inside one transaction, and commits with the write', async () => {
+    await sql`truncate ${table}`.execute(other);
+    const seen = await transactions(async ({ tx, commitWith }) => {
+      const sent = [1, 2, 3].map((n) => sql`insert into ${table} (n) values (${n})`.execute(tx));
+      const read = sql<{ n: number }>`select n from ${table} order by seq`.execute(tx);
+      await Promise.all(sent);
+      expect(await rowsOf(), 'nothing is visible outside before COMMIT').toEqual([]);
+      const written = await commitWith(sql<{ n: number }>`insert into ${table} (n) values (4) returning n`);
+      expect(written).toEqual([{ n: 4 }]);
+      return (await read).rows.map((r) => r.n);
+    });
+    expect(seen).toEqual([1, 2, 3]);
+    expect(await rowsOf()).toEqual([1, 2, 3, 4]);
+  });
+
+  it('holds what it locks from BEGIN on: an advisory transaction lock taken in the first statements', async () => {
+    let otherGot: boolean | undefined;
+    await transactions(async ({ tx, commitWith }) => {
+      await sql`select pg_try_advisory_xact_lock(${424242}::bigint)`.execute(tx);
+      const got = await sql<{ got: boolean }>`select pg_try_advisory_lock(${424242}::bigint) as got`.execute(other);
+      otherGot = got.rows[0]!.got;
+      await commitWith(null);
+    });
+    expect(otherGot).toBe(false);
+  });
+
+  it('commits nothing when the write sent with COMMIT fails, the work throws or an earlier statement failed', async () => {
+    await sql`truncate ${table}`.execute(other);
+    const failing = transactions(async ({ tx, commitWith }) => {
+      void sql`insert into ${table} (n) values (1)`.execute(tx);
+      await commitWith(sql`with c as (insert into ${table} (n) values (2) returning n)
+        select raise_unless(count(*) = 2, 'two rows were expected') from c`);
+    });
+    await expect(failing).rejects.toThrow(/two rows were expected/);
+    const throwing = transactions(async ({ tx }) => {
+      await sql`insert into ${table} (n) values (3)`.execute(tx);
+      throw new Error('the work failed');
+    });
+    await expect(throwing).rejects.toThrow(/the work failed/);
+    expect(await rowsOf()).toEqual([]);
+    const swallowed = transactions(async ({ tx, commitWith }) => {
+      await sql`insert into ${table} (n) values (${'not a number'})`.execute(tx).catch(() => {});
+      await commitWith(null);
+    });
+    await expect(swallowed).rejects.toThrow(/rolled back at its COMMIT/);
+    let late: Promise<unknown> = Promise.resolve();
+    await transactions(async ({ tx, commitWith }) => {
+      await commitWith(null);
+      late = sql`insert into ${table} (n) values (6)`.execute(tx);
+    });
+    await expect(late).rejects.toThrow(/after its pipelined transaction ended/);
+    expect(await rowsOf()).toEqual([]);
+    // The connections are fine afterwards.
+    await transactions(({ commitWith }) => commitWith(sql`insert into ${table} (n) values (5)`));
+    expect(await rowsOf()).toEqual([5]);
+  });
+});
