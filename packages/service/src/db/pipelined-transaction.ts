@@ -1,9 +1,9 @@
 import {
-  CompiledQuery,
   Kysely,
   PostgresAdapter,
   PostgresIntrospector,
   PostgresQueryCompiler,
+  type CompiledQuery,
   type DatabaseConnection,
   type Driver,
   type QueryResult,
@@ -17,17 +17,20 @@ import type { Database } from './schema.js';
  * Transactions whose statements travel pipelined (docs/architecture.md, "The write path"): on a connection
  * of a pool made with `pipeline: true`, node-postgres sends a statement at once instead of after the one
  * before it answered, so statements that do not wait for each other's answers cost one round trip together.
- * PostgreSQL still runs them one after another, in the order sent. Kysely runs one statement at a time on a
- * transaction, so the statements go through an executor of their own, bound to the connection.
+ * PostgreSQL still runs them one after another, in the order they reach it. Kysely runs one statement at a
+ * time on a transaction, so the statements go through an executor of their own, bound to the transaction.
+ * The order between statements sent together is not promised (Kysely may take more steps for one than for
+ * another); what is: BEGIN first, and the write and COMMIT last, after everything else has answered.
  */
 
 /** A transaction on one connection, its statements pipelined. */
 export interface PipelinedTransaction {
-  /** Statements sent without awaiting each other go out together, BEGIN first. */
+  /** Statements sent without awaiting each other go out together; BEGIN has gone before them all. */
   readonly tx: Executor;
   /**
-   * Sends `last` (the transaction's write, or nothing) and COMMIT together, and gives `last`'s rows once
-   * both have answered. Rejects if either failed: the transaction is then rolled back, never committed.
+   * Sends `last` (the transaction's write, or nothing) and COMMIT together, once every statement before
+   * has answered, and gives `last`'s rows. Rejects when the transaction did not commit. Nothing sent
+   * before `last` may change data: if `last` fails before the server sees it, COMMIT still runs.
    */
   commitWith<R>(last: RawBuilder<R> | null): Promise<R[]>;
 }
@@ -38,82 +41,48 @@ export type PipelinedTransactions = <T>(work: (t: PipelinedTransaction) => Promi
 export function pipelinedTransactions(pool: pg.Pool): PipelinedTransactions {
   return async (work) => {
     const client = await pool.connect();
-    const { tx, driver } = executorOn(client);
-    driver.ended = false;
+    const run = new PipelinedRun(client);
     let broken: Error | undefined;
     try {
-      // Every statement, BEGIN and COMMIT too, goes through `tx`, which sends them in the order they are
-      // given: BEGIN is the first the server runs, COMMIT the last.
-      const begun = tx.executeQuery(BEGIN);
-      const commitWith = async <R>(last: RawBuilder<R> | null): Promise<R[]> => {
-        const written = last ? tx.executeQuery(last.compile(tx)) : null;
-        const committed = tx.executeQuery(COMMIT);
-        const [rows] = await Promise.all([written, committed]);
-        // A statement that failed earlier (its error caught) turned COMMIT into ROLLBACK.
-        if (driver.committed !== true) throw new Error('the transaction was rolled back at its COMMIT');
-        return (rows?.rows ?? []) as R[];
-      };
-      const [, result] = await Promise.all([begun, work({ tx, commitWith })]);
-      if (!driver.ended) await commitWith(null);
+      // Sent here, before work runs, so it is the first statement the server runs, whatever path work's
+      // statements take through Kysely.
+      const begun = run.send('begin');
+      const [, result] = await Promise.all([begun, work({ tx: run.tx, commitWith: (last) => run.commitWith(last) })]);
+      if (!run.ended) await run.commitWith(null);
       return result;
     } catch (error) {
-      if (!driver.ended) {
-        await tx.executeQuery(ROLLBACK).catch((rollbackError: Error) => {
+      if (!run.ended) {
+        run.ended = true;
+        await client.query('rollback').catch((rollbackError: Error) => {
           broken = rollbackError;
         });
       }
       throw error;
     } finally {
+      // Every statement this transaction sent has answered before the connection serves another.
+      await run.settled();
       client.release(broken);
     }
   };
 }
 
-const BEGIN = CompiledQuery.raw('begin');
-const COMMIT = CompiledQuery.raw('commit');
-const ROLLBACK = CompiledQuery.raw('rollback');
-
-const executors = new WeakMap<pg.PoolClient, { tx: Executor; driver: ClientDriver }>();
-
-/** A Kysely whose every statement goes straight to this client, without waiting for the one before. */
-function executorOn(client: pg.PoolClient): { tx: Executor; driver: ClientDriver } {
-  let bound = executors.get(client);
-  if (!bound) {
-    const driver = new ClientDriver(client);
-    const tx = new Kysely<Database>({
-      dialect: {
-        createAdapter: () => new PostgresAdapter(),
-        createDriver: () => driver,
-        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
-        createQueryCompiler: () => new PostgresQueryCompiler(),
-      },
-    });
-    bound = { tx, driver };
-    executors.set(client, bound);
-  }
-  return bound;
-}
-
 /**
- * Kysely's driver for one client: each statement sent as soon as Kysely hands it over, which it does in
- * the order the statements were given. Once COMMIT or ROLLBACK is sent, a later statement is refused
- * rather than run outside the transaction.
+ * One transaction's statements, and Kysely's driver for them: each sent as soon as Kysely hands it over.
+ * A transaction has its own (a Kysely is cheap), so a statement of a transaction that has ended, arriving
+ * late, is refused rather than run outside it or in the connection's next transaction.
  */
-class ClientDriver implements Driver {
-  private readonly connection: DatabaseConnection;
+class PipelinedRun implements Driver {
   /** COMMIT or ROLLBACK has been sent: the transaction is over. */
   ended = false;
-  /** Whether COMMIT committed (false: the server rolled the transaction back instead). */
-  committed: boolean | null = null;
+  readonly tx: Executor;
+  private readonly sent = new Set<Promise<pg.QueryResult>>();
+  private readonly connection: DatabaseConnection;
 
-  constructor(client: pg.PoolClient) {
+  constructor(private readonly client: pg.PoolClient) {
     this.connection = {
       executeQuery: async <R>(compiled: CompiledQuery): Promise<QueryResult<R>> => {
         if (this.ended) throw new Error('a statement came after its pipelined transaction ended');
-        if (compiled === BEGIN) this.committed = null;
-        if (compiled === COMMIT || compiled === ROLLBACK) this.ended = true;
-        const { command, rowCount, rows } = await client.query(compiled.sql, [...compiled.parameters]);
-        if (compiled === COMMIT) this.committed = command === 'COMMIT';
+        const { command, rowCount, rows } = await this.send(compiled.sql, [...compiled.parameters]);
         const writes = ['INSERT', 'UPDATE', 'DELETE', 'MERGE'].includes(command);
         return { rows: rows as R[], ...(writes && { numAffectedRows: BigInt(rowCount ?? 0) }) };
       },
@@ -121,6 +90,45 @@ class ClientDriver implements Driver {
         throw new Error('a pipelined transaction does not stream');
       },
     };
+    this.tx = new Kysely<Database>({
+      dialect: {
+        createAdapter: () => new PostgresAdapter(),
+        createDriver: () => this,
+        createIntrospector: (kysely) => new PostgresIntrospector(kysely),
+        createQueryCompiler: () => new PostgresQueryCompiler(),
+      },
+    });
+  }
+
+  send(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+    const sent = this.client.query(text, values);
+    this.sent.add(sent);
+    const done = () => this.sent.delete(sent);
+    sent.then(done, done);
+    return sent;
+  }
+
+  async commitWith<R>(last: RawBuilder<R> | null): Promise<R[]> {
+    if (this.ended) throw new Error('the pipelined transaction has ended already');
+    await this.settled();
+    this.ended = true;
+    const compiled = last?.compile(this.tx);
+    const [written, committed] = await Promise.allSettled([
+      compiled ? this.send(compiled.sql, [...compiled.parameters]) : null,
+      this.send('commit'),
+    ]);
+    // COMMIT committed only if everything before it, the write too, ran on the server.
+    if (committed.status === 'fulfilled' && committed.value.command === 'COMMIT') {
+      return written.status === 'fulfilled' && written.value ? (written.value.rows as R[]) : [];
+    }
+    if (written.status === 'rejected') throw written.reason;
+    if (committed.status === 'rejected') throw committed.reason;
+    throw new Error('the transaction was rolled back at its COMMIT');
+  }
+
+  /** Once every statement sent so far has answered (or failed). */
+  async settled(): Promise<void> {
+    await Promise.allSettled([...this.sent]);
   }
 
   async init(): Promise<void> {}

@@ -35,17 +35,18 @@ export async function runRound<S, N>(
     const needsOf = (run: { group: QueuedGroup<S, N>; items: number[] }) =>
       run.items.map((i) => run.group.items[i]!.command.needs);
     const unanswered = (group: QueuedGroup<S, N>) => group.items.flatMap((item, i) => (item.preset ? [] : [i]));
-    // The claims do not wait for the locks, nor the locks for the claims: a replay's rows are locked too,
-    // which is harmless, and both go out at once.
+    // The locks do not need the claims' answers (a replay's rows are locked too, which is harmless), so both
+    // go out at once; but a round that waits for its locks holds its keys first, so that a duplicate sent
+    // to another process meanwhile is answered in progress rather than waiting as well.
     const asks = keyAsks(round.groups);
-    const [claimed, locked] = await Promise.all([
-      keys.claim(tx, asks, now),
+    const claiming = keys.claim(tx, asks, now);
+    const lock = () =>
       world.lock(
         tx,
         round.groups.flatMap((group) => needsOf({ group, items: unanswered(group) })),
         { wait: round.wait, now },
-      ),
-    ]);
+      );
+    const [claimed, locked] = round.wait ? [await claiming, await lock()] : await Promise.all([claiming, lock()]);
     const claims = new Map(asks.map((ask, i) => [ask.key, claimed[i]!]));
 
     // A group whose own key is taken is answered by that key alone; so are items whose keys are.
