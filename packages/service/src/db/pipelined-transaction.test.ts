@@ -95,6 +95,23 @@ describe('pipelinedTransactions', () => {
     });
     await expect(late).rejects.toThrow(/after its pipelined transaction ended/);
     expect(await rowsOf()).toEqual([]);
+    // A write whose values cannot be sent fails before COMMIT goes: nothing commits, and the answer says so.
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const unsendable = transactions(async ({ tx, commitWith }) => {
+      await sql`insert into ${table} (n) values (8)`.execute(tx);
+      await commitWith(sql`insert into ${table} (n) select ${cyclic}::jsonb is not null::int`);
+    });
+    await expect(unsendable).rejects.toThrow();
+    // Work that fails while its write waits for earlier statements: the write never follows the ROLLBACK.
+    const abandoned = transactions(async ({ tx, commitWith }) => {
+      void sql`select pg_sleep(0.05)`.execute(tx).catch(() => {});
+      void commitWith(sql`insert into ${table} (n) values (9)`).catch(() => {});
+      throw new Error('the work failed');
+    });
+    await expect(abandoned).rejects.toThrow(/the work failed/);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(await rowsOf()).toEqual([]);
     // The connections are fine afterwards.
     await transactions(({ commitWith }) => commitWith(sql`insert into ${table} (n) values (5)`));
     expect(await rowsOf()).toEqual([5]);

@@ -9,7 +9,7 @@ import {
   type QueryResult,
   type RawBuilder,
 } from 'kysely';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Executor } from './connection.js';
 import type { Database } from './schema.js';
 
@@ -59,12 +59,19 @@ export function pipelinedTransactions(pool: pg.Pool): PipelinedTransactions {
       }
       throw error;
     } finally {
-      // Every statement this transaction sent has answered before the connection serves another.
+      // Every statement this transaction sent has answered before the connection serves another, and a
+      // connection left inside a transaction (a bug) is closed rather than handed on.
       await run.settled();
+      if (broken === undefined && client.getTransactionStatus() !== 'I') {
+        broken = new Error('a pipelined transaction left its connection inside a transaction');
+      }
       client.release(broken);
     }
   };
 }
+
+/** A parameter as node-postgres puts it on the wire (pg's own prepareValue, which its typings leave out). */
+const toWire = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
 
 /**
  * One transaction's statements, and Kysely's driver for them: each sent as soon as Kysely hands it over.
@@ -110,14 +117,19 @@ class PipelinedRun implements Driver {
 
   async commitWith<R>(last: RawBuilder<R> | null): Promise<R[]> {
     if (this.ended) throw new Error('the pipelined transaction has ended already');
-    await this.settled();
-    this.ended = true;
+    // The write made ready to send now, values and all: one that cannot be sent fails here, while the
+    // transaction can still roll back, not after COMMIT is on its way.
     const compiled = last?.compile(this.tx);
+    const values = compiled?.parameters.map(toWire) ?? [];
+    await this.settled();
+    if (this.ended) throw new Error('the pipelined transaction ended while its write waited');
+    this.ended = true;
     const [written, committed] = await Promise.allSettled([
-      compiled ? this.send(compiled.sql, [...compiled.parameters]) : null,
+      compiled ? this.send(compiled.sql, values) : null,
       this.send('commit'),
     ]);
-    // COMMIT committed only if everything before it, the write too, ran on the server.
+    // COMMIT committed only if everything before it, the write too, ran on the server (the write could
+    // only fail here once the server had answered it).
     if (committed.status === 'fulfilled' && committed.value.command === 'COMMIT') {
       return written.status === 'fulfilled' && written.value ? (written.value.rows as R[]) : [];
     }
