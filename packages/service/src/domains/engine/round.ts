@@ -82,10 +82,12 @@ export async function runRound<S, N>(
 
     const stored: { key: EngineKey; answer: StoredAnswer }[] = [];
     for (const { group, items } of going) {
+      // A set: a batch of 500 items would otherwise search its list once per item.
+      const applies = new Set(items);
       const answers = group.items.map((item, i) => {
         if (item.preset) return item.preset;
         const { command } = item;
-        if (!items.includes(i)) return claims.get(command.key!) as StoredAnswer;
+        if (!applies.has(i)) return claims.get(command.key!) as StoredAnswer;
         const applied = command.apply(state);
         if (applied.spend && command.key) stored.push({ key: command.key, answer: applied.answer });
         return applied.answer;
