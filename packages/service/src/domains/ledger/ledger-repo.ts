@@ -186,11 +186,14 @@ export async function lockUsersForRound(
 ): Promise<{ locked: RoundLockedUser[]; held: RoundLockedUser[] }> {
   const { named, ids } = wanted;
   if (named.length === 0 && ids.length === 0) return { locked: [], held: [] };
+  // Every wanted user once unlocked (who they are), and again for each row the lock took (its latest
+  // status and balance), merged here: a join of the two in SQL was planned as a nested loop from the
+  // arrays' row estimates, which grew with the square of a batch's users.
   const { rows } = await prepared(sql<{
     id: string;
-    tenant_id: string;
-    environment: TenantEnv['environment'];
-    external_user_id: string;
+    tenant_id: string | null;
+    environment: TenantEnv['environment'] | null;
+    external_user_id: string | null;
     got: boolean;
     status: 'active' | 'blocked';
     balance_minor: bigint;
@@ -206,22 +209,31 @@ export async function lockUsersForRound(
       select u.id, u.status, u.balance_minor from users u where u.id in (select id from wanted)
       order by u.id for update of u ${options.skipLocked ? sql`skip locked` : sql``}
     )
-    select u.id, u.tenant_id, u.environment, u.external_user_id, l.id is not null as got,
-           coalesce(l.status, u.status) as status, coalesce(l.balance_minor, u.balance_minor) as balance_minor
-    from users u join wanted w on w.id = u.id left join locked l on l.id = u.id`).execute(tx);
-  const locked: RoundLockedUser[] = [];
-  const held: RoundLockedUser[] = [];
+    select u.id, u.tenant_id, u.environment, u.external_user_id, false as got, u.status, u.balance_minor
+    from users u join wanted w on w.id = u.id
+    union all
+    select l.id, null, null, null, true, l.status, l.balance_minor from locked l`).execute(tx);
+  const users = new Map<string, RoundLockedUser>();
+  const got = new Set<string>();
   for (const r of rows) {
-    const user = {
+    if (r.got) {
+      got.add(r.id);
+      continue;
+    }
+    users.set(r.id, {
       id: r.id,
-      scope: { tenantId: r.tenant_id, environment: r.environment },
-      externalUserId: r.external_user_id,
+      scope: { tenantId: r.tenant_id!, environment: r.environment! },
+      externalUserId: r.external_user_id!,
       status: r.status,
       balance: r.balance_minor,
-    };
-    (r.got ? locked : held).push(user);
+    });
   }
-  return { locked, held };
+  const locked: RoundLockedUser[] = [];
+  for (const r of rows) {
+    const user = r.got ? users.get(r.id) : undefined;
+    if (user) locked.push({ ...user, status: r.status, balance: r.balance_minor });
+  }
+  return { locked, held: [...users.values()].filter((u) => !got.has(u.id)) };
 }
 
 /**
