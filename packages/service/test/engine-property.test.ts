@@ -192,7 +192,7 @@ interface Names {
 
 /**
  * The open's rules (docs/operator-api.md, "Positions"), in openRules' order: market and outcome, user, caps, quote,
- * price, balance.
+ * balance, price.
  */
 function judgeOpen(s: State, names: Names, c: Command & { kind: 'open' }): Verdict {
   const slug = names.slugs[c.market]!;
@@ -212,19 +212,19 @@ function judgeOpen(s: State, names: Names, c: Command & { kind: 'open' }): Verdi
   }
   const quote = quoteOpen(market.q, market.b, c.outcome, c.stake);
   if (!quote.ok) return refuse(400, 'validation_failed');
+  if (balance - c.stake < 0n) {
+    return refuse(
+      409,
+      'would_overdraw',
+      `The stake is above the balance of ${formatAmount(balance)}; nothing was applied.`,
+    );
+  }
   if (quote.priceMicro > parsePrice(c.maxPrice)!) {
     const moved = formatPrice(quote.priceMicro);
     return refuse(
       409,
       'price_moved',
       `The price moved to ${moved}; nothing was applied. Re-quote and retry with a new key.`,
-    );
-  }
-  if (balance - c.stake < 0n) {
-    return refuse(
-      409,
-      'would_overdraw',
-      `The stake is above the balance of ${formatAmount(balance)}; nothing was applied.`,
     );
   }
   return {

@@ -12,6 +12,7 @@ import { RoundBalances, type RoundLockedUser } from '../src/domains/ledger/index
 import { RoundMarkets, type HeldMarket, type MarketForTrade } from '../src/domains/markets/index.js';
 import { RoundOrders, type OrderView } from '../src/domains/orders/index.js';
 import { RoundPositions, type PositionRow } from '../src/domains/positions/index.js';
+import { RoundLimits, type PlayerLimits, type StakeUse } from '../src/domains/player-limits/index.js';
 import { RoundState, roundWorld } from '../src/write-path/round-state.js';
 
 /** The round's time: every market below trades at it. */
@@ -133,6 +134,9 @@ export interface RoundRows {
   openStakes?: readonly [RoundLockedUser, HeldMarket, bigint][];
   /** Sandbox shares traded in the last 24 hours before the round, as [tenant id, market, shares]. */
   sandboxDay?: readonly [string, HeldMarket, bigint][];
+  /** Player limits as stored, and what each user staked in each window, by user. */
+  limits?: readonly [RoundLockedUser, PlayerLimits][];
+  stakeUse?: readonly [RoundLockedUser, StakeUse][];
   paused?: OpeningsPaused;
   now?: Date;
 }
@@ -147,6 +151,11 @@ export function stateOf(rows: RoundRows): RoundState {
     new RoundOrders(rows.orders ?? []),
     new RoundBalances(rows.users ?? []),
     new RoundPositions(new Map((rows.positions ?? []).map((p) => [p.id, p])), { openStakes, sandboxDay }),
+    new RoundLimits(
+      new Map((rows.limits ?? []).map(([u, limits]) => [u.id, limits])),
+      new Map((rows.stakeUse ?? []).map(([u, use]) => [u.id, use])),
+      rows.now ?? NOW,
+    ),
     rows.paused ?? { all: false, tenants: new Set() },
   );
 }
@@ -209,6 +218,7 @@ export function footprint(state: RoundState, users: readonly RoundLockedUser[], 
       return { q: [...held.q], qSandbox: [...held.qSandbox] };
     }),
     openStakes: users.flatMap((u) => markets.map((m) => state.positions.openStake(u.id, m.market.id))),
+    staked: users.map((u) => state.limits.of(u.id).use),
     dayShares: markets.map((m) => state.positions.dayShares(TENANT_ID, m.market.id)),
     opened: [...opened],
     closed: [...closed],

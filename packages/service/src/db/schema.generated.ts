@@ -376,6 +376,23 @@ export interface Transactions {
   user_id: string;
 }
 
+export interface UserLimits {
+  environment: string;
+  excluded_until: Timestamp | null;
+  pending_per_day_at: Timestamp | null;
+  pending_per_day_minor: bigint | null;
+  pending_per_month_at: Timestamp | null;
+  pending_per_month_minor: bigint | null;
+  pending_per_week_at: Timestamp | null;
+  pending_per_week_minor: bigint | null;
+  stake_per_day_minor: bigint | null;
+  stake_per_month_minor: bigint | null;
+  stake_per_week_minor: bigint | null;
+  tenant_id: string;
+  updated_at: Timestamp;
+  user_id: string;
+}
+
 export interface Users {
   balance_minor: Generated<bigint>;
   created_at: Timestamp;
@@ -490,6 +507,7 @@ export interface DB {
   tenant_rate_limits: TenantRateLimits;
   tenants: Tenants;
   transactions: Transactions;
+  user_limits: UserLimits;
   users: Users;
   web_sessions: WebSessions;
   webhook_attempts: WebhookAttempts;

@@ -175,6 +175,24 @@ export interface PositionsTable {
   ended_at: ColumnType<Date | null, never, never>;
 }
 
+/** A player's limits (migration 0034): the rules are in domains/player-limits/model. */
+export interface UserLimitsTable {
+  user_id: string;
+  tenant_id: string;
+  environment: Environment;
+  stake_per_day_minor: bigint | null;
+  stake_per_week_minor: bigint | null;
+  stake_per_month_minor: bigint | null;
+  pending_per_day_minor: bigint | null;
+  pending_per_day_at: Date | null;
+  pending_per_week_minor: bigint | null;
+  pending_per_week_at: Date | null;
+  pending_per_month_minor: bigint | null;
+  pending_per_month_at: Date | null;
+  excluded_until: Date | null;
+  updated_at: Date;
+}
+
 export interface PositionRejectionsTable {
   id: string;
   seq: Generated<bigint>;
@@ -488,6 +506,7 @@ export interface Database {
   tenant_markets: TenantMarketsTable;
   price_points: PricePointsTable;
   positions: PositionsTable;
+  user_limits: UserLimitsTable;
   position_rejections: PositionRejectionsTable;
   orders: OrdersTable;
   events: EventsTable;

@@ -61,6 +61,14 @@ export const ERROR_CATALOG = {
     action:
       'Set the user active with PUT /v1/users/{external_user_id} if the block is over; otherwise tell the user trading is unavailable.',
   },
+  user_excluded: {
+    status: 403,
+    description:
+      'The player is on a break they set through the operator (opens and order placements); details.excluded_until says until when.',
+    retry: 'no',
+    action:
+      'Tell the player the break runs until error.details.excluded_until; closing positions and withdrawing still work. A break cannot be shortened.',
+  },
   not_found: {
     status: 404,
     description: 'The resource or route does not exist.',
@@ -106,6 +114,14 @@ export const ERROR_CATALOG = {
     description: 'Stake above the per-position cap or the per-user total cap; details.remaining says what still fits.',
     retry: 'no',
     action: 'Lower the stake to error.details.remaining or less and send that as a new request.',
+  },
+  user_limit_reached: {
+    status: 409,
+    description:
+      'The stake would pass a stake limit the player set (opens and order placements); details name the limit with the least left, what still fits and when more frees.',
+    retry: 'no',
+    action:
+      'Offer the player error.details.remaining or less as a new request, or tell them more frees at error.details.resets_at.',
   },
   sandbox_limit_reached: {
     status: 409,

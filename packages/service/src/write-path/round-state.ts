@@ -15,13 +15,15 @@ import {
   type Opener,
   type OrderView,
 } from '../domains/orders/index.js';
-import { lockPositionsByIds, RoundPositions, tradingFigures } from '../domains/positions/index.js';
+import { readLimits, RoundLimits, stakeUseOf, windowStarts, type StakeUse } from '../domains/player-limits/index.js';
+import { lockPositionsByIds, RoundPositions, stakedSince, tradingFigures } from '../domains/positions/index.js';
 import { RoundSyncs, type SyncState } from '../domains/sync/index.js';
 import { openerOf, type TradeState } from '../domains/trading/index.js';
 
 /**
- * A round's state: one slice per table owner (markets, orders, balances and the ledger, positions, balance
- * syncs, the outbox), which every handler sees through the slices it names (TradeState, SyncState, …).
+ * A round's state: one slice per table owner (markets, orders, balances and the ledger, positions, player
+ * limits, balance syncs, the outbox), which every handler sees through the slices it names (TradeState,
+ * SyncState, …).
  */
 export class RoundState implements TradeState, SyncState {
   readonly syncs = new RoundSyncs();
@@ -36,6 +38,7 @@ export class RoundState implements TradeState, SyncState {
     readonly orders: RoundOrders,
     readonly balances: RoundBalances,
     readonly positions: RoundPositions,
+    readonly limits: RoundLimits,
     readonly paused: OpeningsPaused,
   ) {}
 }
@@ -115,13 +118,25 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
           going.flatMap((n) => (n.positionId ? [n.positionId] : [])),
         );
         const trades = going.some((n) => n.trades) || orders.length > 0;
-        const figures = trades
-          ? await tradingFigures(
-              tx,
-              { userIds: trading.map((u) => u.id), marketIds: [...markets.locked.keys()] },
-              { pairs: sandboxTraders(markets.locked, going, orders), since: new Date(now.getTime() - SANDBOX_DAY_MS) },
-            )
-          : { openStakes: new Map<string, bigint>(), sandboxDay: new Map<string, bigint>() };
+        const traders = trading.map((u) => u.id);
+        const [figures, limits] = trades
+          ? await Promise.all([
+              tradingFigures(
+                tx,
+                { userIds: traders, marketIds: [...markets.locked.keys()] },
+                {
+                  pairs: sandboxTraders(markets.locked, going, orders),
+                  since: new Date(now.getTime() - SANDBOX_DAY_MS),
+                },
+              ),
+              readLimits(tx, traders),
+            ])
+          : [{ openStakes: new Map<string, bigint>(), sandboxDay: new Map<string, bigint>() }, new Map()];
+        // Only a user with a stake limit in force needs what they staked measured: one more read, in rounds
+        // that trade for such a user alone.
+        const measured = RoundLimits.measured(limits, now);
+        const staked = measured.length > 0 ? await stakedSince(tx, measured, windowStarts(now)) : new Map();
+        const use = new Map<string, StakeUse>([...staked].map(([id, windows]) => [id, stakeUseOf(windows)]));
         const orderTenants = [...new Set(orders.map((o) => o.scope.tenantId))];
         const paused = orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
         return new RoundState(
@@ -130,6 +145,7 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
           new RoundOrders(orders.map(({ userId: _userId, ...order }) => order)),
           new RoundBalances(trading),
           new RoundPositions(positions, figures),
+          new RoundLimits(limits, use, now),
           paused,
         );
       },

@@ -17,6 +17,7 @@ import {
   YES,
 } from '../../../test/in-memory-round.js';
 import type { OpeningsPaused } from '../kill-switches/index.js';
+import { NO_LIMITS } from '../player-limits/index.js';
 import { fillOrders } from './fill-orders.js';
 
 /**
@@ -148,6 +149,44 @@ describe('fillOrders', () => {
     expect(fillOrders(state, held)).toBe(1);
 
     expect([fillable.status, due.status]).toEqual(['open', 'expired']);
+  });
+
+  it("rejects for good, with no event, a fill that would pass the player's limit, and one of a player on a break", () => {
+    const held = marketOf();
+    const limited = userOf(LIVE, 'limited', 10_000n);
+    const resting = userOf(LIVE, 'resting', 10_000n);
+    const a = orderOf(held, limited, { limitPriceMicro: FILLS });
+    const b = orderOf(held, resting, { limitPriceMicro: FILLS });
+    const state = stateOf({
+      markets: [held],
+      users: [limited, resting],
+      orders: [a, b],
+      limits: [
+        [limited, { ...NO_LIMITS, stake_per_week: { limit: 999n, pending: null } }],
+        [resting, { ...NO_LIMITS, excludedUntil: new Date(NOW.getTime() + 60_000) }],
+      ],
+    });
+
+    expect(fillOrders(state, held)).toBe(2);
+
+    expect([a.status, a.rejectCode]).toEqual(['rejected', 'user_limit_reached']);
+    expect([b.status, b.rejectCode]).toEqual(['rejected', 'user_excluded']);
+    expect(state.balances.posted).toEqual([]);
+    expect(state.events.emitted).toEqual([]);
+  });
+
+  it("counts a fill against the player's limit like an open: the next fill that would pass it is rejected", () => {
+    const held = marketOf();
+    const alice = userOf(LIVE, 'alice', 10_000n);
+    const first = orderOf(held, alice, { limitPriceMicro: 999_999n });
+    const second = orderOf(held, alice, { limitPriceMicro: 999_999n });
+    const limits = { ...NO_LIMITS, stake_per_day: { limit: 1_500n, pending: null } };
+    const state = stateOf({ markets: [held], users: [alice], orders: [first, second], limits: [[alice, limits]] });
+
+    fillOrders(state, held);
+
+    expect(first.status).toBe('filled');
+    expect([second.status, second.rejectCode]).toEqual(['rejected', 'user_limit_reached']);
   });
 
   it('rejects an order whose market was disabled for its tenant after placement', () => {

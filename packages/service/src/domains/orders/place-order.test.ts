@@ -17,6 +17,7 @@ import {
 } from '../../../test/in-memory-round.js';
 import type { TenantEnv } from '../context.js';
 import type { HeldMarket } from '../markets/index.js';
+import { NO_LIMITS } from '../player-limits/index.js';
 import { placeHandler, type OrderInput } from './place-order.js';
 
 /** At even prices on b = 100, 10.00 on an outcome costs 0.523827 (quotes.ts). */
@@ -172,6 +173,32 @@ describe('placeHandler.apply', () => {
     expect(state.positions.changes.opened).toEqual([]);
     expect(state.events.emitted).toEqual([]);
     expect(held.market.q).toEqual([0, 0]);
+  });
+
+  it("refuses a placement whose stake would pass the player's limit, and any placement during a break; nothing placed", () => {
+    const held = marketOf({}, [LIVE.tenantId]);
+    const alice = userOf(LIVE, 'alice', 10_000n);
+    const cases = [
+      {
+        limits: { ...NO_LIMITS, stake_per_day: { limit: 999n, pending: null } },
+        status: 409,
+        error: 'user_limit_reached',
+      },
+      {
+        limits: { ...NO_LIMITS, excludedUntil: new Date(NOW.getTime() + HOUR_MS) },
+        status: 403,
+        error: 'user_excluded',
+      },
+    ];
+    for (const { limits, status, error } of cases) {
+      const state = stateOf({ markets: [held], users: [alice], limits: [[alice, limits]] });
+      const before = footprint(state, [alice], [held]);
+
+      const applied = placeHandler.apply(state, orderIn(held, { limitPriceMicro: PRICE_FOR_10 }), asked(LIVE));
+
+      expect([applied.spend, applied.answer.status, bodyOf(applied.answer).error]).toEqual([false, status, error]);
+      expect(footprint(state, [alice], [held])).toEqual(before);
+    }
   });
 
   it('fills an order placed under the kill switch no sooner than it is lifted: it stays open', () => {

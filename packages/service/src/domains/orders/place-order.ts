@@ -4,6 +4,7 @@ import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
 import { answered, submitTo, userOnMarket, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
+import type { RoundLimits } from '../player-limits/index.js';
 import { openRules } from '../trading/model/open-rules.js';
 import { tradeRejection } from '../trading/model/trade-rejection.js';
 import { fillOrders, type OrderState } from './fill-orders.js';
@@ -26,13 +27,18 @@ export interface OrderInput {
   expiresAt: Date | null;
 }
 
+/** What a placement reads besides the market's orders: the player's limits, which a placement must fit. */
+export interface PlaceState extends OrderState {
+  limits: RoundLimits;
+}
+
 /**
  * A limit order placed. Nothing is debited at placement: it checks the market and the user (the open's
  * rules at the placement stage), then the market's orders are evaluated with it, so the answer says filled
  * when the market already satisfies the limit (or rejected when that fill is refused). 201 with the order;
  * a refused placement gives its key back.
  */
-export const placeHandler: Handler<OrderInput, OrderState> = {
+export const placeHandler: Handler<OrderInput, PlaceState> = {
   route: PLACE_ROUTE,
   needs: (input, { ctx }) => userOnMarket(ctx, input.externalUserId, input.marketSlug),
   apply(state, input, { ctx, request }) {
@@ -42,7 +48,7 @@ export const placeHandler: Handler<OrderInput, OrderState> = {
   },
 };
 
-function place(state: OrderState, ctx: TenantCtx, input: OrderInput) {
+function place(state: PlaceState, ctx: TenantCtx, input: OrderInput) {
   const acting = actingUser(ctx, input.externalUserId);
   if (!acting.ok) return acting;
   const scope = ctx.tenantEnv;
@@ -56,7 +62,9 @@ function place(state: OrderState, ctx: TenantCtx, input: OrderInput) {
     stage: 'placement',
     market: held.market,
     user: user ?? { externalUserId: acting.value, missing: true },
+    player: state.limits.of(user?.id ?? ''),
     outcomeId: input.outcomeId,
+    stake: input.stake,
     now: state.now,
   });
   if (!placement.ok) return { ok: false as const, rejection: tradeRejection(placement.rejection) };

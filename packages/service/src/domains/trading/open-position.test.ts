@@ -22,6 +22,7 @@ import {
 } from '../../../test/in-memory-round.js';
 import type { TenantEnv } from '../context.js';
 import type { HeldMarket } from '../markets/index.js';
+import { NO_LIMITS, type PlayerLimits, type StakeUse } from '../player-limits/index.js';
 import { quoteOpen } from '../markets/model/quotes.js';
 import { openHandler, type OpenInput } from './open-position.js';
 
@@ -45,6 +46,15 @@ function openIn(held: HeldMarket, overrides: Partial<OpenInput> = {}): OpenInput
     ...overrides,
   };
 }
+
+const IN_A_DAY = new Date(NOW.getTime() + 24 * 3_600_000);
+const EARLIER = new Date(NOW.getTime() - 3 * 3_600_000);
+/** What a player staked: `used` in every window, the earliest of it at `earliest`. */
+const dayUse = (used: bigint, earliest: Date): StakeUse => ({
+  stake_per_day: { used, earliest },
+  stake_per_week: { used, earliest },
+  stake_per_month: { used, earliest },
+});
 
 const asked = (scope: TenantEnv, asker: Asker = 'api_key') => askedBy(scope, asker, { key: 'key-1', fields: FIELDS });
 
@@ -190,6 +200,8 @@ describe('openHandler.apply, a refusal', () => {
     balance?: bigint;
     status?: 'active' | 'blocked';
     openStake?: bigint;
+    limits?: PlayerLimits;
+    staked?: StakeUse;
     input?: Partial<OpenInput>;
     expected: { status: number; error: string; details?: Record<string, unknown>; message?: string };
   }[] = [
@@ -249,6 +261,55 @@ describe('openHandler.apply, a refusal', () => {
       },
     },
     {
+      name: 'a user on a break, naming its end',
+      limits: { ...NO_LIMITS, excludedUntil: IN_A_DAY },
+      expected: { status: 403, error: 'user_excluded', details: { excluded_until: IN_A_DAY.toISOString() } },
+    },
+    {
+      name: "a stake over the player's daily limit, naming what fits and when more frees",
+      limits: { ...NO_LIMITS, stake_per_day: { limit: 3_000n, pending: null } },
+      staked: dayUse(2_500n, EARLIER),
+      expected: {
+        status: 409,
+        error: 'user_limit_reached',
+        details: { limit: 'stake_per_day', remaining: '5.00', resets_at: '2030-01-16T09:00:00.000Z' },
+      },
+    },
+    {
+      name: 'a user on a break before a suspended market, and a blocked user before both',
+      market: [{ status: 'suspended' }],
+      limits: { ...NO_LIMITS, excludedUntil: IN_A_DAY },
+      expected: { status: 403, error: 'user_excluded' },
+    },
+    {
+      name: 'a blocked user on a break',
+      status: 'blocked',
+      limits: { ...NO_LIMITS, excludedUntil: IN_A_DAY },
+      expected: { status: 403, error: 'user_blocked' },
+    },
+    {
+      name: "the stake caps before the player's limit",
+      market: [{ maxStakePerPosition: 999n }],
+      limits: { ...NO_LIMITS, stake_per_week: { limit: 0n, pending: null } },
+      expected: { status: 409, error: 'stake_limit_exceeded' },
+    },
+    {
+      name: "the player's limit before the balance",
+      balance: 999n,
+      limits: { ...NO_LIMITS, stake_per_month: { limit: 0n, pending: null } },
+      expected: {
+        status: 409,
+        error: 'user_limit_reached',
+        details: { limit: 'stake_per_month', remaining: '0.00', resets_at: null },
+      },
+    },
+    {
+      name: 'the balance before the price',
+      balance: 999n,
+      input: { maxPriceMicro: PRICE_FOR_10 - 1n },
+      expected: { status: 409, error: 'would_overdraw' },
+    },
+    {
       name: 'a market not enabled for the tenant',
       market: [{}, [OTHER_LIVE.tenantId]],
       expected: { status: 400, error: 'validation_failed', message: 'is available to this tenant.' },
@@ -273,6 +334,8 @@ describe('openHandler.apply, a refusal', () => {
         markets: [held],
         users: [alice],
         openStakes: refusal.openStake === undefined ? [] : [[alice, held, refusal.openStake]],
+        limits: refusal.limits ? [[alice, refusal.limits]] : [],
+        stakeUse: refusal.staked ? [[alice, refusal.staked]] : [],
       });
       const before = footprint(state, [alice], [held]);
       const input = openIn(held, refusal.input);
@@ -300,6 +363,22 @@ describe('openHandler.apply, a refusal', () => {
       expect(writeParts(state)).toBe(1);
     });
   }
+
+  it("counts each open of the round against the player's limit, so the second that would pass it is refused", () => {
+    const held = marketOf();
+    const alice = userOf(LIVE, 'alice', 10_000n);
+    const limits: PlayerLimits = { ...NO_LIMITS, stake_per_day: { limit: 1_500n, pending: null } };
+    const state = stateOf({ markets: [held], users: [alice], limits: [[alice, limits]] });
+
+    expect(openHandler.apply(state, openIn(held), asked(LIVE)).answer.status).toBe(201);
+    const second = openHandler.apply(state, openIn(held), asked(LIVE));
+
+    expect(bodyOf(second.answer)).toMatchObject({
+      error: 'user_limit_reached',
+      details: { limit: 'stake_per_day', remaining: '5.00', resets_at: '2030-01-16T12:00:00.000Z' },
+    });
+    expect(openHandler.apply(state, openIn(held, { stake: 500n }), asked(LIVE)).answer.status).toBe(201);
+  });
 
   it('refuses a session naming another user, records nothing (nothing was locked) and gives the key back', () => {
     const held = marketOf();

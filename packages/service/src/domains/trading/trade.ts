@@ -6,6 +6,7 @@ import type { Via } from '../handler.js';
 import { formatPrice, movesSandbox, type HeldMarket } from '../markets/index.js';
 import type { FillTerms, Opener, OrderState } from '../orders/index.js';
 import type { RoundLeaderboard } from '../leaderboard/index.js';
+import type { RoundLimits } from '../player-limits/index.js';
 import type { PositionView, RoundPositions } from '../positions/index.js';
 import { openRules, type OpenDecision } from './model/open-rules.js';
 import { tradeRejection } from './model/trade-rejection.js';
@@ -17,6 +18,7 @@ import { tradeRejection } from './model/trade-rejection.js';
 export interface TradeState extends OrderState {
   positions: RoundPositions;
   leaderboard: RoundLeaderboard;
+  limits: RoundLimits;
 }
 
 /** An open as a round takes it: by an operator or a session, or an order's fill. */
@@ -34,6 +36,7 @@ export function decideOpen(state: TradeState, held: HeldMarket, ask: FillTerms):
     stage: 'open',
     market,
     user: user ?? { externalUserId: ask.externalUserId, missing: true },
+    player: state.limits.of(user?.id ?? ''),
     openStake: user ? state.positions.openStake(user.id, market.id) : 0n,
     outcomeId: ask.outcomeId,
     stake: ask.stake,
@@ -78,6 +81,7 @@ export function openOn(state: TradeState, held: HeldMarket, ask: OpenAsk): Resul
     openedVia: ask.via,
     orderId: ask.orderId,
   });
+  state.limits.staked(user.id, ask.stake, state.now);
   state.markets.move(held, quote.qAfter);
   moveSandbox(state, held, ask.scope, ask.outcomeId, quote.shares);
   if (ask.via === 'session') {

@@ -7,6 +7,7 @@ export {
   findBalances,
   findUser,
   findUserById,
+  lockUser,
   findUsersByExternalId,
   streamUserRows,
   type UserPlace,

@@ -28,17 +28,28 @@ export async function upsertUserRow(
   return { id: row.id, externalUserId, status: row.status, balance: row.balance_minor, created: row.created };
 }
 
-export async function findUser(db: Executor, scope: TenantEnv, externalUserId: string): Promise<UserRow | null> {
-  const row = await db
+function userQuery(db: Executor, scope: TenantEnv, externalUserId: string) {
+  return db
     .selectFrom('users')
     .select(['id', 'external_user_id', 'status', 'balance_minor'])
     .where('tenant_id', '=', scope.tenantId)
     .where('environment', '=', scope.environment)
-    .where('external_user_id', '=', externalUserId)
-    .executeTakeFirst();
-  return row
-    ? { id: row.id, externalUserId: row.external_user_id, status: row.status, balance: row.balance_minor }
-    : null;
+    .where('external_user_id', '=', externalUserId);
+}
+
+function toUserRow(row: { id: string; external_user_id: string; status: UserRow['status']; balance_minor: bigint }) {
+  return { id: row.id, externalUserId: row.external_user_id, status: row.status, balance: row.balance_minor };
+}
+
+export async function findUser(db: Executor, scope: TenantEnv, externalUserId: string): Promise<UserRow | null> {
+  const row = await userQuery(db, scope, externalUserId).executeTakeFirst();
+  return row ? toUserRow(row) : null;
+}
+
+/** A user locked for a change that must not race the write engine's rounds (its limits), or null. */
+export async function lockUser(db: Executor, scope: TenantEnv, externalUserId: string): Promise<UserRow | null> {
+  const row = await userQuery(db, scope, externalUserId).forUpdate().executeTakeFirst();
+  return row ? toUserRow(row) : null;
 }
 
 /** Balances of users by id (any tenant environment: ids are unique), for the realtime stream. */

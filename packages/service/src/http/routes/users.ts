@@ -1,6 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { getUser, presentUser, putUser, PutUserBody, User, UserParams } from '../../domains/users/index.js';
 import { sessionUser } from '../../domains/context.js';
+import {
+  getLimits,
+  limitsChange,
+  PlayerLimitsView,
+  presentLimits,
+  PutLimitsBody,
+  setLimits,
+} from '../../domains/player-limits/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { tenantCtx } from '../context.js';
 import { API_KEY_ERRORS, API_KEY_OR_SESSION_ERRORS, API_KEY_OR_SESSION_SECURITY, errorResponses } from '../openapi.js';
@@ -31,6 +39,62 @@ export function userRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const user = await putUser(tenantCtx(deps, request), input);
         return reply.code(user.created ? 201 : 200).send(presentUser(user));
       },
+    );
+
+    app.put(
+      '/v1/users/:external_user_id/limits',
+      {
+        config: { meta: { tier: 'default', credential: 'api_key', scope: 'write:sync' } },
+        schema: {
+          summary: "Set a player's stake limits or break",
+          description:
+            'Limits a player sets through you (docs/guides/player-limits.md): stake limits over the last 24 hours, ' +
+            '7 days and 30 days, and a break. A new or lower limit and a break apply at once; a raise or a removal ' +
+            'takes effect 24 hours later (pending); a break can be extended, never shortened or ended early. ' +
+            'Fields left out stay as they are. Naturally idempotent; takes no Idempotency-Key.',
+          tags: ['users'],
+          security: [{ apiKey: [] }],
+          params: UserParams,
+          body: PutLimitsBody,
+          response: {
+            200: PlayerLimitsView,
+            ...errorResponses(
+              'validation_failed',
+              ...API_KEY_ERRORS,
+              'unknown_user',
+              'state_conflict',
+              'request_too_large',
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const change = limitsChange(request.body);
+        const limits = await setLimits(tenantCtx(deps, request), request.params.external_user_id, change);
+        return presentLimits(valueOrThrow(limits));
+      },
+    );
+
+    app.get(
+      '/v1/users/:external_user_id/limits',
+      {
+        config: { meta: { tier: 'default', credential: 'api_key_or_session', scope: 'write:sync' } },
+        schema: {
+          summary: "A player's stake limits, what is used and left, and their break",
+          description:
+            'With the API key, any user of the environment; with a widget session token, only its own user ' +
+            "(another user's limits are 404 not_found).",
+          tags: ['users'],
+          security: API_KEY_OR_SESSION_SECURITY,
+          params: UserParams,
+          response: {
+            200: PlayerLimitsView,
+            ...errorResponses('validation_failed', ...API_KEY_OR_SESSION_ERRORS, 'not_found', 'unknown_user'),
+          },
+        },
+      },
+      async (request) =>
+        presentLimits(valueOrThrow(await getLimits(tenantCtx(deps, request), request.params.external_user_id))),
     );
 
     // Registered before the parametric read, and a static path wins in fastify's router anyway.

@@ -7,13 +7,22 @@
 import { post } from '../../ledger/model/balance.js';
 import { quoteOpen, type OpenQuote } from '../../markets/model/quotes.js';
 import { sandboxRefusal, type InfluenceBound } from '../../markets/model/sandbox-influence.js';
+import {
+  exclusionRefusal,
+  stakeLimitRefusal,
+  type LimitName,
+  type PlayerLimits,
+  type StakeUse,
+} from '../../player-limits/model/limits.js';
 
 export type TradeRejection =
   | { code: 'validation_failed'; message: string }
   | { code: 'market_suspended' }
   | { code: 'unknown_user'; externalUserId: string }
   | { code: 'user_blocked' }
+  | { code: 'user_excluded'; excludedUntil: Date }
   | { code: 'stake_limit_exceeded'; remaining: bigint }
+  | { code: 'user_limit_reached'; limit: LimitName; remaining: bigint; resetsAt: Date | null }
   | { code: 'sandbox_limit_reached'; remaining: bigint }
   | { code: 'price_moved'; priceMicro: bigint }
   | { code: 'would_overdraw'; balance: bigint };
@@ -48,12 +57,15 @@ export function tradingRejection(market: MarketWindow, now: Date): TradeRejectio
   return null;
 }
 
+/** The outcome asked for is one of the market's. */
+export function outcomeRejection(market: TradedMarket, outcomeId: string): TradeRejection | null {
+  if (market.outcomes.some((o) => o.id === outcomeId)) return null;
+  return { code: 'validation_failed', message: `The market ${market.slug} has no outcome ${outcomeId}.` };
+}
+
 /** The market's part of the rules: the outcome exists and the market trades now. */
 export function marketRejection(market: TradedMarket, outcomeId: string, now: Date): TradeRejection | null {
-  if (!market.outcomes.some((o) => o.id === outcomeId)) {
-    return { code: 'validation_failed', message: `The market ${market.slug} has no outcome ${outcomeId}.` };
-  }
-  return tradingRejection(market, now);
+  return outcomeRejection(market, outcomeId) ?? tradingRejection(market, now);
 }
 
 /** stake_limit_exceeded with the stake that would still fit (never negative). */
@@ -72,7 +84,10 @@ interface PlacementTerms {
   market: TradedMarket;
   /** The locked user, or the id asked for when it is not registered. */
   user: Trader | { externalUserId: string; missing: true };
+  /** The user's limits in force and what they staked in each window (docs/operator-api.md, "Player limits"). */
+  player: { limits: PlayerLimits; use: StakeUse };
   outcomeId: string;
+  stake: bigint;
   now: Date;
 }
 
@@ -80,7 +95,6 @@ interface OpenTerms extends Omit<PlacementTerms, 'stage'> {
   stage: 'open';
   /** The user's open stake on this market before this position (what the per-user cap counts). */
   openStake: bigint;
-  stake: bigint;
   maxPriceMicro: bigint;
   /**
    * For a sandbox trade on a shared market with a bound: the shares open sandbox positions hold per outcome
@@ -93,24 +107,34 @@ export type OpenDecision =
   { ok: true; quote: OpenQuote; balanceAfter: bigint } | { ok: false; rejection: TradeRejection };
 
 /**
- * Decides a trade: unknown outcome, market not open or outside its window (validation_failed), suspended,
- * unknown user, blocked user; then, for an open or a fill, the stake caps, the sandbox bound, the price
- * against max_price, and the balance. A placement stops after the user: an order's stake is judged when it fills.
+ * Decides a trade. When several rules refuse it, the first of this order answers: an unknown outcome
+ * (validation_failed), an unknown user, a blocked user, a user on a break, the market's state (suspended;
+ * not open or outside its window, validation_failed); then, for an open or a fill, the stake caps; for
+ * every stage the player's stake limits; then the sandbox bound, the balance and the price against
+ * max_price. A placement stops after the limits: the rest of an order's stake is judged when it fills.
  */
 export function openRules(terms: PlacementTerms): { ok: true } | { ok: false; rejection: TradeRejection };
 export function openRules(terms: OpenTerms): OpenDecision;
 export function openRules(terms: PlacementTerms | OpenTerms): { ok: true } | OpenDecision {
   const refuse = (rejection: TradeRejection) => ({ ok: false as const, rejection });
   const { market, user, now } = terms;
-  const marketRefusal = marketRejection(market, terms.outcomeId, now);
-  if (marketRefusal) return refuse(marketRefusal);
+  const noOutcome = outcomeRejection(market, terms.outcomeId);
+  if (noOutcome) return refuse(noOutcome);
   if ('missing' in user) return refuse({ code: 'unknown_user', externalUserId: user.externalUserId });
   if (user.status === 'blocked') return refuse({ code: 'user_blocked' });
+  const onBreak = exclusionRefusal(terms.player.limits, now);
+  if (onBreak) return refuse(onBreak);
+  const marketRefusal = tradingRejection(market, now);
+  if (marketRefusal) return refuse(marketRefusal);
+
+  if (terms.stage === 'open') {
+    const overCap = stakeRejection(terms.stake, { ...market, openStake: terms.openStake });
+    if (overCap) return refuse(overCap);
+  }
+  const overLimit = stakeLimitRefusal(terms.player.limits, terms.player.use, terms.stake);
+  if (overLimit) return refuse(overLimit);
   if (terms.stage === 'placement') return { ok: true };
 
-  const caps = { ...market, openStake: terms.openStake };
-  const overCap = stakeRejection(terms.stake, caps);
-  if (overCap) return refuse(overCap);
   const index = market.outcomes.findIndex((o) => o.id === terms.outcomeId);
   const quote = quoteOpen(market.q, market.b, index, terms.stake);
   if (!quote.ok) {
@@ -122,8 +146,8 @@ export function openRules(terms: PlacementTerms | OpenTerms): { ok: true } | Ope
     const overBound = sandboxRefusal(trade, bound);
     if (overBound) return refuse({ code: 'sandbox_limit_reached', remaining: overBound.remaining });
   }
-  if (quote.priceMicro > terms.maxPriceMicro) return refuse({ code: 'price_moved', priceMicro: quote.priceMicro });
   const posting = post(user.balance, -terms.stake);
   if (!posting.ok) return refuse({ code: 'would_overdraw', balance: posting.balance });
+  if (quote.priceMicro > terms.maxPriceMicro) return refuse({ code: 'price_moved', priceMicro: quote.priceMicro });
   return { ok: true, quote, balanceAfter: posting.balanceAfter };
 }

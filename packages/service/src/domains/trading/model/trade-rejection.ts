@@ -15,6 +15,30 @@ export function tradeRejection(rejection: CloseRejection): Rejection {
       return { code: 'unknown_user', message: `No user "${rejection.externalUserId}" is registered.` };
     case 'user_blocked':
       return { code: 'user_blocked', message: 'The user is blocked; the operator can set it active.' };
+    case 'user_excluded': {
+      const until = rejection.excludedUntil.toISOString();
+      return {
+        code: 'user_excluded',
+        message: `The player is taking a break until ${until}; no stake can be placed before then. Closing positions and withdrawing still work.`,
+        details: { excluded_until: until },
+      };
+    }
+    case 'user_limit_reached': {
+      const remaining = formatAmount(rejection.remaining);
+      const window = { stake_per_day: '24 hours', stake_per_week: '7 days', stake_per_month: '30 days' }[
+        rejection.limit
+      ];
+      const resetsAt = rejection.resetsAt?.toISOString() ?? null;
+      const message =
+        rejection.remaining > 0n
+          ? `The stake would pass the player's limit for the last ${window} (${rejection.limit}); at most ${remaining} fits now.`
+          : `The player's limit for the last ${window} (${rejection.limit}) is used up${resetsAt ? `; more frees from ${resetsAt}` : ''}.`;
+      return {
+        code: 'user_limit_reached',
+        message,
+        details: { limit: rejection.limit, remaining, resets_at: resetsAt },
+      };
+    }
     case 'stake_limit_exceeded': {
       const remaining = formatAmount(rejection.remaining);
       const message = `The stake is above what fits; at most ${remaining} fits now.`;

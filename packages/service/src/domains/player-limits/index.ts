@@ -1,0 +1,16 @@
+export { readLimits } from './limits-repo.js';
+export {
+  exclusionRefusal,
+  NO_LIMITS,
+  NO_USE,
+  stakeLimitRefusal,
+  stakeUseOf,
+  windowStarts,
+  type LimitName,
+  type LimitRefusal,
+  type PlayerLimits,
+  type StakeUse,
+} from './model/limits.js';
+export { getLimits, setLimits } from './player-limits.js';
+export { RoundLimits, type PlayerStanding } from './round-limits.js';
+export { limitsChange, PlayerLimitsView, presentLimits, PutLimitsBody } from './schemas.js';

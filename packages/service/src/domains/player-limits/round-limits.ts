@@ -1,0 +1,43 @@
+import { addStake, inForce, LIMIT_NAMES, NO_LIMITS, NO_USE, type PlayerLimits, type StakeUse } from './model/limits.js';
+
+/** A trading user's limits in force and what they staked in each window, as a round judges a stake. */
+export interface PlayerStanding {
+  limits: PlayerLimits;
+  use: StakeUse;
+}
+
+/**
+ * The player limits' slice of an engine round: the limits in force of the users it trades for, read after
+ * their row locks (a change of limits holds the same lock), and their stakes in each window, which the
+ * round's own opens and fills add to as it applies them. It writes nothing.
+ */
+export class RoundLimits {
+  private readonly use = new Map<string, StakeUse>();
+  private readonly limits = new Map<string, PlayerLimits>();
+
+  constructor(stored: ReadonlyMap<string, PlayerLimits>, use: ReadonlyMap<string, StakeUse>, now: Date) {
+    for (const [userId, limits] of stored) this.limits.set(userId, inForce(limits, now));
+    for (const [userId, u] of use) this.use.set(userId, u);
+  }
+
+  /** The users whose stakes must be measured: those with a stake limit in force. */
+  static measured(stored: ReadonlyMap<string, PlayerLimits>, now: Date): string[] {
+    return [...stored]
+      .filter(([, limits]) => {
+        const current = inForce(limits, now);
+        return LIMIT_NAMES.some((name) => current[name].limit !== null);
+      })
+      .map(([userId]) => userId);
+  }
+
+  /** A user's standing: no limits when they never set one. */
+  of(userId: string): PlayerStanding {
+    return { limits: this.limits.get(userId) ?? NO_LIMITS, use: this.use.get(userId) ?? NO_USE };
+  }
+
+  /** A stake the round made for a user (an open or a fill), counted in every window from `at`. */
+  staked(userId: string, stake: bigint, at: Date): void {
+    if (!this.limits.has(userId)) return;
+    this.use.set(userId, addStake(this.use.get(userId) ?? NO_USE, stake, at));
+  }
+}
