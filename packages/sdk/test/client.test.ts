@@ -95,6 +95,11 @@ describe('the SDK on a running service', () => {
       balance: '0.00',
     });
     expect(ok(await pm.GET('/v1/users/{external_user_id}', users)).balance).toBe('0.00');
+    const limits = ok(
+      await pm.PUT('/v1/users/{external_user_id}/limits', { ...users, body: { stake_per_week: '500.00' } }),
+    );
+    expect(limits.stake_per_week).toMatchObject({ limit: '500.00', remaining: '500.00' });
+    expect(ok(await pm.GET('/v1/users/{external_user_id}/limits', users)).stake_per_day).toBeNull();
     const credit = { external_user_id: user, direction: 'credit' as const, amount: '100.00' };
     expect(ok(await pm.POST('/v1/balance-sync', { params: keyed('deposit-1001'), body: credit })).balance).toBe(
       '100.00',

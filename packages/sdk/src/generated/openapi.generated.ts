@@ -92,7 +92,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -118,7 +118,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -144,7 +144,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -172,7 +172,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -200,7 +200,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -226,7 +226,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -254,7 +254,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -280,7 +280,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -306,7 +306,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -332,7 +332,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -446,7 +446,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -472,7 +472,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -498,7 +498,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -526,7 +526,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -552,7 +552,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -580,7 +580,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -606,7 +606,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -632,7 +632,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -658,7 +658,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -858,7 +858,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -884,7 +884,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -910,7 +910,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -936,7 +936,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -962,7 +962,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1084,7 +1084,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1110,7 +1110,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1136,7 +1136,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1162,7 +1162,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1188,7 +1188,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1214,7 +1214,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1322,7 +1322,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1348,7 +1348,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1374,7 +1374,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1400,7 +1400,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1426,7 +1426,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1452,7 +1452,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1478,7 +1478,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1586,7 +1586,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1612,7 +1612,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1638,7 +1638,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1664,7 +1664,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1690,7 +1690,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1716,7 +1716,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1811,7 +1811,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1837,7 +1837,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1863,7 +1863,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1889,7 +1889,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1915,7 +1915,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1941,7 +1941,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -1967,7 +1967,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2060,7 +2060,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2086,7 +2086,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2112,7 +2112,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2138,7 +2138,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2164,7 +2164,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2190,7 +2190,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2216,7 +2216,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2339,7 +2339,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2365,7 +2365,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2391,7 +2391,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2417,7 +2417,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2443,7 +2443,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2574,7 +2574,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2600,7 +2600,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2626,7 +2626,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2654,7 +2654,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2682,7 +2682,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2708,7 +2708,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2736,7 +2736,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2762,7 +2762,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2788,7 +2788,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2814,7 +2814,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2920,7 +2920,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2946,7 +2946,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2972,7 +2972,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -2998,7 +2998,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3024,7 +3024,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3050,7 +3050,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3145,7 +3145,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3171,7 +3171,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3197,7 +3197,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3223,7 +3223,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3249,7 +3249,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3275,7 +3275,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3301,7 +3301,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3396,7 +3396,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3422,7 +3422,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3448,7 +3448,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3474,7 +3474,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3500,7 +3500,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3629,7 +3629,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3655,7 +3655,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3681,7 +3681,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3707,7 +3707,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3733,7 +3733,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3863,7 +3863,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3889,7 +3889,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3915,7 +3915,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3943,7 +3943,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3971,7 +3971,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -3997,7 +3997,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4025,7 +4025,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4051,7 +4051,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4077,7 +4077,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4103,7 +4103,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4211,7 +4211,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4237,7 +4237,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4263,7 +4263,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4289,7 +4289,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4315,7 +4315,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4341,7 +4341,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4474,7 +4474,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4500,7 +4500,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4526,7 +4526,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4554,7 +4554,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4582,7 +4582,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4608,7 +4608,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4636,7 +4636,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4662,7 +4662,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4688,7 +4688,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4771,7 +4771,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4797,7 +4797,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4823,7 +4823,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4849,7 +4849,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4875,7 +4875,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4901,7 +4901,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -4927,7 +4927,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5038,7 +5038,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5064,7 +5064,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5090,7 +5090,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5116,7 +5116,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5142,7 +5142,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5168,7 +5168,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5194,7 +5194,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5294,7 +5294,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5320,7 +5320,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5346,7 +5346,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5372,7 +5372,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5398,7 +5398,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5513,7 +5513,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5539,7 +5539,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5565,7 +5565,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5591,7 +5591,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5617,7 +5617,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5738,7 +5738,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5764,7 +5764,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5790,7 +5790,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5818,7 +5818,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5844,7 +5844,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5872,7 +5872,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5898,7 +5898,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -5924,7 +5924,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6025,7 +6025,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6051,7 +6051,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6077,7 +6077,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6103,7 +6103,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6129,7 +6129,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6155,7 +6155,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6226,7 +6226,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6252,7 +6252,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6278,7 +6278,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6304,7 +6304,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6330,7 +6330,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6356,7 +6356,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6382,7 +6382,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6408,7 +6408,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6543,7 +6543,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6569,7 +6569,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6595,7 +6595,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6621,7 +6621,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6647,7 +6647,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6781,7 +6781,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6807,7 +6807,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6833,7 +6833,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6861,7 +6861,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6887,7 +6887,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6915,7 +6915,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6941,7 +6941,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -6967,7 +6967,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7117,7 +7117,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7143,7 +7143,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7169,7 +7169,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7197,7 +7197,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7225,7 +7225,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7251,7 +7251,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7279,7 +7279,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7305,7 +7305,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7331,7 +7331,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7476,7 +7476,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7502,7 +7502,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7528,7 +7528,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7556,7 +7556,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7584,7 +7584,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7610,7 +7610,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7638,7 +7638,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7664,7 +7664,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7690,7 +7690,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7825,7 +7825,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7851,7 +7851,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7877,7 +7877,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7905,7 +7905,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7933,7 +7933,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7959,7 +7959,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -7987,7 +7987,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8013,7 +8013,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8039,7 +8039,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8150,7 +8150,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8176,7 +8176,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8202,7 +8202,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8228,7 +8228,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8254,7 +8254,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8344,7 +8344,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8370,7 +8370,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8396,7 +8396,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8424,7 +8424,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8450,7 +8450,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8478,7 +8478,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8504,7 +8504,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8530,7 +8530,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8628,7 +8628,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8654,7 +8654,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8680,7 +8680,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8706,7 +8706,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8732,7 +8732,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8758,7 +8758,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8934,7 +8934,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8960,7 +8960,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -8986,7 +8986,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9012,7 +9012,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9098,7 +9098,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9124,7 +9124,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9150,7 +9150,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9176,7 +9176,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9264,7 +9264,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9290,7 +9290,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9316,7 +9316,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9342,7 +9342,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9368,7 +9368,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9394,7 +9394,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9469,7 +9469,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9495,7 +9495,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9521,7 +9521,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9547,7 +9547,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9654,7 +9654,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9680,7 +9680,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9706,7 +9706,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9732,7 +9732,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9758,7 +9758,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9839,7 +9839,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9865,7 +9865,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9891,7 +9891,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9917,7 +9917,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9943,7 +9943,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -9969,7 +9969,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10067,7 +10067,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10093,7 +10093,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10119,7 +10119,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10145,7 +10145,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10171,7 +10171,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10197,7 +10197,591 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/users/{external_user_id}/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A player's stake limits, what is used and left, and their break
+         * @description With the API key, any user of the environment; with a widget session token, only its own user (another user's limits are 404 not_found).
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment, 60 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Success: A player's stake limits, what is used and left, and their break. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "external_user_id": "user-4711",
+                         *       "stake_per_day": null,
+                         *       "stake_per_week": {
+                         *         "limit": "500.00",
+                         *         "used": "0.00",
+                         *         "remaining": "500.00",
+                         *         "resets_at": null,
+                         *         "pending": null
+                         *       },
+                         *       "stake_per_month": null,
+                         *       "excluded_until": null
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The end of the player's break; null when none is running. */
+                            excluded_until: string | null;
+                            external_user_id: string;
+                            /** @description Null when no daily limit is in force. */
+                            stake_per_day: {
+                                limit: string;
+                                /** @description A raise or a removal waiting its 24 hours. */
+                                pending: {
+                                    effective_at: string;
+                                    /** @description The limit from effective_at on; null: no limit. */
+                                    limit: string | null;
+                                } | null;
+                                /** @description What may still be staked in the window now; never below "0.00". */
+                                remaining: string;
+                                /** @description When the earliest stake still counted leaves the window; null when none is. */
+                                resets_at: string | null;
+                                /** @description Staked in the window: opens and limit-order fills; a close gives nothing back. */
+                                used: string;
+                            } | null;
+                            stake_per_month: {
+                                limit: string;
+                                /** @description A raise or a removal waiting its 24 hours. */
+                                pending: {
+                                    effective_at: string;
+                                    /** @description The limit from effective_at on; null: no limit. */
+                                    limit: string | null;
+                                } | null;
+                                /** @description What may still be staked in the window now; never below "0.00". */
+                                remaining: string;
+                                /** @description When the earliest stake still counted leaves the window; null when none is. */
+                                resets_at: string | null;
+                                /** @description Staked in the window: opens and limit-order fills; a close gives nothing back. */
+                                used: string;
+                            } | null;
+                            stake_per_week: {
+                                limit: string;
+                                /** @description A raise or a removal waiting its 24 hours. */
+                                pending: {
+                                    effective_at: string;
+                                    /** @description The limit from effective_at on; null: no limit. */
+                                    limit: string | null;
+                                } | null;
+                                /** @description What may still be staked in the window now; never below "0.00". */
+                                remaining: string;
+                                /** @description When the earliest stake still counted leaves the window; null when none is. */
+                                resets_at: string | null;
+                                /** @description Staked in the window: opens and limit-order fills; a close gives nothing back. */
+                                used: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key, invalid_session_token */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description not_found, unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+            };
+        };
+        /**
+         * Set a player's stake limits or break
+         * @description Limits a player sets through you (docs/guides/player-limits.md): stake limits over the last 24 hours, 7 days and 30 days, and a break. A new or lower limit and a break apply at once; a raise or a removal takes effect 24 hours later (pending); a break can be extended, never shortened or ended early. Fields left out stay as they are. Naturally idempotent; takes no Idempotency-Key.
+         *
+         *     **Rate limit:** tier `default`, 600 requests a minute per tenant environment; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data. */
+                    external_user_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    /**
+                     * @example {
+                     *       "stake_per_week": "500.00"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description RFC 3339 UTC with a Z, in the future: a break until then, with no opens and no order placements. It can be extended, not shortened or ended early (409 state_conflict). Left out: unchanged. */
+                        excluded_until?: string | null;
+                        /** @description The most the player may stake over the last 24 hours, opens and limit-order fills together. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. "0.00" allows no stake. null removes the limit. A new or lower limit applies at once; a higher one or a removal 24 hours later. Left out: unchanged. */
+                        stake_per_day?: string | null;
+                        /** @description The most the player may stake over the last 30 days, opens and limit-order fills together. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. "0.00" allows no stake. null removes the limit. A new or lower limit applies at once; a higher one or a removal 24 hours later. Left out: unchanged. */
+                        stake_per_month?: string | null;
+                        /** @description The most the player may stake over the last 7 days, opens and limit-order fills together. Decimal string with at most two decimals, for example "10.00"; a JSON number is refused. "0.00" allows no stake. null removes the limit. A new or lower limit applies at once; a higher one or a removal 24 hours later. Left out: unchanged. */
+                        stake_per_week?: string | null;
+                    };
+                };
+            };
+            responses: {
+                /** @description Success: Set a player's stake limits or break. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        /**
+                         * @example {
+                         *       "external_user_id": "user-4711",
+                         *       "stake_per_day": null,
+                         *       "stake_per_week": {
+                         *         "limit": "500.00",
+                         *         "used": "0.00",
+                         *         "remaining": "500.00",
+                         *         "resets_at": null,
+                         *         "pending": null
+                         *       },
+                         *       "stake_per_month": null,
+                         *       "excluded_until": null
+                         *     }
+                         */
+                        "application/json": {
+                            /** @description The end of the player's break; null when none is running. */
+                            excluded_until: string | null;
+                            external_user_id: string;
+                            /** @description Null when no daily limit is in force. */
+                            stake_per_day: {
+                                limit: string;
+                                /** @description A raise or a removal waiting its 24 hours. */
+                                pending: {
+                                    effective_at: string;
+                                    /** @description The limit from effective_at on; null: no limit. */
+                                    limit: string | null;
+                                } | null;
+                                /** @description What may still be staked in the window now; never below "0.00". */
+                                remaining: string;
+                                /** @description When the earliest stake still counted leaves the window; null when none is. */
+                                resets_at: string | null;
+                                /** @description Staked in the window: opens and limit-order fills; a close gives nothing back. */
+                                used: string;
+                            } | null;
+                            stake_per_month: {
+                                limit: string;
+                                /** @description A raise or a removal waiting its 24 hours. */
+                                pending: {
+                                    effective_at: string;
+                                    /** @description The limit from effective_at on; null: no limit. */
+                                    limit: string | null;
+                                } | null;
+                                /** @description What may still be staked in the window now; never below "0.00". */
+                                remaining: string;
+                                /** @description When the earliest stake still counted leaves the window; null when none is. */
+                                resets_at: string | null;
+                                /** @description Staked in the window: opens and limit-order fills; a close gives nothing back. */
+                                used: string;
+                            } | null;
+                            stake_per_week: {
+                                limit: string;
+                                /** @description A raise or a removal waiting its 24 hours. */
+                                pending: {
+                                    effective_at: string;
+                                    /** @description The limit from effective_at on; null: no limit. */
+                                    limit: string | null;
+                                } | null;
+                                /** @description What may still be staked in the window now; never below "0.00". */
+                                remaining: string;
+                                /** @description When the earliest stake still counted leaves the window; null when none is. */
+                                resets_at: string | null;
+                                /** @description Staked in the window: opens and limit-order fills; a close gives nothing back. */
+                                used: string;
+                            } | null;
+                        };
+                    };
+                };
+                /** @description validation_failed */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description invalid_api_key */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description insufficient_scope, tenant_suspended */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description unknown_user */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description state_conflict */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description request_too_large */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description rate_limited */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            /** @description Human text; never branch on it. */
+                            message: string;
+                            /** @description Also in the X-Request-Id header. */
+                            request_id: string;
+                            /** @description Opaque; quote it with request_id to support. */
+                            source: string;
+                            /** @description RFC 3339 UTC. */
+                            ts: string;
+                        };
+                    };
+                };
+                /** @description internal_error */
+                500: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            details: {
+                                [key: string]: unknown;
+                            } | null;
+                            /**
+                             * @description The code; clients branch on it.
+                             * @enum {string}
+                             */
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10276,7 +10860,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10302,7 +10886,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10328,7 +10912,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10354,7 +10938,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10380,7 +10964,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10482,7 +11066,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10508,7 +11092,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10534,7 +11118,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10562,7 +11146,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10588,7 +11172,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10616,7 +11200,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10642,7 +11226,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10668,7 +11252,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10753,7 +11337,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10779,7 +11363,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10805,7 +11389,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10831,7 +11415,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10857,7 +11441,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10962,7 +11546,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -10988,7 +11572,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11014,7 +11598,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11040,7 +11624,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11066,7 +11650,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11092,7 +11676,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11202,7 +11786,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11228,7 +11812,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11254,7 +11838,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11280,7 +11864,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11306,7 +11890,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11384,7 +11968,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11410,7 +11994,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11436,7 +12020,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11462,7 +12046,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11539,7 +12123,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11565,7 +12149,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11591,7 +12175,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11617,7 +12201,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11643,7 +12227,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11669,7 +12253,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11695,7 +12279,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11746,7 +12330,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11772,7 +12356,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11798,7 +12382,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11824,7 +12408,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11903,7 +12487,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11929,7 +12513,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11955,7 +12539,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -11981,7 +12565,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12061,7 +12645,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12087,7 +12671,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12113,7 +12697,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12139,7 +12723,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12165,7 +12749,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12191,7 +12775,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12217,7 +12801,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12243,7 +12827,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12296,7 +12880,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12322,7 +12906,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12348,7 +12932,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12374,7 +12958,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12400,7 +12984,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12492,7 +13076,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12518,7 +13102,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12544,7 +13128,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12570,7 +13154,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12596,7 +13180,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12622,7 +13206,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12648,7 +13232,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12674,7 +13258,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12752,7 +13336,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12778,7 +13362,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12804,7 +13388,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12830,7 +13414,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12856,7 +13440,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12882,7 +13466,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12964,7 +13548,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -12990,7 +13574,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13016,7 +13600,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13042,7 +13626,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13068,7 +13652,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13094,7 +13678,7 @@ export interface paths {
                              * @description The code; clients branch on it.
                              * @enum {string}
                              */
-                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+                            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
                             /** @description Human text; never branch on it. */
                             message: string;
                             /** @description Also in the X-Request-Id header. */
@@ -13419,6 +14003,7 @@ export interface components {
          *     | 403 | insufficient_scope | The key lacks the scope of the endpoint. | no: fix first | Call the endpoint with a key that has its scope (the reference names it), or issue such a key. |
          *     | 403 | tenant_suspended | The tenant is suspended. | no: fix first | Contact the platform: a suspension is contractual and no request succeeds until it is lifted. |
          *     | 403 | user_blocked | The user is blocked (open, close, limit order). | no: fix first | Set the user active with PUT /v1/users/{external_user_id} if the block is over; otherwise tell the user trading is unavailable. |
+         *     | 403 | user_excluded | The player is on a break they set through the operator (opens and order placements); details.excluded_until says until when. | no: fix first | Tell the player the break runs until error.details.excluded_until; closing positions and withdrawing still work. A break cannot be shortened. |
          *     | 404 | not_found | The resource or route does not exist. | no: fix first | Check the id or slug and the environment: sandbox and live resources are invisible to each other. |
          *     | 404 | unknown_user | external_user_id is not registered; the idempotency key is not spent. | no: fix first | Register the user with PUT /v1/users/{external_user_id}, then send the request again; its key was not spent. |
          *     | 409 | would_overdraw | The debit would take the balance below zero; nothing applied. | new key, after the fix | Reconcile the balance (GET the user) and, once funds arrived or the amount is lowered, send the debit under a new key: the refusal is stored for the old one. |
@@ -13426,6 +14011,7 @@ export interface components {
          *     | 409 | price_moved | Price above max_price (open) or below min_price (close); nothing applied. | no: fix first | Quote again, let the user confirm the new price, and send a new request with the new max_price or min_price and a new key. |
          *     | 409 | market_suspended | The market is suspended. | same key | Wait for the market to reopen (market feed or lifecycle webhooks), then send the same request with the same key. |
          *     | 409 | stake_limit_exceeded | Stake above the per-position cap or the per-user total cap; details.remaining says what still fits. | no: fix first | Lower the stake to error.details.remaining or less and send that as a new request. |
+         *     | 409 | user_limit_reached | The stake would pass a stake limit the player set (opens and order placements); details name the limit with the least left, what still fits and when more frees. | no: fix first | Offer the player error.details.remaining or less as a new request, or tell them more frees at error.details.resets_at. |
          *     | 409 | sandbox_limit_reached | A sandbox open or limit-order fill on a shared market would move the live price more than the market's sandbox_influence allows, or the sandbox environment has bought and sold its shares of the market for the last 24 hours; details.remaining says what still fits. Live trades never get it. | no: fix first | Lower the stake to error.details.remaining or less and send that as a new request, or test large stakes on a sandbox test market (POST /v1/sandbox/markets). |
          *     | 409 | state_conflict | The resource is not in a state that allows the request. | no: fix first | Read the resource and act on the state it is in (an order already filled, expired or rejected cannot be cancelled). |
          *     | 409 | report_limit_reached | The tenant already has the maximum of report jobs generating. | same key | Wait until one of your reports is ready (poll GET /v1/reports/{id}; there is no Retry-After), then send the same request with the same key. |
@@ -13450,7 +14036,7 @@ export interface components {
              * @description The code; clients branch on it.
              * @enum {string}
              */
-            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
+            error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
             /** @description Human text; never branch on it. */
             message: string;
             /** @description Also in the X-Request-Id header. */

@@ -177,6 +177,16 @@ export const ERROR_CATALOG: Readonly<Record<string, { status: number; retry: 'sa
     "retry": "no",
     "action": "Set the user active with PUT /v1/users/{external_user_id} if the block is over; otherwise tell the user trading is unavailable."
   },
+  "user_excluded": {
+    "status": 403,
+    "retry": "no",
+    "action": "Tell the player the break runs until error.details.excluded_until; closing positions and withdrawing still work. A break cannot be shortened."
+  },
+  "user_limit_reached": {
+    "status": 409,
+    "retry": "no",
+    "action": "Offer the player error.details.remaining or less as a new request, or tell them more frees at error.details.resets_at."
+  },
   "validation_failed": {
     "status": 400,
     "retry": "no",

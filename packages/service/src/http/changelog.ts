@@ -6,6 +6,22 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-29',
     change:
+      'Player limits: PUT /v1/users/{external_user_id}/limits (write:sync, tier default, no Idempotency-Key) ' +
+      '{"stake_per_day"?, "stake_per_week"?, "stake_per_month"?: amount or null, "excluded_until"?: RFC 3339 or null} ' +
+      'sets the stake limits a player asks for over the last 24 hours, 7 days and 30 days, and a break; GET on the ' +
+      "same path (API key, or the user's own session token; another user's is 404 not_found) answers each limit " +
+      'with "limit", "used", "remaining", "resets_at" and "pending", and "excluded_until". A new or lower limit ' +
+      'applies at once; a raise or a removal 24 hours later; a break can be extended, not shortened (409 ' +
+      'state_conflict). Opens and order placements past a limit are 409 user_limit_reached (details limit, ' +
+      'remaining, resets_at), during a break 403 user_excluded (details.excluded_until); a fill that would pass a ' +
+      "limit rejects its order. Closes, cancels and balance syncs are never refused by limits. An open's refusals " +
+      "answer in this order: user_blocked, user_excluded, the market's state, stake_limit_exceeded, " +
+      'user_limit_reached, sandbox_limit_reached, would_overdraw, price_moved (would_overdraw used to come after ' +
+      'price_moved).',
+  },
+  {
+    date: '2026-11-29',
+    change:
       'Rate limits are counted exactly over the sliding 60 seconds, per whole second: no 60 seconds in a row let ' +
       'more than a limit through, whichever minutes they straddle (an estimate from two fixed windows let a ' +
       'burst at the end of one minute and another at the start of the next both through). Retry-After is at ' +

@@ -22,6 +22,7 @@ export const GUIDE_ORDER = [
   'self-service',
   'sandbox',
   'exposure',
+  'player-limits',
 ] as const;
 
 /** A guide's name is its file name without .md: lowercase words joined by hyphens. */
