@@ -229,6 +229,9 @@ describe('requests generated from /v1/openapi.json', () => {
             body: { status: 'active' },
           });
           expect(active.status, active.text).toBeLessThan(300);
+          // PUT /v1/users/{id}/limits may have set the known user a break or a limit of 0.00, which the API
+          // can only extend: the fixture's own reset, so the next route finds the user free to trade.
+          await sql`delete from user_limits where tenant_id = ${fixture.tenantId}`.execute(service.db);
           // PUT /v1/tenant/settings may have cleared the webhook_url, which a test event needs (no worker sends it).
           const hooked = await service.platform(
             'PUT',
@@ -402,7 +405,8 @@ async function tenantState(): Promise<Record<string, unknown>> {
       (select count(*) from support_tickets where tenant_id = ${tenantId}) as tickets,
       (select count(*) from report_jobs where tenant_id = ${tenantId}) as reports,
       (select json_agg(json_build_array(display_name, show_on_leaderboard) order by user_id) from widget_profiles where tenant_id = ${tenantId}) as profiles,
-      (select count(*) from saved_markets s join users u on u.id = s.user_id where u.tenant_id = ${tenantId}) as saved`.execute(
+      (select count(*) from saved_markets s join users u on u.id = s.user_id where u.tenant_id = ${tenantId}) as saved,
+      (select json_agg(to_jsonb(l) - 'updated_at' order by user_id) from user_limits l where tenant_id = ${tenantId}) as limits`.execute(
     service.db,
   );
   return rows[0]!;

@@ -26,6 +26,8 @@ export interface Formats {
   number(value: string | number, digits?: number): string;
   /** A date and time: "Jan 25, 2027, 6:16 AM". */
   date(iso: string): string;
+  /** A time of day: "6:16 AM". */
+  time(iso: string): string;
 }
 
 export function formatsFor(locale: string, currency: string | null): Formats {
@@ -59,6 +61,7 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     useGrouping: false,
   });
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
+  const times = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   return {
     locale,
     money: (amount) => withUnit(plain.format(Number(amount))),
@@ -71,6 +74,7 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     number: (value, digits = 2) =>
       new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(Number(value)),
     date: (iso) => dates.format(new Date(iso)),
+    time: (iso) => times.format(new Date(iso)),
   };
 }
 

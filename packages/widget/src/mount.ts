@@ -175,7 +175,8 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     const early = requestedLocale ? loadTexts(requestedLocale, bundleHome) : null;
     // The market the host named is the first view, so its chunk is needed at once.
     if (market) void views.load().catch(() => {});
-    const data = Promise.all([store.loadMarkets(), store.loadMe(), store.loadPositions(), store.loadSaved()]);
+    // The limits read the user after /v1/users/me: a player on a break sees the break page first.
+    const data = Promise.all([store.loadMarkets(), store.loadLimits(), store.loadPositions(), store.loadSaved()]);
     const config = await api.get<TenantConfig>('/v1/widget/config');
     if (!config.ok && (config.error.code === 'network' || config.error.code === 'internal_error')) {
       // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable or

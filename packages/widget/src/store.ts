@@ -1,4 +1,5 @@
 import type { Api, ApiFailure, ApiResult } from './api.js';
+import type { PlayerLimits } from './player-limits.js';
 
 /** The API's shapes the widget reads (the OpenAPI document has them all). */
 export interface Outcome {
@@ -60,6 +61,10 @@ export interface State {
   markets: Market[] | null;
   marketsError: ApiFailure | null;
   balance: string | null;
+  /** The session's user, from GET /v1/users/me: null until read. */
+  me: string | null;
+  /** The limits the player set through the operator: null until read (or when they cannot be read). */
+  limits: PlayerLimits | null;
   positions: Map<string, Position>;
   saved: Set<string>;
   /** How the positions read went: null until the first read ends (loadPositions). */
@@ -102,6 +107,8 @@ export class Store {
     markets: null,
     marketsError: null,
     balance: null,
+    me: null,
+    limits: null,
     positions: new Map(),
     saved: new Set(),
     positionsRead: null,
@@ -147,8 +154,21 @@ export class Store {
   }
 
   async loadMe(): Promise<void> {
-    const me = await this.api.get<{ balance: string }>('/v1/users/me');
-    if (me.ok) this.set({ balance: me.value.balance });
+    const me = await this.api.get<{ balance: string; external_user_id: string }>('/v1/users/me');
+    if (me.ok) this.set({ balance: me.value.balance, me: me.value.external_user_id });
+  }
+
+  /**
+   * The player's limits, read with the session (its own user's only). Read at start and after each of the
+   * user's trades and limit refusals; a failure keeps the last ones read, since the service judges every
+   * stake anyway and the ticket only helps.
+   */
+  async loadLimits(): Promise<void> {
+    if (this.state.me === null) await this.loadMe();
+    const me = this.state.me;
+    if (me === null) return;
+    const limits = await this.api.get<PlayerLimits>(`/v1/users/${encodeURIComponent(me)}/limits`);
+    if (limits.ok) this.set({ limits: limits.value });
   }
 
   private positionsLoad: Promise<void> | null = null;

@@ -64,6 +64,25 @@ describe('checking a stake', () => {
     expect(checkStake('5', 'en', { balance: null, remaining: null })).toEqual({ ok: true, stake: '5.00' });
   });
 
+  it("refuses more than the player's own limit leaves, naming that limit when it is the tightest", () => {
+    const player = { remaining: '12.50', limit: 'stake_per_day' as const };
+    expect(checkStake('12.50', 'en', { balance: '87.50', remaining: null, player })).toEqual({
+      ok: true,
+      stake: '12.50',
+    });
+    expect(checkStake('13', 'en', { balance: '87.50', remaining: '30.00', player })).toEqual({
+      ok: false,
+      problem: 'player',
+      cap: '12.50',
+      limit: 'stake_per_day',
+    });
+    expect(checkStake('13', 'en', { balance: '10.00', remaining: null, player })).toEqual({
+      ok: false,
+      problem: 'balance',
+      cap: '10.00',
+    });
+  });
+
   it('offers the lower of the balance and the remaining limit as the most', () => {
     expect(maxStake('87.50', null)).toBe('87.50');
     expect(maxStake('87.50', '25.00')).toBe('25.00');

@@ -1,4 +1,5 @@
 import { amountOf, centsOf } from './cents.js';
+import type { LimitName } from './player-limits.js';
 
 /**
  * The trade ticket's arithmetic, pure: reading the amount a user typed, checking it against what they
@@ -7,13 +8,15 @@ import { amountOf, centsOf } from './cents.js';
  */
 
 /** Why a typed amount cannot be sent yet; each has its own sentence in the ticket. */
-export type StakeProblem = 'empty' | 'format' | 'zero' | 'balance' | 'limit';
+export type StakeProblem = 'empty' | 'format' | 'zero' | 'balance' | 'limit' | 'player';
 
 export type StakeCheck =
   | { ok: true; stake: string }
   | { ok: false; problem: 'empty' | 'format' | 'zero' }
   /** Over the balance or the known remaining limit: cap is the most that fits ("87.50"). */
-  | { ok: false; problem: 'balance' | 'limit'; cap: string };
+  | { ok: false; problem: 'balance' | 'limit'; cap: string }
+  /** Over what a limit the player set leaves (`limit` names it). */
+  | { ok: false; problem: 'player'; cap: string; limit: LimitName };
 
 /** An average price this far (0.05 = 5 points) above the outcome's price asks the user to confirm. */
 export const CONFIRM_ABOVE = 0.05;
@@ -66,19 +69,27 @@ export function maxStake(balance: string | null, remaining: string | null): stri
 }
 
 /**
- * The typed amount checked before anything is sent: readable, above zero, within the balance and within
- * the remaining limit a stake_limit_exceeded answer told (null while unknown). Over both, the tighter
- * one is named, since that is the amount that fits.
+ * The typed amount checked before anything is sent: readable, above zero, within the balance, within
+ * the remaining limit a stake_limit_exceeded answer told, and within what the tightest limit the player
+ * set leaves (each null while unknown or none). Over several, the tightest is named, since that is the
+ * amount that fits.
  */
 export function checkStake(
   input: string,
   locale: string,
-  limits: { balance: string | null; remaining: string | null },
+  limits: {
+    balance: string | null;
+    remaining: string | null;
+    player?: { remaining: string; limit: LimitName } | null;
+  },
 ): StakeCheck {
   const read = readAmount(input, locale);
   if (!read.ok) return read;
-  const cap = maxStake(limits.balance, limits.remaining);
+  const player = limits.player ?? null;
+  const cap = maxStake(maxStake(limits.balance, limits.remaining), player?.remaining ?? null);
   if (cap === null || centsOf(read.stake) <= centsOf(cap)) return read;
+  if (player && centsOf(cap) === centsOf(player.remaining))
+    return { ok: false, problem: 'player', cap, limit: player.limit };
   const problem = limits.remaining !== null && cap === limits.remaining ? 'limit' : 'balance';
   return { ok: false, problem, cap };
 }

@@ -2460,7 +2460,7 @@ export interface paths {
         put?: never;
         /**
          * Place a limit order
-         * @description With the API key, external_user_id names the user; with a widget session token it is the session's user. Nothing is debited at placement. The order fills when the price at open for its stake is at or below limit_price: it opens a position (every open rule applies, at the fill), debits the stake then, and sends order.filled. Orders are evaluated oldest first at placement, after every open and close on the market and when the market reopens. A placement the market already satisfies fills at once (status filled); a fill the open rules refuse (balance, blocked user, stake caps) rejects the order (status rejected). A refused placement does not spend its key; a placed order replays its first answer for its key.
+         * @description With the API key, external_user_id names the user; with a widget session token it is the session's user. Nothing is debited at placement. The order fills when the price at open for its stake is at or below limit_price: it opens a position (every open rule applies, at the fill), debits the stake then, and sends order.filled. Orders are evaluated oldest first at placement, after every open and close on the market and when the market reopens. A placement the market already satisfies fills at once (status filled); a fill the open rules refuse (balance, blocked user, stake caps, player limits) rejects the order (status rejected). A placement whose stake would pass a limit the player set is 409 user_limit_reached, one during their break 403 user_excluded (docs/guides/player-limits.md). A refused placement does not spend its key; a placed order replays its first answer for its key.
          *
          *     **Rate limit:** tier `positions`, 4,500 requests a minute per tenant environment, 10 per end user with a session token; over it, 429 `rate_limited` with `Retry-After` ([rate limits](/docs/guides/rate-limits)).
          */
@@ -2612,7 +2612,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description insufficient_scope, tenant_suspended, user_blocked */
+                /** @description insufficient_scope, tenant_suspended, user_blocked, user_excluded */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -2666,7 +2666,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description idempotency_key_in_progress, market_suspended */
+                /** @description idempotency_key_in_progress, market_suspended, user_limit_reached */
                 409: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */
@@ -3901,7 +3901,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description insufficient_scope, tenant_suspended, user_blocked */
+                /** @description insufficient_scope, tenant_suspended, user_blocked, user_excluded */
                 403: {
                     headers: {
                         [name: string]: unknown;
@@ -3955,7 +3955,7 @@ export interface paths {
                         };
                     };
                 };
-                /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded, sandbox_limit_reached */
+                /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded, user_limit_reached, sandbox_limit_reached */
                 409: {
                     headers: {
                         /** @description Present, with the value `true`, only when this answer is the stored first answer for this Idempotency-Key sent again (its body byte for byte the first one); a first answer never carries it. */

@@ -77,6 +77,13 @@ const messages: Messages = {
   'ticket.overBalance': 'Nicht genug Guthaben: höchstens {amount}.',
   'ticket.overLimit': 'Über deinem Limit für diesen Markt: höchstens {amount}.',
   'ticket.use': '{amount} verwenden',
+  'ticket.leftDay': 'Heute noch {amount}',
+  'ticket.leftWeek': 'Diese Woche noch {amount}',
+  'ticket.leftMonth': 'Diesen Monat noch {amount}',
+  'ticket.leftMore': '{left}, mehr ab {time}',
+  'ticket.overDay': 'Über deinem Tageslimit: höchstens {amount}.',
+  'ticket.overWeek': 'Über deinem Wochenlimit: höchstens {amount}.',
+  'ticket.overMonth': 'Über deinem Monatslimit: höchstens {amount}.',
   'ticket.buy': '{outcome} kaufen',
   'ticket.confirm': '{outcome} kaufen · Auszahlung {payout}',
   'ticket.bigMove':
@@ -169,6 +176,13 @@ const messages: Messages = {
   'error.market_suspended': 'Der Handel in diesem Markt ist pausiert. Versuche es, wenn er wieder öffnet.',
   'error.rate_limited': 'Zu viele Anfragen. Versuche es in {seconds} s erneut.',
   'error.user_blocked': 'Dein Konto kann gerade nicht handeln. Wende dich an den Support.',
+  'error.user_limit_reached': 'Das übersteigt ein Limit, das du dir gesetzt hast. Möglich sind jetzt noch {remaining}.',
+  'error.user_excluded':
+    'Du machst gerade eine Pause, neue Wetten sind ausgesetzt. Deine Positionen kannst du weiter sehen und schließen.',
+  'break.title': 'Du machst eine Pause',
+  'break.until': 'Neue Wetten sind bis {date} ausgesetzt, wie du es wolltest.',
+  'break.still': 'Du kannst deine Positionen weiter sehen und schließen, um dein Geld abzuheben.',
+  'break.portfolio': 'Meine Positionen',
   'error.positions_paused':
     'Das Eröffnen von Positionen ist wegen Wartung pausiert. Schließen geht weiterhin; versuche es später.',
   'error.position_terminal': 'Diese Position ist bereits beendet.',

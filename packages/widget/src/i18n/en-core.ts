@@ -51,6 +51,12 @@ export const EN_CORE = {
   'error.market_suspended': 'Trading on this market is paused. Try again when it reopens.',
   'error.rate_limited': 'Too many requests. Try again in {seconds} s.',
   'error.user_blocked': 'Your account cannot trade right now. Contact support.',
+  'error.user_limit_reached': 'That is over a limit you set for yourself. You can still stake {remaining} now.',
+  'error.user_excluded': 'You are taking a break, so new bets are paused. You can still see and close your positions.',
+  'break.title': 'You are taking a break',
+  'break.until': 'New bets are paused until {date}, as you asked.',
+  'break.still': 'You can still see your positions and close them to take your money out.',
+  'break.portfolio': 'See my positions',
   'error.positions_paused':
     'Opening positions is paused for maintenance. You can still close positions; try again later.',
   'error.position_terminal': 'This position has already ended.',

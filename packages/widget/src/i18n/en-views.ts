@@ -42,6 +42,13 @@ export const EN_VIEWS = {
   'ticket.overBalance': 'Not enough balance: at most {amount}.',
   'ticket.overLimit': 'Over your limit on this market: at most {amount}.',
   'ticket.use': 'Use {amount}',
+  'ticket.leftDay': '{amount} left today',
+  'ticket.leftWeek': '{amount} left this week',
+  'ticket.leftMonth': '{amount} left this month',
+  'ticket.leftMore': '{left}, more from {time}',
+  'ticket.overDay': 'Over your daily limit: at most {amount}.',
+  'ticket.overWeek': 'Over your weekly limit: at most {amount}.',
+  'ticket.overMonth': 'Over your monthly limit: at most {amount}.',
   'ticket.buy': 'Buy {outcome}',
   'ticket.confirm': 'Buy {outcome} · to win {payout}',
   'ticket.bigMove':

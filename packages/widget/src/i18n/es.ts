@@ -76,6 +76,13 @@ const messages: Messages = {
   'ticket.overBalance': 'Saldo insuficiente: como máximo {amount}.',
   'ticket.overLimit': 'Supera tu límite en este mercado: como máximo {amount}.',
   'ticket.use': 'Usar {amount}',
+  'ticket.leftDay': 'Te quedan {amount} hoy',
+  'ticket.leftWeek': 'Te quedan {amount} esta semana',
+  'ticket.leftMonth': 'Te quedan {amount} este mes',
+  'ticket.leftMore': '{left}, más a partir de las {time}',
+  'ticket.overDay': 'Supera tu límite diario: como máximo {amount}.',
+  'ticket.overWeek': 'Supera tu límite semanal: como máximo {amount}.',
+  'ticket.overMonth': 'Supera tu límite mensual: como máximo {amount}.',
   'ticket.buy': 'Comprar {outcome}',
   'ticket.confirm': 'Comprar {outcome} · para ganar {payout}',
   'ticket.bigMove':
@@ -166,6 +173,13 @@ const messages: Messages = {
   'error.market_suspended': 'Este mercado está en pausa. Inténtalo cuando vuelva a abrir.',
   'error.rate_limited': 'Demasiadas solicitudes. Inténtalo en {seconds} s.',
   'error.user_blocked': 'Tu cuenta no puede operar ahora. Contacta con soporte.',
+  'error.user_limit_reached': 'Supera un límite que te pusiste. Aún puedes apostar {remaining} ahora.',
+  'error.user_excluded':
+    'Estás tomando un descanso: las apuestas nuevas están en pausa. Aún puedes ver y cerrar tus posiciones.',
+  'break.title': 'Estás tomando un descanso',
+  'break.until': 'Las apuestas nuevas están en pausa hasta el {date}, como pediste.',
+  'break.still': 'Aún puedes ver tus posiciones y cerrarlas para retirar tu dinero.',
+  'break.portfolio': 'Ver mis posiciones',
   'error.positions_paused':
     'La apertura de posiciones está en pausa por mantenimiento. Aún puedes cerrar posiciones; inténtalo más tarde.',
   'error.position_terminal': 'Esta posición ya terminó.',

@@ -2,6 +2,8 @@ import { Component, type ComponentChildren } from 'preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { MessageKey } from '../i18n/index.js';
 import { sortMarkets } from '../market-order.js';
+import { breakUntil } from '../player-limits.js';
+import { BreakPage } from './break-page.js';
 import { useSelect, useWidget } from './context.js';
 import { MarketList } from './markets.js';
 import { Later } from './later.js';
@@ -85,6 +87,10 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
     observer.observe(nav.current);
     return () => observer.disconnect();
   }, []);
+  const onBreak = breakUntil(
+    useSelect((s) => s.limits),
+    Date.now(),
+  );
   const open = openSlug ? markets?.find((m) => m.slug === openSlug) : undefined;
   const missing = openSlug !== null && markets !== null && open === undefined;
 
@@ -150,7 +156,9 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
       </nav>
       <div id="pm-panel" role="tabpanel" aria-labelledby={`pm-tab-${tab}`}>
         {tab === 'markets' &&
-          (open ? (
+          (onBreak ? (
+            <BreakPage until={onBreak} onPortfolio={() => select('portfolio')} />
+          ) : open ? (
             <Later view={(v) => <v.MarketDetail market={open} onBack={() => setOpenSlug(null)} />} />
           ) : (
             <MarketList onOpen={setOpenSlug} notice={missing ? texts.t('markets.unavailable') : null} />

@@ -38,6 +38,15 @@ export function StakeField(props: {
       case 'zero':
         note = { text: t('ticket.zero'), problem: true };
         break;
+      case 'player': {
+        const key = {
+          stake_per_day: 'ticket.overDay',
+          stake_per_week: 'ticket.overWeek',
+          stake_per_month: 'ticket.overMonth',
+        } as const;
+        note = { text: t(key[check.limit], { amount: fmt.money(check.cap) }), problem: true, cap: check.cap };
+        break;
+      }
       case 'balance':
       case 'limit': {
         const key = check.problem === 'balance' ? 'ticket.overBalance' : 'ticket.overLimit';

@@ -68,6 +68,9 @@ ul.cards.rows { grid-template-columns: 1fr; }
 .note.error { border-inline-start-color: var(--pm-negative); }
 .note.ok { border-inline-start-color: var(--pm-positive); }
 .actions { display: flex; gap: calc(var(--pm-spacing) * 2); flex-wrap: wrap; }
+.break { display: flex; flex-direction: column; align-items: flex-start; gap: calc(var(--pm-spacing) * 2); padding: calc(var(--pm-spacing) * 4) 0; max-width: 36em; }
+.break h2 { margin: 0; font-size: 1.15em; }
+.break p { margin: 0; }
 .close { width: 100%; }
 table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
 th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom: 1px solid var(--pm-surface); }

@@ -14,6 +14,7 @@ legend { font-weight: 600; padding: 0; margin-bottom: calc(var(--pm-spacing) * 2
 .choice.selected { border-color: var(--pm-accent); box-shadow: inset 0 0 0 1px var(--pm-accent); }
 .choice strong { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
 
+.limit-left { margin: 0; font-size: max(12px, 0.9em); font-variant-numeric: tabular-nums; }
 .stake { display: flex; flex-direction: column; gap: calc(var(--pm-spacing) * 1.5); }
 .stake-head { display: flex; justify-content: space-between; align-items: baseline; flex-wrap: wrap; gap: var(--pm-spacing) var(--gap); }
 .stake-head label { font-weight: 600; }

@@ -2,11 +2,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, type ApiFailure, type ApiResult } from '../api.js';
 import { maxPriceFor } from '../format.js';
 import type { Market, PendingOpen, Position } from '../store.js';
+import { tightestLimit } from '../player-limits.js';
 import { checkStake, maxStake, quoteFacts } from '../ticket-math.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
 import { BoughtNote, ImpactConfirm } from './ticket-confirm.js';
 import { SlippageField, StakeField } from './stake-field.js';
+import { LimitLine } from './limit-line.js';
 import { TicketFacts } from './ticket-facts.js';
 import { sendOpen, usePendingOpen, useResume } from './pending-writes.js';
 import { useOnScreen, useQuote } from './ticket-quote.js';
@@ -36,6 +38,8 @@ export function Ticket({ market }: { market: Market }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const balance = useSelect((s) => s.balance);
+  // The tightest limit the player set: the ticket says what it leaves and sends nothing past it.
+  const player = tightestLimit(useSelect((s) => s.limits));
   // An open of this market whose answer is not known yet: the ticket shows and re-sends exactly it.
   const pending = usePendingOpen(market.slug);
   const [outcomeId, setOutcomeId] = useState(() => pending?.body.outcome_id ?? market.outcomes[0]?.id ?? '');
@@ -58,7 +62,11 @@ export function Ticket({ market }: { market: Market }) {
   const outcome = market.outcomes.find((o) => o.id === (pending?.body.outcome_id ?? outcomeId)) ?? market.outcomes[0];
   const check = pending
     ? ({ ok: true, stake: pending.body.stake } as const)
-    : checkStake(stakeText, fmt.locale, { balance, remaining: limit });
+    : checkStake(stakeText, fmt.locale, {
+        balance,
+        remaining: limit,
+        player: player && { remaining: player.remaining, limit: player.name },
+      });
   const stake = check.ok ? check.stake : null;
   const quote = useQuote(market, outcome?.id ?? '', locked ? null : stake, onScreen && !confirming);
   const current = quote.current;
@@ -82,6 +90,15 @@ export function Ticket({ market }: { market: Market }) {
 
   const titleOf = (id: string) => market.outcomes.find((o) => o.id === id)?.title ?? '';
   const settle = (res: ApiResult<Position>, open: Pick<PendingOpen, 'body'>) => {
+    // What the trade used is read again, and so is a limit the ticket did not know yet: once read, the
+    // amount field names it and offers what fits, so no second note (unless the limits cannot be read).
+    if (res.ok && player) void store.loadLimits();
+    if (!res.ok && res.error.code === 'user_limit_reached') {
+      const refusal = res.error;
+      void store.loadLimits().then(() => tightestLimit(store.get().limits) === null && setError(refusal));
+      return;
+    }
+    if (!res.ok && res.error.code === 'user_excluded') void store.loadLimits();
     if (res.ok) {
       setRemaining(null);
       setBought({ position: res.value, outcome: titleOf(open.body.outcome_id), balance: store.get().balance });
@@ -169,10 +186,11 @@ export function Ticket({ market }: { market: Market }) {
         id={stakeId}
         value={pending ? fmt.amountInput(pending.body.stake) : stakeText}
         check={check}
-        max={maxStake(balance, limit)}
+        max={maxStake(maxStake(balance, limit), player?.remaining ?? null)}
         disabled={locked}
         onChange={(value) => (setStakeText(value), setBought(null), setError(null))}
       />
+      {player && !locked && <LimitLine limit={player} />}
       <SlippageField
         id={`pm-slip-${market.slug}`}
         value={pending ? pending.shown.slippage : slippage}
