@@ -151,6 +151,11 @@ describe('reports', () => {
     const trader = await fundedUser(service, own.sandboxKey, 'pos');
     const opened = await operatorOpen(service, own.sandboxKey, market, trader, '5.00');
     await registerUser(service, own.sandboxKey, 'zero-balance');
+    const limits = await service.api('sandbox', 'PUT', `/v1/users/${trader}/limits`, {
+      key: own.sandboxKey,
+      body: { stake_per_day: '50.00', excluded_until: '2030-01-01T00:00:00Z' },
+    });
+    expect(limits.status, limits.text).toBe(200);
 
     const positions = await readyReport({ report_type: 'positions', format: 'json' }, own.sandboxKey);
     const read = await service.api('sandbox', 'GET', `/v1/positions/${opened.id}`, { key: own.sandboxKey });
@@ -159,7 +164,12 @@ describe('reports', () => {
     const balances = await readyReport({ report_type: 'balances', format: 'csv' }, own.sandboxKey);
     expect(balances).toMatchObject({ from: null, to: null, row_count: 2 });
     const csv = await plainDownload(balances.id, own.sandboxKey);
-    expect(csv.body).toBe(`external_user_id,status,balance\r\n${trader},active,995.00\r\nzero-balance,active,0.00\r\n`);
+    // With each user's limits in force: an empty field for none.
+    expect(csv.body).toBe(
+      'external_user_id,status,balance,stake_per_day,stake_per_week,stake_per_month,excluded_until\r\n' +
+        `${trader},active,995.00,50.00,,,2030-01-01T00:00:00.000Z\r\n` +
+        'zero-balance,active,0.00,,,,\r\n',
+    );
   });
 
   it('writes an empty report as a header row (CSV) or no rows (JSON)', async () => {

@@ -17,7 +17,8 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
       "limit rejects its order. Closes, cancels and balance syncs are never refused by limits. An open's refusals " +
       "answer in this order: user_blocked, user_excluded, the market's state, stake_limit_exceeded, " +
       'user_limit_reached, sandbox_limit_reached, would_overdraw, price_moved (would_overdraw used to come after ' +
-      'price_moved).',
+      'price_moved). The balances report gains the columns stake_per_day, stake_per_week, stake_per_month and ' +
+      'excluded_until: the limits in force when it is generated.',
   },
   {
     date: '2026-11-29',

@@ -1,4 +1,4 @@
-export { readLimits } from './limits-repo.js';
+export { limitsInForce, readLimits } from './limits-repo.js';
 export {
   exclusionRefusal,
   NO_LIMITS,
@@ -13,4 +13,11 @@ export {
 } from './model/limits.js';
 export { getLimits, setLimits } from './player-limits.js';
 export { RoundLimits, type PlayerStanding } from './round-limits.js';
-export { limitsChange, PlayerLimitsView, presentLimits, PutLimitsBody } from './schemas.js';
+export {
+  limitsChange,
+  LimitsColumns,
+  PlayerLimitsView,
+  presentLimits,
+  presentLimitsColumns,
+  PutLimitsBody,
+} from './schemas.js';

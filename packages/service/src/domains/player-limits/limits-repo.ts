@@ -3,7 +3,7 @@ import type { Executor } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
 import type { UserLimitsTable } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
-import { NO_LIMITS, type PlayerLimits, type StakeLimit } from './model/limits.js';
+import { inForce, NO_LIMITS, type PlayerLimits, type StakeLimit } from './model/limits.js';
 
 /** The only SQL of user_limits: a player's limits as the model decided them (migration 0034). */
 
@@ -26,6 +26,16 @@ export async function readLimits(db: Executor, userIds: readonly string[]): Prom
   const { rows } = await prepared(sql<UserLimitsTable>`
     select * from user_limits where user_id = any(${[...userIds]}::uuid[])`).execute(db);
   return new Map(rows.map((r) => [r.user_id, limitsOf(r)]));
+}
+
+/** The limits in force at `now` of each user by id that ever set one. */
+export async function limitsInForce(
+  db: Executor,
+  userIds: readonly string[],
+  now: Date,
+): Promise<Map<string, PlayerLimits>> {
+  const stored = await readLimits(db, userIds);
+  return new Map([...stored].map(([id, limits]) => [id, inForce(limits, now)]));
 }
 
 /** One user's stored limits (none set: no limits). */

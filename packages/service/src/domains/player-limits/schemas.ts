@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
-import { LIMIT_NAMES, type LimitName, type LimitsChange, type LimitView } from './model/limits.js';
+import { LIMIT_NAMES, type LimitName, type LimitsChange, type LimitView, type PlayerLimits } from './model/limits.js';
 
 const limitField = (window: string) =>
   z
@@ -94,5 +94,23 @@ export function presentLimits(limits: LimitsOfUser): PlayerLimitsView {
     stake_per_week: present(limits.views.stake_per_week),
     stake_per_month: present(limits.views.stake_per_month),
     excluded_until: limits.excludedUntil?.toISOString() ?? null,
+  };
+}
+
+/** A report's columns of a user's limits in force: each limit's amount (null: none) and the break's end. */
+export const LimitsColumns = z.object({
+  stake_per_day: z.string().nullable(),
+  stake_per_week: z.string().nullable(),
+  stake_per_month: z.string().nullable(),
+  excluded_until: z.string().nullable(),
+});
+
+export function presentLimitsColumns(limits: PlayerLimits | undefined): z.infer<typeof LimitsColumns> {
+  const amount = (l: bigint | null | undefined) => (l === null || l === undefined ? null : formatAmount(l));
+  return {
+    stake_per_day: amount(limits?.stake_per_day.limit),
+    stake_per_week: amount(limits?.stake_per_week.limit),
+    stake_per_month: amount(limits?.stake_per_month.limit),
+    excluded_until: limits?.excludedUntil?.toISOString() ?? null,
   };
 }

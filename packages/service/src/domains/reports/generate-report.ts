@@ -34,7 +34,7 @@ export async function generateReport(ctx: Ctx, reportId: string): Promise<void> 
     .setIsolationLevel('repeatable read')
     .execute(async (snapshot) => {
       await sql`set transaction read only`.execute(snapshot);
-      const rows = reportRows(snapshot, scope, job.reportType, { from: job.from, to: job.to });
+      const rows = reportRows(snapshot, scope, job.reportType, { from: job.from, to: job.to }, ctx.now);
       return writeArtifact(rows, job.format, header, (seq, data, rowsSoFar) =>
         insertChunk(ctx.db, job.id, seq, data, rowsSoFar),
       );
