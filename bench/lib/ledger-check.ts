@@ -91,7 +91,11 @@ export interface TradingCheck {
    * them back, so a lost update of the market row shows here (float rounding alone stays far below 1e-6).
    */
   qDrift: number;
-  /** Markets whose price points are not 1 (creation) + one per open + one per close. */
+  /**
+   * Markets whose price points are not 1 (creation) plus one per round that traded on it: at least one
+   * more when it traded, and never more than one per open and close (an engine round writes one point per
+   * market, whatever number of trades it made there).
+   */
   badPricePoints: number;
 }
 
@@ -162,9 +166,12 @@ export async function checkTrading(databaseUrl: string, tenantId: string): Promi
       badPricePoints: await count(
         client,
         `select count(*) as n from tenant_markets tm
+         cross join lateral (select count(*) as n from price_points pp where pp.market_id = tm.market_id) points
+         cross join lateral (
+           select count(*) + count(*) filter (where state = 'closed') as n from positions p where p.market_id = tm.market_id
+         ) trades
          where tm.tenant_id = $1
-           and (select count(*) from price_points pp where pp.market_id = tm.market_id)
-               <> 1 + (select count(*) + count(*) filter (where state = 'closed') from positions p where p.market_id = tm.market_id)`,
+           and (points.n > 1 + trades.n or points.n < 1 + least(trades.n, 1))`,
         [tenantId],
       ),
     };

@@ -1,4 +1,5 @@
 import { ADMIN_TOKEN, type ServiceProcess } from './service-process.js';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { keyMaker, STARTING_BALANCE } from './movements.js';
 
 export interface BenchTenant {
@@ -19,7 +20,7 @@ async function request(
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await res.text();
-  return { status: res.status, text, json: text ? (JSON.parse(text) as any) : null };
+  return { status: res.status, headers: res.headers, text, json: text ? (JSON.parse(text) as any) : null };
 }
 
 function expectStatus(what: string, res: { status: number; text: string }, ...ok: number[]): void {
@@ -69,7 +70,12 @@ export async function registerAndFund(
   const worker = async () => {
     while (next < ids.length) {
       const id = ids[next++]!;
-      const res = await request(`${service.sandboxUrl}/v1/users/${id}`, 'PUT', tenant.apiKey, { status: 'active' });
+      let res = await request(`${service.sandboxUrl}/v1/users/${id}`, 'PUT', tenant.apiKey, { status: 'active' });
+      // user_sync is 3,000 a minute and cannot be raised: a bench with more users waits its turn.
+      while (res.status === 429) {
+        await sleep(1000 * Number(res.headers.get('retry-after') ?? 1));
+        res = await request(`${service.sandboxUrl}/v1/users/${id}`, 'PUT', tenant.apiKey, { status: 'active' });
+      }
       expectStatus(`PUT /v1/users/${id}`, res, 200, 201);
     }
   };
@@ -95,4 +101,25 @@ export async function registerAndFund(
     if (refused.length > 0)
       throw new Error(`starting balances: ${refused.length} items refused, first ${JSON.stringify(refused[0])}`);
   }
+}
+
+/**
+ * A stake limit over the day, the week and the month for each of `ids` (docs/operator-api.md, "Player
+ * limits"), each high enough never to refuse a bench open, so that a phase measures what judging them costs.
+ */
+export async function setPlayerLimits(
+  service: Pick<ServiceProcess, 'sandboxUrl'>,
+  tenant: BenchTenant,
+  ids: readonly string[],
+): Promise<void> {
+  const limits = { stake_per_day: '100000.00', stake_per_week: '500000.00', stake_per_month: '1000000.00' };
+  let next = 0;
+  const worker = async () => {
+    while (next < ids.length) {
+      const id = ids[next++]!;
+      const res = await request(`${service.sandboxUrl}/v1/users/${id}/limits`, 'PUT', tenant.apiKey, limits);
+      expectStatus(`PUT /v1/users/${id}/limits`, res, 200);
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
 }

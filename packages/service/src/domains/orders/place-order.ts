@@ -4,7 +4,7 @@ import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
 import { answered, submitTo, userOnMarket, type KeyedRoute, type Handler, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
-import type { RoundLimits } from '../player-limits/index.js';
+import { NO_STANDING, type RoundLimits } from '../player-limits/index.js';
 import { openRules } from '../trading/model/open-rules.js';
 import { tradeRejection } from '../trading/model/trade-rejection.js';
 import { fillOrders, type OrderState } from './fill-orders.js';
@@ -62,7 +62,7 @@ function place(state: PlaceState, ctx: TenantCtx, input: OrderInput) {
     stage: 'placement',
     market: held.market,
     user: user ?? { externalUserId: acting.value, missing: true },
-    player: state.limits.of(user?.id ?? ''),
+    player: user ? state.limits.of(user.id) : NO_STANDING,
     outcomeId: input.outcomeId,
     stake: input.stake,
     now: state.now,

@@ -12,7 +12,7 @@ export {
   type StakeUse,
 } from './model/limits.js';
 export { getLimits, setLimits } from './player-limits.js';
-export { RoundLimits, type PlayerStanding } from './round-limits.js';
+export { NO_STANDING, RoundLimits, type PlayerStanding } from './round-limits.js';
 export {
   limitsChange,
   LimitsColumns,

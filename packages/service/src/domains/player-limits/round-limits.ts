@@ -6,6 +6,9 @@ export interface PlayerStanding {
   use: StakeUse;
 }
 
+/** The standing of a user who set no limit, or is not registered. */
+export const NO_STANDING: PlayerStanding = { limits: NO_LIMITS, use: NO_USE };
+
 /**
  * The player limits' slice of an engine round: the limits in force of the users it trades for, read after
  * their row locks (a change of limits holds the same lock), and their stakes in each window, which the
@@ -32,7 +35,8 @@ export class RoundLimits {
 
   /** A user's standing: no limits when they never set one. */
   of(userId: string): PlayerStanding {
-    return { limits: this.limits.get(userId) ?? NO_LIMITS, use: this.use.get(userId) ?? NO_USE };
+    const limits = this.limits.get(userId);
+    return limits ? { limits, use: this.use.get(userId) ?? NO_USE } : NO_STANDING;
   }
 
   /** A stake the round made for a user (an open or a fill), counted in every window from `at`. */

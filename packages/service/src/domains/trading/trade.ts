@@ -6,7 +6,7 @@ import type { Via } from '../handler.js';
 import { formatPrice, movesSandbox, type HeldMarket } from '../markets/index.js';
 import type { FillTerms, Opener, OrderState } from '../orders/index.js';
 import type { RoundLeaderboard } from '../leaderboard/index.js';
-import type { RoundLimits } from '../player-limits/index.js';
+import { NO_STANDING, type RoundLimits } from '../player-limits/index.js';
 import type { PositionView, RoundPositions } from '../positions/index.js';
 import { openRules, type OpenDecision } from './model/open-rules.js';
 import { tradeRejection } from './model/trade-rejection.js';
@@ -36,7 +36,7 @@ export function decideOpen(state: TradeState, held: HeldMarket, ask: FillTerms):
     stage: 'open',
     market,
     user: user ?? { externalUserId: ask.externalUserId, missing: true },
-    player: state.limits.of(user?.id ?? ''),
+    player: user ? state.limits.of(user.id) : NO_STANDING,
     openStake: user ? state.positions.openStake(user.id, market.id) : 0n,
     outcomeId: ask.outcomeId,
     stake: ask.stake,
