@@ -148,6 +148,8 @@ describe('PUT and GET /v1/users/{external_user_id}/limits', () => {
       { stake_per_week: '1.005' },
       { excluded_until: 'tomorrow' },
       { excluded_until: new Date(clock.now().getTime() - 1000).toISOString() },
+      // A misspelt field is refused, not answered 200 with nothing set.
+      { stake_per_days: '5.00' },
     ];
     for (const body of bodies) {
       const res = await putLimits(user, body);

@@ -7,6 +7,7 @@ import { expireReports } from '../src/domains/reports/index.js';
 import { verifySignature } from '../src/domains/webhooks/signature.js';
 import { FakeClock } from '../src/lib/clock.js';
 import {
+  burst,
   createTenant,
   expectEnvelope,
   expectLedgerInvariant,
@@ -170,6 +171,24 @@ describe('reports', () => {
         `${trader},active,995.00,50.00,,,2030-01-01T00:00:00.000Z\r\n` +
         'zero-balance,active,0.00,,,,\r\n',
     );
+  });
+
+  it("writes the balances of more users than a cursor's fetch, each with the limits they set", async () => {
+    const own = await createTenant(service);
+    const ids = Array.from({ length: 1_050 }, (_, i) => `many-${String(i).padStart(4, '0')}`);
+    await burst(ids.length, (i) => registerUser(service, own.sandboxKey, ids[i]!));
+    const last = ids.at(-1)!;
+    const limits = await service.api('sandbox', 'PUT', `/v1/users/${last}/limits`, {
+      key: own.sandboxKey,
+      body: { stake_per_month: '10.00' },
+    });
+    expect(limits.status, limits.text).toBe(200);
+
+    const report = await readyReport({ report_type: 'balances', format: 'json' }, own.sandboxKey);
+    const rows = (await download(report.id, own.sandboxKey)).json.rows;
+    expect(rows.map((r: { external_user_id: string }) => r.external_user_id)).toEqual(ids);
+    expect(rows.at(-1)).toMatchObject({ external_user_id: last, stake_per_month: '10.00', stake_per_day: null });
+    expect(rows[0]).toMatchObject({ stake_per_month: null, excluded_until: null });
   });
 
   it('writes an empty report as a header row (CSV) or no rows (JSON)', async () => {

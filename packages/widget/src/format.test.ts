@@ -37,4 +37,14 @@ describe('display', () => {
     expect(formatsFor('en', 'USD').amountInput('1234.5')).toBe('1234.50');
     expect(formatsFor('de', 'EUR').amountInput('87.5')).toBe('87,50');
   });
+
+  it('writes a coming moment as near as it is: a time today, tomorrow and a time, or a date', () => {
+    const now = new Date(2026, 5, 2, 9, 30);
+    // ICU's space before AM/PM differs between builds (a narrow no-break space in newer ones).
+    const en = (iso: string) => formatsFor('en', null).when(iso, now).replace(/\s/g, ' ');
+    expect(en(new Date(2026, 5, 2, 14, 0).toISOString())).toBe('2:00 PM');
+    expect(en(new Date(2026, 5, 3, 14, 0).toISOString())).toBe('tomorrow 2:00 PM');
+    expect(en(new Date(2026, 5, 9, 14, 0).toISOString())).toBe('Jun 9, 2026, 2:00 PM');
+    expect(formatsFor('de', null).when(new Date(2026, 5, 3, 14, 0).toISOString(), now)).toBe('morgen 14:00');
+  });
 });

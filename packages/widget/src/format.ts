@@ -26,8 +26,11 @@ export interface Formats {
   number(value: string | number, digits?: number): string;
   /** A date and time: "Jan 25, 2027, 6:16 AM". */
   date(iso: string): string;
-  /** A time of day: "6:16 AM". */
-  time(iso: string): string;
+  /**
+   * A coming moment as near as it is: "6:16 AM" today, "tomorrow 6:16 AM", or its date and time
+   * ("Jan 25, 2027, 6:16 AM"), by the reader's own calendar.
+   */
+  when(iso: string, now?: Date): string;
 }
 
 export function formatsFor(locale: string, currency: string | null): Formats {
@@ -62,6 +65,7 @@ export function formatsFor(locale: string, currency: string | null): Formats {
   });
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const times = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
+  const days = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
   return {
     locale,
     money: (amount) => withUnit(plain.format(Number(amount))),
@@ -74,7 +78,14 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     number: (value, digits = 2) =>
       new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(Number(value)),
     date: (iso) => dates.format(new Date(iso)),
-    time: (iso) => times.format(new Date(iso)),
+    when: (iso, now = new Date()) => {
+      const at = new Date(iso);
+      const tomorrow = new Date(now);
+      tomorrow.setDate(now.getDate() + 1);
+      if (at.toDateString() === now.toDateString()) return times.format(at);
+      if (at.toDateString() === tomorrow.toDateString()) return `${days.format(1, 'day')} ${times.format(at)}`;
+      return dates.format(at);
+    },
   };
 }
 

@@ -18,13 +18,17 @@ const limits = (over: Partial<PlayerLimits>): PlayerLimits => ({
 });
 
 describe('tightestLimit', () => {
-  it('names the limit with the least left, the shortest window on a tie, and nothing without limits', () => {
+  it('names the limit with the least left, the one that frees last on a tie, and nothing without limits', () => {
     expect(tightestLimit(null)).toBeNull();
     expect(tightestLimit(limits({}))).toBeNull();
     expect(
       tightestLimit(limits({ stake_per_day: view('12.50', '2026-06-02T14:00:00Z'), stake_per_month: view('9.99') })),
     ).toEqual({ name: 'stake_per_month', remaining: '9.99', resetsAt: null });
-    expect(tightestLimit(limits({ stake_per_day: view('5.00'), stake_per_week: view('5.00') }))?.name).toBe(
+    // On a tie, the one that frees last: coming back when the day frees would meet the week's limit.
+    const day = view('0.00', '2026-06-02T14:00:00Z');
+    const week = view('0.00', '2026-06-07T09:00:00Z');
+    expect(tightestLimit(limits({ stake_per_day: day, stake_per_week: week }))?.name).toBe('stake_per_week');
+    expect(tightestLimit(limits({ stake_per_day: view('0.00', null), stake_per_week: week }))?.name).toBe(
       'stake_per_day',
     );
   });

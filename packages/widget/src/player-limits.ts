@@ -24,16 +24,26 @@ export interface PlayerLimits {
 
 const NAMES: readonly LimitName[] = ['stake_per_day', 'stake_per_week', 'stake_per_month'];
 
-/** The limit with the least left (the shortest window on a tie): what the ticket says and never passes. */
+/** Whether `a` frees later than `b`: null (nothing counted, so waiting frees nothing) is latest. */
+const freesLater = (a: string | null, b: string | null) =>
+  a === null ? b !== null : b !== null && Date.parse(a) > Date.parse(b);
+
+/**
+ * The limit with the least left, what the ticket says and never passes; on a tie the one that frees last,
+ * as the service names it in a refusal (a sooner one would invite the player back while another refuses).
+ */
 export function tightestLimit(
   limits: PlayerLimits | null,
 ): { name: LimitName; remaining: string; resetsAt: string | null } | null {
   let tightest: { name: LimitName; remaining: string; resetsAt: string | null } | null = null;
   for (const name of NAMES) {
     const view = limits?.[name];
-    if (view && (!tightest || centsOf(view.remaining) < centsOf(tightest.remaining))) {
-      tightest = { name, remaining: view.remaining, resetsAt: view.resets_at };
-    }
+    if (!view) continue;
+    const tighter =
+      !tightest ||
+      centsOf(view.remaining) < centsOf(tightest.remaining) ||
+      (centsOf(view.remaining) === centsOf(tightest.remaining) && freesLater(view.resets_at, tightest.resetsAt));
+    if (tighter) tightest = { name, remaining: view.remaining, resetsAt: view.resets_at };
   }
   return tightest;
 }

@@ -7,7 +7,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     date: '2026-11-29',
     change:
       'Player limits: PUT /v1/users/{external_user_id}/limits (write:sync, tier default, no Idempotency-Key) ' +
-      '{"stake_per_day"?, "stake_per_week"?, "stake_per_month"?: amount or null, "excluded_until"?: RFC 3339 or null} ' +
+      '{"stake_per_day"?, "stake_per_week"?, "stake_per_month"?: amount or null, "excluded_until"?: RFC 3339 UTC with a Z, or null} ' +
       'sets the stake limits a player asks for over the last 24 hours, 7 days and 30 days, and a break; GET on the ' +
       "same path (API key, or the user's own session token; another user's is 404 not_found) answers each limit " +
       'with "limit", "used", "remaining", "resets_at" and "pending", and "excluded_until". A new or lower limit ' +

@@ -16,7 +16,13 @@ import {
   type OrderView,
 } from '../domains/orders/index.js';
 import { readLimits, RoundLimits, stakeUseOf, windowStarts, type StakeUse } from '../domains/player-limits/index.js';
-import { lockPositionsByIds, RoundPositions, stakedSince, tradingFigures } from '../domains/positions/index.js';
+import {
+  lockPositionsByIds,
+  RoundPositions,
+  stakedSince,
+  tradingFigures,
+  type StakedSince,
+} from '../domains/positions/index.js';
 import { RoundSyncs, type SyncState } from '../domains/sync/index.js';
 import { openerOf, type TradeState } from '../domains/trading/index.js';
 
@@ -57,7 +63,8 @@ const orderName = (id: string) => `o:${id}`;
 /**
  * What a round locks, and in which order every round locks it (markets, their open orders, then users,
  * each in id order: docs/architecture.md, "Locks"), then what it reads after the locks (the positions it
- * closes, open stakes and the sandbox day, the kill switches); and what it writes, as one statement.
+ * closes, open stakes and the sandbox day, the players' limits and their stakes in the limits' windows,
+ * the kill switches); and what it writes, as one statement.
  */
 export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
   touches(needs) {
@@ -132,11 +139,16 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
               readLimits(tx, traders),
             ])
           : [{ openStakes: new Map<string, bigint>(), sandboxDay: new Map<string, bigint>() }, new Map()];
-        // Only a user with a stake limit in force needs what they staked measured: one more read, in rounds
-        // that trade for such a user alone.
-        const measured = RoundLimits.measured(limits, now);
-        const staked = measured.length > 0 ? await stakedSince(tx, measured, windowStarts(now)) : new Map();
-        const use = new Map<string, StakeUse>([...staked].map(([id, windows]) => [id, stakeUseOf(windows)]));
+        // Only a user with a stake limit in force needs what they staked measured, over the windows their
+        // limits need: one more read, in rounds that trade for such a user alone.
+        const measure = RoundLimits.toMeasure(limits, now);
+        const staked =
+          measure.userIds.length > 0
+            ? await stakedSince(tx, measure.userIds, windowStarts(now, measure.windows))
+            : new Map<string, StakedSince[]>();
+        const use = new Map<string, StakeUse>(
+          [...staked].map(([id, windows]) => [id, stakeUseOf(measure.windows, windows)]),
+        );
         const orderTenants = [...new Set(orders.map((o) => o.scope.tenantId))];
         const paused = orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
         return new RoundState(

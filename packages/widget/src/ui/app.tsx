@@ -87,10 +87,18 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
     observer.observe(nav.current);
     return () => observer.disconnect();
   }, []);
-  const onBreak = breakUntil(
-    useSelect((s) => s.limits),
-    Date.now(),
-  );
+  const limits = useSelect((s) => s.limits);
+  // The break page ends with the break: a render at its end reads the time again.
+  const [, breakEnded] = useState(0);
+  const onBreak = breakUntil(limits, Date.now());
+  useEffect(() => {
+    if (!onBreak) return;
+    const timer = setTimeout(
+      () => breakEnded((n) => n + 1),
+      Math.min(Date.parse(onBreak) - Date.now() + 1, 2 ** 31 - 1),
+    );
+    return () => clearTimeout(timer);
+  }, [onBreak]);
   const open = openSlug ? markets?.find((m) => m.slug === openSlug) : undefined;
   const missing = openSlug !== null && markets !== null && open === undefined;
 

@@ -7,19 +7,17 @@ const LEFT = {
   stake_per_month: 'ticket.leftMonth',
 } as const;
 
-const DAY_MS = 24 * 3_600_000;
-
 /**
  * What the tightest limit the player set leaves, under the amount: "12.50 left today, more from 14:00".
- * The time is when the earliest stake still counted leaves the window; a time within a day shows as a
- * time of day, a later one with its date.
+ * The time is when the earliest stake still counted leaves the window, as near as it is ("14:00",
+ * "tomorrow 14:00", or a date), so a bare time never means another day.
  */
 export function LimitLine({ limit }: { limit: { name: LimitName; remaining: string; resetsAt: string | null } }) {
   const { texts, fmt } = useWidget();
   const t = texts.t;
   const left = t(LEFT[limit.name], { amount: fmt.money(limit.remaining) });
   const at = limit.resetsAt;
-  const when = at && (Date.parse(at) - Date.now() < DAY_MS ? fmt.time(at) : fmt.date(at));
+  const when = at && fmt.when(at);
   return (
     <p class="muted limit-left" data-state="limited">
       {when ? t('ticket.leftMore', { left, time: when }) : left}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, type ApiFailure, type ApiResult } from '../api.js';
 import { maxPriceFor } from '../format.js';
 import type { Market, PendingOpen, Position } from '../store.js';
+import { centsOf } from '../cents.js';
 import { tightestLimit } from '../player-limits.js';
 import { checkStake, maxStake, quoteFacts } from '../ticket-math.js';
 import { useSelect, useWidget } from './context.js';
@@ -95,7 +96,10 @@ export function Ticket({ market }: { market: Market }) {
     if (res.ok && player) void store.loadLimits();
     if (!res.ok && res.error.code === 'user_limit_reached') {
       const refusal = res.error;
-      void store.loadLimits().then(() => tightestLimit(store.get().limits) === null && setError(refusal));
+      void store.loadLimits().then(() => {
+        const known = tightestLimit(store.get().limits);
+        if (!known || centsOf(open.body.stake) <= centsOf(known.remaining)) setError(refusal);
+      });
       return;
     }
     if (!res.ok && res.error.code === 'user_excluded') void store.loadLimits();

@@ -1,4 +1,4 @@
-export { limitsInForce, readLimits } from './limits-repo.js';
+export { limitsOfEnvironment, readLimits } from './limits-repo.js';
 export {
   exclusionRefusal,
   NO_LIMITS,
@@ -6,6 +6,7 @@ export {
   stakeLimitRefusal,
   stakeUseOf,
   windowStarts,
+  windowsToMeasure,
   type LimitName,
   type LimitRefusal,
   type PlayerLimits,

@@ -28,14 +28,23 @@ export async function readLimits(db: Executor, userIds: readonly string[]): Prom
   return new Map(rows.map((r) => [r.user_id, limitsOf(r)]));
 }
 
-/** The limits in force at `now` of each user by id that ever set one. */
-export async function limitsInForce(
+/**
+ * The limits in force at `now` of every user of the tenant environment that ever set one, by user id (a
+ * report reads them once, before it streams the users: a transaction's one connection cannot run a
+ * query while a cursor is open on it).
+ */
+export async function limitsOfEnvironment(
   db: Executor,
-  userIds: readonly string[],
+  scope: TenantEnv,
   now: Date,
 ): Promise<Map<string, PlayerLimits>> {
-  const stored = await readLimits(db, userIds);
-  return new Map([...stored].map(([id, limits]) => [id, inForce(limits, now)]));
+  const rows = await db
+    .selectFrom('user_limits')
+    .selectAll()
+    .where('tenant_id', '=', scope.tenantId)
+    .where('environment', '=', scope.environment)
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, inForce(limitsOf(r), now)]));
 }
 
 /** One user's stored limits (none set: no limits). */

@@ -11,6 +11,7 @@ import {
   limitView,
   stakeUseOf,
   windowStarts,
+  windowsToMeasure,
   type LimitsChange,
   type PlayerLimits,
 } from './model/limits.js';
@@ -53,11 +54,11 @@ const unknownUser = (externalUserId: string) => rejected('unknown_user', `No use
 /** The limits in force with what the player staked in each window and what is left. */
 async function standing(db: Executor, user: UserRow, stored: PlayerLimits, now: Date): Promise<LimitsOfUser> {
   const limits = inForce(stored, now);
-  const measured = LIMIT_NAMES.some((name) => limits[name].limit !== null);
-  const staked = measured ? (await stakedSince(db, [user.id], windowStarts(now))).get(user.id)! : null;
-  const use = staked && stakeUseOf(staked);
+  const windows = windowsToMeasure([limits]);
+  const staked = windows.length > 0 ? (await stakedSince(db, [user.id], windowStarts(now, windows))).get(user.id)! : [];
+  const use = stakeUseOf(windows, staked);
   const views = Object.fromEntries(
-    LIMIT_NAMES.map((name) => [name, use && limitView(limits[name], use[name], name)]),
+    LIMIT_NAMES.map((name) => [name, limitView(limits[name], use[name], name)]),
   ) as LimitsOfUser['views'];
   return { externalUserId: user.externalUserId, views, excludedUntil: limits.excludedUntil };
 }

@@ -1,4 +1,14 @@
-import { addStake, inForce, LIMIT_NAMES, NO_LIMITS, NO_USE, type PlayerLimits, type StakeUse } from './model/limits.js';
+import {
+  addStake,
+  hasStakeLimit,
+  inForce,
+  NO_LIMITS,
+  NO_USE,
+  windowsToMeasure,
+  type LimitName,
+  type PlayerLimits,
+  type StakeUse,
+} from './model/limits.js';
 
 /** A trading user's limits in force and what they staked in each window, as a round judges a stake. */
 export interface PlayerStanding {
@@ -23,14 +33,15 @@ export class RoundLimits {
     for (const [userId, u] of use) this.use.set(userId, u);
   }
 
-  /** The users whose stakes must be measured: those with a stake limit in force. */
-  static measured(stored: ReadonlyMap<string, PlayerLimits>, now: Date): string[] {
-    return [...stored]
-      .filter(([, limits]) => {
-        const current = inForce(limits, now);
-        return LIMIT_NAMES.some((name) => current[name].limit !== null);
-      })
-      .map(([userId]) => userId);
+  /**
+   * What must be measured before the round judges stakes: the users with a stake limit in force, and
+   * the windows their limits need (a daily limit alone reads one day of stakes, not thirty).
+   */
+  static toMeasure(stored: ReadonlyMap<string, PlayerLimits>, now: Date): { userIds: string[]; windows: LimitName[] } {
+    const limited = [...stored]
+      .map(([userId, limits]) => [userId, inForce(limits, now)] as const)
+      .filter(([, limits]) => hasStakeLimit(limits));
+    return { userIds: limited.map(([userId]) => userId), windows: windowsToMeasure(limited.map(([, l]) => l)) };
   }
 
   /** A user's standing: no limits when they never set one. */

@@ -14,19 +14,22 @@ const limitField = (window: string) =>
         'removal 24 hours later. Left out: unchanged.',
     );
 
-export const PutLimitsBody = z.object({
-  stake_per_day: limitField('the last 24 hours'),
-  stake_per_week: limitField('the last 7 days'),
-  stake_per_month: limitField('the last 30 days'),
-  excluded_until: z.iso
-    .datetime()
-    .nullable()
-    .optional()
-    .describe(
-      'RFC 3339 UTC with a Z, in the future: a break until then, with no opens and no order placements. ' +
-        'It can be extended, not shortened or ended early (409 state_conflict). Left out: unchanged.',
-    ),
-});
+export const PutLimitsBody = z
+  .object({
+    stake_per_day: limitField('the last 24 hours'),
+    stake_per_week: limitField('the last 7 days'),
+    stake_per_month: limitField('the last 30 days'),
+    excluded_until: z.iso
+      .datetime()
+      .nullable()
+      .optional()
+      .describe(
+        'RFC 3339 UTC with a Z, in the future: a break until then, with no opens and no order placements. ' +
+          'It can be extended, not shortened or ended early (409 state_conflict). Left out: unchanged.',
+      ),
+  })
+  // A misspelt field would otherwise answer 200 and set nothing, while the operator believes a limit is set.
+  .strict();
 export type PutLimitsBody = z.infer<typeof PutLimitsBody>;
 
 /** The change a PUT asks for: only the fields it sent. */

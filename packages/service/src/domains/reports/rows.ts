@@ -4,8 +4,8 @@ import { assertNever } from '../../lib/assert-never.js';
 import type { TenantEnv } from '../context.js';
 import { presentTransaction, streamTransactionRows, Transaction } from '../ledger/index.js';
 import { Position, presentPosition, streamPositionRows } from '../positions/index.js';
-import { presentUser, streamUserRows, User, type UserRow } from '../users/index.js';
-import { limitsInForce, LimitsColumns, presentLimitsColumns } from '../player-limits/index.js';
+import { presentUser, streamUserRows, User } from '../users/index.js';
+import { limitsOfEnvironment, LimitsColumns, presentLimitsColumns } from '../player-limits/index.js';
 import type { ReportRow } from './artifact.js';
 
 /**
@@ -17,9 +17,6 @@ export const REPORT_COLUMNS: Record<ReportType, readonly string[]> = {
   positions: Object.keys(Position.shape),
   balances: [...Object.keys(User.shape), ...Object.keys(LimitsColumns.shape)],
 };
-
-/** Users read this many at a time for the balances report, with the limits of each batch in one read. */
-const LIMITS_BATCH = 500;
 
 /**
  * A report's rows, read from `db` (one snapshot) and presented exactly as the list endpoints present
@@ -39,7 +36,7 @@ export function reportRows(
     case 'positions':
       return mapRows(streamPositionRows(db, scope, range), presentPosition);
     case 'balances':
-      return balanceRows(db, streamUserRows(db, scope), now);
+      return balanceRows(db, scope, now);
     default:
       return assertNever(type);
   }
@@ -49,20 +46,10 @@ async function* mapRows<T>(rows: AsyncIterable<T>, present: (row: T) => object):
   for await (const row of rows) yield present(row) as ReportRow;
 }
 
-async function* balanceRows(db: Executor, users: AsyncIterable<UserRow>, now: Date): AsyncGenerator<ReportRow> {
-  let batch: UserRow[] = [];
-  const flush = async function* () {
-    const limits = await limitsInForce(
-      db,
-      batch.map((u) => u.id),
-      now,
-    );
-    for (const user of batch) yield { ...presentUser(user), ...presentLimitsColumns(limits.get(user.id)) } as ReportRow;
-    batch = [];
-  };
-  for await (const user of users) {
-    batch.push(user);
-    if (batch.length >= LIMITS_BATCH) yield* flush();
+/** Every user with the limits they set in force at `now`, read first: the users' cursor holds the connection. */
+async function* balanceRows(db: Executor, scope: TenantEnv, now: Date): AsyncGenerator<ReportRow> {
+  const limits = await limitsOfEnvironment(db, scope, now);
+  for await (const user of streamUserRows(db, scope)) {
+    yield { ...presentUser(user), ...presentLimitsColumns(limits.get(user.id)) } as ReportRow;
   }
-  if (batch.length > 0) yield* flush();
 }

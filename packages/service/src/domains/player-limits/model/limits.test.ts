@@ -14,6 +14,7 @@ import {
   tightestLimit,
   WINDOW_MS,
   windowStarts,
+  windowsToMeasure,
   type LimitName,
   type PlayerLimits,
   type StakeUse,
@@ -127,10 +128,13 @@ describe('stake limits against a reference that sums the stakes in each window',
     return { used, resetsAt: earliest === null ? null : at(WINDOW_MS[name] - earliest) };
   }
 
-  /** What the windows' reading gives (stakedSince's sums), built one stake at a time with addStake. */
-  function useOf(list: { ago: number; stake: bigint }[]): StakeUse {
-    const starts = windowStarts(NOW);
-    const windows = LIMIT_NAMES.map((_, i) => {
+  /**
+   * What the windows' reading gives (stakedSince's sums) for the windows the limits need, built one stake
+   * at a time with addStake.
+   */
+  function useOf(list: { ago: number; stake: bigint }[], names: readonly LimitName[]): StakeUse {
+    const starts = windowStarts(NOW, names);
+    const windows = names.map((_, i) => {
       const counted = list.filter((s) => at(-s.ago) > starts[i]!);
       return counted.reduce(
         (w, s) =>
@@ -138,14 +142,14 @@ describe('stake limits against a reference that sums the stakes in each window',
         NO_USE.stake_per_day,
       );
     });
-    return stakeUseOf(windows);
+    return stakeUseOf(names, windows);
   }
 
   it('refuses exactly the stakes that pass a limit, naming the one with the least left (property)', () => {
     fc.assert(
       fc.property(stakes, limitOf, limitOf, limitOf, fc.bigInt({ min: 1n, max: 70_000n }), (list, d, w, m, stake) => {
         const limits = changed(NO_LIMITS, { stake_per_day: d, stake_per_week: w, stake_per_month: m });
-        const refusal = stakeLimitRefusal(limits, useOf(list), stake);
+        const refusal = stakeLimitRefusal(limits, useOf(list, windowsToMeasure([limits])), stake);
         const rooms = LIMIT_NAMES.flatMap((name) => {
           const l = limits[name].limit;
           if (l === null) return [];
@@ -155,7 +159,11 @@ describe('stake limits against a reference that sums the stakes in each window',
         const passes = rooms.some((r) => stake > r.remaining);
         expect(refusal !== null).toBe(passes);
         if (refusal?.code === 'user_limit_reached') {
-          const least = rooms.reduce((a, b) => (b.remaining < a.remaining ? b : a));
+          // The least left; on a tie the one that frees last (null: nothing counted, frees never).
+          const later = (a: Date | null, b: Date | null) => (a === null ? b !== null : b !== null && a > b);
+          const least = rooms.reduce((a, b) =>
+            b.remaining < a.remaining || (b.remaining === a.remaining && later(b.resetsAt, a.resetsAt)) ? b : a,
+          );
           expect(refusal).toEqual({
             code: 'user_limit_reached',
             limit: least.name,
@@ -165,6 +173,20 @@ describe('stake limits against a reference that sums the stakes in each window',
         }
       }),
     );
+  });
+
+  it('names, on a tie, the limit that frees last, not one after which another still refuses', () => {
+    const limits = changed(NO_LIMITS, { stake_per_day: 5_000n, stake_per_week: 10_000n });
+    // 50.00 yesterday and 50.00 an hour ago: both limits are used up, the day frees in 23 hours, the week in six days.
+    let use = addStake(NO_USE, 5_000n, at(-25 * HOUR));
+    use = { ...use, stake_per_day: NO_USE.stake_per_day };
+    use = addStake(use, 5_000n, at(-HOUR));
+    expect(stakeLimitRefusal(limits, use, 1n)).toEqual({
+      code: 'user_limit_reached',
+      limit: 'stake_per_week',
+      remaining: 0n,
+      resetsAt: at(-25 * HOUR + WINDOW_MS.stake_per_week),
+    });
   });
 
   it("counts a round's own stakes, so thirty opens at once cannot pass a limit together", () => {

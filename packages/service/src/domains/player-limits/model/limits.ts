@@ -124,12 +124,20 @@ export const NO_USE: StakeUse = {
   stake_per_month: { used: 0n, earliest: null },
 };
 
-/** Where each window starts at `now`, in LIMIT_NAMES order (a stake counts when made after it). */
-export const windowStarts = (now: Date): Date[] => LIMIT_NAMES.map((n) => new Date(now.getTime() - WINDOW_MS[n]));
+/** The windows some of these players' limits in force need measured, in LIMIT_NAMES order. */
+export function windowsToMeasure(players: readonly PlayerLimits[]): LimitName[] {
+  return LIMIT_NAMES.filter((name) => players.some((limits) => limits[name].limit !== null));
+}
 
-/** The use from one reading per window, in LIMIT_NAMES order. */
-export function stakeUseOf(windows: readonly WindowUse[]): StakeUse {
-  return { stake_per_day: windows[0]!, stake_per_week: windows[1]!, stake_per_month: windows[2]! };
+/** Where each of these windows starts at `now` (a stake counts when made after it). */
+export const windowStarts = (now: Date, names: readonly LimitName[]): Date[] =>
+  names.map((n) => new Date(now.getTime() - WINDOW_MS[n]));
+
+/** The use from one reading per window of `names`; a window not read holds nothing. */
+export function stakeUseOf(names: readonly LimitName[], windows: readonly WindowUse[]): StakeUse {
+  const use = { ...NO_USE };
+  names.forEach((name, i) => (use[name] = windows[i]!));
+  return use;
 }
 
 /** The use after one more stake made at `at` (a round's open or fill, counted before the round writes it). */
@@ -166,14 +174,30 @@ export function limitView(limit: StakeLimit, use: WindowUse, name: LimitName): L
   };
 }
 
-/** The limit with the least left (the shortest window on a tie), or null when none is set. */
+/** Whether `a` frees later than `b`: null (nothing counted, so waiting frees nothing) is latest. */
+const freesLater = (a: Date | null, b: Date | null) => (a === null ? b !== null : b !== null && a > b);
+
+/**
+ * The limit with the least left, or null when none is set. On a tie, the one that frees last: naming a
+ * limit that frees sooner would tell the player to come back when another limit still refuses.
+ */
 export function tightestLimit(limits: PlayerLimits, use: StakeUse): (LimitView & { name: LimitName }) | null {
   let tightest: (LimitView & { name: LimitName }) | null = null;
   for (const name of LIMIT_NAMES) {
     const view = limitView(limits[name], use[name], name);
-    if (view && (!tightest || view.remaining < tightest.remaining)) tightest = { ...view, name };
+    if (!view) continue;
+    const tighter =
+      !tightest ||
+      view.remaining < tightest.remaining ||
+      (view.remaining === tightest.remaining && freesLater(view.resetsAt, tightest.resetsAt));
+    if (tighter) tightest = { ...view, name };
   }
   return tightest;
+}
+
+/** Whether any stake limit is in force (a break alone needs no stakes measured). */
+export function hasStakeLimit(limits: PlayerLimits): boolean {
+  return LIMIT_NAMES.some((name) => limits[name].limit !== null);
 }
 
 export type LimitRefusal =
