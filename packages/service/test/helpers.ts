@@ -26,6 +26,8 @@ export interface CallOptions {
   rawBody?: string;
   idempotencyKey?: string;
   headers?: Record<string, string>;
+  /** Gives up (a rejection, an unknown outcome) after this long, as a client with a timeout does. */
+  timeoutMs?: number;
 }
 
 /** One HTTP request over real TCP. */
@@ -36,7 +38,8 @@ export async function call(base: string, method: string, path: string, options: 
   let body: string | undefined = options.rawBody;
   if (body === undefined && options.body !== undefined) body = JSON.stringify(options.body);
   if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body });
+  const signal = options.timeoutMs === undefined ? undefined : AbortSignal.timeout(options.timeoutMs);
+  const res = await fetch(`${base}${path}`, { method, headers, body, signal });
   const text = await res.text();
   let json: unknown = null;
   try {

@@ -132,17 +132,26 @@ export async function newTenant(
   return { tenantId: tenant.json.id, apiKey: key.json.api_key };
 }
 
+/**
+ * How long a client waits for an answer before it takes the outcome as unknown and asks again with the
+ * same key. A kill needs it: node's cluster module hands each connection from the primary to an API
+ * process, and one it was handing to the process just killed can stay open unanswered.
+ */
+const CLIENT_TIMEOUT_MS = 10_000;
+
 export function send(service: ServiceProcess, apiKey: string, request: SyncRequest): Promise<Response> {
   return request.kind === 'single'
     ? call(service.sandbox, 'POST', '/v1/balance-sync', {
         key: apiKey,
         idempotencyKey: request.key,
         body: request.body,
+        timeoutMs: CLIENT_TIMEOUT_MS,
       })
     : call(service.sandbox, 'POST', '/v1/balance-sync/batch', {
         key: apiKey,
         idempotencyKey: request.key,
         body: { items: request.items },
+        timeoutMs: CLIENT_TIMEOUT_MS,
       });
 }
 
