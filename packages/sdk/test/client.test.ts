@@ -33,7 +33,13 @@ const EXAMPLES_FILE = new URL('../../service/src/http/api-examples.generated.jso
 beforeAll(async () => {
   service = await startTestService({ clock, env: { RUN_WORKERS: '1' } });
   tenant = await createTenant(service);
-  market = await createMarket(service, tenant, { slug: 'world-cup-final', title: 'Will the favourite win the final?' });
+  market = await createMarket(service, tenant, {
+    slug: 'world-cup-final',
+    title: 'Will the favourite win the final?',
+    rules:
+      'Resolves Yes if the favourite leads at the end of regular time (90 minutes plus stoppage time); No otherwise.',
+    resolution_source: 'https://results.example.org/world-cup/final',
+  });
   doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
 });
 afterAll(() => service?.stop());

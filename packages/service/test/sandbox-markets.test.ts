@@ -98,6 +98,8 @@ describe('POST /v1/sandbox/markets', () => {
         'outcomes',
         'sandbox_influence',
         'sandbox_spread',
+        'rules',
+        'resolution_source',
         'created_at',
       ].sort(),
     );
@@ -112,6 +114,8 @@ describe('POST /v1/sandbox/markets', () => {
       resolved_outcome_id: null,
       // Not a shared market: only its owner's sandbox trades it, so it has no sandbox bound.
       sandbox_influence: null,
+      rules: null,
+      resolution_source: null,
     });
     expect(market.slug).toMatch(/^sandbox-rain-in-zurich-[0-9a-f]{10}$/);
     expect(market.outcomes.map((o: { title: string }) => o.title)).toEqual(['Yes', 'No', 'Maybe']);

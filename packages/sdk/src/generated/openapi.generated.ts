@@ -1029,16 +1029,22 @@ export interface paths {
                          *           "opens_at": "2026-06-01T00:00:00.000Z",
                          *           "closes_at": "2026-06-30T00:00:00.000Z",
                          *           "resolved_outcome_id": null,
+                         *           "resolved_at": null,
+                         *           "rules": "Resolves Yes if the favourite leads at the end of regular time (90 minutes plus stoppage time); No otherwise.",
+                         *           "resolution_source": "https://results.example.org/world-cup/final",
+                         *           "volume": "0.00",
                          *           "outcomes": [
                          *             {
                          *               "id": "d184509e-2394-46c5-84b6-c084685b34b0",
                          *               "title": "Yes",
-                         *               "price": "0.500000"
+                         *               "price": "0.500000",
+                         *               "change_24h": "0.000000"
                          *             },
                          *             {
                          *               "id": "b53f50b0-69b5-4475-81c5-128fa6605811",
                          *               "title": "No",
-                         *               "price": "0.500000"
+                         *               "price": "0.500000",
+                         *               "change_24h": "0.000000"
                          *             }
                          *           ]
                          *         }
@@ -1052,18 +1058,28 @@ export interface paths {
                                 opens_at: string;
                                 /** @description In display order; prices need not sum to exactly 1 after rounding. */
                                 outcomes: {
+                                    /** @description The price minus the price 24 hours ago (or, for a market younger than that, minus its price at open): a signed decimal string with six decimals, for example "0.012345", "-0.030000" or "0.000000". */
+                                    change_24h: string;
                                     /** Format: uuid */
                                     id: string;
                                     /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
                                     price: string;
                                     title: string;
                                 }[];
+                                /** @description Where the result comes from, as the platform wrote it: text, or an https URL when it starts with "https://"; null: not given. */
+                                resolution_source: string | null;
+                                /** @description When the market got its ending, RFC 3339 UTC: set when it is resolved or voided (status tells which), moved by a correction; null while open or suspended. */
+                                resolved_at: string | null;
                                 /** @description Set when resolved. */
                                 resolved_outcome_id: string | null;
+                                /** @description What resolves the market and how, as the platform wrote it (plain text, one line); null: not given. */
+                                rules: string | null;
                                 slug: string;
                                 /** @enum {string} */
                                 status: "open" | "suspended" | "resolved" | "voided";
                                 title: string;
+                                /** @description The stake opened on the market by your own tenant environment (this key's or session's, never another tenant's or environment's), all time: opens and limit-order fills count, a close gives nothing back; two decimals, for example "1250.00". */
+                                volume: string;
                             }[];
                             /** @description Pass as cursor for the next page; null on the last page. */
                             next_cursor: string | null;
@@ -1274,16 +1290,22 @@ export interface paths {
                          *       "opens_at": "2026-06-01T00:00:00.000Z",
                          *       "closes_at": "2026-06-30T00:00:00.000Z",
                          *       "resolved_outcome_id": null,
+                         *       "resolved_at": null,
+                         *       "rules": "Resolves Yes if the favourite leads at the end of regular time (90 minutes plus stoppage time); No otherwise.",
+                         *       "resolution_source": "https://results.example.org/world-cup/final",
+                         *       "volume": "0.00",
                          *       "outcomes": [
                          *         {
                          *           "id": "d184509e-2394-46c5-84b6-c084685b34b0",
                          *           "title": "Yes",
-                         *           "price": "0.500000"
+                         *           "price": "0.500000",
+                         *           "change_24h": "0.000000"
                          *         },
                          *         {
                          *           "id": "b53f50b0-69b5-4475-81c5-128fa6605811",
                          *           "title": "No",
-                         *           "price": "0.500000"
+                         *           "price": "0.500000",
+                         *           "change_24h": "0.000000"
                          *         }
                          *       ]
                          *     }
@@ -1293,18 +1315,28 @@ export interface paths {
                             opens_at: string;
                             /** @description In display order; prices need not sum to exactly 1 after rounding. */
                             outcomes: {
+                                /** @description The price minus the price 24 hours ago (or, for a market younger than that, minus its price at open): a signed decimal string with six decimals, for example "0.012345", "-0.030000" or "0.000000". */
+                                change_24h: string;
                                 /** Format: uuid */
                                 id: string;
                                 /** @description Decimal string strictly between 0 and 1 with six decimals, for example "0.523000". */
                                 price: string;
                                 title: string;
                             }[];
+                            /** @description Where the result comes from, as the platform wrote it: text, or an https URL when it starts with "https://"; null: not given. */
+                            resolution_source: string | null;
+                            /** @description When the market got its ending, RFC 3339 UTC: set when it is resolved or voided (status tells which), moved by a correction; null while open or suspended. */
+                            resolved_at: string | null;
                             /** @description Set when resolved. */
                             resolved_outcome_id: string | null;
+                            /** @description What resolves the market and how, as the platform wrote it (plain text, one line); null: not given. */
+                            rules: string | null;
                             slug: string;
                             /** @enum {string} */
                             status: "open" | "suspended" | "resolved" | "voided";
                             title: string;
+                            /** @description The stake opened on the market by your own tenant environment (this key's or session's, never another tenant's or environment's), all time: opens and limit-order fills count, a close gives nothing back; two decimals, for example "1250.00". */
+                            volume: string;
                         };
                     };
                 };
@@ -6491,6 +6523,8 @@ export interface paths {
                          *           ],
                          *           "sandbox_influence": null,
                          *           "sandbox_spread": "0.000000",
+                         *           "rules": null,
+                         *           "resolution_source": null,
                          *           "created_at": "2026-06-01T12:00:00.000Z"
                          *         }
                          *       ],
@@ -6514,7 +6548,11 @@ export interface paths {
                                     price: string;
                                     title: string;
                                 }[];
+                                /** @description Where the result comes from: text, or an https URL; null: not given. */
+                                resolution_source: string | null;
                                 resolved_outcome_id: string | null;
+                                /** @description What resolves the market and how, as written; null: not given. */
+                                rules: string | null;
                                 /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
                                 sandbox_influence: string | null;
                                 /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
@@ -6734,6 +6772,8 @@ export interface paths {
                          *       ],
                          *       "sandbox_influence": null,
                          *       "sandbox_spread": "0.000000",
+                         *       "rules": null,
+                         *       "resolution_source": null,
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -6753,7 +6793,11 @@ export interface paths {
                                 price: string;
                                 title: string;
                             }[];
+                            /** @description Where the result comes from: text, or an https URL; null: not given. */
+                            resolution_source: string | null;
                             resolved_outcome_id: string | null;
+                            /** @description What resolves the market and how, as written; null: not given. */
+                            rules: string | null;
                             /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
                             sandbox_influence: string | null;
                             /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
@@ -7070,6 +7114,8 @@ export interface paths {
                          *       ],
                          *       "sandbox_influence": null,
                          *       "sandbox_spread": "0.000000",
+                         *       "rules": null,
+                         *       "resolution_source": null,
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -7089,7 +7135,11 @@ export interface paths {
                                 price: string;
                                 title: string;
                             }[];
+                            /** @description Where the result comes from: text, or an https URL; null: not given. */
+                            resolution_source: string | null;
                             resolved_outcome_id: string | null;
+                            /** @description What resolves the market and how, as written; null: not given. */
+                            rules: string | null;
                             /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
                             sandbox_influence: string | null;
                             /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
@@ -7429,6 +7479,8 @@ export interface paths {
                          *       ],
                          *       "sandbox_influence": null,
                          *       "sandbox_spread": "0.000000",
+                         *       "rules": null,
+                         *       "resolution_source": null,
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -7448,7 +7500,11 @@ export interface paths {
                                 price: string;
                                 title: string;
                             }[];
+                            /** @description Where the result comes from: text, or an https URL; null: not given. */
+                            resolution_source: string | null;
                             resolved_outcome_id: string | null;
+                            /** @description What resolves the market and how, as written; null: not given. */
+                            rules: string | null;
                             /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
                             sandbox_influence: string | null;
                             /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */
@@ -7778,6 +7834,8 @@ export interface paths {
                          *       ],
                          *       "sandbox_influence": null,
                          *       "sandbox_spread": "0.000000",
+                         *       "rules": null,
+                         *       "resolution_source": null,
                          *       "created_at": "2026-06-01T12:00:00.000Z"
                          *     }
                          */
@@ -7797,7 +7855,11 @@ export interface paths {
                                 price: string;
                                 title: string;
                             }[];
+                            /** @description Where the result comes from: text, or an https URL; null: not given. */
+                            resolution_source: string | null;
                             resolved_outcome_id: string | null;
+                            /** @description What resolves the market and how, as written; null: not given. */
+                            rules: string | null;
                             /** @description The sandbox bound ε (docs/operator-api.md, "Sandbox influence"); null: none (and for a sandbox test market). */
                             sandbox_influence: string | null;
                             /** @description S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it. */

@@ -150,7 +150,10 @@ export interface Markets {
   owner_tenant_id: string | null;
   q: number[];
   q_sandbox: ArrayType<Numeric>;
+  resolution_source: string | null;
+  resolved_at: Timestamp | null;
   resolved_outcome_id: string | null;
+  rules: string | null;
   sandbox_influence: Numeric | null;
   slug: string;
   status: string;

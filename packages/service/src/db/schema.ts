@@ -125,6 +125,12 @@ export interface MarketsTable {
   sandbox_influence: string | null;
   /** numeric(40,0)[]: the shares open sandbox positions hold per outcome (0031), as strings. */
   q_sandbox: string[];
+  /** What resolves the market and how, as the platform wrote it (0035); null: not given. */
+  rules: string | null;
+  /** Where the result comes from: text or an https URL (0035); null: not given. */
+  resolution_source: string | null;
+  /** When the market got the ending it has, resolved or voided (0035); null while open or suspended. */
+  resolved_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }

@@ -4,6 +4,7 @@ import { withTransaction, type Ctx } from '../context.js';
 import { enableMarket, findMarketBySlug, insertMarket, saveMarketState, type MarketRecord } from './market-repo.js';
 import { checkInitialPrices, microsToFractions } from './model/initial-prices.js';
 import { initialQ } from './model/lmsr.js';
+import { factsProblem } from './model/market-facts.js';
 import { DEFAULT_INFLUENCE } from './model/sandbox-influence.js';
 
 export interface NewMarket {
@@ -26,6 +27,10 @@ export interface NewMarket {
    * market; a sandbox test market has none (only its owner's sandbox trades it).
    */
   sandboxInfluence?: string | null;
+  /** What resolves the market and how (model/market-facts.ts); absent or null: not given. */
+  rules?: string | null;
+  /** Where the result comes from, text or an https URL; absent or null: not given. */
+  resolutionSource?: string | null;
 }
 
 /**
@@ -45,6 +50,9 @@ export async function createMarket(ctx: Ctx, input: NewMarket): Promise<Result<M
     if (!checked.ok) return rejected('validation_failed', `initial_prices ${checked.message}.`);
     q = initialQ(microsToFractions(checked.micros), b);
   }
+  const facts = { rules: input.rules ?? null, resolutionSource: input.resolutionSource ?? null };
+  const problem = factsProblem(facts);
+  if (problem !== null) return rejected('validation_failed', problem);
   const id = newId();
   return withTransaction(ctx, async (tx) => {
     const outcomes = input.outcomeTitles.map((title, ordinal) => ({ id: newId(), ordinal, title }));
@@ -54,7 +62,7 @@ export async function createMarket(ctx: Ctx, input: NewMarket): Promise<Result<M
         : input.sandboxInfluence === undefined
           ? DEFAULT_INFLUENCE
           : input.sandboxInfluence;
-    if (!(await insertMarket(tx.db, { ...input, id, q, outcomes, sandboxInfluence }, ctx.now))) {
+    if (!(await insertMarket(tx.db, { ...input, ...facts, id, q, outcomes, sandboxInfluence }, ctx.now))) {
       return rejected('state_conflict', `A market with slug ${input.slug} already exists; slugs are unique.`);
     }
     await saveMarketState(tx.db, id, q, b, ctx.now);

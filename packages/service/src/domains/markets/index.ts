@@ -1,10 +1,11 @@
+export { referencePricesOf } from './change-references.js';
 export { createMarket, type NewMarket } from './create-market.js';
 export { getFeedMarket } from './get-market.js';
 export { getFeedMarkets } from './get-feed-markets.js';
 export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
 export { listAllMarkets, marketsAwaitingResolution, tenantsOfMarket } from './list-all-markets.js';
 export { listMarkets } from './list-markets.js';
-export { firstPricePoint } from './price-point-repo.js';
+export { firstPricePoint, insertPricePoints } from './price-point-repo.js';
 export {
   availableWhere,
   enabledFor,
@@ -26,6 +27,8 @@ export {
 } from './market-repo.js';
 export { setMarketOutcome } from './market-repo.js';
 export { INTERVALS, type Interval } from './model/history.js';
+export { initialQ } from './model/lmsr.js';
+export { MAX_RESOLUTION_SOURCE_LENGTH, MAX_RULES_LENGTH } from './model/market-facts.js';
 export {
   displayPrices,
   formatPrice,

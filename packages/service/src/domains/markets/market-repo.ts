@@ -45,19 +45,35 @@ export interface MarketRecord extends MarketForTrade {
   resolvedOutcomeId: string | null;
   /** sandbox_influence exactly as stored; null: no bound. */
   sandboxInfluence: string | null;
+  /** What resolves the market and how (docs/platform-api.md, "Markets"); null: not given. */
+  rules: string | null;
+  /** Where the result comes from, text or an https URL; null: not given. */
+  resolutionSource: string | null;
+  /** When the market got the ending it has (its resolve or void, or a correction since); null while it is live. */
+  resolvedAt: Date | null;
   createdAt: Date;
 }
 
-/** A markets row as marketColumns selects it: the table's columns and the outcomes as JSON. */
+/** A markets row as MARKET_COLUMNS selects it: the table's columns and the outcomes as JSON. */
 export type MarketRow = Omit<MarketsTable, 'updated_at'> & { outcomes: MarketOutcome[] | null };
 
-/** The market's columns with its outcomes in ordinal order, in one round trip (alias m). */
-export const MARKET_COLUMNS = sql`
+/** A markets row as TRADE_COLUMNS selects it: without the texts written for the players. */
+export type TradeMarketRow = Omit<MarketRow, 'rules' | 'resolution_source' | 'resolved_at'>;
+
+/**
+ * What a trade reads of a market with its outcomes in ordinal order, in one round trip (alias m). An
+ * engine round reads these for every market it locks, so the rules and resolution source (up to 2,300
+ * characters a market) are left to MARKET_COLUMNS.
+ */
+export const TRADE_COLUMNS = sql`
   m.id, m.slug, m.title, m.status, m.opens_at, m.closes_at, m.max_stake_per_position_minor,
   m.max_open_stake_per_user_minor, m.liquidity, m.q, m.resolved_outcome_id, m.created_at, m.owner_tenant_id,
   m.sandbox_influence, m.q_sandbox::text[] as q_sandbox,
   (select json_agg(json_build_object('id', o.id, 'ordinal', o.ordinal, 'title', o.title) order by o.ordinal)
      from market_outcomes o where o.market_id = m.id) as outcomes`;
+
+/** The whole market's columns (alias m): a trade's and the market's facts. */
+export const MARKET_COLUMNS = sql`${TRADE_COLUMNS}, m.rules, m.resolution_source, m.resolved_at`;
 
 /**
  * The one availability rule: a market (alias m) is available to a tenant environment when it is enabled
@@ -73,29 +89,39 @@ export const availableWhere = (tenant: RawBuilder<unknown>, environment: RawBuil
 export const enabledFor = (scope: TenantEnv) =>
   availableWhere(sql`${scope.tenantId}::uuid`, sql`${scope.environment}::text`);
 
-export function marketRecordOf(row: MarketRow): MarketRecord {
+/** What a trade needs of a market, from its row. */
+export function marketForTradeOf(row: TradeMarketRow): MarketForTrade {
   return {
     id: row.id,
     slug: row.slug,
-    title: row.title,
     status: row.status,
     opensAt: row.opens_at,
     closesAt: row.closes_at,
     maxStakePerPosition: row.max_stake_per_position_minor,
     maxOpenStakePerUser: row.max_open_stake_per_user_minor,
-    liquidity: row.liquidity,
     b: Number(row.liquidity),
     q: row.q,
-    resolvedOutcomeId: row.resolved_outcome_id,
-    createdAt: row.created_at,
     outcomes: row.outcomes ?? [],
     ownerTenantId: row.owner_tenant_id,
-    sandboxInfluence: row.sandbox_influence,
     qSandbox: row.q_sandbox.map((units) => BigInt(units)),
     sandboxBound:
       row.sandbox_influence === null || row.owner_tenant_id !== null
         ? null
         : { influenceMicro: microOf(row.sandbox_influence), liquidityMicro: microOf(row.liquidity) },
+  };
+}
+
+export function marketRecordOf(row: MarketRow): MarketRecord {
+  return {
+    ...marketForTradeOf(row),
+    title: row.title,
+    liquidity: row.liquidity,
+    resolvedOutcomeId: row.resolved_outcome_id,
+    sandboxInfluence: row.sandbox_influence,
+    rules: row.rules,
+    resolutionSource: row.resolution_source,
+    resolvedAt: row.resolved_at,
+    createdAt: row.created_at,
   };
 }
 
@@ -202,6 +228,8 @@ export interface NewMarketRow {
   ownerTenantId?: string;
   /** ε of the sandbox bound, or null for none. */
   sandboxInfluence: string | null;
+  rules: string | null;
+  resolutionSource: string | null;
 }
 
 /**
@@ -226,6 +254,9 @@ export async function insertMarket(tx: Executor, market: NewMarketRow, now: Date
       owner_tenant_id: market.ownerTenantId ?? null,
       sandbox_influence: market.sandboxInfluence,
       q_sandbox: market.q.map(() => '0'),
+      rules: market.rules,
+      resolution_source: market.resolutionSource,
+      resolved_at: null,
       created_at: now,
       updated_at: now,
     })
@@ -299,21 +330,36 @@ export function saveMarketStatesSql(
   ];
 }
 
-/** Sets a shared market's sandbox_influence (waits for a trade holding its row). */
-export async function setSandboxInfluence(
+/** The settings a PATCH may change; an absent one is left as it is, null clears it. */
+export interface MarketSettings {
+  sandboxInfluence?: string | null;
+  rules?: string | null;
+  resolutionSource?: string | null;
+}
+
+/** Writes a market's settings in one statement (waits for a trade holding its row). */
+export async function setMarketSettings(
   db: Executor,
   marketId: string,
-  influence: string | null,
+  settings: MarketSettings,
   now: Date,
 ): Promise<void> {
   await db
     .updateTable('markets')
-    .set({ sandbox_influence: influence, updated_at: now })
+    .set({
+      ...(settings.sandboxInfluence !== undefined && { sandbox_influence: settings.sandboxInfluence }),
+      ...(settings.rules !== undefined && { rules: settings.rules }),
+      ...(settings.resolutionSource !== undefined && { resolution_source: settings.resolutionSource }),
+      updated_at: now,
+    })
     .where('id', '=', marketId)
     .execute();
 }
 
-/** Ends a market: resolved with its winning outcome, or voided (its settlement moves the positions). */
+/**
+ * Ends a market: resolved with its winning outcome, or voided (its settlement moves the positions). Also
+ * a correction's new ending: resolved_at is the time of the ending the market has now.
+ */
 export async function setMarketOutcome(
   tx: Executor,
   marketId: string,
@@ -327,6 +373,7 @@ export async function setMarketOutcome(
     .set({
       status,
       resolved_outcome_id: resolvedOutcomeId,
+      resolved_at: now,
       q_sandbox: sql<string[]>`array_fill(0::numeric, array[cardinality(q_sandbox)])`,
       updated_at: now,
     })

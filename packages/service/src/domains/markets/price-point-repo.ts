@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import type { PricePoint } from './model/history.js';
+import type { ChangeReferences } from './model/price-change.js';
 
 /**
  * The points of a market in [from, to), already reduced to the last one of each bucket of intervalMs
@@ -34,4 +35,42 @@ export async function firstPricePoint(db: Executor, marketId: string): Promise<b
     .limit(1)
     .executeTakeFirst();
   return row?.prices;
+}
+
+/**
+ * For each market, the points its change over a day is measured against (model/price-change.ts): the last
+ * one recorded at or before `since`, and its first. One statement for a page of markets, two index probes
+ * a market on (market_id, ts); a market without points gets nulls.
+ */
+export async function changeReferences(
+  db: Executor,
+  marketIds: readonly string[],
+  since: Date,
+): Promise<Map<string, ChangeReferences>> {
+  if (marketIds.length === 0) return new Map();
+  const { rows } = await sql<{ id: string; at_since: bigint[] | null; first: bigint[] | null }>`
+    select m.id,
+           (select p.prices from price_points p where p.market_id = m.id and p.ts <= ${since}
+             order by p.ts desc, p.seq desc limit 1) as at_since,
+           (select p.prices from price_points p where p.market_id = m.id order by p.ts, p.seq limit 1) as first
+    from unnest(${[...new Set(marketIds)]}::uuid[]) as m(id)`.execute(db);
+  return new Map(rows.map((r) => [r.id, { atSince: r.at_since, first: r.first }]));
+}
+
+/**
+ * Records price points at the times given, oldest or not, in one statement: the demo's history of the days
+ * before it was seeded (src/demo-data.ts). Trades record theirs through saveMarketState.
+ */
+export async function insertPricePoints(
+  db: Executor,
+  marketId: string,
+  points: readonly { ts: Date; prices: readonly bigint[] }[],
+): Promise<void> {
+  if (points.length === 0) return;
+  await sql`
+    insert into price_points (market_id, ts, prices)
+    select ${marketId}, p.ts, array(select e::bigint from jsonb_array_elements_text(p.prices::jsonb) with ordinality x(e, n) order by n)
+    from unnest(${points.map((p) => p.ts)}::timestamptz[], ${points.map((p) => JSON.stringify(p.prices.map(String)))}::text[])
+      with ordinality as p(ts, prices, n)
+    order by p.n`.execute(db);
 }

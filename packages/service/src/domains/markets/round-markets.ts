@@ -4,11 +4,11 @@ import { prepared } from '../../db/prepared.js';
 import type { TenantEnv } from '../context.js';
 import {
   availableWhere,
-  MARKET_COLUMNS,
-  marketRecordOf,
+  marketForTradeOf,
   saveMarketStatesSql,
+  TRADE_COLUMNS,
   type MarketForTrade,
-  type MarketRow,
+  type TradeMarketRow,
 } from './market-repo.js';
 import { withSandboxShares } from './model/sandbox-influence.js';
 import { isSlug } from './model/slug.js';
@@ -110,7 +110,12 @@ export async function lockRoundMarkets(
   const result: LockedMarkets = { locked: new Map(), held: [], idOfSlug: new Map() };
   if (slugs.length === 0 && wanted.ids.length === 0) return result;
   const { rows } = await prepared(sql<
-    Partial<MarketRow> & { wanted_id: string; wanted_slug: string; available_to: string[]; has_open_orders: boolean }
+    Partial<TradeMarketRow> & {
+      wanted_id: string;
+      wanted_slug: string;
+      available_to: string[];
+      has_open_orders: boolean;
+    }
   >`
     with wanted as (
       select id, slug from markets where slug = any(${slugs}::text[]) or id = any(${[...wanted.ids]}::uuid[])
@@ -118,7 +123,7 @@ export async function lockRoundMarkets(
       select m.* from markets m where m.id in (select id from wanted)
       order by m.id for update of m ${options.skipLocked ? sql`skip locked` : sql``}
     )
-    select w.id as wanted_id, w.slug as wanted_slug, ${MARKET_COLUMNS},
+    select w.id as wanted_id, w.slug as wanted_slug, ${TRADE_COLUMNS},
            array(select t.tenant_id::text || '/' || env.environment
                  from tenant_markets t cross join unnest(array['sandbox', 'live']) as env(environment)
                  where t.market_id = m.id and ${availableWhere(sql`t.tenant_id`, sql`env.environment`)}) as available_to,
@@ -130,7 +135,7 @@ export async function lockRoundMarkets(
       result.held.push({ id: row.wanted_id, slug: row.wanted_slug });
       continue;
     }
-    const market = marketRecordOf(row as MarketRow);
+    const market = marketForTradeOf(row as TradeMarketRow);
     result.locked.set(market.id, {
       market,
       availableTo: new Set(row.available_to),

@@ -7,6 +7,8 @@ import { checkInitialPrices } from './model/initial-prices.js';
 import { INTERVALS, type HistoryPoint } from './model/history.js';
 import { displayPrices, formatPrice } from './model/quotes.js';
 import { MAX_INFLUENCE_MICRO, microOf, MIN_INFLUENCE_MICRO, spreadRatio } from './model/sandbox-influence.js';
+import { MAX_RESOLUTION_SOURCE_LENGTH, MAX_RULES_LENGTH, resolutionSourceProblem } from './model/market-facts.js';
+import { formatChange, priceChanges } from './model/price-change.js';
 import type { MarketRecord } from './market-repo.js';
 import type { TenantMarket } from './set-market-enabled.js';
 import type { NewMarket } from './create-market.js';
@@ -43,6 +45,23 @@ export const SandboxInfluence = z
     'How far sandbox trades may move the live price (docs/operator-api.md, "Sandbox influence"): a decimal string from "0.001" to "0.05" (ε: sandbox opens keep the spread of the shares sandbox positions hold within ε·liquidity, and each sandbox tenant environment trades at most 10·ε·liquidity shares a day), or null for no bound. Default "0.01".',
   );
 
+const RULES_DESCRIPTION = `What resolves the market and how, for the players: plain text of 1 to ${MAX_RULES_LENGTH.toLocaleString('en')} characters after trimming, on one line (no line breaks or other control characters).`;
+const SOURCE_DESCRIPTION = `Where the result comes from: plain text of 1 to ${MAX_RESOLUTION_SOURCE_LENGTH} characters after trimming, or an https URL alone. Text that starts with a scheme and "//" (or with javascript:, data:, vbscript: or file:) is taken for a URL and must be one https URL with a host, no spaces and no user name or password.`;
+
+export const Rules = PlainText.min(1, 'must not be empty; send null to clear the rules')
+  .max(MAX_RULES_LENGTH, `must be at most ${MAX_RULES_LENGTH.toLocaleString('en')} characters`)
+  .nullable()
+  .describe(`${RULES_DESCRIPTION} null: none.`);
+
+export const ResolutionSource = PlainText.min(1, 'must not be empty; send null to clear the resolution source')
+  .max(MAX_RESOLUTION_SOURCE_LENGTH, `must be at most ${MAX_RESOLUTION_SOURCE_LENGTH} characters`)
+  .superRefine((text, ctx) => {
+    const problem = resolutionSourceProblem(text);
+    if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
+  })
+  .nullable()
+  .describe(`${SOURCE_DESCRIPTION} null: none.`);
+
 export const CreateMarketBody = z
   .object({
     slug: Slug.describe('The operator-facing identifier: 1 to 64 characters from a-z, 0-9 and "-". Unique.'),
@@ -62,6 +81,8 @@ export const CreateMarketBody = z
       .refine((text) => /[1-9]/.test(text), 'must be greater than 0')
       .describe("The market maker's depth b in currency units: a positive decimal string (at most 6 decimals)."),
     sandbox_influence: SandboxInfluence.optional(),
+    rules: Rules.optional(),
+    resolution_source: ResolutionSource.optional(),
     initial_prices: z
       .array(z.string().max(16))
       .optional()
@@ -97,13 +118,19 @@ export function newMarketOf(body: CreateMarketBody): NewMarket {
     liquidity: body.liquidity,
     initialPrices: body.initial_prices,
     sandboxInfluence: body.sandbox_influence,
+    rules: body.rules,
+    resolutionSource: body.resolution_source,
   };
 }
 
 export const UpdateMarketBody = z
-  .object({ sandbox_influence: SandboxInfluence.optional() })
+  .object({
+    sandbox_influence: SandboxInfluence.optional(),
+    rules: Rules.optional(),
+    resolution_source: ResolutionSource.optional(),
+  })
   .strict()
-  .describe('The fields to change; an absent field is left as it is.');
+  .describe('The fields to change; an absent field is left as it is, null clears rules and resolution_source.');
 export type UpdateMarketBody = z.infer<typeof UpdateMarketBody>;
 
 /** A slug in a path is only looked up when it is a slug: any other text names no market (404). */
@@ -135,11 +162,24 @@ export const PlatformMarket = z.object({
     .describe(
       "S / liquidity with 6 decimals: the spread of the shares open sandbox positions hold (largest outcome's minus smallest's) over the depth. Sandbox opens keep it at or below sandbox_influence; closes can widen it.",
     ),
+  rules: z.string().nullable().describe('What resolves the market and how, as written; null: not given.'),
+  resolution_source: z
+    .string()
+    .nullable()
+    .describe('Where the result comes from: text, or an https URL; null: not given.'),
   created_at: z.string(),
 });
 export type PlatformMarket = z.infer<typeof PlatformMarket>;
 
 export const MarketEnablement = z.object({ tenant_id: z.uuid(), market_slug: z.string(), enabled: z.boolean() });
+
+const FeedOutcome = PricedOutcome.extend({
+  change_24h: z
+    .string()
+    .describe(
+      'The price minus the price 24 hours ago (or, for a market younger than that, minus its price at open): a signed decimal string with six decimals, for example "0.012345", "-0.030000" or "0.000000".',
+    ),
+});
 
 export const FeedMarket = z.object({
   slug: z.string(),
@@ -148,9 +188,44 @@ export const FeedMarket = z.object({
   opens_at: z.string(),
   closes_at: z.string(),
   resolved_outcome_id: z.uuid().nullable().describe('Set when resolved.'),
-  outcomes: z.array(PricedOutcome).describe('In display order; prices need not sum to exactly 1 after rounding.'),
+  resolved_at: z
+    .string()
+    .nullable()
+    .describe(
+      'When the market got its ending, RFC 3339 UTC: set when it is resolved or voided (status tells which), moved by a correction; null while open or suspended.',
+    ),
+  rules: z
+    .string()
+    .nullable()
+    .describe('What resolves the market and how, as the platform wrote it (plain text, one line); null: not given.'),
+  resolution_source: z
+    .string()
+    .nullable()
+    .describe(
+      'Where the result comes from, as the platform wrote it: text, or an https URL when it starts with "https://"; null: not given.',
+    ),
+  volume: z
+    .string()
+    .describe(
+      "The stake opened on the market by your own tenant environment (this key's or session's, never another tenant's or environment's), all time: opens and limit-order fills count, a close gives nothing back; two decimals, for example \"1250.00\".",
+    ),
+  outcomes: z.array(FeedOutcome).describe('In display order; prices need not sum to exactly 1 after rounding.'),
 });
 export type FeedMarket = z.infer<typeof FeedMarket>;
+
+/** What the feed shows of a market beyond its record (docs/operator-api.md, "Market feed"). */
+export interface FeedFacts {
+  /** The stake the reading tenant environment opened on the market, all time. */
+  volumeMinor: bigint;
+  /** The prices change_24h is measured against (model/price-change.ts); null: none recorded. */
+  referencePrices: readonly bigint[] | null;
+}
+
+/** A market as the feed shows it to one tenant environment. */
+export interface FeedMarketView {
+  market: MarketRecord;
+  facts: FeedFacts;
+}
 
 export const FeedMarketPage = pageOf(FeedMarket);
 
@@ -210,11 +285,15 @@ export function presentPlatformMarket(market: MarketRecord): PlatformMarket {
     outcomes: pricedOutcomes(market),
     sandbox_influence: market.sandboxInfluence,
     sandbox_spread: spreadRatio(market.qSandbox, microOf(market.liquidity)),
+    rules: market.rules,
+    resolution_source: market.resolutionSource,
     created_at: market.createdAt.toISOString(),
   };
 }
 
-export function presentFeedMarket(market: MarketRecord): FeedMarket {
+export function presentFeedMarket({ market, facts }: FeedMarketView): FeedMarket {
+  const prices = displayPrices(market.q, market.b);
+  const changes = priceChanges(prices, facts.referencePrices);
   return {
     slug: market.slug,
     title: market.title,
@@ -222,7 +301,16 @@ export function presentFeedMarket(market: MarketRecord): FeedMarket {
     opens_at: market.opensAt.toISOString(),
     closes_at: market.closesAt.toISOString(),
     resolved_outcome_id: market.resolvedOutcomeId,
-    outcomes: pricedOutcomes(market),
+    resolved_at: market.resolvedAt?.toISOString() ?? null,
+    rules: market.rules,
+    resolution_source: market.resolutionSource,
+    volume: formatAmount(facts.volumeMinor),
+    outcomes: market.outcomes.map((o, i) => ({
+      id: o.id,
+      title: o.title,
+      price: formatPrice(prices[i]!),
+      change_24h: formatChange(changes[i]!),
+    })),
   };
 }
 

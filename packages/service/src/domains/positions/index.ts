@@ -23,7 +23,7 @@ export {
   type SettledState,
 } from './position-repo.js';
 export { RoundPositions } from './round-positions.js';
-export { stakedSince, type StakedSince } from './stake-use-repo.js';
+export { stakedSince, stakeOpenedOnMarkets, type StakedSince } from './stake-use-repo.js';
 export { tradingFigures, type TradingFigures } from './trading-figures-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
 export { insertRejectionsSql, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';

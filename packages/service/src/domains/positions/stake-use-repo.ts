@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
 import { prepared } from '../../db/prepared.js';
+import type { TenantEnv } from '../context.js';
 
 /** What a user staked since one time: the sum, and when the earliest of those stakes was made. */
 export interface StakedSince {
@@ -30,4 +31,26 @@ export async function stakedSince(
     group by p.user_id, w.n`).execute(db);
   for (const r of rows) result.get(r.user_id)![Number(r.n) - 1] = { used: BigInt(r.used), earliest: r.earliest };
   return result;
+}
+
+/**
+ * The stake one tenant environment opened on each of these markets, all time (the feed's volume,
+ * docs/operator-api.md, "Market feed"): opens and limit-order fills alike; a close gives nothing back and a
+ * settlement or void leaves the stake counted. Summed from the index on (market_id, tenant_id, environment)
+ * that includes the stake (migration 0035), so no other tenant's or environment's position is read. A
+ * market without positions of the scope has no entry.
+ */
+export async function stakeOpenedOnMarkets(
+  db: Executor,
+  scope: TenantEnv,
+  marketIds: readonly string[],
+): Promise<Map<string, bigint>> {
+  if (marketIds.length === 0) return new Map();
+  const { rows } = await sql<{ market_id: string; stake: string }>`
+    select p.market_id, sum(p.stake_minor)::text as stake
+    from positions p
+    where p.market_id = any(${[...new Set(marketIds)]}::uuid[])
+      and p.tenant_id = ${scope.tenantId} and p.environment = ${scope.environment}
+    group by p.market_id`.execute(db);
+  return new Map(rows.map((r) => [r.market_id, BigInt(r.stake)]));
 }

@@ -8,7 +8,6 @@ import {
   getPriceHistory,
   History,
   HistoryQuery,
-  listMarkets,
   MarketEnablement,
   MarketParams,
   MarketsQuery,
@@ -28,6 +27,7 @@ import {
   UpdateMarketBody,
 } from '../../domains/markets/index.js';
 import { audited } from '../../domains/audit/index.js';
+import { listFeedMarkets, readFeedMarket } from '../../domains/market-feed/index.js';
 import { ApiError } from '../../errors/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
@@ -84,7 +84,8 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const { slug } = request.params;
         // Text that is not a slug names no market, and is not written to the audit log either.
         if (!isSlug(slug)) throw new ApiError('not_found', `No market ${slug}.`);
-        const changes = { sandboxInfluence: request.body.sandbox_influence };
+        const { sandbox_influence, rules, resolution_source } = request.body;
+        const changes = { sandboxInfluence: sandbox_influence, rules, resolutionSource: resolution_source };
         const entry = { who: PLATFORM_API, action: 'market.update', target: slug, details: { ...request.body } };
         const ctx = platformCtx(deps, request);
         return presentPlatformMarket(valueOrThrow(await audited(ctx, entry, (tx) => updateMarket(tx, slug, changes))));
@@ -137,7 +138,7 @@ export function marketFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        presentPage(valueOrThrow(await listMarkets(tenantCtx(deps, request), request.query)), presentFeedMarket),
+        presentPage(valueOrThrow(await listFeedMarkets(tenantCtx(deps, request), request.query)), presentFeedMarket),
     );
 
     app.get(
@@ -153,7 +154,7 @@ export function marketFeedRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request) =>
-        presentFeedMarket(valueOrThrow(await getFeedMarket(tenantCtx(deps, request), request.params.slug))),
+        presentFeedMarket(valueOrThrow(await readFeedMarket(tenantCtx(deps, request), request.params.slug))),
     );
 
     app.get(

@@ -1,0 +1,1 @@
+export { listFeedMarkets, readFeedMarket } from './feed-markets.js';
