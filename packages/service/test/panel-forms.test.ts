@@ -310,3 +310,85 @@ describe('a market\'s sandbox bound (docs/operator-api.md, "Sandbox influence")'
     expect((await apiMarket(created.json.slug)).sandbox_influence).toBeNull();
   });
 });
+
+describe('a market\'s rules and resolution source (docs/platform-api.md, "Markets")', () => {
+  const apiMarket = async (slug: string) => (await service.platform('GET', `/platform/v1/markets/${slug}`)).json;
+  const RULES = 'Resolves Yes if the station records rain on Friday; No otherwise.';
+
+  it('shows them on the market page, and the form sets them (line breaks become spaces) and clears them', async () => {
+    const market = await createMarket(service, tenant);
+    const page = `/panel/markets/${market.slug}`;
+    const before = await panel.get(page);
+    expect(textOf(before.html)).toContain('Rules None given. Resolution source None given.');
+
+    const saved = await panel.post(`${page}/facts`, {
+      rules: 'Resolves Yes if the station records rain on Friday;\r\n  No otherwise.',
+      resolution_source: 'https://weather.example.org/daily',
+    });
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`${page}#facts`);
+    const html = (await panel.get(page)).html;
+    expect(textOf(html)).toContain(`${market.slug}'s rules and resolution source are saved.`);
+    expect(html).toContain(`<dd data-testid="market-rules">${RULES}</dd>`);
+    expect(html).toContain('<a href="https://weather.example.org/daily" rel="noopener noreferrer">');
+    expect(html).toContain(`${RULES}</textarea>`);
+    expect(await apiMarket(market.slug)).toMatchObject({
+      rules: RULES,
+      resolution_source: 'https://weather.example.org/daily',
+    });
+
+    await panel.post(`${page}/facts`, { rules: '  ', resolution_source: 'Deutscher Wetterdienst' });
+    expect(await apiMarket(market.slug)).toMatchObject({ rules: null, resolution_source: 'Deutscher Wetterdienst' });
+    expect((await panel.get(page)).html).toContain(
+      '<dd data-testid="market-resolution-source">Deutscher Wetterdienst</dd>',
+    );
+    const audit = await auditRows(service, 'market.update', market.slug);
+    expect(audit.map((a) => [a.who, a.details, a.outcome])).toEqual([
+      ['panel:Ada', { rules: RULES, resolution_source: 'https://weather.example.org/daily' }, 'done'],
+      ['panel:Ada', { rules: null, resolution_source: 'Deutscher Wetterdienst' }, 'done'],
+    ]);
+  });
+
+  it('refuses a source that is not an https URL, keeping what was typed and saying why beside the field', async () => {
+    const market = await createMarket(service, tenant);
+    const page = `/panel/markets/${market.slug}`;
+    const res = await panel.post(`${page}/facts`, { rules: RULES, resolution_source: 'http://weather.example.org' });
+    expect(res.location).toBe(`${page}#facts`);
+    const html = (await panel.get(page)).html;
+    const input = tagOf(html, 'facts-resolution-source')!;
+    expect(input).toContain('value="http://weather.example.org"');
+    expect(input).toContain('aria-invalid="true"');
+    const message = /<p class="field-error" id="facts-resolution-source-error">([^<]*)<\/p>/.exec(html)?.[1];
+    expect(message).toBe('The resolution source is a URL with the http scheme; a URL must start with https://.');
+    expect(html).toContain(`${RULES}</textarea>`);
+    expect(textOf(html)).toContain('Nothing was changed.');
+    expect(await apiMarket(market.slug)).toMatchObject({ rules: null, resolution_source: null });
+    expect(await auditRows(service, 'market.update', market.slug)).toEqual([]);
+  });
+
+  it('are taken by the new-market form, and a wrong one keeps the rest of the form as typed', async () => {
+    const slug = uniqueKey('facts').toLowerCase().slice(0, 60);
+    const fields = {
+      slug,
+      title: 'Rain on Friday?',
+      outcomes: 'Yes\nNo',
+      opens_at: '2026-06-01T10:00',
+      closes_at: '2026-06-30T10:00',
+      max_stake_per_position: '100.00',
+      max_open_stake_per_user: '500.00',
+      liquidity: '1000',
+      rules: RULES,
+      resolution_source: 'javascript:alert(1)',
+    };
+    await panel.post('/panel/markets', fields);
+    const list = await panel.get('/panel/markets');
+    expect(tagOf(list.html, 'resolution_source')).toContain('aria-invalid="true"');
+    expect(tagOf(list.html, 'slug')).toContain(`value="${slug}"`);
+    expect(textOf(list.html)).toContain('The resolution source is a URL with the javascript scheme');
+    expect((await service.platform('GET', `/platform/v1/markets/${slug}`)).status).toBe(404);
+
+    const created = await panel.post('/panel/markets', { ...fields, resolution_source: 'City weather office' });
+    expect(created.location).toBe(`/panel/markets/${slug}`);
+    expect(await apiMarket(slug)).toMatchObject({ rules: RULES, resolution_source: 'City weather office' });
+  });
+});

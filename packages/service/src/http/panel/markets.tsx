@@ -6,6 +6,8 @@ import {
   createMarket,
   findMarketBySlug,
   listAllMarkets,
+  MAX_RESOLUTION_SOURCE_LENGTH,
+  MAX_RULES_LENGTH,
   newMarketOf,
   presentPlatformMarket,
   setMarketEnabled,
@@ -30,6 +32,14 @@ import {
   when,
 } from '../web/shared.js';
 import { ExposureSection } from './market-exposure.js';
+import {
+  FACTS_WORDS,
+  factsOfForm,
+  marketFactsRoutes,
+  MarketFactsSection,
+  RULES_HINT,
+  SOURCE_HINT,
+} from './market-facts.js';
 import { SandboxInfluenceSection, sandboxInfluenceRoutes } from './market-sandbox.js';
 import { MarketStatusForm, marketStatusRoutes } from './market-status.js';
 import { signedIn } from './site.js';
@@ -49,6 +59,7 @@ const NEW_MARKET_WORDS = {
   max_stake_per_position: 'Enter an amount above 0 like 100 or 99.50.',
   max_open_stake_per_user: 'Enter an amount above 0 like 500 or 499.50.',
   liquidity: 'Enter the depth b above 0, like 1000 (at most 6 decimals).',
+  ...FACTS_WORDS,
 };
 
 /** A date and time input (UTC) that keeps a refused post's value and says what is wrong beside it. */
@@ -77,6 +88,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     await app.register(marketStatusRoutes(deps));
     await app.register(sandboxInfluenceRoutes(deps));
+    await app.register(marketFactsRoutes(deps));
     app.get('/panel/markets', signedIn, async (request, reply) => {
       const markets = await listAllMarkets(platformCtx(deps, request), { limit: 200 });
       return sendScreen(
@@ -134,6 +146,20 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   <Field name="liquidity" label="Liquidity (b)" inputMode="decimal" required value="1000" />
                 </div>
               </div>
+              <TextAreaField
+                name="rules"
+                label="Rules (optional)"
+                rows={4}
+                maxLength={MAX_RULES_LENGTH}
+                hint={RULES_HINT}
+              />
+              <Field
+                name="resolution_source"
+                label="Resolution source (optional)"
+                maxLength={MAX_RESOLUTION_SOURCE_LENGTH}
+                size={60}
+                hint={SOURCE_HINT}
+              />
               <p>
                 <button type="submit">Create market</button>
               </p>
@@ -146,6 +172,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
     app.post('/panel/markets', signedIn, async (request, reply) => {
       const form = formOf(request);
       const lines = typeof form.outcomes === 'string' ? form.outcomes.split(/\r?\n/) : [];
+      const facts = factsOfForm(form);
       const body = CreateMarketBody.safeParse({
         slug: form.slug,
         title: form.title,
@@ -158,8 +185,13 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
         max_stake_per_position: form.max_stake_per_position,
         max_open_stake_per_user: form.max_open_stake_per_user,
         liquidity: form.liquidity,
+        rules: facts.ok ? (facts.rules ?? undefined) : undefined,
+        resolution_source: facts.ok ? (facts.resolutionSource ?? undefined) : undefined,
       });
-      if (!body.success) return refuseForm(request, reply, '/panel/markets', body.error, NEW_MARKET_WORDS);
+      if (!body.success || !facts.ok) {
+        const issues = [...(facts.ok ? [] : facts.error.issues), ...(body.success ? [] : body.error.issues)];
+        return refuseForm(request, reply, '/panel/markets', new z.ZodError(issues), NEW_MARKET_WORDS);
+      }
       return act(platformCtx(deps, request), request, reply, (ctx) => createMarket(ctx, newMarketOf(body.data)), {
         action: 'market.create',
         target: body.data.slug,
@@ -219,6 +251,12 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
               <dd>{formatAmount(market.maxOpenStakePerUser)}</dd>
               <dt>Liquidity</dt>
               <dd>{market.liquidity}</dd>
+              {market.resolvedAt && (
+                <>
+                  <dt>{market.status === 'voided' ? 'Voided at' : 'Resolved at'}</dt>
+                  <dd>{when(market.resolvedAt)}</dd>
+                </>
+              )}
             </dl>
             <MarketStatusForm request={request} market={market} />
           </section>
@@ -250,6 +288,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
               </tbody>
             </ScrollTable>
           </section>
+          <MarketFactsSection request={request} market={market} />
           <SandboxInfluenceSection
             request={request}
             market={market}

@@ -192,16 +192,24 @@ export function Field(props: FieldProps) {
 export function TextAreaField(props: Omit<FieldProps, 'inputMode' | 'size'> & { rows?: number }) {
   const id = props.id ?? props.name;
   const field = useField(props.name, id, props.value);
+  const hintId = props.hint ? `${id}-hint` : undefined;
+  const describedBy = [hintId, field.control['aria-describedby']].filter(Boolean).join(' ') || undefined;
   return (
     <>
       <label for={id}>{props.label}</label>
+      {props.hint && (
+        <p class="hint" id={hintId}>
+          {props.hint}
+        </p>
+      )}
       <textarea
         id={id}
         name={props.name}
         required={props.required}
         maxLength={props.maxLength}
         rows={props.rows}
-        {...field.control}
+        aria-invalid={field.control['aria-invalid']}
+        aria-describedby={describedBy}
       >
         {field.value ?? ''}
       </textarea>
