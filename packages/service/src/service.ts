@@ -198,8 +198,9 @@ export async function startService(config: Config, options: StartOptions = {}): 
     if (demo?.sandboxKey) {
       // Through the service's own APIs, before /healthz says ready: a caller that waits for it (and a
       // SIGTERM handler installed once this returns) finds the demo whole.
-      await seedDemoData(urls, deps.platformAdminToken, demo.tenantId, demo.sandboxKey).catch((error: unknown) =>
-        log.error({ err: error }, 'the demo markets and users could not be made; the demo page shows what exists'),
+      await seedDemoData(urls, deps.platformAdminToken, demo.tenantId, demo.sandboxKey, deps.db).catch(
+        (error: unknown) =>
+          log.error({ err: error }, 'the demo markets and users could not be made; the demo page shows what exists'),
       );
     }
     ready = true;
