@@ -6,6 +6,20 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-29',
     change:
+      'Market facts: GET /v1/markets and GET /v1/markets/{slug} answer, beside what they did, "rules" and ' +
+      '"resolution_source" (what resolves the market and how, and where the result comes from, as the platform ' +
+      'wrote them; null when not given), "resolved_at" (RFC 3339 UTC: when the market was resolved or voided, ' +
+      'moved by a correction; null while open or suspended), "volume" (the stake your own tenant environment ' +
+      'opened on the market, all time, two decimals: opens and limit-order fills count, a close gives nothing ' +
+      'back; another tenant\'s or your other environment\'s trades never show) and, per outcome, "change_24h" ' +
+      '(the price minus the price 24 hours ago, or minus the price at open for a market younger than that: a ' +
+      'signed decimal string with six decimals such as "-0.030000"). A resolution_source that starts with ' +
+      'https:// is one https URL and may be offered as a link; any other is text. The answers of sandbox test ' +
+      'markets (/v1/sandbox/markets and their settlements) carry "rules" and "resolution_source" too.',
+  },
+  {
+    date: '2026-11-29',
+    change:
       'Player limits: PUT /v1/users/{external_user_id}/limits (write:sync, tier default, no Idempotency-Key) ' +
       '{"stake_per_day"?, "stake_per_week"?, "stake_per_month"?: amount or null, "excluded_until"?: RFC 3339 UTC with a Z, or null} ' +
       'sets the stake limits a player asks for over the last 24 hours, 7 days and 30 days, and a break; GET on the ' +
