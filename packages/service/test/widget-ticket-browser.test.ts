@@ -189,7 +189,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     });
     await page.getByLabel('Amount').fill('11');
     await expect.poll(() => headline(page)).toBe('Getting a price…');
-    expect(await page.locator('.quote[aria-busy="true"] .skeleton').count()).toBe(5);
+    expect(await page.locator('.facts[aria-busy="true"] .skeleton').count()).toBe(5);
     expect(await page.getByRole('button', { name: 'Buy Yes', exact: true }).isDisabled()).toBe(true);
     await expect.poll(() => held !== null).toBe(true);
     held!();
@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     expect(await harness.balanceOf(user)).toBe('400.00');
   });
 
-  it('after a trade says what was bought and the new balance, and quotes the same amount afresh', async () => {
+  it('after a trade says what was bought and the new balance, empties the amount, and quotes the next afresh', async () => {
     const market = await marketFor('Will the ticket quote again?');
     const { page, opens, quotes } = await ticketFor(market, '100.00');
     await page.getByLabel('Amount').fill('10');
@@ -239,6 +239,10 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
       .poll(() => page.locator('.note.ok').textContent())
       .toBe('Bought 19.09 shares of Yes for 10.00. New balance: 90.00.');
     const opened = opens()[0]!;
+    // Nothing is left to buy again by a second tap: the amount is empty and the button says Buy more.
+    expect(await page.getByLabel('Amount').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Buy more' }).click();
+    await page.getByLabel('Amount').fill('10');
     // The next quote is asked after the open, and the same 10.00 now wins less: Yes costs more.
     await expect.poll(() => headline(page)).toBe('17.56');
     expect(quotes().some((q) => q.timing().startTime > opened.timing().startTime)).toBe(true);
@@ -354,9 +358,10 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     expect(new Set(cut.sent.map((s) => s.body)).size).toBe(1);
     expect(await positionsOf(user)).toHaveLength(1);
     expect(await harness.balanceOf(user)).toBe('88.00');
-    // The ticket is free again, for a new intent.
+    // The ticket is free again, for a new intent: an empty amount and Buy more.
     expect(await page.getByLabel('Amount').isDisabled()).toBe(false);
-    await page.getByRole('button', { name: /^Buy Yes · to win/ }).waitFor();
+    expect(await page.getByLabel('Amount').inputValue()).toBe('');
+    await page.getByRole('button', { name: 'Buy more' }).waitFor();
   });
 
   it('keeps a close whose answer was lost: only Try again, with the figures it sent, also after another tab', async () => {

@@ -16,6 +16,8 @@ export function StakeField(props: {
   /** The most that can be staked now, or null while the balance is unknown. */
   max: string | null;
   disabled: boolean;
+  /** No "Enter an amount" while the ticket says what was just bought. */
+  quiet?: boolean;
   onChange(value: string): void;
 }) {
   const { texts, fmt } = useWidget();
@@ -30,7 +32,7 @@ export function StakeField(props: {
   if (!check.ok) {
     switch (check.problem) {
       case 'empty':
-        note = { text: t('ticket.empty'), problem: false };
+        note = props.quiet ? null : { text: t('ticket.empty'), problem: false };
         break;
       case 'format':
         note = { text: t('ticket.format', { example: fmt.number(12.5) }), problem: true };

@@ -55,7 +55,7 @@ export function BoughtNote({
   return (
     <p class="note ok" role="status">
       {texts.t('ticket.done', {
-        shares: fmt.number(position.shares, 2),
+        shares: fmt.shares(position.shares),
         outcome,
         stake: fmt.money(position.stake),
         balance: balance === null ? '—' : fmt.money(balance),

@@ -10,8 +10,25 @@ fieldset { border: none; padding: 0; margin: 0; min-width: 0; }
 legend { font-weight: 600; padding: 0; margin-bottom: calc(var(--pm-spacing) * 2); }
 .choices { display: grid; grid-template-columns: repeat(auto-fit, minmax(140px, 1fr)); gap: calc(var(--pm-spacing) * 2); }
 .choice { display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); min-height: 44px; padding: 0 calc(var(--pm-spacing) * 3); border: 1px solid color-mix(in srgb, var(--pm-text) 25%, transparent); border-radius: var(--pm-radius); cursor: pointer; }
-.choice span { min-width: 0; overflow-wrap: anywhere; }
-.choice.selected { border-color: var(--pm-accent); box-shadow: inset 0 0 0 1px var(--pm-accent); }
+.choice span { flex: 1; overflow-wrap: break-word; hyphens: auto; }
+/* Outcomes are buttons to the eye (as on Polymarket and Kalshi) and radios to a keyboard or screen reader. */
+.choice { position: relative; }
+.choice input[type='radio'] { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0; cursor: pointer; }
+.choice:has(input:focus-visible) { outline: 3px solid var(--pm-accent); outline-offset: 2px; }
+.choice.selected { border-color: var(--pm-accent); box-shadow: inset 0 0 0 1px var(--pm-accent); font-weight: 600; }
+.choices.binary { grid-template-columns: 1fr 1fr; }
+.choices.binary .choice.selected.s0 { background: color-mix(in srgb, var(--pm-positive) 12%, transparent); }
+.choices.binary .choice.selected.s1 { background: color-mix(in srgb, var(--pm-negative) 12%, transparent); }
+
+/* Wide: the bar's parts are the ticket's rows, in reading order (amount, details, what it wins, Buy). */
+.buy-bar { display: contents; }
+.ticket > fieldset { order: 0; }
+.stake, .limit-left { order: 1; }
+.details { order: 2; display: flex; flex-direction: column; gap: var(--gap); }
+.details-body { display: flex; flex-direction: column; gap: var(--gap); }
+.details-toggle { display: none; }
+.buy-bar > .headline, .buy-bar > .note { order: 3; }
+.buy-bar > .confirm, .buy-bar > button.buy { order: 4; }
 .choice strong { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
 
 .limit-left { margin: 0; font-size: max(12px, 0.9em); font-variant-numeric: tabular-nums; }
@@ -66,8 +83,31 @@ legend { font-weight: 600; padding: 0; margin-bottom: calc(var(--pm-spacing) * 2
 button.buy { white-space: normal; line-height: 1.25; padding-block: calc(var(--pm-spacing) * 2); }
 
 @container (max-width: 480px) {
-  .choices { grid-template-columns: 1fr; }
-  .headline { padding: calc(var(--pm-spacing) * 3); }
-  .headline .win { font-size: 1.75em; }
+  .choices { grid-template-columns: 1fr 1fr; }
+  .details { gap: calc(var(--pm-spacing) * 2); }
+  .details-toggle {
+    display: flex; justify-content: space-between; align-items: center; width: 100%;
+    background: transparent; border: none; padding: 0; font-weight: 600;
+  }
+  .details-toggle .chevron { width: 8px; height: 8px; border: solid currentColor; border-width: 0 2px 2px 0; transform: rotate(45deg); margin-inline-end: 4px; }
+  .details.open .chevron { transform: rotate(-135deg); }
+  .details:not(.open) .details-body { display: none; }
+  /* The bar: at the bottom of what is visible (above the keyboard) while the ticket is on screen. */
+  .buy-bar {
+    order: 5; position: sticky; bottom: var(--pm-keyboard, 0px); z-index: 2;
+    display: flex; flex-direction: column; gap: calc(var(--pm-spacing) * 2);
+    margin-inline: calc(var(--pm-spacing) * -3); padding: calc(var(--pm-spacing) * 2) calc(var(--pm-spacing) * 3);
+    background: var(--pm-background);
+    border-top: 1px solid color-mix(in srgb, var(--pm-text) 18%, transparent);
+    box-shadow: 0 -10px 16px -14px color-mix(in srgb, var(--pm-text) 60%, transparent);
+  }
+  .buy-bar .stake { display: grid; grid-template-columns: auto 1fr; align-items: center; gap: calc(var(--pm-spacing) * 1.5) calc(var(--pm-spacing) * 3); }
+  .buy-bar .stake-head .muted { display: none; }
+  .buy-bar .field-note { grid-column: 1 / -1; }
+  .buy-bar .headline { background: none; padding: 0; gap: 0 calc(var(--pm-spacing) * 2); }
+  .buy-bar .headline .label { flex-basis: auto; white-space: nowrap; }
+  .buy-bar .headline .win { font-size: 1.3em; white-space: nowrap; overflow-wrap: normal; }
+  .buy-bar .headline .profit { font-size: 0.92em; }
+  .buy-bar .note { margin: 0; }
 }
 `;

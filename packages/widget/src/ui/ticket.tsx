@@ -10,7 +10,8 @@ import { ErrorNote } from './error-note.js';
 import { BoughtNote, ImpactConfirm } from './ticket-confirm.js';
 import { SlippageField, StakeField } from './stake-field.js';
 import { LimitLine } from './limit-line.js';
-import { TicketFacts } from './ticket-facts.js';
+import { TicketFacts, ToWin } from './ticket-facts.js';
+import { BuyBar, DetailsFold } from './ticket-bar.js';
 import { sendOpen, usePendingOpen, useResume } from './pending-writes.js';
 import { useOnScreen, useQuote } from './ticket-quote.js';
 
@@ -32,10 +33,14 @@ interface Bought {
  * a failure whose outcome is unknown the ticket, this one or one shown later for the same market, shows
  * that intent's figures with its fields locked and "Try again" re-sends it unchanged, so a double click,
  * a flaky connection or leaving the market never buys twice. A price_moved answer ends the intent: the
- * prices are read again and a new quote asked, and nothing can be bought until it is in. After a trade
- * the ticket says what was bought and quotes the same amount afresh.
+ * prices are read again and a new quote asked, and nothing can be bought until it is in. A trade
+ * empties the amount and says what was bought with "Buy more", so a second tap, a double click or Enter
+ * held down buys nothing more (docs/widget.md, "How it behaves").
+ *
+ * On a phone-wide widget the amount, what it wins and Buy stay in a bar at the bottom of the screen and
+ * the slippage and figures fold behind "Details" (ticket-bar.tsx). `side` is the outcome to start on.
  */
-export function Ticket({ market }: { market: Market }) {
+export function Ticket({ market, side }: { market: Market; side?: string | null }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const balance = useSelect((s) => s.balance);
@@ -43,7 +48,7 @@ export function Ticket({ market }: { market: Market }) {
   const player = tightestLimit(useSelect((s) => s.limits));
   // An open of this market whose answer is not known yet: the ticket shows and re-sends exactly it.
   const pending = usePendingOpen(market.slug);
-  const [outcomeId, setOutcomeId] = useState(() => pending?.body.outcome_id ?? market.outcomes[0]?.id ?? '');
+  const [outcomeId, setOutcomeId] = useState(() => pending?.body.outcome_id ?? side ?? market.outcomes[0]?.id ?? '');
   const [stakeText, setStakeText] = useState(() => fmt.amountInput(pending?.body.stake ?? '10'));
   const [slippage, setSlippage] = useState(() => pending?.shown.slippage ?? 0.02);
   /** The remaining stake a stake_limit_exceeded answer told; forgotten after a trade changes it. */
@@ -56,6 +61,8 @@ export function Ticket({ market }: { market: Market }) {
   const [error, setError] = useState<ApiFailure | null>(null);
   const [bought, setBought] = useState<Bought | null>(null);
   const form = useRef<HTMLFormElement>(null);
+  /** Set by a trade until the amount is touched: a submit the re-render has not caught up with sends nothing. */
+  const justBought = useRef(false);
   const onScreen = useOnScreen(form);
 
   const sending = Boolean(pending?.sending);
@@ -105,8 +112,9 @@ export function Ticket({ market }: { market: Market }) {
     if (!res.ok && res.error.code === 'user_excluded') void store.loadLimits();
     if (res.ok) {
       setRemaining(null);
+      justBought.current = true;
+      setStakeText('');
       setBought({ position: res.value, outcome: titleOf(open.body.outcome_id), balance: store.get().balance });
-      quote.requote();
       return;
     }
     if (res.error.code === 'market_suspended' || res.error.code === 'validation_failed') void store.loadMarkets();
@@ -127,7 +135,7 @@ export function Ticket({ market }: { market: Market }) {
   const send = async () => {
     // Read afresh: a second press before the ticket re-rendered must not send a second intent.
     const kept = store.pendingOpen(market.slug);
-    if (kept?.sending) return;
+    if (kept?.sending || (!kept && justBought.current)) return;
     let open = kept;
     if (!open) {
       if (!stake || !current || quote.basis === null) return;
@@ -151,6 +159,9 @@ export function Ticket({ market }: { market: Market }) {
   };
 
   const stakeId = `pm-stake-${market.slug}`;
+  // The note of what was bought stays until a new amount is typed: a double tap that lands here keeps it.
+  const buyMore = () => form.current?.querySelector<HTMLInputElement>(`#${CSS.escape(stakeId)}`)?.focus();
+  const binary = market.outcomes.length === 2;
   const cannotFill = quote.error?.code === 'validation_failed';
   // A ticket shown again for an intent whose answer was lost says why it can only try again.
   const failure = error ?? pending?.failure ?? null;
@@ -170,9 +181,9 @@ export function Ticket({ market }: { market: Market }) {
     >
       <fieldset disabled={locked}>
         <legend>{t('ticket.outcome')}</legend>
-        <div class="choices">
-          {market.outcomes.map((o) => (
-            <label key={o.id} class={o.id === outcome.id ? 'choice selected' : 'choice'}>
+        <div class={binary ? 'choices binary' : 'choices'}>
+          {market.outcomes.map((o, i) => (
+            <label key={o.id} class={`${o.id === outcome.id ? 'choice selected' : 'choice'} s${i}`}>
               <input
                 type="radio"
                 name={`pm-outcome-${market.slug}`}
@@ -186,53 +197,68 @@ export function Ticket({ market }: { market: Market }) {
           ))}
         </div>
       </fieldset>
-      <StakeField
-        id={stakeId}
-        value={pending ? fmt.amountInput(pending.body.stake) : stakeText}
-        check={check}
-        max={maxStake(maxStake(balance, limit), player?.remaining ?? null)}
-        disabled={locked}
-        onChange={(value) => (setStakeText(value), setBought(null), setError(null))}
-      />
-      {player && !locked && <LimitLine limit={player} />}
-      <SlippageField
-        id={`pm-slip-${market.slug}`}
-        value={pending ? pending.shown.slippage : slippage}
-        price={shown?.quote.price ?? null}
-        disabled={locked}
-        onChange={setSlippage}
-      />
-      {stake && (pending || !quote.error) && <TicketFacts quote={shown?.quote ?? null} facts={facts} />}
-      {stake && !pending && quote.error && !cannotFill && (
-        <ErrorNote error={quote.error}>
-          <button type="button" onClick={() => quote.requote()}>
-            {t('retry')}
-          </button>
-        </ErrorNote>
-      )}
-      {cannotFill && !pending && <p class="note">{t('ticket.cannotFill')}</p>}
-      {failure && <ErrorNote error={failure} />}
-      {bought && <BoughtNote {...bought} />}
-      {confirming && facts && shown && !pending ? (
-        <ImpactConfirm
-          id={`${stakeId}-confirm`}
-          outcome={outcome.title}
-          from={shown.basis}
-          to={facts.priceAfter}
-          price={shown.quote.price}
-          onCancel={() => setConfirming(false)}
+      <DetailsFold>
+        <SlippageField
+          id={`pm-slip-${market.slug}`}
+          value={pending ? pending.shown.slippage : slippage}
+          price={shown?.quote.price ?? null}
+          disabled={locked}
+          onChange={setSlippage}
         />
-      ) : (
-        <button type="submit" class="primary buy" disabled={sending || (!pending && !facts)}>
-          {sending
-            ? t('ticket.sending')
-            : pending
-              ? t('retry')
-              : facts
-                ? t('ticket.confirm', { outcome: outcome.title, payout: fmt.money(facts.payout) })
-                : t('ticket.buy', { outcome: outcome.title })}
-        </button>
-      )}
+        {stake && (pending || !quote.error) && <TicketFacts quote={shown?.quote ?? null} facts={facts} />}
+      </DetailsFold>
+      <BuyBar>
+        <StakeField
+          id={stakeId}
+          value={pending ? fmt.amountInput(pending.body.stake) : stakeText}
+          check={check}
+          quiet={bought !== null}
+          max={maxStake(maxStake(balance, limit), player?.remaining ?? null)}
+          disabled={locked}
+          onChange={(value) => {
+            justBought.current = false;
+            setStakeText(value);
+            setBought(null);
+            setError(null);
+          }}
+        />
+        {player && !locked && <LimitLine limit={player} />}
+        {stake && (pending || !quote.error) && <ToWin facts={facts} />}
+        {stake && !pending && quote.error && !cannotFill && (
+          <ErrorNote error={quote.error}>
+            <button type="button" onClick={() => quote.requote()}>
+              {t('retry')}
+            </button>
+          </ErrorNote>
+        )}
+        {cannotFill && !pending && <p class="note">{t('ticket.cannotFill')}</p>}
+        {failure && <ErrorNote error={failure} />}
+        {bought && <BoughtNote {...bought} />}
+        {confirming && facts && shown && !pending ? (
+          <ImpactConfirm
+            id={`${stakeId}-confirm`}
+            outcome={outcome.title}
+            from={shown.basis}
+            to={facts.priceAfter}
+            price={shown.quote.price}
+            onCancel={() => setConfirming(false)}
+          />
+        ) : bought && !stake ? (
+          <button type="button" class="primary buy" onClick={buyMore}>
+            {t('ticket.buyMore')}
+          </button>
+        ) : (
+          <button type="submit" class="primary buy" disabled={sending || (!pending && !facts)}>
+            {sending
+              ? t('ticket.sending')
+              : pending
+                ? t('retry')
+                : facts
+                  ? t('ticket.confirm', { outcome: outcome.title, payout: fmt.money(facts.payout) })
+                  : t('ticket.buy', { outcome: outcome.title })}
+          </button>
+        )}
+      </BuyBar>
     </form>
   );
 }
