@@ -229,11 +229,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
   });
 
   const listedPrice = () =>
-    page
-      .getByRole('button', { name: /^Will the browser test pass\?/ })
-      .locator('.price strong')
-      .first()
-      .textContent();
+    page.locator('.card.market', { hasText: 'Will the browser test pass?' }).locator('.chance strong').textContent();
   const moveThePrice = async (stake: string) => {
     const whale = await newUser('10000.00');
     const res = await service.api('sandbox', 'POST', '/v1/positions', {

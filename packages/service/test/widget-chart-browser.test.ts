@@ -20,6 +20,8 @@ const HOUR = 3_600_000;
 const OPENED = new Date(Date.now() - 10 * 24 * HOUR).toISOString();
 const TITLE = 'Will the chart show the moves?';
 const YOUNG = 'A market opened a moment ago';
+/** The legend's entries: the line's readout once drawn, or the prices list while there is none. */
+const LEGEND = '.chart ul.legend li, .chart .readout .legend bdi';
 let harness: WidgetHarness;
 let market: TestMarket;
 
@@ -117,7 +119,7 @@ describe.skipIf(!hasChromium)('the price chart', () => {
       // Nothing wider than the widget: no sideways scroll, the range buttons inside the figure.
       const overflow = await page.locator('.chart').evaluate((figure) => {
         const f = figure.getBoundingClientRect();
-        return [...figure.querySelectorAll('button, .legend li')].filter((el) => {
+        return [...figure.querySelectorAll('button, .legend li, .legend bdi')].filter((el) => {
           const r = el.getBoundingClientRect();
           return r.left < f.left - 0.5 || r.right > f.right + 0.5;
         }).length;
@@ -133,13 +135,13 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     const g = await geometry(page);
     expect(g.lines).toHaveLength(3);
     expect(new Set(g.strokes).size).toBe(3);
-    const legend = await page.locator('.chart .legend li').allTextContents();
+    const legend = await page.locator(LEGEND).allTextContents();
     expect(legend).toHaveLength(3);
-    expect(legend[0]).toMatch(/^Yes \d+%$/);
+    expect(legend[0]).toMatch(/^Yes \d+%/);
     expect(legend.map((l) => l.split(' ')[0])).toEqual(['Yes', 'No', 'Maybe']);
     // The first outcome is drawn in the accent.
     const accent = await page
-      .locator('.chart .legend li')
+      .locator(LEGEND)
       .first()
       .evaluate((li) => getComputedStyle(li).getPropertyValue('--series').trim());
     expect(accent).toMatch(/^var\(--pm-accent\)|#2057d6$/i);
@@ -192,7 +194,7 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     await page.close();
   });
 
-  it('shows what a settled market settled at in the legend, and no prices for a voided one', async () => {
+  it("ends a settled market's lines at its resolution: the winner at 100 %, the others at 0 %, in the legend too", async () => {
     const { service, tenant } = harness;
     const settled = async (title: string, action: 'resolve' | 'void') => {
       const m = await createMarket(service, tenant, {
@@ -211,13 +213,17 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     await mount(page);
     const legendOf = async (title: string) => {
       await page.getByText(title, { exact: true }).first().click();
-      await page.locator('.chart .legend li').first().waitFor();
-      const legend = await page.locator('.chart .legend li').allTextContents();
+      await page.locator('.chart path.series').first().waitFor({ state: 'attached' });
+      const legend = await page.locator(LEGEND).allTextContents();
       await page.getByRole('button', { name: 'All markets' }).click();
       return legend;
     };
-    expect(await legendOf('A market Yes won')).toEqual(['Yes 100%', 'No 0%']);
-    expect(await legendOf('A market that was voided')).toEqual(['Yes', 'No']);
+    // The line ends at its resolution at 1 and 0, and the legend says where each line ends.
+    const won = await legendOf('A market Yes won');
+    expect(won[0]).toMatch(/^Yes 100%/);
+    expect(won[1]).toMatch(/^No 0%/);
+    // A voided market's lines end where the prices stood when it was voided.
+    expect((await legendOf('A market that was voided')).map((l) => l.split(' ')[0])).toEqual(['Yes', 'No']);
     await page.close();
   });
 
@@ -330,7 +336,7 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     expect(await page.getByRole('slider').getAttribute('aria-label')).toBe('رسم الأسعار، آخر أسبوع');
     const sides = await page.locator('.chart').evaluate((figure) => {
       const f = figure.getBoundingClientRect();
-      const legend = figure.querySelector('.legend li')!.getBoundingClientRect();
+      const legend = figure.querySelector('.readout .legend bdi')!.getBoundingClientRect();
       const svg = figure.querySelector('svg')!;
       const first = svg.querySelector('text.time');
       const times = [...svg.querySelectorAll('text.time')].map((t) => t.getBoundingClientRect().left);

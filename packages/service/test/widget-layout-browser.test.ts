@@ -33,13 +33,24 @@ async function layoutProblems(page: Page): Promise<string[]> {
       'button, input, select, [role=tab], .title, .price, .badge, strong, dt, dd, th, td, h2, label, legend';
     const shown = [...root.querySelectorAll(selector)].filter((el) => {
       const box = el.getBoundingClientRect();
-      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      // An outcome's radio is see-through over its label, which is the control a user sees and taps.
+      const style = getComputedStyle(el);
+      return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.opacity !== '0';
     });
     const problems: string[] = [];
+    /** The lines of text a user sees in an element: words for screen readers only are not counted. */
     const lines = (el: Element) => {
-      const range = document.createRange();
-      range.selectNodeContents(el);
-      return new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top))).size;
+      const tops: number[] = [];
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        if (node.parentElement?.closest('.visually-hidden')) continue;
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        for (const r of range.getClientRects()) if (r.width > 0) tops.push(r.top);
+      }
+      // Smaller text on the same line (a change in points beside a price) starts a few pixels lower.
+      tops.sort((a, b) => a - b);
+      return tops.filter((top, i) => i === 0 || top - tops[i - 1]! > 8).length;
     };
     for (const el of shown) {
       const box = el.getBoundingClientRect();
@@ -50,8 +61,10 @@ async function layoutProblems(page: Page): Promise<string[]> {
       const inScroller = el.closest('nav[role=tablist], .scroll-x');
       if (!inScroller && (box.left < app.left - 1 || box.right > app.right + 1))
         problems.push(`${name(el)} sticks out of the widget (${Math.round(box.left)}–${Math.round(box.right)})`);
-      if (el.tagName === 'BUTTON' && !el.classList.contains('open') && lines(el) > 2)
-        problems.push(`${name(el)} wraps to ${lines(el)} lines`);
+      // A market's title, and an outcome's row on its card, read as text: they wrap like text (the rule
+      // is for the labels of actions).
+      const title = ['open', 'title', 'row-button'].some((c) => el.classList.contains(c));
+      if (el.tagName === 'BUTTON' && !title && lines(el) > 2) problems.push(`${name(el)} wraps to ${lines(el)} lines`);
     }
     for (let i = 0; i < shown.length; i += 1)
       for (let j = i + 1; j < shown.length; j += 1) {

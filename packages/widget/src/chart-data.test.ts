@@ -91,4 +91,47 @@ describe('chartData', () => {
   it('has no history with no point before now', () => {
     expect(hasHistory(chartData({ points: [] }, outcomes, now))).toBe(false);
   });
+
+  const history = {
+    points: [
+      {
+        ts: ago(3 * HOUR),
+        outcomes: [
+          { id: 'yes', price: '0.5' },
+          { id: 'no', price: '0.5' },
+        ],
+      },
+    ],
+  };
+
+  it('adds the prices seen after the history at the moment they were seen, so no change is lost', () => {
+    const trail = [
+      { at: now.getTime() - 4 * HOUR, prices: [{ id: 'yes', price: '0.1' }] }, // before the history: ignored
+      {
+        at: now.getTime() - HOUR,
+        prices: [
+          { id: 'yes', price: '0.55' },
+          { id: 'no', price: '0.45' },
+        ],
+      },
+    ];
+    const data = chartData(history, outcomes, now, trail);
+    expect(data.times).toEqual([now.getTime() - 3 * HOUR, now.getTime() - HOUR, now.getTime()]);
+    expect(data.series[0]!.values).toEqual([0.5, 0.55, 0.61]);
+  });
+
+  it('ends a resolved market at its resolution time, the winner at 1 and the other at 0', () => {
+    const at = now.getTime() - 2 * HOUR;
+    const later = { at: now.getTime() - HOUR, prices: [{ id: 'yes', price: '0.9' }] };
+    const data = chartData(history, outcomes, now, [later], { at, winner: 'no' });
+    expect(data.times).toEqual([now.getTime() - 3 * HOUR, at]);
+    expect(data.series.map((s) => s.values.at(-1))).toEqual([0, 1]);
+  });
+
+  it('ends a voided market at its resolution time where its prices were', () => {
+    const at = now.getTime() - 2 * HOUR;
+    const data = chartData(history, outcomes, now, [], { at, winner: null });
+    expect(data.times.at(-1)).toBe(at);
+    expect(data.series.map((s) => s.values.at(-1))).toEqual([0.61, 0.39]);
+  });
 });

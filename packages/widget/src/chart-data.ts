@@ -65,22 +65,40 @@ export interface ChartData {
   series: Series[];
 }
 
+/** Prices the widget saw change after the history was read (a trade, a stream update, a poll). */
+export interface TrailPoint {
+  at: number;
+  prices: { id: string; price: string }[];
+}
+
+/** How a settled market's line ends: at its resolution time, the winner at 1 and the others at 0. */
+export interface Settled {
+  at: number;
+  /** The winning outcome; null for a voided market, whose lines end where they were. */
+  winner: string | null;
+}
+
 /**
- * The chart's data: every history point, then now with the current prices. An outcome missing from a
- * point keeps its previous price (or its first known one, for a leading gap).
+ * The chart's data: every history point, the prices seen since (`trail`, each at the moment it was
+ * seen), then the end: now at the current prices, or for a settled market its resolution time at 1 and 0
+ * (a voided one at its last prices). So the line always ends at the price the legend shows. An outcome
+ * missing from a point keeps its previous price (or its first known one, for a leading gap).
  */
 export function chartData(
   answer: HistoryAnswer,
   outcomes: readonly { id: string; title: string; price: string }[],
   now: Date,
+  trail: readonly TrailPoint[] = [],
+  settled: Settled | null = null,
 ): ChartData {
-  const points = answer.points.filter((p) => Date.parse(p.ts) < now.getTime());
-  const times = [...points.map((p) => Date.parse(p.ts)), now.getTime()];
+  const end = settled ? Math.min(settled.at, now.getTime()) : now.getTime();
+  const history = answer.points.map((p) => ({ at: Date.parse(p.ts), prices: p.outcomes })).filter((p) => p.at < end);
+  const since = history.at(-1)?.at ?? -Infinity;
+  const points = [...history, ...trail.filter((p) => p.at > since && p.at < end)];
+  const times = [...points.map((p) => p.at), end];
   const series = outcomes.map((outcome) => {
-    const raw = [
-      ...points.map((p) => Number(p.outcomes.find((o) => o.id === outcome.id)?.price ?? NaN)),
-      Number(outcome.price),
-    ];
+    const last = settled?.winner ? (outcome.id === settled.winner ? 1 : 0) : Number(outcome.price);
+    const raw = [...points.map((p) => Number(p.prices.find((o) => o.id === outcome.id)?.price ?? NaN)), last];
     const firstKnown = raw.find(Number.isFinite) ?? 0;
     const values: number[] = [];
     for (const value of raw) values.push(Number.isFinite(value) ? value : (values.at(-1) ?? firstKnown));

@@ -22,8 +22,14 @@ export interface Formats {
   signedPercent(ratio: number): string;
   /** An amount as the stake field shows it, to edit: two decimals, no grouping, no currency ("1234,50"). */
   amountInput(amount: string | number): string;
-  /** A plain number with at most `digits` decimals (shares). */
+  /** A plain number with at most `digits` decimals. */
   number(value: string | number, digits?: number): string;
+  /** Shares with two decimals, as amounts are shown beside them: "59.40". */
+  shares(value: string | number): string;
+  /** A large amount in few characters, for a market's volume: "€1.2K", "12K pts". */
+  compactMoney(amount: string | number): string;
+  /** A day without its time: "Nov 3", with the year when it is not this year's ("Nov 3, 2025"). */
+  day(iso: string, now?: Date): string;
   /** A date and time: "Jan 25, 2027, 6:16 AM". */
   date(iso: string): string;
   /**
@@ -63,6 +69,14 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     maximumFractionDigits: 2,
     useGrouping: false,
   });
+  const compact = new Intl.NumberFormat(locale, {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+    ...(code ? { style: 'currency', currency: code, currencyDisplay: 'narrowSymbol' } : {}),
+  });
+  const shares = new Intl.NumberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  const dayOfYear = new Intl.DateTimeFormat(locale, { month: 'short', day: 'numeric' });
+  const dayWithYear = new Intl.DateTimeFormat(locale, { dateStyle: 'medium' });
   const dates = new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' });
   const times = new Intl.DateTimeFormat(locale, { timeStyle: 'short' });
   const days = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
@@ -77,6 +91,12 @@ export function formatsFor(locale: string, currency: string | null): Formats {
     amountInput: (amount) => input.format(Number(amount)),
     number: (value, digits = 2) =>
       new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(Number(value)),
+    shares: (value) => shares.format(Number(value)),
+    compactMoney: (amount) => withUnit(compact.format(Number(amount))),
+    day: (iso, now = new Date()) => {
+      const at = new Date(iso);
+      return (at.getFullYear() === now.getFullYear() ? dayOfYear : dayWithYear).format(at);
+    },
     date: (iso) => dates.format(new Date(iso)),
     when: (iso, now = new Date()) => {
       const at = new Date(iso);

@@ -6,6 +6,8 @@ export interface Outcome {
   id: string;
   title: string;
   price: string;
+  /** The price now minus 24 hours ago (or since open), signed, 6 decimals. */
+  change_24h?: string;
 }
 export interface Market {
   slug: string;
@@ -15,6 +17,14 @@ export interface Market {
   closes_at: string;
   resolved_outcome_id: string | null;
   outcomes: Outcome[];
+  /** What resolves the market and how, in plain text; null when the platform gave none. */
+  rules?: string | null;
+  /** Who or what decides it: text, or an https URL. */
+  resolution_source?: string | null;
+  /** When it was resolved or voided. */
+  resolved_at?: string | null;
+  /** The stake opened on it by this operator's users, all time. */
+  volume?: string;
 }
 export interface Snapshot {
   market_slug: string;
@@ -284,10 +294,13 @@ export class Store {
         ? m
         : {
             ...m,
-            outcomes: m.outcomes.map((o) => ({
-              ...o,
-              price: snapshot.outcomes.find((s) => s.id === o.id)?.price ?? o.price,
-            })),
+            outcomes: m.outcomes.map((o) => {
+              const price = snapshot.outcomes.find((s) => s.id === o.id)?.price ?? o.price;
+              // The price a day ago stays where it was: the day's change moves with the price.
+              const change =
+                o.change_24h === undefined ? {} : { change_24h: shiftedChange(o.change_24h, o.price, price) };
+              return { ...o, price, ...change };
+            }),
           },
     );
     if (markets) this.set({ markets });
@@ -316,4 +329,10 @@ export class Store {
           : null;
     await Promise.all([this.loadMe(), prices]);
   }
+}
+
+/** A day's change after the price moved from `before` to `after`, in the API's 6 decimals. */
+export function shiftedChange(change: string, before: string, after: string): string {
+  const micro = (text: string) => Math.round(Number(text) * 1_000_000);
+  return ((micro(change) + micro(after) - micro(before)) / 1_000_000).toFixed(6);
 }

@@ -72,6 +72,9 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
   const { texts } = useWidget();
   const [tab, setTab] = useState<Tab>('markets');
   const [openSlug, setOpenSlug] = useState<string | null>(market);
+  /** The outcome a card's price button opened the market on. */
+  const [side, setSide] = useState<string | null>(null);
+  const openMarket = (slug: string, outcomeId?: string | null) => (setSide(outcomeId ?? null), setOpenSlug(slug));
   const markets = useSelect((s) => s.markets);
   const tabs = useRef<(HTMLButtonElement | null)[]>([]);
   const nav = useRef<HTMLElement | null>(null);
@@ -167,12 +170,19 @@ export function App({ onFollow, market }: { onFollow: (slugs: string[]) => void;
           (onBreak ? (
             <BreakPage until={onBreak} onPortfolio={() => select('portfolio')} />
           ) : open ? (
-            <Later view={(v) => <v.MarketDetail market={open} onBack={() => setOpenSlug(null)} />} />
+            <Later view={(v) => <v.MarketDetail market={open} side={side} onBack={() => setOpenSlug(null)} />} />
           ) : (
-            <MarketList onOpen={setOpenSlug} notice={missing ? texts.t('markets.unavailable') : null} />
+            <MarketList onOpen={openMarket} notice={missing ? texts.t('markets.unavailable') : null} />
           ))}
         {tab === 'portfolio' && (
-          <Later view={(v) => <v.Portfolio onBrowse={() => (setOpenSlug(null), select('markets'))} />} />
+          <Later
+            view={(v) => (
+              <v.Portfolio
+                onBrowse={() => (setOpenSlug(null), select('markets'))}
+                onOpen={(slug) => (openMarket(slug), select('markets'))}
+              />
+            )}
+          />
         )}
         {tab === 'leaders' && <Later view={(v) => <v.Leaders onProfile={() => select('profile')} />} />}
         {tab === 'profile' && <Later view={(v) => <v.ProfileForm />} />}

@@ -1,7 +1,11 @@
 /** The price chart's rules (chart.tsx, chart-plot.tsx). */
 
-/** The plot's height in CSS pixels; the loading, failed and empty boxes take the same, so nothing jumps. */
-export const PLOT_HEIGHT = 180;
+/**
+ * The plot's least height in CSS pixels, on a phone-wide widget and a wide one (where it grows to the
+ * height beside the ticket); the loading, failed and empty boxes take the same, so nothing jumps.
+ */
+const PHONE_HEIGHT = 200;
+const WIDE_HEIGHT = 240;
 
 /*
  * Series colours: the accent for the first outcome, then a fixed palette per scheme, each at least
@@ -17,7 +21,7 @@ const colours = (scheme: 'light' | 'dark') =>
 
 export const CHART_STYLES = `
 figure { margin: 0; }
-.chart { margin: var(--gap) 0; display: flex; flex-direction: column; gap: calc(var(--pm-spacing) * 2); }
+.chart { margin: var(--gap) 0; display: flex; flex-direction: column; gap: calc(var(--pm-spacing) * 2); flex: 1; }
 .chart .s0 { --series: var(--pm-accent); }
 ${colours('light')}
 ${colours('dark')}
@@ -32,9 +36,13 @@ ${colours('dark')}
 .chart .readout .hidden { visibility: hidden; }
 .chart .readout .when { font-weight: 600; }
 .chart .readout bdi[class^='s']::before { content: ''; display: inline-block; width: 8px; height: 8px; border-radius: 50%; background: var(--series); margin-inline-end: calc(var(--pm-spacing) * 1.5); vertical-align: 1px; }
-.chart-box { width: 100%; height: ${PLOT_HEIGHT}px; margin: 0; border-radius: var(--pm-radius); }
+.chart-box { width: 100%; height: ${WIDE_HEIGHT}px; flex: 1 0 auto; margin: 0; border-radius: var(--pm-radius); }
 /* In place of the readout line and the plot: the same room as the drawn chart on one readout line. */
-.chart-box:not(.plot) { height: calc(${PLOT_HEIGHT}px + 1.3em + var(--pm-spacing) * 2); }
+.chart-box:not(.plot) { height: calc(${WIDE_HEIGHT}px + 1.3em + var(--pm-spacing) * 2); flex-grow: 0; }
+.chart .legend strong { font-weight: 700; }
+.chart .legend .change { margin-inline-start: var(--pm-spacing); font-size: max(12px, 0.85em); font-weight: 600; }
+.chart .legend .change.up { color: var(--pm-positive); }
+.chart .legend .change.down { color: var(--pm-negative); }
 .chart .plot { position: relative; touch-action: pan-y; cursor: crosshair; }
 .chart .plot:focus-visible { outline-offset: 4px; }
 .chart svg { display: block; overflow: visible; direction: ltr; }
@@ -50,6 +58,8 @@ ${colours('dark')}
 .chart-box.note { display: flex; flex-direction: column; align-items: flex-start; justify-content: center; gap: var(--pm-spacing); }
 .chart-empty { display: flex; align-items: center; justify-content: center; background: var(--pm-surface); }
 @container (max-width: 480px) {
+  .chart-box { height: ${PHONE_HEIGHT}px; flex: none; }
+  .chart-box:not(.plot) { height: calc(${PHONE_HEIGHT}px + 1.3em + var(--pm-spacing) * 2); }
   .chart-head { flex-direction: column; align-items: stretch; }
   .chart .ranges button { flex: 1; }
 }

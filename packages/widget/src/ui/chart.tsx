@@ -7,6 +7,7 @@ import {
   historyPlan,
   type ChartRange,
   type HistoryAnswer,
+  type TrailPoint,
 } from '../chart-data.js';
 import { HistoryCache } from '../chart-cache.js';
 import type { MessageKey } from '../i18n/index.js';
@@ -18,6 +19,18 @@ type Loaded = { kind: 'loading' } | { kind: 'failed' } | { kind: 'ready'; answer
 
 /** One cache of /history answers per widget (chart-cache.ts). */
 const caches = new WeakMap<Store, HistoryCache<HistoryAnswer>>();
+/** Per widget and market, the prices seen change while a chart was on screen, at the moment seen. */
+const trails = new WeakMap<Store, Map<string, TrailPoint[]>>();
+/** Points a market's trail keeps: older ones are in any history read since. */
+const TRAIL_POINTS = 500;
+
+function trailOf(store: Store, slug: string): TrailPoint[] {
+  let markets = trails.get(store);
+  if (!markets) trails.set(store, (markets = new Map()));
+  let trail = markets.get(slug);
+  if (!trail) markets.set(slug, (trail = []));
+  return trail;
+}
 
 /**
  * The market's prices over a range (1D, 1W, All) from /history, every outcome its own colour, ending at
@@ -66,15 +79,30 @@ export function PriceChart({ market }: { market: Market }) {
     return () => void (live = false);
   }, [market.slug, range, attempt]);
 
-  // Ends at the price now: drawn again, to this moment, whenever the stream moves a price.
+  // Every price change seen (a trade, the stream, a poll) becomes a point at its moment, so the line
+  // ends at the price the legend shows and a change seen before the last one is not lost.
+  const prices = market.outcomes.map((o) => o.price).join(' ');
+  const trail = trailOf(store, market.slug);
+  // The prices on screen when the chart came are not a change: only what moves them after is.
+  const seen = useRef(prices);
+  useEffect(() => {
+    if (prices === seen.current) return;
+    seen.current = prices;
+    trail.push({ at: Date.now(), prices: market.outcomes.map(({ id, price }) => ({ id, price })) });
+    if (trail.length > TRAIL_POINTS) trail.splice(0, trail.length - TRAIL_POINTS);
+  }, [prices]);
+  const settled =
+    (market.status === 'resolved' || market.status === 'voided') && market.resolved_at
+      ? { at: Date.parse(market.resolved_at), winner: market.status === 'resolved' ? market.resolved_outcome_id : null }
+      : null;
   const data = useMemo(
-    () => (loaded.kind === 'ready' ? chartData(loaded.answer, market.outcomes, new Date()) : null),
-    [loaded, market.outcomes],
+    () => (loaded.kind === 'ready' ? chartData(loaded.answer, market.outcomes, new Date(), trail, settled) : null),
+    [loaded, prices, market.status, market.resolved_at],
   );
   return (
     <figure class="chart" data-range={range}>
       <div class="chart-head">
-        <Legend market={market} />
+        {!(data && hasHistory(data)) && <Legend market={market} />}
         <div class="segmented ranges" role="group" aria-label={t('chart.ranges')}>
           {CHART_RANGES.map((r) => (
             <button key={r} type="button" aria-pressed={range === r} onClick={() => setRange(r)}>
@@ -101,8 +129,9 @@ export function PriceChart({ market }: { market: Market }) {
 }
 
 /**
- * Each outcome's colour, name and price now; on a settled market what it settled at instead (the
- * winner 1, the others 0), and on a voided one no price (every stake was refunded).
+ * Before there is a line to draw: each outcome's colour, name and price now; on a settled market what
+ * it settled at instead (the winner 1, the others 0), and on a voided one no price (every stake was
+ * refunded). Once the line is drawn its readout is the legend (chart-plot.tsx), so there is one.
  */
 function Legend({ market }: { market: Market }) {
   const { fmt } = useWidget();

@@ -58,7 +58,7 @@ export function OwnResult({ market }: { market: Market }) {
 
 /**
  * A market's time line: when it closes (open or paused), when it opens (not yet open), that it closed
- * and awaits its result, or when it closed (ended).
+ * and awaits its result, or the day it ended ("Ended Nov 3").
  */
 export function When({ market }: { market: Market }) {
   const { texts, fmt } = useWidget();
@@ -70,10 +70,12 @@ export function When({ market }: { market: Market }) {
         ? texts.t('market.awaiting')
         : !isEnded(market)
           ? texts.t('market.closes', { date: fmt.date(market.closes_at) })
-          : // A market resolved before its planned close has no closing date worth showing.
-            Date.parse(market.closes_at) > Date.now()
-            ? texts.t('market.ended')
-            : texts.t('market.closed', { date: fmt.date(market.closes_at) });
+          : market.resolved_at
+            ? texts.t('market.endedOn', { date: fmt.day(market.resolved_at) })
+            : // A market resolved before its planned close has no closing date worth showing.
+              Date.parse(market.closes_at) > Date.now()
+              ? texts.t('market.ended')
+              : texts.t('market.closed', { date: fmt.date(market.closes_at) });
   return <span class="muted">{text}</span>;
 }
 

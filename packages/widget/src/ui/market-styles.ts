@@ -1,6 +1,32 @@
 /** The market list's and detail's rules (markets.tsx, market-detail.tsx, market-parts.tsx), and the skeleton's. */
 export const MARKET_STYLES = `
-.card.market .open { min-width: 0; }
+/* A card is a column whose foot sits at its bottom: cards in a row share their height and line up. */
+.card.market { flex-direction: column; align-items: stretch; flex-wrap: nowrap; gap: calc(var(--pm-spacing) * 2); }
+.card.market > .card-head { flex-direction: row; flex: none; align-items: flex-start; gap: var(--gap); }
+.card.market .open.title {
+  flex: 1; min-width: 0; min-height: 44px; display: flex; align-items: flex-start; padding: 0; border: none;
+  background: transparent; text-align: start; font-weight: 600; line-height: 1.3; overflow-wrap: break-word;
+}
+.chance { display: flex; flex-direction: column; align-items: flex-end; font-variant-numeric: tabular-nums; line-height: 1.2; }
+.chance strong { font-size: 1.35em; }
+.change { font-size: max(12px, 0.85em); font-weight: 600; font-variant-numeric: tabular-nums; white-space: nowrap; }
+.change.up { color: var(--pm-positive); }
+.change.down { color: var(--pm-negative); }
+.card.market > .sides { display: grid; grid-template-columns: 1fr 1fr; flex: none; gap: calc(var(--pm-spacing) * 2); }
+.side { display: flex; justify-content: center; align-items: center; gap: calc(var(--pm-spacing) * 1.5); font-weight: 600; padding-inline: calc(var(--pm-spacing) * 2); }
+.side span { min-width: 0; overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+.side.s0 { background: color-mix(in srgb, var(--pm-positive) 16%, var(--pm-background)); border-color: color-mix(in srgb, var(--pm-positive) 55%, transparent); }
+.side.s1 { background: color-mix(in srgb, var(--pm-negative) 14%, var(--pm-background)); border-color: color-mix(in srgb, var(--pm-negative) 55%, transparent); }
+.card .rows { list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; }
+.row-button {
+  width: 100%; display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); padding: 0 calc(var(--pm-spacing) * 1);
+  border: none; border-radius: var(--pm-radius); background: transparent; text-align: start; font-variant-numeric: tabular-nums;
+}
+.row-button:hover { background: color-mix(in srgb, var(--pm-text) 6%, transparent); }
+.row-button .name { flex: 1; min-width: 0; overflow-wrap: break-word; }
+.rows .more { padding-inline: calc(var(--pm-spacing) * 1); font-size: 0.9em; }
+.card.market > .foot { flex-direction: row; flex: none; align-items: center; gap: calc(var(--pm-spacing) * 2); margin-top: auto; }
+.card.market > .foot .meta { flex: 1; margin: 0; }
 .card .meta, p.meta { display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); flex-wrap: wrap; font-size: 0.9em; }
 .card.market.resolved, .card.market.voided { opacity: 0.92; }
 .ended { font-weight: 600; }
@@ -20,10 +46,16 @@ export const MARKET_STYLES = `
 .bone.title-line { height: 18px; width: 80%; }
 .bone.short-line { height: 14px; width: 45%; margin-top: calc(var(--pm-spacing) * 2); }
 .trade-layout { display: flex; flex-direction: column; gap: var(--gap); }
+.chart-side { display: flex; flex-direction: column; }
+.market-facts { border-top: 1px solid var(--pm-surface); margin-top: var(--gap); padding-top: calc(var(--pm-spacing) * 2); }
+.market-facts h3 { font-size: 1em; margin: calc(var(--pm-spacing) * 2) 0 var(--pm-spacing); }
+.market-facts p { margin: 0 0 calc(var(--pm-spacing) * 2); white-space: pre-line; overflow-wrap: break-word; }
+.market-facts a { color: var(--pm-accent); overflow-wrap: anywhere; }
 .trade-layout > div { min-width: 0; }
 @container (min-width: 760px) {
-  .trade-layout { display: grid; grid-template-columns: minmax(0, 1.5fr) minmax(300px, 1fr); align-items: start; gap: calc(var(--gap) * 2); }
-  .ticket-side { position: sticky; top: var(--gap); }
+  .trade-layout { display: grid; grid-template-columns: minmax(0, 1.5fr) minmax(300px, 1fr); align-items: stretch; gap: calc(var(--gap) * 2); }
+  .trade-layout.single { grid-template-columns: minmax(0, 1fr); }
+  .ticket-side { position: sticky; top: var(--gap); align-self: start; }
 }
 @container (max-width: 480px) {
   .ticket-side { order: -1; }

@@ -2,14 +2,14 @@ import { useState } from 'preact/hooks';
 import { sortMarkets } from '../market-order.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
-import { isEnded, Outcome, OwnResult, SaveToggle, StatusBadge, When } from './market-parts.js';
+import { MarketCard, type OpenMarket } from './market-card.js';
 import { CardsSkeleton } from './skeleton.js';
 
 /**
  * The market list, all or saved, open markets closing soonest first and ended ones last; each card
- * opens its market. `notice` says why a market the host asked for is not shown.
+ * opens its market (market-card.tsx). `notice` says why a market the host asked for is not shown.
  */
-export function MarketList({ onOpen, notice }: { onOpen: (slug: string) => void; notice?: string | null }) {
+export function MarketList({ onOpen, notice }: { onOpen: OpenMarket; notice?: string | null }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const { markets, marketsError, saved } = useSelect((s) => ({
@@ -46,32 +46,7 @@ export function MarketList({ onOpen, notice }: { onOpen: (slug: string) => void;
       {shown.length === 0 && <p class="muted">{t(onlySaved ? 'markets.noneSaved' : 'markets.empty')}</p>}
       <ul class="cards">
         {shown.map((m) => (
-          <li key={m.slug} class={`card market ${m.status}`}>
-            <button type="button" class="open" onClick={() => onOpen(m.slug)}>
-              <span class="title" dir="auto">
-                {m.title}
-              </span>
-              {isEnded(m) ? (
-                <span class="prices">
-                  <Outcome market={m} />
-                  <OwnResult market={m} />
-                </span>
-              ) : (
-                <span class="prices">
-                  {m.outcomes.map((o) => (
-                    <span key={o.id} class="price">
-                      <span dir="auto">{o.title}</span> <strong>{fmt.chance(o.price)}</strong>
-                    </span>
-                  ))}
-                </span>
-              )}
-              <span class="meta">
-                {m.status !== 'open' && <StatusBadge status={m.status} />}
-                <When market={m} />
-              </span>
-            </button>
-            <SaveToggle market={m} />
-          </li>
+          <MarketCard key={m.slug} market={m} onOpen={onOpen} />
         ))}
       </ul>
     </section>

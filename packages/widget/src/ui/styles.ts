@@ -21,6 +21,7 @@ const BASE = `
 h2 { font-size: 1.15em; margin: var(--gap) 0; }
 p { margin: calc(var(--pm-spacing) * 2) 0; }
 .muted { opacity: 0.78; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 header { display: flex; align-items: baseline; gap: var(--gap); justify-content: flex-end; margin-bottom: var(--gap); }
 .balance { font-size: 1.3em; font-variant-numeric: tabular-nums; }
 button, input, select {
@@ -41,8 +42,8 @@ input, select {
 input[type='radio'], input[type='checkbox'] { width: 22px; min-width: 22px; min-height: 22px; accent-color: var(--pm-accent); }
 :focus-visible { outline: 3px solid var(--pm-accent); outline-offset: 2px; }
 nav[role='tablist'] { display: flex; gap: calc(var(--pm-spacing) * 2); border-bottom: 1px solid var(--pm-surface); margin-bottom: var(--gap); overflow-x: auto; scrollbar-width: thin; }
-/* Tabs share the width but never shrink below their text: a long locale scrolls the row instead. */
-nav button { flex: 1 0 auto; background: transparent; border: none; border-bottom: 3px solid transparent; border-radius: 0; white-space: nowrap; }
+/* Tabs share the width; a tab whose name does not fit on one line takes two rather than being cut. */
+nav button { flex: 1 1 auto; min-width: min-content; background: transparent; border: none; border-bottom: 3px solid transparent; border-radius: 0; line-height: 1.2; }
 nav.more { mask-image: linear-gradient(to right, #000 calc(100% - 40px), transparent); }
 [dir='rtl'] nav.more { mask-image: linear-gradient(to left, #000 calc(100% - 40px), transparent); }
 nav button[aria-selected='true'] { border-bottom-color: var(--pm-accent); font-weight: 600; }
@@ -79,8 +80,12 @@ th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom:
   .app { padding: calc(var(--pm-spacing) * 3); }
   ul.cards { grid-template-columns: 1fr; }
   nav[role='tablist'] { gap: 0; }
-  nav button { padding: 0 calc(var(--pm-spacing) * 2); }
+  nav button { padding: var(--pm-spacing) calc(var(--pm-spacing) * 1.5); font-size: 15px; }
   header { justify-content: space-between; }
+}
+@container (max-width: 360px) {
+  nav[role='tablist'] { gap: calc(var(--pm-spacing) * 0.5); }
+  nav button { padding-inline: calc(var(--pm-spacing) * 0.75); font-size: 13px; }
 }
 `;
 
