@@ -124,7 +124,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     await h.mountAs(page, token);
     await tab(page, 'Portfolio');
     await expect.poll(() => cards(page).count(), { timeout: 10_000 }).toBe(2);
-    const group = page.locator('.card.group');
+    const group = page.locator('.card.group').filter({ hasText: 'Lions against Tigers' });
     expect(await group.locator('.title').textContent()).toBe('Lions against Tigers');
     // The group's stake is the four stakes; its value and profit or loss come once every position is quoted.
     expect(await group.locator(':scope > .figures').innerText()).toContain('20.00');
@@ -135,8 +135,9 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const values = await page.locator('.card.position:not(.summary) > .figures .value').allTextContents();
     const total = values.reduce((sum, v) => sum + Math.round(Number(v) * 100), 0) / 100;
     expect(await summary.locator('.value').textContent()).toBe(total.toFixed(2));
-    // Folded: no Close inside until the group is opened; then each position has its own.
+    // Folded: one cash-out of the whole holding; opened, each position has its own too.
     expect(await group.getByRole('button', { name: 'Cash out', exact: true }).count()).toBe(0);
+    expect(await group.getByRole('button', { name: 'Cash out all 4' }).count()).toBe(1);
     await group.getByRole('button', { name: 'Show the 4 positions' }).click();
     expect(await group.getByRole('button', { name: 'Cash out', exact: true }).count()).toBe(4);
     expect(await group.getByRole('button', { name: 'Hide the positions' }).getAttribute('aria-expanded')).toBe('true');
@@ -149,9 +150,10 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const page = await h.open({ width: 375, height: 700 });
     await h.mountAs(page, token);
     await tab(page, 'Portfolio');
+    const holding = page.locator('.card.group').filter({ hasText: 'The oldest position, at the bottom' });
+    await holding.getByRole('button', { name: 'Cash out', exact: true }).click();
+    await holding.getByRole('button', { name: /^Cash out for/ }).click();
     const card = page.locator(`[data-position="${oldest.id}"]`);
-    await card.getByRole('button', { name: 'Cash out', exact: true }).click();
-    await card.getByRole('button', { name: /^Cash out for/ }).click();
     const note = card.locator('.note.ok');
     await expect.poll(() => note.textContent()).toMatch(/^Cashed out for \d+\.\d\d.* Your balance is now/);
     expect(await inView(page, `[data-position="${oldest.id}"]`)).toBe(true);

@@ -83,6 +83,13 @@ export function usePendingClose(positionId: string): PendingClose | null {
   return useStoreRead((store) => store.pendingClose(positionId), [positionId]);
 }
 
+/** Which of some positions have a pending close, kept current: a holding's cash-out leaves them to it. */
+export function usePendingCloseIds(positionIds: readonly string[]): ReadonlySet<string> {
+  const key = positionIds.join(' ');
+  const pending = useStoreRead((store) => positionIds.filter((id) => store.pendingClose(id)).join(' '), [key]);
+  return new Set(pending === '' ? [] : pending.split(' '));
+}
+
 /**
  * A view that mounts while its write is still in flight (it went away and came back) takes the answer
  * of that request as if it had sent it.

@@ -11,7 +11,7 @@ import { profitOf, resultOf, type Profit } from './portfolio-model.js';
 import type { CloseQuote, CloseValue } from './portfolio-quotes.js';
 
 /** Slippage of a close: the quote may fall this much before the close refuses with price_moved. */
-const CLOSE_SLIPPAGE = 0.02;
+export const CLOSE_SLIPPAGE = 0.02;
 
 /**
  * A profit or loss in money and percent of the stake, coloured by its sign; one left-to-right run, so
@@ -36,16 +36,26 @@ export function Figure({ label, children }: { label: string; children: Component
   );
 }
 
-/** The market's title and the outcome held, shared by open and ended positions and groups. */
-export function Heading({ position }: { position: Position }) {
+/**
+ * The market's title and the outcome held, shared by open and ended positions and groups; the title
+ * opens the market when `onOpen` is given.
+ */
+export function Heading({ position, onOpen }: { position: Position; onOpen?: (slug: string) => void }) {
   const { texts } = useWidget();
   const market = useSelect((s) => s.markets?.find((m) => m.slug === position.market_slug));
   const outcome = market?.outcomes.find((o) => o.id === position.outcome_id);
+  const title = market?.title ?? position.market_slug;
   return (
     <div class="position-head">
-      <span class="title" dir="auto">
-        {market?.title ?? position.market_slug}
-      </span>
+      {onOpen && market ? (
+        <button type="button" class="title link" dir="auto" onClick={() => onOpen(position.market_slug)}>
+          {title}
+        </button>
+      ) : (
+        <span class="title" dir="auto">
+          {title}
+        </span>
+      )}
       <span class="tags">
         {outcome && (
           <span class="outcome" dir="auto">
@@ -77,7 +87,7 @@ export function OpenPosition(props: {
     <li class="card position" data-position={position.id}>
       {!props.inGroup && <Heading position={position} />}
       <dl class="figures">
-        <Figure label={t('positions.shares')}>{fmt.number(position.shares)}</Figure>
+        <Figure label={t('positions.shares')}>{fmt.shares(position.shares)}</Figure>
         <Figure label={t('positions.avgPrice')}>{fmt.percent(position.price)}</Figure>
         <Figure label={t('positions.stakeLabel')}>{fmt.money(position.stake)}</Figure>
         <Figure label={t('positions.value')}>
@@ -235,7 +245,7 @@ export function EndedPosition({ position }: { position: Position }) {
     <li class="card position past" data-position={position.id}>
       <Heading position={position} />
       <dl class="figures">
-        <Figure label={t('positions.shares')}>{fmt.number(position.shares)}</Figure>
+        <Figure label={t('positions.shares')}>{fmt.shares(position.shares)}</Figure>
         <Figure label={t('positions.avgPrice')}>{fmt.percent(position.price)}</Figure>
         <Figure label={t('positions.stakeLabel')}>{fmt.money(position.stake)}</Figure>
         {result && (

@@ -4,12 +4,15 @@
  * `.card > div { flex: 1 }` would squeeze the close flow into a column on a phone.
  */
 export const PORTFOLIO_STYLES = `
-.visually-hidden { position: absolute; width: 1px; height: 1px; margin: -1px; padding: 0; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; border: 0; }
 .card.position { display: grid; grid-template-columns: minmax(0, 1fr); align-items: start; gap: calc(var(--pm-spacing) * 2); }
 .card.position > div { flex: none; }
 .card.position .position-head { display: flex; flex-direction: row; flex-wrap: wrap; align-items: baseline; gap: calc(var(--pm-spacing) * 2); min-width: 0; }
 /* The title's own direction follows its text (dir=auto): the tags, in the widget's direction, take the auto margin. */
 .position-head .title { flex: 0 1 auto; min-width: 0; overflow-wrap: anywhere; }
+.position-head button.title.link {
+  min-height: 44px; padding: 0; border: none; background: transparent; text-align: start; font-weight: 600;
+  color: inherit; text-decoration: underline; text-decoration-color: color-mix(in srgb, var(--pm-text) 35%, transparent); text-underline-offset: 3px;
+}
 .position-head .tags { margin-inline-start: auto; display: inline-flex; align-items: baseline; gap: calc(var(--pm-spacing) * 2); }
 .position-head .outcome { font-weight: 600; }
 /* The state badge of an open position has the class open, which the market card's button rule also matches. */

@@ -17,11 +17,11 @@ export const CLOSED_NOTE_MS = 10_000;
 
 /**
  * The user's positions: the totals of the open ones, then the open ones newest first, one card per
- * market and outcome, with their current value (quoted a page at a time, see portfolio-quotes.ts) and
+ * market and outcome (a holding, portfolio-group.tsx), with their current value (quoted a page at a time, see portfolio-quotes.ts) and
  * close, then the ended ones with what they came to. A position just closed shows its note in its
  * place for CLOSED_NOTE_MS, so the user sees it where they pressed the button.
  */
-export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
+export function Portfolio({ onBrowse, onOpen }: { onBrowse?: () => void; onOpen?: (slug: string) => void }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const { positions, read } = useSelect((s) => ({ positions: s.positions, read: s.positionsRead }));
@@ -38,21 +38,30 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
   const shownListed = listed.slice(0, openShown);
   const values = useCloseValues(shownListed.filter((p) => p.state === 'open'));
 
-  const update = (id: string, change: (c: Closed) => Closed | null) =>
+  // One cash-out's note is kept under each position it closed.
+  const update = (ids: readonly string[], change: (c: Closed) => Closed | null) =>
     setClosed((before) => {
-      const c = before.get(id);
+      const c = before.get(ids[0]!);
       if (!c) return before;
       const next = new Map(before);
       const changed = change(c);
-      if (changed) next.set(id, changed);
-      else next.delete(id);
+      for (const id of ids) {
+        if (changed) next.set(id, changed);
+        else next.delete(id);
+      }
       return next;
     });
-  const onClosed = (position: Position) => {
-    setClosed((before) => new Map(before).set(position.id, { position, balanceRead: false }));
-    store.applyPosition(position);
-    setTimeout(() => update(position.id, () => null), CLOSED_NOTE_MS);
-    void store.poll([position.market_slug]).then(() => update(position.id, (c) => ({ ...c, balanceRead: true })));
+  const onClosed = (positions: Position[]) => {
+    const ids = positions.map((p) => p.id);
+    const note: Closed = { positions, balanceRead: false };
+    setClosed((before) => {
+      const next = new Map(before);
+      for (const id of ids) next.set(id, note);
+      return next;
+    });
+    for (const position of positions) store.applyPosition(position);
+    setTimeout(() => update(ids, () => null), CLOSED_NOTE_MS);
+    void store.poll([positions[0]!.market_slug]).then(() => update(ids, (c) => ({ ...c, balanceRead: true })));
   };
 
   return (
@@ -86,6 +95,7 @@ export function Portfolio({ onBrowse }: { onBrowse?: () => void }) {
             valueOf={values.valueOf}
             onQuote={values.remember}
             onClosed={onClosed}
+            onOpen={onOpen}
           />
           {listed.length > openShown && (
             <button type="button" class="more" onClick={() => setOpenShown((n) => n + OPEN_PAGE)}>
