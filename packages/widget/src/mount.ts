@@ -1,9 +1,10 @@
 import { resolveLocale, type Theme } from '@pm/contract';
 import { h, render, type ComponentChild } from 'preact';
-import { Api } from './api.js';
+import { Api, type ApiResult } from './api.js';
 import { formatsFor, type Formats } from './format.js';
 import { addEnglish, loadTexts, type Texts } from './i18n/index.js';
 import { optionsProblem, type MountOptions } from './options.js';
+import { cacheScope, ReadCache, sessionStorageOrNull } from './read-cache.js';
 import { Realtime } from './realtime.js';
 import { SessionKeeper, type RefreshOutcome } from './session.js';
 import { Store, type Position, type Snapshot } from './store.js';
@@ -44,6 +45,21 @@ interface TenantConfig {
 }
 /** What the widget assumes of a tenant whose config it has not read (or could not). */
 const NO_CONFIG: TenantConfig = { theme: {}, scheme: null, locales: ['en'], default_locale: 'en', currency: null };
+/**
+ * How long a config read stands for the next mounts in this tab (read-cache.ts): a reload within a
+ * minute spends nothing of the user's widget_session tier on it, and a theme or a locale the operator
+ * changes shows within a minute.
+ */
+const CONFIG_FRESH_MS = 60_000;
+
+/** The tenant's config: kept from a mount of the last minute, or read. */
+async function readConfig(store: Store): Promise<ApiResult<TenantConfig>> {
+  const kept = store.cache.fresh<TenantConfig>('config', CONFIG_FRESH_MS, Date.now());
+  if (kept) return { ok: true, value: kept };
+  const res = await store.api.get<TenantConfig>('/v1/widget/config');
+  if (res.ok) store.cache.set('config', res.value, Date.now());
+  return res;
+}
 
 /**
  * mount() (docs/widget.md, "How it behaves"). Synchronous refusal: a malformed option (or an API key as the token) is
@@ -107,7 +123,11 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   };
   const session = new SessionKeeper(options.sessionToken, refresh, onExpired);
   const api = new Api(apiBase, session);
-  const store = new Store(api, market);
+  const store = new Store(
+    api,
+    market,
+    new ReadCache(cacheScope(apiBase, options.sessionToken), sessionStorageOrNull()),
+  );
   const report = (error: unknown) => {
     if (stopped || reports >= MAX_REPORTS) return;
     reports += 1;
@@ -177,7 +197,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     if (market) void views.load().catch(() => {});
     // The limits read the user after /v1/users/me: a player on a break sees the break page first.
     const data = Promise.all([store.loadMarkets(), store.loadLimits(), store.loadPositions(), store.loadSaved()]);
-    const config = await api.get<TenantConfig>('/v1/widget/config');
+    const config = await readConfig(store);
     if (!config.ok && (config.error.code === 'network' || config.error.code === 'internal_error')) {
       // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable or
       // broken): say so in the page and, for the integrator, in the console with the request that

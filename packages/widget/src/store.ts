@@ -1,5 +1,6 @@
 import type { Api, ApiFailure, ApiResult } from './api.js';
 import type { PlayerLimits } from './player-limits.js';
+import { ReadCache } from './read-cache.js';
 
 /** The API's shapes the widget reads (the OpenAPI document has them all). */
 export interface Outcome {
@@ -134,6 +135,8 @@ export class Store {
   constructor(
     readonly api: Api,
     private readonly focus: string | null = null,
+    /** Answers kept across reloads (read-cache.ts): the config, the leaderboard, the profile. */
+    readonly cache: ReadCache = new ReadCache(null, null),
   ) {}
 
   get(): State {

@@ -26,24 +26,24 @@ export interface Profile {
 
 /**
  * The leaderboard and the profile read the `widget_session` tier, 10 a minute per user with the session
- * refresh and the config: a board is kept for BOARD_FRESH_MS per period and the profile for the widget's
- * life, so switching tabs and periods does not spend the budget. The profile form keeps both current.
+ * refresh and the config: a board is kept for BOARD_FRESH_MS per period and the profile for the tab's
+ * life (store.cache, read-cache.ts, also across reloads), so switching tabs and periods, or reloading,
+ * does not spend the budget. The profile form keeps both current.
  */
 const BOARD_FRESH_MS = 30_000;
 /** After a 429 without a Retry-After, the board is asked again after this long (once). */
 const RATE_LIMITED_RETRY_MS = 10_000;
-const profiles = new WeakMap<Store, Profile>();
-const boards = new WeakMap<Store, Map<Period, { board: Board; at: number }>>();
+const boardKey = (p: Period) => `leaderboard:${p}`;
 
-/** The profile last read or saved in this widget, if any. */
+/** The profile last read or saved in this tab, if any. */
 export function knownProfile(store: Store): Profile | undefined {
-  return profiles.get(store);
+  return store.cache.get<Profile>('profile')?.value;
 }
 
 /** The profile as the server now has it (after a read, a save or a removal): the boards change with it. */
 export function rememberProfile(store: Store, profile: Profile): void {
-  profiles.set(store, profile);
-  boards.delete(store);
+  store.cache.set('profile', profile, Date.now());
+  for (const p of PERIODS) store.cache.drop(boardKey(p));
 }
 
 const tone = (pnl: string) => (Number(pnl) < 0 ? 'negative' : Number(pnl) > 0 ? 'positive' : '');
@@ -85,13 +85,10 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
   const { store, texts, fmt } = useWidget();
   const t = texts.t;
   const [period, setPeriod] = useState<Period>('week');
-  const kept = (p: Period) => boards.get(store)?.get(p);
-  const cached = (p: Period) => {
-    const board = kept(p);
-    return board && Date.now() - board.at < BOARD_FRESH_MS ? board.board : null;
-  };
+  const kept = (p: Period) => store.cache.get<Board>(boardKey(p));
+  const cached = (p: Period) => store.cache.fresh<Board>(boardKey(p), BOARD_FRESH_MS, Date.now());
   const [board, setBoard] = useState<Board | null>(() => cached(period));
-  const [profile, setProfile] = useState<Profile | null>(() => profiles.get(store) ?? null);
+  const [profile, setProfile] = useState<Profile | null>(() => knownProfile(store) ?? null);
   const [error, setError] = useState<ApiFailure | null>(null);
   /** A 429 while a board of this period is shown: it stays, with a note, and is asked again once. */
   const [limited, setLimited] = useState(false);
@@ -105,12 +102,11 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
     setLimited(false);
     const fresher = fresh ? null : cached(p);
     // A stale board of this period stays shown while it is read again; another period's never does.
-    setBoard(fresher ?? kept(p)?.board ?? null);
+    setBoard(fresher ?? kept(p)?.value ?? null);
     if (fresher) return;
     const res = await store.api.get<Board>(`/v1/widget/leaderboard?period=${p}&limit=20`);
     if (res.ok) {
-      if (!boards.has(store)) boards.set(store, new Map());
-      boards.get(store)!.set(p, { board: res.value, at: Date.now() });
+      store.cache.set(boardKey(p), res.value, Date.now());
     }
     if (selected.current !== p) return;
     if (res.ok) return setBoard(res.value);
@@ -127,10 +123,10 @@ export function Leaders({ onProfile }: { onProfile?: () => void }) {
   }, [period]);
   // Whether the user is on the board at all (GET /v1/widget/profile).
   useEffect(() => {
-    if (profiles.has(store)) return;
+    if (knownProfile(store)) return;
     void store.api.get<Profile>('/v1/widget/profile').then((res) => {
       if (!res.ok) return;
-      profiles.set(store, res.value);
+      store.cache.set('profile', res.value, Date.now());
       setProfile(res.value);
     });
   }, []);

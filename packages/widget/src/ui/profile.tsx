@@ -35,11 +35,15 @@ export function ProfileForm() {
   const keep = useRef<HTMLButtonElement>(null);
   const removeButton = useRef<HTMLButtonElement>(null);
 
-  const apply = (p: Profile) => {
-    rememberProfile(store, p);
+  const show = (p: Profile) => {
     setStored(p);
     setName(p.display_name ?? '');
     setShown(p.show_on_leaderboard);
+  };
+  // What the server answered: kept, and the boards read again (the user's row may change).
+  const apply = (p: Profile) => {
+    rememberProfile(store, p);
+    show(p);
   };
   const load = async () => {
     setStatus('loading');
@@ -53,7 +57,7 @@ export function ProfileForm() {
   useEffect(() => {
     const known = knownProfile(store);
     if (!known) return void load();
-    apply(known);
+    show(known);
     setStatus('ready');
   }, []);
   useEffect(() => {
