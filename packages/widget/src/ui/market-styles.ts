@@ -28,7 +28,6 @@ export const MARKET_STYLES = `
 .card.market > .foot { flex-direction: row; flex: none; align-items: center; gap: calc(var(--pm-spacing) * 2); margin-top: auto; }
 .card.market > .foot .meta { flex: 1; margin: 0; }
 .card .meta, p.meta { display: flex; align-items: center; gap: calc(var(--pm-spacing) * 2); flex-wrap: wrap; font-size: 0.9em; }
-.card.market.resolved, .card.market.voided { opacity: 0.92; }
 .ended { font-weight: 600; }
 .result { font-weight: 600; font-variant-numeric: tabular-nums; }
 .ended-note { display: flex; flex-wrap: wrap; gap: var(--gap); align-items: baseline; }

@@ -1,0 +1,294 @@
+import type { Page, Request } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { hasChromium } from './browser.js';
+import { uniqueKey } from './helpers.js';
+import { createMarket, operatorOpen, sessionFor, type TestMarket } from './trading-helpers.js';
+import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
+
+/**
+ * What a bettor meets first, measured in Chromium (docs/widget.md, "On a phone"): Buy, the amount and
+ * what it wins in reach of a thumb at 320 to 480 px, also with the keyboard open, in English, German
+ * and Arabic; one request whatever the double tap, double click or held Enter; a chart whose line ends at
+ * the price its legend shows, also after a trade and on a resolved market; one card per holding, cashed
+ * out in one confirmation; tabs never cut in any locale; cards with Yes and No buttons that open the
+ * ticket on their side.
+ */
+let harness: WidgetHarness;
+const LOCALES = ['en', 'de', 'ar'];
+
+describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', () => {
+  beforeAll(async () => {
+    harness = await startWidgetHarness({ locales: ['en', 'de', 'ar', 'es', 'he'] });
+  }, 120_000);
+  afterAll(async () => {
+    await harness?.stop();
+  });
+  afterEach(() => harness.expectNoCspRefusal());
+
+  const marketFor = (title: string, overrides: Record<string, unknown> = {}) =>
+    createMarket(harness.service, harness.tenant, {
+      ...OPEN_WINDOW,
+      title,
+      liquidity: '1000',
+      max_stake_per_position: '5000.00',
+      max_open_stake_per_user: '5000.00',
+      ...overrides,
+    });
+
+  /** The widget on one market for a new user, at a viewport, with its POSTs to /v1/positions recorded. */
+  async function onMarket(market: TestMarket, viewport: { width: number; height: number }, locale = 'en') {
+    const { user, token } = await harness.newUser('500.00');
+    const page = await harness.open(viewport);
+    const posts: Request[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().includes('/v1/positions') && posts.push(r));
+    expect(await harness.mountAs(page, token, { market: market.slug, locale })).toBe(true);
+    await page.locator('form.ticket').waitFor();
+    const opens = () => posts.filter((r) => r.url().endsWith('/v1/positions'));
+    return { user, page, opens, posts };
+  }
+
+  /** Whether an element of the widget lies wholly inside the viewport. */
+  const inView = (page: Page, selector: string) =>
+    page.evaluate((sel) => {
+      const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
+      const el = root.querySelector(sel);
+      if (!el) return `${sel}: none`;
+      const box = el.getBoundingClientRect();
+      const ok = box.height > 0 && box.top >= 0 && box.bottom <= window.innerHeight + 0.5;
+      return ok ? true : `${sel}: ${Math.round(box.top)}–${Math.round(box.bottom)} of ${window.innerHeight}`;
+    }, selector);
+
+  it('keeps the amount, what it wins and Buy in view at 320 to 480 px, also with the keyboard open', async () => {
+    const market = await marketFor('Will the bar stay under my thumb on a phone of any width?');
+    for (const width of [320, 375, 480])
+      for (const locale of LOCALES) {
+        const { page } = await onMarket(market, { width, height: 667 }, locale);
+        await page.locator('.buy-bar .headline .win').waitFor();
+        for (const part of ['.buy-bar input', '.buy-bar .headline', '.buy-bar button.buy'])
+          expect(await inView(page, part), `${width} px ${locale}`).toBe(true);
+        // The figures fold behind Details on a phone, and open on a tap.
+        expect(await page.locator('.details-body').isVisible()).toBe(false);
+        await page.locator('.details-toggle').click();
+        expect(await page.locator('.details-body .facts').isVisible()).toBe(true);
+        // An on-screen keyboard leaves about 360 px: the browser scrolls the focused field into view.
+        await page.setViewportSize({ width, height: 360 });
+        await page.locator('.buy-bar input').focus();
+        for (const part of ['.buy-bar input', '.buy-bar button.buy'])
+          await expect.poll(() => inView(page, part), { message: `${width} px ${locale}, keyboard open` }).toBe(true);
+        await page.context().close();
+      }
+  });
+
+  it('shows the figures beside the ticket and no Details button on a wide widget', async () => {
+    const market = await marketFor('Does a wide ticket show everything at once?');
+    const { page } = await onMarket(market, { width: 1280, height: 900 });
+    await page.locator('.headline .win').waitFor();
+    expect(await page.locator('.details-toggle').isVisible()).toBe(false);
+    expect(await page.locator('.details-body .facts').isVisible()).toBe(true);
+    await page.context().close();
+  });
+
+  it('sends one open for a double tap, a double click or Enter held down, then offers Buy more', async () => {
+    const market = await marketFor('Does a double tap buy twice?');
+    for (const how of ['tap', 'dblclick', 'enter'] as const) {
+      const { user, page, opens } = await onMarket(market, { width: 375, height: 667 });
+      const buy = page.locator('.buy-bar button.buy');
+      await page.getByRole('button', { name: /· to win/ }).waitFor();
+      if (how === 'tap') {
+        // Two taps 80 ms apart: the second lands on whatever the first left there.
+        await buy.click();
+        await page.waitForTimeout(80);
+        await buy.click();
+      } else if (how === 'dblclick') await buy.dblclick();
+      else {
+        const amount = page.locator('.buy-bar input');
+        await amount.focus();
+        for (let i = 0; i < 12; i += 1) await page.keyboard.press('Enter', { delay: 0 });
+      }
+      await page.getByRole('button', { name: 'Buy more' }).waitFor();
+      await page.waitForTimeout(500);
+      expect(opens(), how).toHaveLength(1);
+      expect(await page.locator('.buy-bar input').inputValue(), how).toBe('');
+      expect(await page.locator('.buy-bar .note.ok').textContent()).toMatch(/^Bought [\d.]+ shares of Yes/);
+      const positions = await harness.service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+        key: harness.tenant.sandboxKey,
+      });
+      expect(positions.json.data, how).toHaveLength(1);
+      // Buy more: the amount field again, nothing sent.
+      await page.getByRole('button', { name: 'Buy more' }).click();
+      expect(
+        await page.locator('.buy-bar input').evaluate((el) => el === (el.getRootNode() as ShadowRoot).activeElement),
+      ).toBe(true);
+      expect(opens()).toHaveLength(1);
+      await page.context().close();
+    }
+  });
+
+  /** The price each line ends at and each legend entry's price, in the order of the outcomes. */
+  const ends = (page: Page) =>
+    page.evaluate(() => {
+      const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
+      const lines = [...root.querySelectorAll('.chart path.series')].map((p) => Number(p.getAttribute('data-end')));
+      const legend = [...root.querySelectorAll('.chart .readout .legend bdi')].map((b) =>
+        Number(b.getAttribute('data-price')),
+      );
+      // The lines are drawn last outcome first, so the first outcome's is on top.
+      return {
+        lines: lines.reverse(),
+        legend,
+        texts: [...root.querySelectorAll('.chart .legend bdi')].map((b) => b.textContent),
+      };
+    });
+
+  it('ends each line at the price the legend shows, also after a trade moved it, in a plot at least 220 px tall', async () => {
+    const market = await marketFor('Does the line follow a trade?', { liquidity: '100' });
+    // A history to draw: a trade before the page opens.
+    const trader = (await harness.newUser('500.00')).user;
+    await operatorOpen(harness.service, harness.tenant.sandboxKey, market, trader, '20.00', 0);
+    const { page } = await onMarket(market, { width: 1280, height: 900 });
+    await page.locator('.chart path.series').first().waitFor({ state: 'attached' });
+    const height = await page.locator('.chart .plot').evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThanOrEqual(220);
+    const before = await ends(page);
+    expect(before.lines).toEqual(before.legend);
+
+    // Someone else's trade moves the price; the stream or the poll brings it.
+    await operatorOpen(harness.service, harness.tenant.sandboxKey, market, trader, '40.00', 1);
+    await expect.poll(async () => (await ends(page)).legend[1], { timeout: 20_000 }).toBeGreaterThan(before.legend[1]!);
+    const after = await ends(page);
+    expect(after.lines).toEqual(after.legend);
+    // One legend: no second list of prices above the plot.
+    expect(await page.locator('.chart ul.legend').count()).toBe(0);
+    await page.context().close();
+  });
+
+  it('ends a resolved market at 100 % and 0 % at its resolution time, and the legend agrees', async () => {
+    const market = await marketFor('Did the line end where the market did?', { liquidity: '100' });
+    const trader = (await harness.newUser('500.00')).user;
+    await operatorOpen(harness.service, harness.tenant.sandboxKey, market, trader, '10.00', 0);
+    const resolved = await harness.service.platform('POST', `/platform/v1/markets/${market.slug}/resolve`, {
+      outcome_id: market.outcomes[1]!.id,
+    });
+    expect(resolved.status, resolved.text).toBe(200);
+    const { token } = await harness.newUser();
+    const page = await harness.open({ width: 1280, height: 900 });
+    expect(await harness.mountAs(page, token, { market: market.slug })).toBe(true);
+    await page.locator('.chart path.series').first().waitFor({ state: 'attached' });
+    const shown = await ends(page);
+    expect(shown.lines).toEqual([0, 1]);
+    expect(shown.legend).toEqual([0, 1]);
+    expect(shown.texts.join(' ')).toMatch(/Yes 0%.*No 100%/);
+    // No ticket, so no empty half: the chart takes the width.
+    expect(await page.locator('.trade-layout.single').count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('shows three buys of one outcome as one holding, cashed out in one confirmation with a key per close', async () => {
+    const market = await marketFor('Is one holding one card?', { liquidity: '1000' });
+    const { user, token } = await harness.newUser('500.00');
+    for (const stake of ['5.00', '6.00', '7.00'])
+      expect(
+        (
+          await harness.service.api('sandbox', 'POST', '/v1/positions', {
+            key: harness.tenant.sandboxKey,
+            idempotencyKey: uniqueKey(),
+            body: {
+              external_user_id: user,
+              market_slug: market.slug,
+              outcome_id: market.outcomes[0]!.id,
+              stake,
+              max_price: '1',
+            },
+          })
+        ).status,
+      ).toBe(201);
+    const page = await harness.open({ width: 375, height: 800 });
+    const closes: Request[] = [];
+    page.on('request', (r) => r.method() === 'POST' && r.url().endsWith('/close') && closes.push(r));
+    expect(await harness.mountAs(page, token)).toBe(true);
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    const card = page.locator(`.card.position.group`).filter({ hasText: 'Is one holding one card?' });
+    await card.waitFor();
+    expect(await card.count()).toBe(1);
+    expect(await card.locator('dd').allTextContents()).toContain('18.00');
+    expect(await card.getByText('Pays if it wins').count()).toBe(1);
+
+    await card.getByRole('button', { name: 'Cash out all 3' }).click();
+    await card.getByText(/an estimate until it is done/).waitFor();
+    await card.getByRole('button', { name: /^Cash out for/ }).dblclick();
+    await page.locator('.just-closed .note.ok').waitFor();
+    expect(await page.locator('.just-closed').count()).toBe(1);
+    expect(closes).toHaveLength(3);
+    expect(new Set(closes.map((r) => r.headers()['idempotency-key'])).size).toBe(3);
+    const positions = await harness.service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+      key: harness.tenant.sandboxKey,
+    });
+    expect(positions.json.data.map((p: { state: string }) => p.state)).toEqual(['closed', 'closed', 'closed']);
+    await page.context().close();
+  });
+
+  it('opens the ticket on the side a card’s No button names', async () => {
+    await marketFor('Which side does the card open?');
+    const { token } = await harness.newUser();
+    const page = await harness.open({ width: 375, height: 800 });
+    expect(await harness.mountAs(page, token)).toBe(true);
+    const card = page.locator('.card.market').filter({ hasText: 'Which side does the card open?' });
+    await card.locator('.side.s1').click();
+    await page.locator('form.ticket').waitFor();
+    expect(await page.locator('.choice.selected').textContent()).toMatch(/^No/);
+    expect(await page.getByRole('button', { name: /^Buy No/ }).count()).toBe(1);
+    await page.context().close();
+  });
+
+  it('never cuts a tab at 320 to 480 px in any locale', async () => {
+    const { token } = await harness.newUser();
+    for (const locale of ['en', 'de', 'ar', 'es', 'he'])
+      for (const width of [320, 375, 480]) {
+        const page = await harness.open({ width, height: 700 });
+        expect(await harness.mountAs(page, token, { locale })).toBe(true);
+        await page.getByRole('tab').first().waitFor();
+        const cut = await page.evaluate(() => {
+          const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
+          const nav = root.querySelector('nav[role=tablist]')!;
+          const row = nav.getBoundingClientRect();
+          return [...nav.querySelectorAll('button')]
+            .filter((b) => {
+              const box = b.getBoundingClientRect();
+              return b.scrollWidth > b.clientWidth + 1 || box.left < row.left - 1 || box.right > row.right + 1;
+            })
+            .map((b) => b.textContent);
+        });
+        expect(cut, `${locale} at ${width} px`).toEqual([]);
+        await page.context().close();
+      }
+  });
+
+  it('lets a person reload five times in a minute, looking at the board each time, without meeting Too many requests', async () => {
+    const { user } = await harness.newUser();
+    const page = await harness.open({ width: 375, height: 800 });
+    const tier: string[] = [];
+    const refused: string[] = [];
+    page.on('response', (r) => {
+      const path = new URL(r.url()).pathname;
+      if (/\/v1\/widget\/(config|profile|leaderboard)/.test(path)) tier.push(path);
+      if (r.status() === 429) refused.push(path);
+    });
+    for (let reload = 0; reload < 5; reload++) {
+      if (reload > 0) await page.reload();
+      // Each page load the operator mints a new session for the same user, as it would.
+      const token = await sessionFor(harness.service, harness.tenant.sandboxKey, user);
+      expect(await harness.mountAs(page, token)).toBe(true);
+      await page.getByRole('tab', { name: 'Leaders' }).click();
+      await page.locator('.leaders table, .leaders .note, .leaders p').first().waitFor();
+      await page.getByRole('tab', { name: 'Profile' }).click();
+      await page.getByLabel('Display name').waitFor();
+    }
+    expect(refused).toEqual([]);
+    expect(await page.getByText('Too many requests', { exact: false }).count()).toBe(0);
+    // The config and the profile once, the board at most once per half minute.
+    expect(tier.filter((p) => p.endsWith('/config'))).toHaveLength(1);
+    expect(tier.filter((p) => p.endsWith('/profile'))).toHaveLength(1);
+    expect(tier.length).toBeLessThanOrEqual(5);
+    await page.context().close();
+  });
+});
