@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { position } from '../test-positions.js';
-import { endedNewestFirst, openNewestFirst, profitOf, resultOf } from './portfolio-model.js';
+import { endedNewestFirst, openNewestFirst, profitOf, recordOf, resultOf } from './portfolio-model.js';
 
 describe('the portfolio model', () => {
   it('counts profit and loss in whole cents, as money and as a share of the stake', () => {
@@ -45,5 +45,24 @@ describe('the portfolio model', () => {
     });
     expect(openNewestFirst([a, c, b, d]).map((p) => p.id)).toEqual(['b', 'a']);
     expect(endedNewestFirst([a, d, c]).map((p) => p.id)).toEqual(['c', 'd']);
+  });
+});
+
+describe('recordOf', () => {
+  it('sums what ended positions came to, counts the open ones and the markets won once each', () => {
+    const record = recordOf([
+      position({}),
+      position({ market_slug: 'a', state: 'settled_win', payout: '20.00' }),
+      position({ market_slug: 'a', state: 'settled_win', stake: '5.00', payout: '9.99' }),
+      position({ market_slug: 'b', state: 'settled_loss', stake: '7.50' }),
+      position({ market_slug: 'c', state: 'closed', payout: '12.10' }),
+      position({ market_slug: 'd', state: 'voided', payout: '10.00' }),
+    ]);
+    // +10.00 +4.99 −7.50 +2.10 +0 = +9.59
+    expect(record).toEqual({ pnlCents: 959, open: 1, marketsWon: 1, marketsEnded: 4 });
+  });
+
+  it('is all zeros for a user with no positions', () => {
+    expect(recordOf([])).toEqual({ pnlCents: 0, open: 0, marketsWon: 0, marketsEnded: 0 });
   });
 });

@@ -51,3 +51,31 @@ export function resultOf(position: Position): Result | null {
       return { kind: 'closed', payout, profit: profitOf(payout, position.stake) };
   }
 }
+
+/** The user's own record, for the profile: what ended positions came to, what is open, markets won. */
+export interface UserRecord {
+  /** Payouts less stakes of every ended position, in whole cents (a refund comes to 0). */
+  pnlCents: number;
+  open: number;
+  /** Markets on which at least one of the user's positions won. */
+  marketsWon: number;
+  /** Markets the user has held a position on that have ended for them. */
+  marketsEnded: number;
+}
+
+export function recordOf(positions: Iterable<Position>): UserRecord {
+  let pnlCents = 0;
+  let open = 0;
+  const won = new Set<string>();
+  const ended = new Set<string>();
+  for (const p of positions) {
+    if (p.state === 'open') {
+      open += 1;
+      continue;
+    }
+    ended.add(p.market_slug);
+    if (p.state === 'settled_win') won.add(p.market_slug);
+    pnlCents += p.state === 'voided' ? 0 : cents(p.payout ?? '0') - cents(p.stake);
+  }
+  return { pnlCents, open, marketsWon: won.size, marketsEnded: ended.size };
+}

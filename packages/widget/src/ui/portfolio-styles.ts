@@ -45,6 +45,10 @@ tr.me td:first-child { box-shadow: inset 4px 0 0 var(--pm-accent); }
 [dir='rtl'] tr.me td:first-child { box-shadow: inset -4px 0 0 var(--pm-accent); }
 .you { font-size: 0.85em; font-weight: 600; padding: 0 6px; margin-inline-start: calc(var(--pm-spacing) * 2); border-radius: 999px; border: 1px solid currentColor; }
 .leaders .standing { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: calc(var(--pm-spacing) * 2); font-variant-numeric: tabular-nums; }
+.record { margin: 0 0 var(--gap); display: grid; grid-template-columns: repeat(auto-fit, minmax(7.5em, 1fr)); gap: var(--gap); background: var(--pm-surface); border-radius: var(--pm-radius); padding: calc(var(--pm-spacing) * 3); }
+.record div { display: flex; flex-direction: column; min-width: 0; }
+.record dt { font-size: 0.85em; opacity: 0.78; }
+.record dd { margin: 0; font-size: 1.2em; font-weight: 700; font-variant-numeric: tabular-nums; }
 .profile .field-error { color: var(--pm-negative); margin: 0; }
 .profile input[aria-invalid='true'] { border-color: var(--pm-negative); }
 .profile button.danger { color: var(--pm-negative); border-color: var(--pm-negative); font-weight: 600; }

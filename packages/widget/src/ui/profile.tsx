@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import type { MessageKey } from '../i18n/index.js';
-import { useWidget } from './context.js';
+import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
 import { knownProfile, rememberProfile, type Profile } from './leaders.js';
+import { recordOf } from './portfolio-model.js';
 
 /** The server's rule for display names; what reads as personal data only it can tell. */
 const DISPLAY_NAME = /^[\p{L}\p{N} _.-]{3,24}$/u;
@@ -103,102 +104,137 @@ export function ProfileForm() {
   const loading = status === 'loading';
   const hasProfile = stored !== null && (stored.display_name !== null || stored.show_on_leaderboard);
   return (
-    <form
-      class="profile"
-      aria-label={t('tab.profile')}
-      aria-busy={loading}
-      onSubmit={(e) => {
-        e.preventDefault();
-        void save();
-      }}
-    >
-      {loading && (
-        <p class="muted" role="status">
-          {t('profile.loading')}
-        </p>
-      )}
-      <div class="row">
-        <label for="pm-display-name">{t('profile.name')}</label>
-        <input
-          id="pm-display-name"
-          value={name}
-          maxLength={24}
-          autoComplete="nickname"
-          disabled={loading}
-          aria-invalid={fieldError !== null}
-          aria-describedby={fieldError ? 'pm-display-name-error pm-display-name-hint' : 'pm-display-name-hint'}
-          onInput={(e) => {
-            setName((e.target as HTMLInputElement).value);
-            setFieldError(null);
-            if (status !== 'loading') setStatus('ready');
-          }}
-        />
-        {fieldError && (
-          <p id="pm-display-name-error" class="field-error" role="alert">
-            {t(fieldError)}
+    <>
+      <MyRecord />
+      <form
+        class="profile"
+        aria-label={t('tab.profile')}
+        aria-busy={loading}
+        onSubmit={(e) => {
+          e.preventDefault();
+          void save();
+        }}
+      >
+        {loading && (
+          <p class="muted" role="status">
+            {t('profile.loading')}
           </p>
         )}
-        <small id="pm-display-name-hint" class="muted">
-          {t('profile.nameHint')}
-        </small>
-      </div>
-      <label class="check">
-        <input
-          type="checkbox"
-          checked={shown}
-          disabled={loading}
-          onChange={(e) => {
-            setShown((e.target as HTMLInputElement).checked);
-            setFieldError(null);
-            if (status !== 'loading') setStatus('ready');
-          }}
-        />
-        {t('profile.show')}
-      </label>
-      {error && <ErrorNote error={error} />}
-      {status === 'saved' && (
-        <p class="note ok" role="status">
-          {t('profile.saved')}
-        </p>
-      )}
-      {status === 'removed' && (
-        <p class="note ok" role="status">
-          {t('profile.removed')}
-        </p>
-      )}
-      {!confirming && (
-        <div class="actions">
-          <button type="submit" class="primary" disabled={busy || loading}>
-            {t('profile.save')}
-          </button>
-          {hasProfile && (
-            <button ref={removeButton} type="button" disabled={busy} onClick={() => setConfirming(true)}>
-              {t('profile.reset')}
-            </button>
+        <div class="row">
+          <label for="pm-display-name">{t('profile.name')}</label>
+          <input
+            id="pm-display-name"
+            value={name}
+            maxLength={24}
+            autoComplete="nickname"
+            disabled={loading}
+            aria-invalid={fieldError !== null}
+            aria-describedby={fieldError ? 'pm-display-name-error pm-display-name-hint' : 'pm-display-name-hint'}
+            onInput={(e) => {
+              setName((e.target as HTMLInputElement).value);
+              setFieldError(null);
+              if (status !== 'loading') setStatus('ready');
+            }}
+          />
+          {fieldError && (
+            <p id="pm-display-name-error" class="field-error" role="alert">
+              {t(fieldError)}
+            </p>
           )}
+          <small id="pm-display-name-hint" class="muted">
+            {t('profile.nameHint')}
+          </small>
         </div>
-      )}
-      {confirming && (
-        <div class="note" role="group" aria-labelledby="pm-remove-question">
-          <p id="pm-remove-question">{t('profile.confirmRemove')}</p>
+        <label class="check">
+          <input
+            type="checkbox"
+            checked={shown}
+            disabled={loading}
+            onChange={(e) => {
+              setShown((e.target as HTMLInputElement).checked);
+              setFieldError(null);
+              if (status !== 'loading') setStatus('ready');
+            }}
+          />
+          {t('profile.show')}
+        </label>
+        {error && <ErrorNote error={error} />}
+        {status === 'saved' && (
+          <p class="note ok" role="status">
+            {t('profile.saved')}
+          </p>
+        )}
+        {status === 'removed' && (
+          <p class="note ok" role="status">
+            {t('profile.removed')}
+          </p>
+        )}
+        {!confirming && (
           <div class="actions">
-            <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
-              {t('profile.remove')}
+            <button type="submit" class="primary" disabled={busy || loading}>
+              {t('profile.save')}
             </button>
-            <button
-              ref={keep}
-              type="button"
-              disabled={busy}
-              onClick={() => {
-                setConfirming(false);
-                setTimeout(() => removeButton.current?.focus());
-              }}
-            >
-              {t('profile.keep')}
-            </button>
+            {hasProfile && (
+              <button ref={removeButton} type="button" disabled={busy} onClick={() => setConfirming(true)}>
+                {t('profile.reset')}
+              </button>
+            )}
           </div>
-        </div>
-      )}
-    </form>
+        )}
+        {confirming && (
+          <div class="note" role="group" aria-labelledby="pm-remove-question">
+            <p id="pm-remove-question">{t('profile.confirmRemove')}</p>
+            <div class="actions">
+              <button type="button" class="danger" disabled={busy} onClick={() => void remove()}>
+                {t('profile.remove')}
+              </button>
+              <button
+                ref={keep}
+                type="button"
+                disabled={busy}
+                onClick={() => {
+                  setConfirming(false);
+                  setTimeout(() => removeButton.current?.focus());
+                }}
+              >
+                {t('profile.keep')}
+              </button>
+            </div>
+          </div>
+        )}
+      </form>
+    </>
+  );
+}
+
+/**
+ * The user's own figures beside their name, from the positions the widget read: what ended positions
+ * came to, how many are open, and the markets won (the anchors' profile pages lead with these).
+ */
+function MyRecord() {
+  const { texts, fmt } = useWidget();
+  const t = texts.t;
+  const positions = useSelect((s) => s.positions);
+  const read = useSelect((s) => s.positionsRead);
+  if (read === null) return null;
+  const record = recordOf(positions.values());
+  const pnl = record.pnlCents / 100;
+  return (
+    <dl class="record" aria-label={t('profile.record')}>
+      <div>
+        <dt>{t('profile.pnl')}</dt>
+        <dd class={pnl > 0 ? 'positive' : pnl < 0 ? 'negative' : ''}>{fmt.signedMoney(pnl)}</dd>
+      </div>
+      <div>
+        <dt>{t('profile.open')}</dt>
+        <dd>{fmt.number(record.open, 0)}</dd>
+      </div>
+      <div>
+        <dt>{t('profile.won')}</dt>
+        <dd>
+          {t('profile.wonOf', { won: fmt.number(record.marketsWon, 0), ended: fmt.number(record.marketsEnded, 0) })}
+        </dd>
+      </div>
+    </dl>
   );
 }
