@@ -123,7 +123,7 @@ export async function seedDemoData(
   const now = Date.now();
   // Every locale the widget ships, so the demo page's language menu shows each of them.
   await platform('PUT', `/tenants/${tenantId}/environments/sandbox`, {
-    widget: { locales: ['en', 'es', 'de', 'ar', 'he'], default_locale: 'en' },
+    widget: { locales: ['en', 'es', 'de', 'ar', 'he'], default_locale: 'en', currency: 'USD' },
   });
   const market = async (m: DemoMarket) => {
     const created = await platform('POST', '/markets', {
