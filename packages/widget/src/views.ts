@@ -6,6 +6,7 @@
  */
 import { EN_VIEWS } from './i18n/en-views.js';
 import { CHART_STYLES } from './ui/chart-styles.js';
+import { DETAIL_STYLES } from './ui/detail-styles.js';
 import { PORTFOLIO_STYLES } from './ui/portfolio-styles.js';
 import { TICKET_STYLES } from './ui/ticket-styles.js';
 
@@ -17,4 +18,4 @@ export { ProfileForm } from './ui/profile.js';
 /** The views' English, which the bundle's texts fall back to from now on. */
 export const ENGLISH = EN_VIEWS;
 
-export const STYLES = [CHART_STYLES, TICKET_STYLES, PORTFOLIO_STYLES].join('\n');
+export const STYLES = [DETAIL_STYLES, CHART_STYLES, TICKET_STYLES, PORTFOLIO_STYLES].join('\n');

@@ -1,4 +1,4 @@
-/** The market list's and detail's rules (markets.tsx, market-detail.tsx, market-parts.tsx), and the skeleton's. */
+/** The market list's rules (markets.tsx, market-card.tsx, market-parts.tsx), and the skeleton's; a market's page has its own (detail-styles.ts). */
 export const MARKET_STYLES = `
 /* A card is a column whose foot sits at its bottom: cards in a row share their height and line up. */
 .card.market { flex-direction: column; align-items: stretch; flex-wrap: nowrap; gap: calc(var(--pm-spacing) * 2); }
@@ -44,21 +44,6 @@ export const MARKET_STYLES = `
 .bone.bar-line { height: 44px; width: 60%; }
 .bone.title-line { height: 18px; width: 80%; }
 .bone.short-line { height: 14px; width: 45%; margin-top: calc(var(--pm-spacing) * 2); }
-.trade-layout { display: flex; flex-direction: column; gap: var(--gap); }
-.chart-side { display: flex; flex-direction: column; }
-.market-facts { border-top: 1px solid var(--pm-surface); margin-top: var(--gap); padding-top: calc(var(--pm-spacing) * 2); }
-.market-facts h3 { font-size: 1em; margin: calc(var(--pm-spacing) * 2) 0 var(--pm-spacing); }
-.market-facts p { margin: 0 0 calc(var(--pm-spacing) * 2); white-space: pre-line; overflow-wrap: break-word; }
-.market-facts a { color: var(--pm-accent); overflow-wrap: anywhere; }
-.trade-layout > div { min-width: 0; }
-@container (min-width: 760px) {
-  .trade-layout { display: grid; grid-template-columns: minmax(0, 1.5fr) minmax(300px, 1fr); align-items: stretch; gap: calc(var(--gap) * 2); }
-  .trade-layout.single { grid-template-columns: minmax(0, 1fr); }
-  .ticket-side { position: sticky; top: var(--gap); align-self: start; }
-}
-@container (max-width: 480px) {
-  .ticket-side { order: -1; }
-}
 @keyframes pm-pulse { 50% { opacity: 0.55; } }
 @media (prefers-reduced-motion: reduce) { .bone, .bone-card .bone { animation: none; } }
 `;
