@@ -83,11 +83,17 @@ export function usePendingClose(positionId: string): PendingClose | null {
   return useStoreRead((store) => store.pendingClose(positionId), [positionId]);
 }
 
-/** Which of some positions have a pending close, kept current: a holding's cash-out leaves them to it. */
-export function usePendingCloseIds(positionIds: readonly string[]): ReadonlySet<string> {
+/**
+ * Which of some positions have a close whose answer was lost (pending, not in flight), kept current: a
+ * holding's cash-out leaves them to their own Try again.
+ */
+export function useLostCloseIds(positionIds: readonly string[]): ReadonlySet<string> {
   const key = positionIds.join(' ');
-  const pending = useStoreRead((store) => positionIds.filter((id) => store.pendingClose(id)).join(' '), [key]);
-  return new Set(pending === '' ? [] : pending.split(' '));
+  const lost = useStoreRead(
+    (store) => positionIds.filter((id) => store.pendingClose(id)?.sending === null).join(' '),
+    [key],
+  );
+  return new Set(lost === '' ? [] : lost.split(' '));
 }
 
 /**

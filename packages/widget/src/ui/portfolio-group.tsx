@@ -6,7 +6,8 @@ import { groupByOutcome, totalsOf, type PositionGroup, type Totals } from './por
 import { HoldingClose } from './portfolio-holding.js';
 import { Figure, Heading, OpenPosition, ProfitText } from './portfolio-position.js';
 import type { CloseQuote, CloseValue } from './portfolio-quotes.js';
-import { usePendingClose, usePendingCloseIds } from './pending-writes.js';
+import { useLostCloseIds, usePendingClose } from './pending-writes.js';
+import { amountOf, centsOf } from '../cents.js';
 
 /**
  * A cash-out the user just made: the positions it closed (one, or a holding's), kept under each of
@@ -17,8 +18,7 @@ export interface Closed {
   balanceRead: boolean;
 }
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const total = (amounts: readonly string[]) => (amounts.reduce((c, a) => c + cents(a), 0) / 100).toFixed(2);
+const total = (amounts: readonly string[]) => amountOf(amounts.reduce((c, a) => c + centsOf(a), 0n));
 
 /** Shown for a value that has no close quote yet. */
 const UNKNOWN = '—';
@@ -69,9 +69,10 @@ function ClosedNote({ closed }: { closed: Closed }) {
 /**
  * Value, stake and profit or loss of some positions; "—" while a value is not quoted yet. For one
  * holding (`price` is its outcome's price now) also the shares, the average and current prices, and what
- * it pays if the outcome wins (a share pays 1).
+ * it pays if the outcome wins (`pays`: each position's shares at 1 each, rounded down to the cent, as
+ * settlement pays them).
  */
-function TotalFigures({ totals, price }: { totals: Totals; price?: string | null }) {
+function TotalFigures({ totals, price, pays }: { totals: Totals; price?: string | null; pays?: string }) {
   const { texts, fmt } = useWidget();
   const t = texts.t;
   const holding = price !== undefined;
@@ -85,9 +86,9 @@ function TotalFigures({ totals, price }: { totals: Totals; price?: string | null
         <span class="value">{totals.value === null ? UNKNOWN : fmt.money(totals.value)}</span>
       </Figure>
       <Figure label={t('positions.pnlLabel')}>{totals.profit ? <ProfitText profit={totals.profit} /> : UNKNOWN}</Figure>
-      {holding && (
+      {pays !== undefined && (
         <Figure label={t('positions.pays')}>
-          <strong>{fmt.money(totals.shares.toFixed(2))}</strong>
+          <strong>{fmt.money(pays)}</strong>
         </Figure>
       )}
     </dl>
@@ -125,7 +126,6 @@ function One(props: Omit<ListProps, 'positions'> & { position: Position }) {
   return (
     <OpenPosition
       position={props.position}
-      inGroup
       value={props.valueOf(props.position.id)}
       onQuote={props.onQuote}
       onClosed={(position) => props.onClosed([position])}
@@ -162,15 +162,15 @@ function Group(props: Omit<ListProps, 'positions'> & { group: PositionGroup }) {
   );
   const open = group.positions.filter((p) => p.state === 'open');
   const totals = totalsOf(open, proceedsOf(props.valueOf));
-  // A position whose close is pending is left to that close (shown with Try again below).
-  const pending = usePendingCloseIds(open.map((p) => p.id));
-  const closable = open.filter((p) => !pending.has(p.id));
+  // A position whose close's answer was lost is left to that close (shown with Try again below).
+  const lost = useLostCloseIds(open.map((p) => p.id));
+  const closable = open.filter((p) => !lost.has(p.id));
   const listId = `group-${first.id}`;
   const several = group.positions.length > 1;
   return (
     <li class="card position group" data-group={group.key}>
-      <Heading position={first} onOpen={props.onOpen} />
-      {open.length > 0 && <TotalFigures totals={totals} price={price} />}
+      <Heading position={open[0] ?? first} onOpen={props.onOpen} />
+      {open.length > 0 && <TotalFigures totals={totals} price={price} pays={total(open.map((p) => p.shares))} />}
       {closable.length > 0 && (
         <HoldingClose open={closable} valueOf={props.valueOf} onQuote={props.onQuote} onClosed={props.onClosed} />
       )}

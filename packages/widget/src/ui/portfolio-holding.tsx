@@ -1,5 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, type ApiFailure } from '../api.js';
+import { amountOf, centsOf } from '../cents.js';
 import { minPriceFor } from '../format.js';
 import type { Position } from '../store.js';
 import { useWidget } from './context.js';
@@ -20,8 +21,7 @@ interface Stopped {
 /** How old a close quote may be to stand for the holding's estimate without asking again. */
 const FRESH_QUOTE_MS = 15_000;
 
-const cents = (amount: string) => Math.round(Number(amount) * 100);
-const sum = (amounts: readonly string[]) => (amounts.reduce((c, a) => c + cents(a), 0) / 100).toFixed(2);
+const sum = (amounts: readonly string[]) => amountOf(amounts.reduce((c, a) => c + centsOf(a), 0n));
 
 /**
  * Cash out of a whole holding (every open position on one outcome of one market) in one confirmation:
@@ -59,7 +59,7 @@ export function HoldingClose(props: {
     for (const p of open) {
       const value = props.valueOf(p.id);
       // A quote of the last seconds is as good as a new one, and spares the user's rate limit.
-      if (value.kind === 'quoted' && Date.now() - Date.parse(value.quote.quoted_at) < FRESH_QUOTE_MS) {
+      if (value.kind === 'quoted' && Date.now() - value.at < FRESH_QUOTE_MS) {
         known.set(p.id, value.quote);
         continue;
       }
@@ -84,8 +84,9 @@ export function HoldingClose(props: {
     const closed: Position[] = [];
     let failure: ApiFailure | null = null;
     for (const p of positions) {
-      const quote = quotes.get(p.id);
-      if (!quote) continue;
+      // Closed meanwhile, or a close of its own under way (from its card): not this cash-out's.
+      if (store.get().positions.get(p.id)?.state !== 'open' || store.pendingClose(p.id)) continue;
+      const quote = quotes.get(p.id)!;
       const res = await sendClose(store, p.id, {
         key: newIdempotencyKey(),
         body: { min_price: minPriceFor(quote.close_price, CLOSE_SLIPPAGE) },
@@ -113,7 +114,7 @@ export function HoldingClose(props: {
     <div class="close">
       {stopped && stopped.closed > 0 && (
         <p class="note ok" role="status">
-          {t('positions.holdingPartial', {
+          {t(stopped.total - stopped.closed === 1 ? 'positions.holdingPartialOne' : 'positions.holdingPartial', {
             closed: fmt.number(stopped.closed, 0),
             total: fmt.number(stopped.total, 0),
             paid: fmt.money(stopped.paid),

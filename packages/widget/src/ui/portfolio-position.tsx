@@ -70,12 +70,11 @@ export function Heading({ position, onOpen }: { position: Position; onOpen?: (sl
 
 /**
  * An open position: what it holds, what it is worth now (a close quote) and its profit or loss, and
- * the close under it (CloseFlow). Inside a group (portfolio-group.tsx) the group's card names the
- * market and outcome, so the position does not repeat them.
+ * the close under it (CloseFlow). It is shown inside its holding's card (portfolio-group.tsx), which
+ * names the market and outcome, so it does not repeat them.
  */
 export function OpenPosition(props: {
   position: Position;
-  inGroup?: boolean;
   value: CloseValue;
   onQuote: (quote: CloseQuote) => void;
   onClosed: (closed: Position) => void;
@@ -85,7 +84,6 @@ export function OpenPosition(props: {
   const t = texts.t;
   return (
     <li class="card position" data-position={position.id}>
-      {!props.inGroup && <Heading position={position} />}
       <dl class="figures">
         <Figure label={t('positions.shares')}>{fmt.shares(position.shares)}</Figure>
         <Figure label={t('positions.avgPrice')}>{fmt.percent(position.price)}</Figure>

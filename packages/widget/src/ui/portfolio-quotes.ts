@@ -12,7 +12,9 @@ export interface CloseQuote {
 }
 
 /** A position's current value as the portfolio shows it. */
-export type CloseValue = { kind: 'pending' } | { kind: 'quoted'; quote: CloseQuote } | { kind: 'unavailable' };
+/** A quoted value carries when it arrived, by this device's clock (never the server's `quoted_at`). */
+export type CloseValue =
+  { kind: 'pending' } | { kind: 'quoted'; quote: CloseQuote; at: number } | { kind: 'unavailable' };
 
 /** A value is quoted again after this long while the portfolio is visible. */
 export const REFRESH_MS = 60_000;
@@ -84,7 +86,7 @@ export class QuotePlanner {
   /** An answer: a quote, or a failure (a 429 pauses every quote; the last good value stays shown). */
   settle(id: string, result: ApiResult<CloseQuote>, now: number): void {
     const before = this.entries.get(id);
-    let value: CloseValue = result.ok ? { kind: 'quoted', quote: result.value } : { kind: 'unavailable' };
+    let value: CloseValue = result.ok ? { kind: 'quoted', quote: result.value, at: now } : { kind: 'unavailable' };
     if (!result.ok && result.error.code === 'rate_limited') {
       const wait = result.error.retryAfter ? result.error.retryAfter * 1000 : RATE_LIMITED_PAUSE_MS;
       this.pausedUntil = Math.max(this.pausedUntil, now + wait);

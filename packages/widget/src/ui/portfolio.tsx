@@ -3,12 +3,13 @@ import { HISTORY_PAGES, POSITIONS_PAGE, type Position } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 import { ErrorNote } from './error-note.js';
 import { OpenPositions, PortfolioSummary, type Closed } from './portfolio-group.js';
+import { groupByOutcome } from './portfolio-groups.js';
 import { endedNewestFirst, openNewestFirst } from './portfolio-model.js';
 import { EndedPosition } from './portfolio-position.js';
 import { useCloseValues } from './portfolio-quotes.js';
 import { RowsSkeleton } from './skeleton.js';
 
-/** Open positions shown (and quoted) at first, and how many more each "show more" adds. */
+/** Holdings shown (and quoted) at first, and how many more each "show more" adds. */
 const OPEN_PAGE = 10;
 /** Ended positions shown at first, and per "show more". */
 const ENDED_PAGE = 20;
@@ -35,7 +36,9 @@ export function Portfolio({ onBrowse, onOpen }: { onBrowse?: () => void; onOpen?
   const listed = all
     .filter((p) => p.state === 'open' || closed.has(p.id))
     .sort((a, b) => b.opened_at.localeCompare(a.opened_at));
-  const shownListed = listed.slice(0, openShown);
+  // Paged by holdings, never inside one: a holding's card and its cash-out cover all its positions.
+  const holdings = groupByOutcome(listed);
+  const shownListed = holdings.slice(0, openShown).flatMap((h) => h.positions);
   const values = useCloseValues(shownListed.filter((p) => p.state === 'open'));
 
   // One cash-out's note is kept under each position it closed.
@@ -97,9 +100,9 @@ export function Portfolio({ onBrowse, onOpen }: { onBrowse?: () => void; onOpen?
             onClosed={onClosed}
             onOpen={onOpen}
           />
-          {listed.length > openShown && (
+          {holdings.length > openShown && (
             <button type="button" class="more" onClick={() => setOpenShown((n) => n + OPEN_PAGE)}>
-              {t('positions.showMore', { count: fmt.number(Math.min(OPEN_PAGE, listed.length - openShown)) })}
+              {t('positions.showMore', { count: fmt.number(Math.min(OPEN_PAGE, holdings.length - openShown)) })}
             </button>
           )}
         </>
