@@ -80,12 +80,12 @@ th, td { text-align: start; padding: calc(var(--pm-spacing) * 2); border-bottom:
   .app { padding: calc(var(--pm-spacing) * 3); }
   ul.cards { grid-template-columns: 1fr; }
   nav[role='tablist'] { gap: 0; }
-  nav button { padding: var(--pm-spacing) calc(var(--pm-spacing) * 1.5); font-size: 15px; }
+  nav button { padding: var(--pm-spacing) calc(var(--pm-spacing) * 1.5); font-size: 0.94em; }
   header { justify-content: space-between; }
 }
 @container (max-width: 360px) {
   nav[role='tablist'] { gap: calc(var(--pm-spacing) * 0.5); }
-  nav button { padding-inline: calc(var(--pm-spacing) * 0.75); font-size: 13px; }
+  nav button { padding-inline: calc(var(--pm-spacing) * 0.75); font-size: 0.82em; }
 }
 `;
 

@@ -19,8 +19,8 @@ export function BuyBar({ children }: { children: ComponentChildren }) {
 
 /**
  * A field of the bar took the focus (and the keyboard opens): the browser scrolls that field into view,
- * not the Buy under it. A sticky bar cannot rise above its ticket's top, so the ticket's end is scrolled
- * to the bottom of the screen, which brings the whole bar into view.
+ * not the Buy under it, and a sticky bar cannot rise above its ticket's top. So the whole bar is
+ * scrolled into view.
  */
 function revealBar(bar: HTMLElement | null) {
   if (!bar || getComputedStyle(bar).position !== 'sticky') return;
@@ -28,7 +28,7 @@ function revealBar(bar: HTMLElement | null) {
   const viewport = window.visualViewport;
   const bottom = viewport ? viewport.offsetTop + viewport.height : window.innerHeight;
   const box = bar.getBoundingClientRect();
-  if (box.top < 0 || box.bottom > bottom + 1) bar.parentElement?.scrollIntoView({ block: 'end' });
+  if (box.top < 0 || box.bottom > bottom + 1) bar.scrollIntoView({ block: 'nearest' });
 }
 
 /**
@@ -43,13 +43,15 @@ function useKeyboardInset(ref: { current: HTMLElement | null }) {
     const update = () => {
       const hidden = Math.max(0, window.innerHeight - viewport.height - viewport.offsetTop);
       ref.current?.style.setProperty('--pm-keyboard', `${Math.round(hidden)}px`);
-      revealBar(ref.current);
     };
+    // On resize (the keyboard opening or closing) the bar is brought into view; a scroll of the user's
+    // own only moves the inset, never the page.
+    const resized = () => (update(), revealBar(ref.current));
     update();
-    viewport.addEventListener('resize', update);
+    viewport.addEventListener('resize', resized);
     viewport.addEventListener('scroll', update);
     return () => {
-      viewport.removeEventListener('resize', update);
+      viewport.removeEventListener('resize', resized);
       viewport.removeEventListener('scroll', update);
     };
   }, []);

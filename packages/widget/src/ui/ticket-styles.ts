@@ -15,20 +15,18 @@ legend { font-weight: 600; padding: 0; margin-bottom: calc(var(--pm-spacing) * 2
 .choice { position: relative; }
 .choice input[type='radio'] { position: absolute; inset: 0; width: 100%; height: 100%; margin: 0; opacity: 0; cursor: pointer; }
 .choice:has(input:focus-visible) { outline: 3px solid var(--pm-accent); outline-offset: 2px; }
+@supports not selector(:has(*)) { .choice:focus-within { outline: 3px solid var(--pm-accent); outline-offset: 2px; } }
+@media (forced-colors: active) { .choice.selected { outline: 3px solid CanvasText; outline-offset: -3px; } }
 .choice.selected { border-color: var(--pm-accent); box-shadow: inset 0 0 0 1px var(--pm-accent); font-weight: 600; }
 .choices.binary { grid-template-columns: 1fr 1fr; }
 .choices.binary .choice.selected.s0 { background: color-mix(in srgb, var(--pm-positive) 12%, transparent); }
 .choices.binary .choice.selected.s1 { background: color-mix(in srgb, var(--pm-negative) 12%, transparent); }
 
-/* Wide: the bar's parts are the ticket's rows, in reading order (amount, details, what it wins, Buy). */
-.buy-bar { display: contents; }
-.ticket > fieldset { order: 0; }
-.stake, .limit-left { order: 1; }
-.details { order: 2; display: flex; flex-direction: column; gap: var(--gap); }
+/* One order for eyes, keyboards and screen readers alike: the outcome, the amount, what it wins, Buy, then the details. */
+.buy-bar { display: flex; flex-direction: column; gap: var(--gap); }
+.details { display: flex; flex-direction: column; gap: var(--gap); }
 .details-body { display: flex; flex-direction: column; gap: var(--gap); }
 .details-toggle { display: none; }
-.buy-bar > .headline, .buy-bar > .note { order: 3; }
-.buy-bar > .confirm, .buy-bar > button.buy { order: 4; }
 .choice strong { margin-inline-start: auto; font-variant-numeric: tabular-nums; }
 
 .limit-left { margin: 0; font-size: max(12px, 0.9em); font-variant-numeric: tabular-nums; }
@@ -94,7 +92,7 @@ button.buy { white-space: normal; line-height: 1.25; padding-block: calc(var(--p
   .details:not(.open) .details-body { display: none; }
   /* The bar: at the bottom of what is visible (above the keyboard) while the ticket is on screen. */
   .buy-bar {
-    order: 5; position: sticky; bottom: var(--pm-keyboard, 0px); z-index: 2;
+    position: sticky; bottom: var(--pm-keyboard, 0px); z-index: 2;
     display: flex; flex-direction: column; gap: calc(var(--pm-spacing) * 2);
     margin-inline: calc(var(--pm-spacing) * -3); padding: calc(var(--pm-spacing) * 2) calc(var(--pm-spacing) * 3);
     background: var(--pm-background);

@@ -115,6 +115,8 @@ export function Ticket({ market, side }: { market: Market; side?: string | null 
       justBought.current = true;
       setStakeText('');
       setBought({ position: res.value, outcome: titleOf(open.body.outcome_id), balance: store.get().balance });
+      // The quote from before the trade is forgotten: the next amount is quoted at the price it left.
+      quote.requote();
       return;
     }
     if (res.error.code === 'market_suspended' || res.error.code === 'validation_failed') void store.loadMarkets();
@@ -197,16 +199,6 @@ export function Ticket({ market, side }: { market: Market; side?: string | null 
           ))}
         </div>
       </fieldset>
-      <DetailsFold>
-        <SlippageField
-          id={`pm-slip-${market.slug}`}
-          value={pending ? pending.shown.slippage : slippage}
-          price={shown?.quote.price ?? null}
-          disabled={locked}
-          onChange={setSlippage}
-        />
-        {stake && (pending || !quote.error) && <TicketFacts quote={shown?.quote ?? null} facts={facts} />}
-      </DetailsFold>
       <BuyBar>
         <StakeField
           id={stakeId}
@@ -259,6 +251,16 @@ export function Ticket({ market, side }: { market: Market; side?: string | null 
           </button>
         )}
       </BuyBar>
+      <DetailsFold>
+        <SlippageField
+          id={`pm-slip-${market.slug}`}
+          value={pending ? pending.shown.slippage : slippage}
+          price={shown?.quote.price ?? null}
+          disabled={locked}
+          onChange={setSlippage}
+        />
+        {stake && (pending || !quote.error) && <TicketFacts quote={shown?.quote ?? null} facts={facts} />}
+      </DetailsFold>
     </form>
   );
 }
