@@ -149,14 +149,21 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
     await page.locator('.chart path.series').first().waitFor({ state: 'attached' });
     const height = await page.locator('.chart .plot').evaluate((el) => el.getBoundingClientRect().height);
     expect(height).toBeGreaterThanOrEqual(220);
+    // The prices as the service has them: where each line must end, and what its legend must say.
+    const served = async () =>
+      (
+        await harness.service.api('sandbox', 'GET', `/v1/markets/${market.slug}`, { key: harness.tenant.sandboxKey })
+      ).json.outcomes.map((o: { price: string }) => Number(o.price));
     const before = await ends(page);
-    expect(before.lines).toEqual(before.legend);
+    expect(before.lines).toEqual(await served());
+    expect(before.legend).toEqual(before.lines);
 
     // Someone else's trade moves the price; the stream or the poll brings it.
     await operatorOpen(harness.service, harness.tenant.sandboxKey, market, trader, '40.00', 1);
     await expect.poll(async () => (await ends(page)).legend[1], { timeout: 20_000 }).toBeGreaterThan(before.legend[1]!);
     const after = await ends(page);
-    expect(after.lines).toEqual(after.legend);
+    expect(after.lines).toEqual(await served());
+    expect(after.legend).toEqual(after.lines);
     // One legend: no second list of prices above the plot.
     expect(await page.locator('.chart ul.legend').count()).toBe(0);
     await page.context().close();
@@ -212,6 +219,9 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
     expect(await card.count()).toBe(1);
     expect(await card.locator('dd').allTextContents()).toContain('18.00');
     expect(await card.getByText('Pays if it wins').count()).toBe(1);
+    // Shares with two decimals, as the amounts beside them.
+    const shares = await card.locator('.figures div', { hasText: 'Shares' }).locator('dd').textContent();
+    expect(shares).toMatch(/^\d+\.\d\d$/);
 
     await card.getByRole('button', { name: 'Cash out all 3' }).click();
     await card.getByText(/an estimate until it is done/).waitFor();
@@ -289,6 +299,52 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
     expect(tier.filter((p) => p.endsWith('/config'))).toHaveLength(1);
     expect(tier.filter((p) => p.endsWith('/profile'))).toHaveLength(1);
     expect(tier.length).toBeLessThanOrEqual(5);
+    await page.context().close();
+  });
+
+  it('says what was cashed out and what remains when the rate limit stops a holding’s cash-out half way', async () => {
+    const market = await marketFor('Does a stopped cash-out say what remains?', { liquidity: '1000' });
+    const { user, token } = await harness.newUser('500.00');
+    for (const stake of ['5.00', '6.00', '7.00'])
+      await operatorOpen(harness.service, harness.tenant.sandboxKey, market, user, stake, 0);
+    const page = await harness.open({ width: 375, height: 800 });
+    // The third close meets the rate limit, as a holding larger than the user's budget would.
+    let closes = 0;
+    await page.route('**/v1/positions/*/close', async (route) => {
+      closes += 1;
+      if (closes < 3) return route.continue();
+      return route.fulfill({
+        status: 429,
+        headers: { 'content-type': 'application/json', 'retry-after': '30' },
+        // The service's own envelope of a 429 (docs/operator-api.md, "Errors").
+        body: JSON.stringify({
+          error: 'rate_limited',
+          message: 'Rate limit exceeded.',
+          details: {},
+          request_id: 'req_test',
+          source: 'rate_limit',
+          ts: new Date().toISOString(),
+        }),
+      });
+    });
+    expect(await harness.mountAs(page, token)).toBe(true);
+    await page.getByRole('tab', { name: 'Portfolio' }).click();
+    const card = page.locator('.card.position.group').filter({ hasText: 'Does a stopped cash-out say what remains?' });
+    await card.getByRole('button', { name: 'Cash out all 3' }).click();
+    await card.getByRole('button', { name: /^Cash out for/ }).click();
+    await expect
+      .poll(() => card.locator('.close > .note.ok').textContent(), { timeout: 10_000 })
+      .toMatch(/^Cashed out 2 of 3 positions for \d+\.\d\d\. 1 is still open/);
+    expect(await card.locator('.close > .note.error').textContent()).toMatch(/Too many requests/);
+    const states = (
+      await harness.service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
+        key: harness.tenant.sandboxKey,
+      })
+    ).json.data.map((p: { state: string }) => p.state);
+    expect(states.filter((s: string) => s === 'closed')).toHaveLength(2);
+    expect(states.filter((s: string) => s === 'open')).toHaveLength(1);
+    // What remains is one position: its own card, with its own Cash out.
+    await expect.poll(() => card.getByRole('button', { name: 'Cash out', exact: true }).count()).toBe(1);
     await page.context().close();
   });
 });

@@ -8,9 +8,7 @@ import type { ChartData } from './chart-data.js';
 import { changeOf } from './chart-scale.js';
 import type { Formats } from './format.js';
 import type { Texts } from './i18n/index.js';
-
-/** Below half a tenth of a point a change reads as none ("unchanged", not "up 0 points"). */
-const NO_CHANGE = 0.0005;
+import { isChange } from './price-change.js';
 
 /**
  * One entry per outcome: "Yes 49%, up 5 points", "up 1 point": the noun agrees with the number as
@@ -22,7 +20,7 @@ export function changeEntries(data: ChartData, t: Texts['t'], fmt: Formats, loca
     const change = changeOf(s.values);
     const points = Math.round(Math.abs(change) * 1000) / 10;
     const vars = { outcome: s.title, price: fmt.chance(s.values.at(-1) ?? 0), points: fmt.number(points, 1) };
-    if (Math.abs(change) < NO_CHANGE) return t('chart.flat', vars);
+    if (!isChange(change)) return t('chart.flat', vars);
     const one = plural.select(points) === 'one';
     if (change > 0) return t(one ? 'chart.upOne' : 'chart.up', vars);
     return t(one ? 'chart.downOne' : 'chart.down', vars);

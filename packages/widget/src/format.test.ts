@@ -48,3 +48,22 @@ describe('display', () => {
     expect(formatsFor('de', null).when(new Date(2026, 5, 3, 14, 0).toISOString(), now)).toBe('morgen 14:00');
   });
 });
+
+describe('the formats of cards and holdings', () => {
+  it('writes shares with two decimals, as the amounts beside them', () => {
+    expect(formatsFor('en', null).shares('59.4')).toBe('59.40');
+    expect(formatsFor('de', null).shares('1234.567')).toBe('1.234,57');
+  });
+
+  it('writes a volume in few characters, with the operator currency or unit', () => {
+    expect(formatsFor('en', 'USD').compactMoney('1234.50')).toBe('$1.2K');
+    expect(formatsFor('en', null).compactMoney('165.00')).toBe('165');
+    expect(formatsFor('en', 'pts').compactMoney('12000')).toBe('12K\u00a0pts');
+  });
+
+  it('writes a day without its time, with the year only when it is not this one', () => {
+    const now = new Date('2026-11-29T12:00:00Z');
+    expect(formatsFor('en', null).day('2026-11-03T12:00:00Z', now)).toBe('Nov 3');
+    expect(formatsFor('en', null).day('2025-11-03T12:00:00Z', now)).toBe('Nov 3, 2025');
+  });
+});

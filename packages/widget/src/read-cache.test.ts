@@ -62,7 +62,7 @@ describe('ReadCache', () => {
     expect(cache.get('config')?.value).toBe(2);
     expect(new ReadCache('a', refusing).get('config')).toBeNull();
 
-    storage.items.set('pm-widget:a:config', '{not json');
+    storage.items.set('pm-widget:dev:a:config', '{not json');
     expect(new ReadCache('a', storage).get('config')).toBeNull();
   });
 });

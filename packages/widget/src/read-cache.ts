@@ -13,7 +13,9 @@ export interface Kept<T> {
   at: number;
 }
 
-const PREFIX = 'pm-widget:';
+declare const __WIDGET_VERSION__: string;
+/** Keys carry the bundle's version: a new widget never reads answers in an older one's shape. */
+const PREFIX = `pm-widget:${typeof __WIDGET_VERSION__ === 'string' ? __WIDGET_VERSION__ : 'dev'}:`;
 
 export class ReadCache {
   private readonly memory = new Map<string, Kept<unknown>>();

@@ -131,6 +131,8 @@ const messages: Messages = {
   'positions.closeAll': 'صرف الكل ({count})',
   'positions.holdingQuote': 'الصرف الآن يدفع نحو {proceeds}: تقدير حتى يتم.',
   'positions.holdingPartial': 'تم صرف {closed} من {total} مراكز مقابل {paid}. ما زال {left} مفتوحًا: حاول مجددًا لصرفها.',
+  'positions.holdingPartialOne':
+    'تم صرف {closed} من {total} مراكز مقابل {paid}. ما زال مركز واحد مفتوحًا: حاول مجددًا لصرفه.',
   'positions.newBalance': 'رصيدك الآن {balance}.',
   'positions.showMore': 'عرض {count} أخرى',
   'positions.totals': 'كل المراكز المفتوحة',

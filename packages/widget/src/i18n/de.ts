@@ -133,6 +133,8 @@ const messages: Messages = {
   'positions.holdingQuote': 'Jetzt auszahlen bringt etwa {proceeds}: eine Schätzung, bis es erledigt ist.',
   'positions.holdingPartial':
     '{closed} von {total} Positionen für {paid} ausgezahlt. {left} noch offen: erneut versuchen, um sie auszuzahlen.',
+  'positions.holdingPartialOne':
+    '{closed} von {total} Positionen für {paid} ausgezahlt. 1 ist noch offen: erneut versuchen, um sie auszuzahlen.',
   'positions.newBalance': 'Dein Guthaben beträgt jetzt {balance}.',
   'positions.showMore': '{count} weitere anzeigen',
   'positions.totals': 'Alle offenen Positionen',

@@ -90,6 +90,8 @@ export const EN_VIEWS = {
   'positions.holdingQuote': 'Cashing out now pays about {proceeds}: an estimate until it is done.',
   'positions.holdingPartial':
     'Cashed out {closed} of {total} positions for {paid}. {left} still open: try again to cash them out.',
+  'positions.holdingPartialOne':
+    'Cashed out {closed} of {total} positions for {paid}. 1 is still open: try again to cash it out.',
   'positions.newBalance': 'Your balance is now {balance}.',
   'positions.showMore': 'Show {count} more',
   'positions.totals': 'All open positions',

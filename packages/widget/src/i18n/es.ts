@@ -132,6 +132,8 @@ const messages: Messages = {
   'positions.holdingQuote': 'Retirar ahora paga unos {proceeds}: una estimación hasta que se haga.',
   'positions.holdingPartial':
     'Retiradas {closed} de {total} posiciones por {paid}. Quedan {left} abiertas: inténtalo de nuevo para retirarlas.',
+  'positions.holdingPartialOne':
+    'Retiradas {closed} de {total} posiciones por {paid}. Queda 1 abierta: inténtalo de nuevo para retirarla.',
   'positions.newBalance': 'Tu saldo ahora es {balance}.',
   'positions.showMore': 'Mostrar {count} más',
   'positions.totals': 'Todas las posiciones abiertas',

@@ -132,6 +132,8 @@ const messages: Messages = {
   'positions.holdingQuote': 'מימוש עכשיו משלם כ־{proceeds}: הערכה עד שהמימוש מתבצע.',
   'positions.holdingPartial':
     'מומשו {closed} מתוך {total} פוזיציות תמורת {paid}. {left} עדיין פתוחות: נסו שוב כדי לממש אותן.',
+  'positions.holdingPartialOne':
+    'מומשו {closed} מתוך {total} פוזיציות תמורת {paid}. אחת עדיין פתוחה: נסו שוב כדי לממש אותה.',
   'positions.newBalance': 'היתרה שלכם כעת {balance}.',
   'positions.showMore': 'הצגת עוד {count}',
   'positions.totals': 'כל הפוזיציות הפתוחות',

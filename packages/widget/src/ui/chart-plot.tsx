@@ -13,6 +13,7 @@ import {
   timeTickValues,
 } from '../chart-scale.js';
 import { changeEntries, priceEntries, spoken } from '../chart-summary.js';
+import { isChange } from '../price-change.js';
 import { useWidget } from './context.js';
 
 /** Room for the price labels at the plot's end, the time labels below, and the line's top. */
@@ -96,7 +97,7 @@ export function ChartPlot({ data, name }: { data: ChartData; name: string }) {
           {ends.map((end, i) => (
             <bdi key={i} class={`s${i % 7}`} dir={texts.dir} data-price={end.price}>
               <span dir="auto">{end.title}</span> <strong>{fmt.chance(end.price)}</strong>
-              {Math.abs(end.change) >= 0.0005 && (
+              {isChange(end.change) && (
                 <small class={end.change > 0 ? 'change up' : 'change down'}>
                   {end.change > 0 ? '▲' : '▼'}
                   {fmt.number(Math.abs(end.change) * 100, 1)}

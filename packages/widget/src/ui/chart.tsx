@@ -97,7 +97,7 @@ export function PriceChart({ market }: { market: Market }) {
       : null;
   const data = useMemo(
     () => (loaded.kind === 'ready' ? chartData(loaded.answer, market.outcomes, new Date(), trail, settled) : null),
-    [loaded, prices, market.status, market.resolved_at],
+    [loaded, prices, market.status, market.resolved_at, market.resolved_outcome_id],
   );
   return (
     <figure class="chart" data-range={range}>
@@ -131,7 +131,8 @@ export function PriceChart({ market }: { market: Market }) {
 /**
  * Before there is a line to draw: each outcome's colour, name and price now; on a settled market what
  * it settled at instead (the winner 1, the others 0), and on a voided one no price (every stake was
- * refunded). Once the line is drawn its readout is the legend (chart-plot.tsx), so there is one.
+ * refunded). Once a line is drawn its readout is the legend (chart-plot.tsx), so there is one, and it
+ * says where each line ends (a voided market's, where its prices stood when it was voided).
  */
 function Legend({ market }: { market: Market }) {
   const { fmt } = useWidget();

@@ -26,18 +26,21 @@ export interface Profile {
 
 /**
  * The leaderboard and the profile read the `widget_session` tier, 10 a minute per user with the session
- * refresh and the config: a board is kept for BOARD_FRESH_MS per period and the profile for the tab's
- * life (store.cache, read-cache.ts, also across reloads), so switching tabs and periods, or reloading,
- * does not spend the budget. The profile form keeps both current.
+ * refresh and the config: a board is kept for BOARD_FRESH_MS per period and the profile five minutes
+ * (store.cache, read-cache.ts, also across reloads), so switching tabs and periods, or reloading, does
+ * not spend the budget. The profile form keeps both current.
  */
 const BOARD_FRESH_MS = 30_000;
 /** After a 429 without a Retry-After, the board is asked again after this long (once). */
 const RATE_LIMITED_RETRY_MS = 10_000;
 const boardKey = (p: Period) => `leaderboard:${p}`;
 
-/** The profile last read or saved in this tab, if any. */
+/** How long a profile read stands: another tab of the same user may change it. */
+const PROFILE_FRESH_MS = 5 * 60_000;
+
+/** The profile last read or saved in this tab in the last five minutes, if any. */
 export function knownProfile(store: Store): Profile | undefined {
-  return store.cache.get<Profile>('profile')?.value;
+  return store.cache.fresh<Profile>('profile', PROFILE_FRESH_MS, Date.now()) ?? undefined;
 }
 
 /** The profile as the server now has it (after a read, a save or a removal): the boards change with it. */

@@ -1,4 +1,5 @@
 import { phaseOf } from '../market-order.js';
+import { isChange } from '../price-change.js';
 import type { Market, Outcome as MarketOutcome } from '../store.js';
 import { useWidget } from './context.js';
 import { isEnded, Outcome, OwnResult, SaveToggle, StatusBadge, When } from './market-parts.js';
@@ -10,7 +11,7 @@ const CARD_OUTCOMES = 3;
 export type OpenMarket = (slug: string, outcomeId?: string | null) => void;
 
 /**
- * A market as the anchors' cards show one: its title at the top (cards in a row line up), then a
+ * A market as Polymarket's and Kalshi's cards show one: its title at the top (cards in a row line up), then a
  * binary market's chance with its 24-hour change and a Yes and a No button that open the ticket on that
  * side, or the first outcomes with their prices, each opening its own ticket; how it ended once it has;
  * at the foot the volume, the state and the date.
@@ -94,8 +95,7 @@ export function Change({ outcome }: { outcome: MarketOutcome }) {
   const { texts, fmt } = useWidget();
   if (outcome.change_24h === undefined) return null;
   const change = Number(outcome.change_24h);
-  // Below half a tenth of a point the change reads as none, as the chart says it.
-  if (!Number.isFinite(change) || Math.abs(change) < 0.0005) return null;
+  if (!isChange(change)) return null;
   const points = fmt.number(Math.abs(change) * 100, 1);
   const up = change > 0;
   return (

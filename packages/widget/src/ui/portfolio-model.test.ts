@@ -62,6 +62,15 @@ describe('recordOf', () => {
     expect(record).toEqual({ pnlCents: 959, open: 1, marketsWon: 1, marketsEnded: 4 });
   });
 
+  it('counts a market as ended only once the user holds nothing on it', () => {
+    const record = recordOf([
+      position({ market_slug: 'a', state: 'closed', payout: '12.00' }),
+      position({ market_slug: 'a' }),
+      position({ market_slug: 'b', state: 'settled_win', payout: '20.00' }),
+    ]);
+    expect(record).toMatchObject({ pnlCents: 1200, open: 1, marketsWon: 1, marketsEnded: 1 });
+  });
+
   it('is all zeros for a user with no positions', () => {
     expect(recordOf([])).toEqual({ pnlCents: 0, open: 0, marketsWon: 0, marketsEnded: 0 });
   });

@@ -59,7 +59,7 @@ export interface UserRecord {
   open: number;
   /** Markets on which at least one of the user's positions won. */
   marketsWon: number;
-  /** Markets the user has held a position on that have ended for them. */
+  /** Markets the user held positions on and holds none on now (cashed out, or settled). */
   marketsEnded: number;
 }
 
@@ -68,14 +68,17 @@ export function recordOf(positions: Iterable<Position>): UserRecord {
   let open = 0;
   const won = new Set<string>();
   const ended = new Set<string>();
+  const held = new Set<string>();
   for (const p of positions) {
     if (p.state === 'open') {
       open += 1;
+      held.add(p.market_slug);
       continue;
     }
     ended.add(p.market_slug);
     if (p.state === 'settled_win') won.add(p.market_slug);
     pnlCents += p.state === 'voided' ? 0 : cents(p.payout ?? '0') - cents(p.stake);
   }
-  return { pnlCents, open, marketsWon: won.size, marketsEnded: ended.size };
+  const over = (markets: Set<string>) => [...markets].filter((m) => !held.has(m)).length;
+  return { pnlCents, open, marketsWon: over(won), marketsEnded: over(ended) };
 }

@@ -54,7 +54,7 @@ export function ProfileForm() {
     apply(res.value);
     setStatus('ready');
   };
-  // The profile this widget last read or saved is current (only this widget changes it): no new read.
+  // A profile read or saved in this tab in the last minutes stands: no new read.
   useEffect(() => {
     const known = knownProfile(store);
     if (!known) return void load();
@@ -209,14 +209,15 @@ export function ProfileForm() {
 
 /**
  * The user's own figures beside their name, from the positions the widget read: what ended positions
- * came to, how many are open, and the markets won (the anchors' profile pages lead with these).
+ * came to, how many are open, and the markets won (Polymarket's and Kalshi's profile pages lead with these).
  */
 function MyRecord() {
   const { texts, fmt } = useWidget();
   const t = texts.t;
   const positions = useSelect((s) => s.positions);
   const read = useSelect((s) => s.positionsRead);
-  if (read === null) return null;
+  // Figures from a failed or cut-short read would be wrong: none rather than those.
+  if (read === null || read.error || read.capped) return null;
   const record = recordOf(positions.values());
   const pnl = record.pnlCents / 100;
   return (
