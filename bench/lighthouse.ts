@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { CHROMIUM } from '../packages/service/test/browser.js';
+import { CHROMIUM, CHROMIUM_FLAGS } from '../packages/service/test/browser.js';
 import { printRunTail, runBench } from './lib/bench-run.js';
 import { fmt, positive, table } from './lib/stats.js';
 
@@ -77,16 +77,7 @@ runBench(
   async (service) => {
     const chrome = await chromeLauncher.launch({
       chromePath: CHROMIUM,
-      chromeFlags: [
-        '--headless=new',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
+      chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     try {
       const url = `${service.sandboxUrl}/demo`;
