@@ -14,3 +14,8 @@ export function amountOf(cents: bigint): string {
   const abs = cents < 0n ? -cents : cents;
   return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, '0')}`;
 }
+
+/** The exact sum of some amounts of the API: ["5.00", "6.99"] → "11.99". */
+export function sumAmounts(amounts: readonly string[]): string {
+  return amountOf(amounts.reduce((sum, amount) => sum + centsOf(amount), 0n));
+}

@@ -7,7 +7,7 @@ import { HoldingClose } from './portfolio-holding.js';
 import { Figure, Heading, OpenPosition, ProfitText } from './portfolio-position.js';
 import type { CloseQuote, CloseValue } from './portfolio-quotes.js';
 import { useLostCloseIds, usePendingClose } from './pending-writes.js';
-import { amountOf, centsOf } from '../cents.js';
+import { sumAmounts as total } from '../cents.js';
 
 /**
  * A cash-out the user just made: the positions it closed (one, or a holding's), kept under each of
@@ -17,8 +17,6 @@ export interface Closed {
   positions: Position[];
   balanceRead: boolean;
 }
-
-const total = (amounts: readonly string[]) => amountOf(amounts.reduce((c, a) => c + centsOf(a), 0n));
 
 /** Shown for a value that has no close quote yet. */
 const UNKNOWN = '—';

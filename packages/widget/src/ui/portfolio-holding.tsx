@@ -1,6 +1,6 @@
 import { useRef, useState } from 'preact/hooks';
 import { newIdempotencyKey, type ApiFailure } from '../api.js';
-import { amountOf, centsOf } from '../cents.js';
+import { sumAmounts as sum } from '../cents.js';
 import { minPriceFor } from '../format.js';
 import type { Position } from '../store.js';
 import { useWidget } from './context.js';
@@ -20,8 +20,6 @@ interface Stopped {
 
 /** How old a close quote may be to stand for the holding's estimate without asking again. */
 const FRESH_QUOTE_MS = 15_000;
-
-const sum = (amounts: readonly string[]) => amountOf(amounts.reduce((c, a) => c + centsOf(a), 0n));
 
 /**
  * Cash out of a whole holding (every open position on one outcome of one market) in one confirmation:
