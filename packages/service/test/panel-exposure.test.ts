@@ -189,40 +189,100 @@ describe('GET /platform/v1/markets/{slug}/exposure', () => {
 });
 
 describe('the panel market page', () => {
-  it('shows the same figures, tenant names linked, and the bound beside them', async () => {
+  /** What the house does if an outcome wins, as the page words it, from a net computed here. */
+  const houseOf = (net: bigint) =>
+    net > 0n ? `pays ${grouped(money(net))}` : net < 0n ? `keeps ${grouped(money(-net))}` : 'breaks even';
+  const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  /** A row's cells, by hand from the positions opened in the scope: positions, on, elsewhere, taken, paid, house. */
+  function expectedRow(keep: (p: Opened) => boolean, outcome: number) {
+    const mine = opened.filter(keep);
+    const on = mine.filter((p) => p.outcome === outcome);
+    const stakeOn = on.reduce((sum, p) => sum + units(p.stake, 2), 0n);
+    const taken = mine.reduce((sum, p) => sum + units(p.stake, 2), 0n);
+    const paid = on.reduce((sum, p) => sum + payoutOf(p), 0n);
+    return [on.length, stakeOn, taken - stakeOn, taken, paid]
+      .map((v) => (typeof v === 'number' ? String(v) : grouped(money(v))))
+      .concat(houseOf(paid - taken));
+  }
+  const cellsOf = (html: string, testId: string) => {
+    const row = new RegExp(`<tr data-testid="${testId}">(.*?)</tr>`).exec(html)![1]!;
+    return [...row.matchAll(/<t[dh][^>]*>(.*?)<\/t[dh]>/g)].map((m) => textOf(m[1]!).trim());
+  };
+  const cents = (text: string) => units(text.replace(/,/g, ''), 2);
+
+  it('adds up every row in sight: stake on + elsewhere = taken, paid − taken = what the house pays or keeps', async () => {
     const res = await panel.get(`/panel/markets/${market.slug}`);
     expect(res.status).toBe(200);
-    const api = (await service.platform('GET', `/platform/v1/markets/${market.slug}/exposure`)).json;
-    const cell = (testId: string) => {
-      const match = new RegExp(`data-testid="${testId}"[^>]*>(?:<strong>)?([^<]*)<`).exec(res.html);
-      return match?.[1] ?? null;
-    };
-    const grouped = (amount: string) => amount.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    const rows: [string, (p: Opened) => boolean][] = [
+      [`line-${alpha.tenantId}-sandbox`, (p) => p.tenantId === alpha.tenantId && p.environment === 'sandbox'],
+      [`line-${alpha.tenantId}-live`, (p) => p.tenantId === alpha.tenantId && p.environment === 'live'],
+      [`line-${beta.tenantId}-live`, (p) => p.tenantId === beta.tenantId && p.environment === 'live'],
+      ['total-sandbox', (p) => p.environment === 'sandbox'],
+      ['total-live', (p) => p.environment === 'live'],
+      ['total-all', () => true],
+    ];
     for (const [i, o] of market.outcomes.entries()) {
-      expect(cell(`payout-live-${o.id}`)).toBe(grouped(api.totals.live[i].payout_if_wins));
-      expect(cell(`net-live-${o.id}`)).toBe(grouped(api.totals.live[i].net_if_wins));
-      expect(cell(`q-${o.id}`)).toBe(api.market_maker.q[i].shares);
-      const row = new RegExp(`<tr data-testid="line-${beta.tenantId}-live-${o.id}">(.*?)</tr>`).exec(res.html)![1]!;
-      expect(textOf(row).trim()).toBe(
-        [
-          names[beta.tenantId],
-          'live',
-          api.by_tenant.find((t: any) => t.tenant_id === beta.tenantId).outcomes[i].open_positions,
-          ...['open_stake', 'payout_if_wins', 'net_if_wins'].map((k) =>
-            grouped(api.by_tenant.find((t: any) => t.tenant_id === beta.tenantId).outcomes[i][k]),
-          ),
-        ].join(' '),
-      );
+      for (const [prefix, keep] of rows) {
+        const cells = cellsOf(res.html, `${prefix}-${o.id}`);
+        const figures = cells.slice(-6);
+        expect(figures, `${prefix} ${o.title}`).toEqual(expectedRow(keep, i));
+        // The arithmetic, read off the page alone.
+        const [, on, elsewhere, taken, paid, house] = figures as [string, string, string, string, string, string];
+        expect(cents(on) + cents(elsewhere)).toBe(cents(taken));
+        const [verb, amount] = house.split(' ') as [string, string];
+        expect(cents(paid) - cents(taken)).toBe(verb === 'pays' ? cents(amount) : -cents(amount));
+      }
+      expect(cellsOf(res.html, `line-${beta.tenantId}-live-${o.id}`).slice(0, 2)).toEqual([
+        names[beta.tenantId],
+        'live',
+      ]);
     }
-    expect(cell('maker-bound')).toBe('693.15');
-    const text = textOf(res.html);
-    expect(text).toContain(
-      `If “Yes” wins, live operators pay out ${grouped(api.totals.live[0].payout_if_wins)} to their users`,
-    );
-    expect(text).toContain(`In sandbox (play money): payout ${grouped(api.totals.sandbox[0].payout_if_wins)}`);
-    expect(text).toContain("The market maker's loss is at most 693.15.");
     expect(res.html).toContain(`<a href="/panel/tenants/${alpha.tenantId}">${names[alpha.tenantId]}</a>`);
     expect(res.html).toContain(`<a href="/panel/tenants/${beta.tenantId}">${names[beta.tenantId]}</a>`);
+  });
+
+  it('says the sign in words: the house pays or keeps so much if an outcome wins, as the API nets it', async () => {
+    const res = await panel.get(`/panel/markets/${market.slug}`);
+    const api = (await service.platform('GET', `/platform/v1/markets/${market.slug}/exposure`)).json;
+    const text = textOf(res.html);
+    const net = (s: string) => (s.startsWith('-') ? -cents(s.slice(1)) : cents(s));
+    for (const [i, o] of market.outcomes.entries()) {
+      const live = api.totals.live[i];
+      const sandbox = api.totals.sandbox[i];
+      const liveTaken = cents(live.payout_if_wins) - net(live.net_if_wins);
+      expect(text).toContain(
+        `Live: the house ${houseOf(net(live.net_if_wins))} if “${o.title}” wins. ` +
+          `It pays ${grouped(live.payout_if_wins)} to the positions on “${o.title}” and took ` +
+          `${grouped(money(liveTaken))} in stakes (${grouped(live.open_stake)} on “${o.title}”, ` +
+          `${grouped(money(liveTaken - cents(live.open_stake)))} on the other outcomes).`,
+      );
+      const sandboxTaken = cents(sandbox.payout_if_wins) - net(sandbox.net_if_wins);
+      expect(text).toContain(
+        `Sandbox (play money): the house ${houseOf(net(sandbox.net_if_wins))} ` +
+          `(pays ${grouped(sandbox.payout_if_wins)}, took ${grouped(money(sandboxTaken))}).`,
+      );
+    }
+    // Live holds 15.01 on Yes and 200.00 on No: a Yes keeps most of the stake, a No pays out more than it.
+    expect(text).toMatch(/Live: the house keeps [\d,.]+ if “Yes” wins\./);
+    expect(text).toMatch(/Live: the house pays [\d,.]+ if “No” wins\./);
+    expect(text).toContain("The market maker's loss is at most 693.15.");
+  });
+
+  it("shows prices in percent with one decimal and the market maker's q to two decimals", async () => {
+    const res = await panel.get(`/panel/markets/${market.slug}`);
+    const api = (await service.platform('GET', `/platform/v1/markets/${market.slug}`)).json;
+    const { rows } = await sql<{ q: number[] }>`select q from markets where slug = ${market.slug}`.execute(service.db);
+    const cell = (testId: string) => new RegExp(`data-testid="${testId}"[^>]*>([^<]*)<`).exec(res.html)?.[1] ?? null;
+    for (const [i, o] of market.outcomes.entries()) {
+      // 0.463452 reads 46.3 %: micro-units to tenths of a percent, half up, in integers.
+      const tenths = (units(api.outcomes[i].price, 6) + 500n) / 1000n;
+      const percent = `${tenths / 10n}.${tenths % 10n}\u00a0%`;
+      expect(cell(`price-${o.id}`)).toBe(percent);
+      expect(textOf(res.html)).toContain(`${o.title} ${percent.replace('\u00a0', ' ')} ${o.id}`);
+      expect(cell(`q-${o.id}`)).toBe(rows[0]!.q[i]!.toFixed(2));
+    }
+    expect(cell('maker-bound')).toBe('693.15');
+    expect(res.html).not.toMatch(/>0\.\d{6}</);
   });
 
   it("shows the sandbox positions' spread as the API answers it, unbounded, then above a bound set in the form", async () => {

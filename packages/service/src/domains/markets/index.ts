@@ -29,6 +29,7 @@ export { setMarketOutcome } from './market-repo.js';
 export { INTERVALS, type Interval } from './model/history.js';
 export { initialQ } from './model/lmsr.js';
 export { MAX_RESOLUTION_SOURCE_LENGTH, MAX_RULES_LENGTH } from './model/market-facts.js';
+export { formatPercent } from './model/price-percent.js';
 export {
   displayPrices,
   formatPrice,

@@ -1,5 +1,6 @@
 export { getExposure, type MarketExposure } from './get-exposure.js';
 export { getMarketExposure, type PlatformExposure } from './get-market-exposure.js';
+export { houseResult, netTerms, type HouseResult, type NetTerms } from './model/exposure-terms.js';
 export { getPosition } from './get-position.js';
 export { listPositions, listRejections, type PositionFilter } from './list-positions.js';
 export {

@@ -1,26 +1,29 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { displayPrices, formatPrice, type MarketRecord } from '../../domains/markets/index.js';
-import type { PlatformExposure } from '../../domains/positions/index.js';
+import { displayPrices, formatPercent, type MarketRecord } from '../../domains/markets/index.js';
+import { netTerms, type HouseResult, type PlatformExposure } from '../../domains/positions/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { ScrollTable } from '../web/shared.js';
 
 /** An amount in cents with thousands grouped, as a person on call reads it: 1,234.00. */
 export const money = (cents: bigint) => formatAmount(cents).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 
+/** What the house does if an outcome wins, in words: "pays 64.72", "keeps 14.72", "breaks even". */
+export const houseWords = (house: HouseResult) =>
+  house.verb === 'breaks even' ? 'breaks even' : `${house.verb} ${money(house.amount)}`;
+
 type Line = PlatformExposure['totals']['all'][number];
 
 /**
- * The market's exposure (docs/platform-api.md, "A market's exposure"): per outcome, what each tenant
- * environment's open positions would pay if it wins, the sums per environment and in all, beside the
- * market maker's own bound b·ln n and its current q.
+ * The market's exposure (docs/platform-api.md, "A market's exposure"; docs/operations.md, "The platform
+ * panel"): per outcome, what the house (each tenant environment's operator) took in stakes, what it pays
+ * if that outcome wins, and so what it pays or keeps, every row with the terms that make its result; the
+ * sums per environment and in all; beside the market maker's own bound b·ln n, its q and prices.
  */
 export function ExposureSection(props: { exposure: PlatformExposure; names: Map<string, string> }) {
   const { exposure, names } = props;
   const { market } = exposure;
-  const titles = new Map(market.outcomes.map((o) => [o.id, o.title]));
   const bound = money(exposure.makerBound);
   const stakeOf = (lines: readonly Line[]) => lines.reduce((sum, l) => sum + l.stake, 0n);
-  const liveStake = stakeOf(exposure.totals.live);
   const tenants = [...exposure.byTenant].sort(
     (a, b) =>
       (names.get(a.tenantId) ?? a.tenantId).localeCompare(names.get(b.tenantId) ?? b.tenantId) ||
@@ -30,42 +33,50 @@ export function ExposureSection(props: { exposure: PlatformExposure; names: Map<
     <section aria-labelledby="exposure">
       <h2 id="exposure">Exposure</h2>
       <p>
-        What operators would pay out on their users' open positions if each outcome wins, and the market maker's own
-        worst case. Live money comes first; sandbox is play money, shown apart. Open stake on the market: live{' '}
-        <strong data-testid="live-stake">{money(liveStake)}</strong>, sandbox {money(stakeOf(exposure.totals.sandbox))}{' '}
-        (already debited from users; a win pays its positions and every other stake is kept).
+        The house is the operator whose users hold the positions. It took every open stake from its users' balances when
+        their positions opened; if an outcome wins, it pays that outcome's positions and keeps the rest. So for each
+        outcome: paid if it wins − stake taken is what the house pays, or keeps when the stake taken is more. Live money
+        comes first; sandbox is play money, shown apart. Open stake on the market: live{' '}
+        <strong data-testid="live-stake">{money(stakeOf(exposure.totals.live))}</strong>, sandbox{' '}
+        {money(stakeOf(exposure.totals.sandbox))}.
       </p>
       <MakerFacts market={market} bound={bound} />
       {market.outcomes.map((o, i) => {
-        const live = exposure.totals.live[i]!;
-        const sandbox = exposure.totals.sandbox[i]!;
+        const live = netTerms(exposure.totals.live[i]!);
+        const sandbox = netTerms(exposure.totals.sandbox[i]!);
         return (
           <div key={o.id}>
             <h3>If “{o.title}” wins</h3>
             <p>
-              If “{o.title}” wins, live operators pay out{' '}
-              <strong data-testid={`payout-live-${o.id}`}>{money(live.payoutIfWins)}</strong> to their users; net of the{' '}
-              {money(liveStake)} of live open stake they hold, that is{' '}
-              <strong data-testid={`net-live-${o.id}`}>{money(live.netIfWins)}</strong>
-              {live.netIfWins < 0n ? ' (negative: they keep more than they pay)' : ''}. In sandbox (play money): payout{' '}
-              {money(sandbox.payoutIfWins)}, net {money(sandbox.netIfWins)}. The market maker's loss is at most {bound}.
+              Live: the house <strong data-testid={`net-live-${o.id}`}>{houseWords(live.house)}</strong> if “{o.title}”
+              wins. It pays <strong data-testid={`payout-live-${o.id}`}>{money(live.paid)}</strong> to the positions on
+              “{o.title}” and took {money(live.stakeTaken)} in stakes ({money(live.stakeOn)} on “{o.title}”,{' '}
+              {money(live.stakeElsewhere)} on the other outcomes). Sandbox (play money): the house{' '}
+              {houseWords(sandbox.house)} (pays {money(sandbox.paid)}, took {money(sandbox.stakeTaken)}). The market
+              maker's loss is at most {bound}.
             </p>
-            <ScrollTable label={`Exposure if ${titles.get(o.id)} wins`}>
+            <ScrollTable label={`Exposure if ${o.title} wins`}>
               <thead>
                 <tr>
                   <th scope="col">Tenant</th>
                   <th scope="col">Environment</th>
                   <th scope="col" class="num">
-                    Open positions
+                    Positions on “{o.title}”
                   </th>
                   <th scope="col" class="num">
-                    Open stake
+                    Stake on “{o.title}”
                   </th>
                   <th scope="col" class="num">
-                    Payout if wins
+                    + Stake on other outcomes
                   </th>
                   <th scope="col" class="num">
-                    Net if wins
+                    = Stake taken
+                  </th>
+                  <th scope="col" class="num">
+                    Paid if “{o.title}” wins
+                  </th>
+                  <th scope="col" class="num">
+                    The house, if “{o.title}” wins
                   </th>
                 </tr>
               </thead>
@@ -99,8 +110,9 @@ export function ExposureSection(props: { exposure: PlatformExposure; names: Map<
   );
 }
 
+/** One row: its terms in order, so that stake on + stake elsewhere = taken, and paid − taken = the house's result. */
 function LineRow(props: { line: Line; testId: string; total?: boolean; children: preact.ComponentChildren }) {
-  const { line } = props;
+  const terms = netTerms(props.line);
   const Cell = (p: { children: string | number }) =>
     props.total ? (
       <td class="num">
@@ -112,15 +124,23 @@ function LineRow(props: { line: Line; testId: string; total?: boolean; children:
   return (
     <tr data-testid={props.testId}>
       {props.children}
-      <Cell>{line.positions}</Cell>
-      <Cell>{money(line.stake)}</Cell>
-      <Cell>{money(line.payoutIfWins)}</Cell>
-      <Cell>{money(line.netIfWins)}</Cell>
+      <Cell>{props.line.positions}</Cell>
+      <Cell>{money(terms.stakeOn)}</Cell>
+      <Cell>{money(terms.stakeElsewhere)}</Cell>
+      <Cell>{money(terms.stakeTaken)}</Cell>
+      <Cell>{money(terms.paid)}</Cell>
+      <Cell>{houseWords(terms.house)}</Cell>
     </tr>
   );
 }
 
-/** The market maker's side: its depth, its bound and where q stands. */
+/** Shares to two decimals, never "-0.00". */
+const twoDecimals = (shares: number) => {
+  const text = shares.toFixed(2);
+  return text === '-0.00' ? '0.00' : text;
+};
+
+/** The market maker's side: its depth, its bound and where q stands, with the prices that follow from it. */
 function MakerFacts(props: { market: MarketRecord; bound: string }) {
   const { market } = props;
   const prices = displayPrices(market.q, market.b);
@@ -131,7 +151,8 @@ function MakerFacts(props: { market: MarketRecord; bound: string }) {
         Liquidity b = {market.liquidity} over {market.outcomes.length} outcomes: whatever wins, the market maker loses
         at most <strong data-testid="maker-bound">{props.bound}</strong> on this market (b·ln {market.outcomes.length}{' '}
         from equal starting prices; b·ln(1/p) for the lowest starting price p of a market created with other prices). q
-        is where the market maker stands on each outcome, net of closes; the prices follow from it.
+        is where the market maker stands on each outcome, in shares net of closes, to two decimals (the platform API
+        gives eight); the prices follow from it, as percentages.
       </p>
       <ScrollTable label="Market maker's q">
         <thead>
@@ -150,9 +171,11 @@ function MakerFacts(props: { market: MarketRecord; bound: string }) {
             <tr key={o.id}>
               <td>{o.title}</td>
               <td class="num" data-testid={`q-${o.id}`}>
-                {(market.q[i] ?? 0).toFixed(8)}
+                {twoDecimals(market.q[i] ?? 0)}
               </td>
-              <td class="num">{formatPrice(prices[i]!)}</td>
+              <td class="num" data-testid={`price-${o.id}`}>
+                {formatPercent(prices[i]!)}
+              </td>
             </tr>
           ))}
         </tbody>

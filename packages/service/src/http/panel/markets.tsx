@@ -4,12 +4,13 @@ import { z } from 'zod';
 import {
   CreateMarketBody,
   createMarket,
+  displayPrices,
   findMarketBySlug,
+  formatPercent,
   listAllMarkets,
   MAX_RESOLUTION_SOURCE_LENGTH,
   MAX_RULES_LENGTH,
   newMarketOf,
-  presentPlatformMarket,
   setMarketEnabled,
   tenantsOfMarket,
   type MarketRecord,
@@ -214,7 +215,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
             There is no market {slug}. <a href="/panel/markets">All markets</a>
           </p>,
         );
-      const view = presentPlatformMarket(market);
+      const prices = displayPrices(market.q, market.b);
       const [tenants, exposure, choices] = await Promise.all([
         tenantsOfMarket(ctx, market.id),
         getMarketExposure(ctx, slug),
@@ -273,13 +274,13 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 </tr>
               </thead>
               <tbody>
-                {view.outcomes.map((o) => (
+                {market.outcomes.map((o, i) => (
                   <tr key={o.id}>
                     <td>
                       {o.title}
                       {o.id === market.resolvedOutcomeId && <strong> (resolved to this)</strong>}
                     </td>
-                    <td class="num">{o.price}</td>
+                    <td class="num">{formatPercent(prices[i]!)}</td>
                     <td>
                       <code>{o.id}</code>
                     </td>
