@@ -107,7 +107,7 @@ describe.skipIf(!hasChromium)('the market list and the first load', () => {
     expect(await page.evaluate(() => (window as any).mountError)).toMatch(/market must be a market slug/);
   });
 
-  it('shows a skeleton at once and asks for the config and the data together', async () => {
+  it('shows a skeleton at once, asks for the config and the list together, and the positions once it is drawn', async () => {
     const page = await harness.open();
     const started: string[] = [];
     page.on('request', (r) => started.push(new URL(r.url()).pathname));
@@ -119,11 +119,16 @@ describe.skipIf(!hasChromium)('the market list and the first load', () => {
     });
     await harness.mountAs(page, token);
     await page.locator('[aria-busy="true"]').first().waitFor();
-    await expect.poll(() => started).toEqual(expect.arrayContaining(['/v1/markets', '/v1/users/me', '/v1/positions']));
+    await expect
+      .poll(() => started)
+      .toEqual(expect.arrayContaining(['/v1/markets', '/v1/users/me', '/v1/widget/saved-markets']));
     expect(await page.locator('.card.market').count()).toBe(0);
+    // The list shows none of the user's positions: they are not part of the first view's wait.
+    expect(started).not.toContain('/v1/positions');
     releaseConfig();
     await page.locator('.card.market').first().waitFor();
     expect(await page.locator('[aria-busy="true"]').count()).toBe(0);
+    await expect.poll(() => started).toContain('/v1/positions');
   });
 
   it('says so, with Try again and the failed request on the console, when the first load cannot reach the API', async () => {

@@ -15,7 +15,7 @@ export function shareRuntime({ version, contextFile }) {
   return {
     name: 'share-runtime',
     setup(build) {
-      build.onResolve({ filter: /^preact(\/hooks|\/jsx-runtime)?$/ }, (args) => ({
+      build.onResolve({ filter: /^preact(\/hooks)?$/ }, (args) => ({
         path: args.path,
         namespace: 'shared',
       }));

@@ -5,7 +5,7 @@ import { formatsFor, type Formats } from './format.js';
 import { addEnglish, loadTexts, type Texts } from './i18n/index.js';
 import { optionsProblem, type MountOptions } from './options.js';
 import { cacheScope, ReadCache, sessionStorageOrNull } from './read-cache.js';
-import { Realtime } from './realtime.js';
+import type { Realtime, RealtimeHandlers } from './realtime.js';
 import { SessionKeeper, type RefreshOutcome } from './session.js';
 import { Store, type Position, type Snapshot } from './store.js';
 import { cssVariables, resolveLook, textOnAccent, type Scheme } from './theme.js';
@@ -33,8 +33,6 @@ const MAX_REPORTS = 5;
  * which the stream's prices (a snapshot) do not carry.
  */
 const MARKETS_EVERY_MS = 60_000;
-/** The views chunk is fetched this long after the first view is up, out of its way. */
-const PREFETCH_AFTER_MS = 500;
 
 interface TenantConfig {
   theme: Theme;
@@ -89,6 +87,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   const views = lazyViews(viewsUrl(bundleHome, VERSION), (chunk) => {
     adoptStyles(root, chunk.STYLES);
     addEnglish(chunk.ENGLISH);
+    goLive(chunk.Realtime);
   });
   const container = document.createElement('div');
   root.append(container);
@@ -97,13 +96,12 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
   let expiredReported = false;
   let pollTimer: ReturnType<typeof setInterval> | null = null;
   let marketsTimer: ReturnType<typeof setInterval> | null = null;
-  let prefetchTimer: ReturnType<typeof setTimeout> | null = null;
   let reports = 0;
   let followed: string[] = [];
 
   const onExpired = () => {
     store.set({ sessionExpired: true });
-    realtime.stop();
+    realtime?.stop();
     if (expiredReported) return;
     expiredReported = true;
     try {
@@ -141,7 +139,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       occurred_at: new Date().toISOString(),
     });
   };
-  const realtime = new Realtime(apiBase, session, [], {
+  const live: RealtimeHandlers = {
     event: (name, data) => {
       if (name === 'prices') store.applyPrices(data as Snapshot);
       else if (name === 'balance') store.set({ balance: (data as { balance: string }).balance });
@@ -154,13 +152,23 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       if (pollTimer) clearInterval(pollTimer);
       pollTimer = state === 'down' ? setInterval(() => void store.poll(followed).catch(report), POLL_MS) : null;
     },
-  });
+  };
+  // The stream comes with the views chunk (it is not needed to draw the first view) and starts once both
+  // the chunk and the first data are in: its events apply to positions already read.
+  let realtime: Realtime | null = null;
+  let dataIn = false;
+  const goLive = (Stream: typeof Realtime | null) => {
+    const chunk = Stream ?? views.current()?.Realtime;
+    if (realtime || !chunk || !dataIn || stopped || store.get().sessionExpired) return;
+    realtime = new chunk(apiBase, session, followed, live);
+    realtime.start();
+  };
   const onFollow = (slugs: string[]) => {
     // A stream resumed for a new list replays only what changed since its last event: read the current
     // prices of markets it did not follow before.
     const added = slugs.filter((slug) => !followed.includes(slug));
     followed = slugs;
-    realtime.follow(slugs);
+    realtime?.follow(slugs);
     if (added.length > 0 && added.length < slugs.length) void store.poll(added).catch(report);
   };
 
@@ -196,7 +204,7 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     // The market the host named is the first view, so its chunk is needed at once.
     if (market) void views.load().catch(() => {});
     // The limits read the user after /v1/users/me: a player on a break sees the break page first.
-    const data = Promise.all([store.loadMarkets(), store.loadLimits(), store.loadPositions(), store.loadSaved()]);
+    const data = Promise.all([store.loadMarkets(), store.loadLimits(), store.loadSaved()]);
     const config = await readConfig(store);
     if (!config.ok && (config.error.code === 'network' || config.error.code === 'internal_error')) {
       // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable or
@@ -223,9 +231,14 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     show(texts, formatsFor(texts.locale, tenant.currency), resolveLook(lookOption, tenant));
     await data;
     if (stopped) return;
-    realtime.start();
-    // The rest of the widget downloads while the user reads the list, so a tap does not wait for it.
-    prefetchTimer = setTimeout(() => void views.load().catch(() => {}), PREFETCH_AFTER_MS);
+    // The list shows none of the user's positions: they are read once it is drawn, while the rest of the
+    // widget (and the stream) downloads, so a tap does not wait for either. Without the chunk the prices
+    // are polled until a later need loads it.
+    views.load().catch(() => live.status('down'));
+    await store.loadPositions();
+    if (stopped) return;
+    dataIn = true;
+    goLive(null);
     marketsTimer = setInterval(() => void store.loadMarkets().catch(report), MARKETS_EVERY_MS);
   };
   void start().catch(report);
@@ -234,10 +247,9 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     unmount() {
       if (stopped) return;
       stopped = true;
-      realtime.stop();
+      realtime?.stop();
       if (pollTimer) clearInterval(pollTimer);
       if (marketsTimer) clearInterval(marketsTimer);
-      if (prefetchTimer) clearTimeout(prefetchTimer);
       session.stop();
       api.stop();
       render(null, container);

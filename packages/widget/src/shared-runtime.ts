@@ -1,6 +1,5 @@
 import * as preact from 'preact';
 import * as hooks from 'preact/hooks';
-import * as jsxRuntime from 'preact/jsx-runtime';
 import * as context from './ui/context.js';
 
 /**
@@ -10,7 +9,7 @@ import * as context from './ui/context.js';
  * chunk's imports of these modules here; the key carries the version, so a chunk of another release
  * never reads this one's runtime.
  */
-export const SHARED_MODULES = { preact, 'preact/hooks': hooks, 'preact/jsx-runtime': jsxRuntime, context };
+export const SHARED_MODULES = { preact, 'preact/hooks': hooks, context };
 
 export function runtimeKey(version: string): symbol {
   return Symbol.for(`prediction-market-widget@${version}`);

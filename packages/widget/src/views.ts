@@ -14,6 +14,7 @@ export { Leaders } from './ui/leaders.js';
 export { MarketDetail } from './ui/market-detail.js';
 export { Portfolio } from './ui/portfolio.js';
 export { ProfileForm } from './ui/profile.js';
+export { Realtime } from './realtime.js';
 
 /** The views' English, which the bundle's texts fall back to from now on. */
 export const ENGLISH = EN_VIEWS;

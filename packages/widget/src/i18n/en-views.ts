@@ -1,10 +1,17 @@
 /**
- * English of the views past the market list (ticket, chart, portfolio, leaderboard, profile): in the
- * views chunk, not the bundle. Keys start with one of VIEW_PREFIXES; every other key is in en-core.ts.
+ * English of the views past the market list (a market's page, ticket, chart, portfolio, leaderboard,
+ * profile): in the views chunk, not the bundle. Keys start with one of VIEW_PREFIXES; every other key is in en-core.ts.
  */
-export const VIEW_PREFIXES = ['ticket.', 'chart.', 'positions.', 'state.', 'leaders.', 'profile.'] as const;
+export const VIEW_PREFIXES = ['detail.', 'ticket.', 'chart.', 'positions.', 'state.', 'leaders.', 'profile.'] as const;
 
 export const EN_VIEWS = {
+  'detail.back': 'All markets',
+  'detail.rules': 'Rules',
+  'detail.source': 'Resolution source',
+  'detail.paused': 'Trading on this market is paused. It reopens here when trading resumes.',
+  'detail.upcoming': 'Trading opens {date}.',
+  'detail.awaiting': 'Trading has closed. The result shows here once the market is settled.',
+  'chart.noHistory': 'No price history yet.',
   'chart.ranges': 'Chart range',
   'chart.day': '1D',
   'chart.week': '1W',

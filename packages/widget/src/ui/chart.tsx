@@ -122,7 +122,7 @@ export function PriceChart({ market }: { market: Market }) {
           </button>
         </div>
       )}
-      {data && !hasHistory(data) && <p class="chart-box chart-empty muted">{t('market.noHistory')}</p>}
+      {data && !hasHistory(data) && <p class="chart-box chart-empty muted">{t('chart.noHistory')}</p>}
       {data && hasHistory(data) && <ChartPlot data={data} name={t(`chart.name.${range}` as MessageKey)} />}
     </figure>
   );

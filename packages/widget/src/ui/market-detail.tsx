@@ -19,7 +19,7 @@ export function MarketDetail({ market, side, onBack }: { market: Market; side?: 
     <section class="detail" aria-labelledby={`pm-title-${market.slug}`}>
       <div class="bar">
         <button type="button" onClick={onBack}>
-          <span aria-hidden="true">{texts.dir === 'rtl' ? '→' : '←'}</span> {texts.t('markets.backToList')}
+          <span aria-hidden="true">{texts.dir === 'rtl' ? '→' : '←'}</span> {texts.t('detail.back')}
         </button>
         <SaveToggle market={market} />
       </div>
@@ -37,8 +37,8 @@ export function MarketDetail({ market, side, onBack }: { market: Market; side?: 
       {!trading && !isEnded(market) && (
         <p class="note" role="status" data-state={phase === 'suspended' ? 'paused' : undefined}>
           {phase === 'upcoming'
-            ? texts.t('market.upcomingNote', { date: fmt.date(market.opens_at) })
-            : texts.t(phase === 'awaiting' ? 'market.awaitingNote' : 'market.paused')}
+            ? texts.t('detail.upcoming', { date: fmt.date(market.opens_at) })
+            : texts.t(phase === 'awaiting' ? 'detail.awaiting' : 'detail.paused')}
         </p>
       )}
       <div class={trading ? 'trade-layout' : 'trade-layout single'}>
@@ -62,10 +62,10 @@ function MarketFacts({ market }: { market: Market }) {
   const source = market.resolution_source;
   if (!market.rules && !source) return null;
   return (
-    <section class="market-facts" aria-label={texts.t('market.rules')}>
+    <section class="market-facts" aria-label={texts.t('detail.rules')}>
       {market.rules && (
         <>
-          <h3>{texts.t('market.rules')}</h3>
+          <h3>{texts.t('detail.rules')}</h3>
           <p dir="auto" class="rules">
             {market.rules}
           </p>
@@ -73,7 +73,7 @@ function MarketFacts({ market }: { market: Market }) {
       )}
       {source && (
         <>
-          <h3>{texts.t('market.source')}</h3>
+          <h3>{texts.t('detail.source')}</h3>
           <p dir="auto">
             {/^https:\/\//.test(source) ? (
               <a href={source} target="_blank" rel="noopener noreferrer">
