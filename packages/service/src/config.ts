@@ -46,6 +46,8 @@ export interface Config {
   readonly logLevel: LogLevel;
   /** Webhooks may use plain http and private addresses: local development and tests only. */
   readonly allowInsecureWebhooks: boolean;
+  /** Keep the request log (docs/operations.md, "The request log"); REQUEST_LOG=0 turns it off. */
+  readonly requestLog: boolean;
   /** Run the background jobs in this process (RUN_WORKERS=0 for API-only processes). */
   readonly runWorkers: boolean;
   /** Serve the three listeners in this process (RUN_API=0 for worker-only processes). */
@@ -202,6 +204,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       workerProcesses: positiveInt(env, 'WORKER_PROCESSES', 1),
     },
     allowInsecureWebhooks: flag(env, 'ALLOW_INSECURE_WEBHOOKS'),
+    requestLog: flag(env, 'REQUEST_LOG', true),
     publicUrls: {
       sandbox: publicUrl(env, 'PUBLIC_SANDBOX_URL'),
       live: publicUrl(env, 'PUBLIC_LIVE_URL'),

@@ -4,6 +4,7 @@ import type { Runtime } from './domains/context.js';
 import type { WebhookTransport } from './domains/webhooks/index.js';
 import type { PausedSwitches } from './domains/kill-switches/index.js';
 import type { ErrorAnswerRecorder } from './domains/error-answers/index.js';
+import type { RequestLogRecorder } from './domains/request-log/index.js';
 import type { KeyCache } from './domains/api-keys/index.js';
 import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView, RateLimiter } from './domains/rate-limits/index.js';
@@ -29,6 +30,7 @@ export interface ServiceDeps extends Runtime {
   killSwitches: PausedSwitches;
   /** Error answers on their way to the database (domains/error-answers), written in batches. */
   errorAnswers: ErrorAnswerRecorder;
+  requestLog: RequestLogRecorder;
   /** This process's copy of the tenants' raised rate limits, at most RAISED_LIMITS_REFRESH_MS old. */
   raisedLimits: RaisedLimitsView;
   /** This process's copy of the tenants' CORS allow-lists, at most ORIGINS_REFRESH_MS old. */

@@ -14,6 +14,7 @@ import { demoRoutes } from './http/routes/demo.js';
 import { connectRedis } from './db/redis.js';
 import { KEY_CHANGES_CHANNEL, keyCache, keyChangeHandlers } from './domains/api-keys/index.js';
 import { errorAnswerRecorder, type ErrorAnswerRecorder } from './domains/error-answers/index.js';
+import { NO_REQUEST_LOG, requestLogRecorder, type RequestLogRecorder } from './domains/request-log/index.js';
 import { ERROR_REPORTS_PER_DAY } from './domains/error-reports/index.js';
 import { pausedSwitchesOf } from './domains/kill-switches/index.js';
 import { raisedLimitsViewOf, type RateLimiter } from './domains/rate-limits/index.js';
@@ -93,12 +94,14 @@ export async function startService(config: Config, options: StartOptions = {}): 
   const apiKeys = keyCache();
   let apiKeysListening: Listening | null = null;
   let errorAnswers: ErrorAnswerRecorder | null = null;
+  let requestLog: RequestLogRecorder | null = null;
   const stop = async () => {
     ready = false;
     // Streams never finish on their own: end them first, or closing the listeners would wait for them.
     await streams?.close();
     await Promise.all(Object.values(apps).map((app) => app.close()));
     await errorAnswers?.stop();
+    await requestLog?.stop();
     await jobs?.stop();
     await webhookListening?.close();
     await apiKeysListening?.close();
@@ -131,6 +134,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       });
     }
     errorAnswers = errorAnswerRecorder({ db, clock, log });
+    requestLog = config.requestLog ? requestLogRecorder({ db, clock, log }) : NO_REQUEST_LOG;
     const urls = {} as Record<Listener, string>; // filled as the listeners start, below
     const deps: ServiceDeps = {
       db,
@@ -146,6 +150,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       allowedOrigins: allowedOriginsViewOf(db),
       killSwitches: pausedSwitchesOf(db),
       errorAnswers,
+      requestLog,
       streams,
       engine: createWriteEngine({
         transactions: pipelinedTransactions(enginePool),

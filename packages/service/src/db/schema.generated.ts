@@ -293,6 +293,26 @@ export interface StreamChanges {
   kind: string;
   market_id: string | null;
   position_id: string | null;
+export interface RequestLog {
+  at: Timestamp;
+  code: string | null;
+  environment: string;
+  external_user_id: string | null;
+  idempotency_key: string | null;
+  latency_ms: number;
+  method: string;
+  path: string;
+  replayed: boolean;
+  request_body: string | null;
+  request_body_bytes: number | null;
+  request_id: string;
+  response_body: string | null;
+  response_body_bytes: number | null;
+  route: string;
+  status: number;
+  tenant_id: string;
+}
+
   seq: Generated<bigint>;
   user_id: string | null;
   xact_id: Generated<string>;
@@ -511,6 +531,7 @@ export interface DB {
   tenants: Tenants;
   transactions: Transactions;
   user_limits: UserLimits;
+  request_log: RequestLog;
   users: Users;
   web_sessions: WebSessions;
   webhook_attempts: WebhookAttempts;

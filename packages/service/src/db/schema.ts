@@ -314,6 +314,27 @@ export interface ErrorAnswerCountsTable {
 }
 
 /** Panel sign-ins (migration 0016): the cookie token's SHA-256, never the token. */
+/** The request log (migration 0036): every /v1 request of a tenant environment, kept 14 days. */
+export interface RequestLogTable {
+  request_id: string;
+  tenant_id: string;
+  environment: string;
+  at: Date;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  code: string | null;
+  idempotency_key: string | null;
+  replayed: boolean;
+  latency_ms: number;
+  external_user_id: string | null;
+  request_body: string | null;
+  request_body_bytes: number | null;
+  response_body: string | null;
+  response_body_bytes: number | null;
+}
+
 export interface WebSessionsTable {
   token_hash: Buffer;
   kind: 'panel' | 'portal';
@@ -538,5 +559,6 @@ export interface Database {
   reconciliation_discrepancies: ReconciliationDiscrepanciesTable;
   web_sessions: WebSessionsTable;
   audit_log: AuditLogTable;
+  request_log: RequestLogTable;
   portal_links: PortalLinksTable;
 }

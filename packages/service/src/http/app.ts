@@ -21,6 +21,7 @@ import { installApiHeaders } from './security-headers.js';
 import { installCompression } from './compression.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrorHandler } from './framework-errors.js';
+import { installRequestLog } from './request-log.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
@@ -46,6 +47,10 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every route of this app with what it declares, for the route-wide tests and the rate limiter. */
     routeTable: RouteInfo[];
+  }
+  interface FastifyRequest {
+    /** The body as sent, before a schema stripped or changed it: what the request log keeps. */
+    sentBody: string | null;
   }
 }
 
@@ -89,6 +94,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandling(app, deps, source);
   installErrorAnswers(app, deps.errorAnswers, deps.clock, listener === 'platform' ? null : listener);
+  if (listener !== 'platform') installRequestLog(app, deps.requestLog, deps.clock);
   installRequestMetrics(app, listener, deps.metrics);
   installRequestContext(app, source, deps.isReady);
   installApiHeaders(app);
@@ -99,9 +105,12 @@ export async function buildApp(
   // Any content type is read as JSON (operators' clients are not always careful with headers);
   // fastify's own parser keeps its prototype-poisoning protection.
   const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.decorateRequest('sentBody', null);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (request, body, done) => {
     if (body === '') return done(null, undefined);
+    // As sent, for the request log (http/request-log.ts): what the schema makes of it is not what came.
+    request.sentBody = body as string;
     if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
       return done(new ApiError('validation_failed', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`));
     }

@@ -6,6 +6,7 @@ import { marketRoutes } from './markets.js';
 import { rateLimitRoutes } from './rate-limits.js';
 import { reconciliationRoutes } from './reconciliation.js';
 import { reportRoutes } from './reports.js';
+import { requestRoutes } from './requests.js';
 import { settingsRoutes } from './settings.js';
 import { signInRoutes } from './sign-in.js';
 import { portalSite } from './site.js';
@@ -32,5 +33,6 @@ export function portalRoutes(deps: ServiceDeps, environment: Environment): Fasti
     await app.register(ticketRoutes(deps));
     await app.register(reconciliationRoutes(deps));
     await app.register(rateLimitRoutes(deps));
+    await app.register(requestRoutes(deps));
   };
 }

@@ -15,6 +15,7 @@ export function portalSite(environment: Environment): WebSite {
     environment,
     screens: [
       ['/portal', 'Settings'],
+      ['/portal/requests', 'Requests'],
       ['/portal/markets', 'Markets'],
       ['/portal/webhooks', 'Webhooks'],
       ['/portal/reports', 'Reports'],

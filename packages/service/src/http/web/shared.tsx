@@ -113,6 +113,25 @@ export function PanelForm(props: {
   );
 }
 
+/**
+ * A filter form: a GET, so a filtered list is a link one can share. Its fields (Field, SelectField) show
+ * the query's values and, next to each, what is wrong with it.
+ */
+export function FilterForm(props: {
+  action: string;
+  label: string;
+  values: Record<string, string>;
+  errors: Record<string, string>;
+  children: ComponentChildren;
+}) {
+  const kept: KeptForm = { action: props.action, values: props.values, errors: props.errors };
+  return (
+    <form method="get" action={props.action} role="search" aria-label={props.label}>
+      <KeptInput.Provider value={kept}>{props.children}</KeptInput.Provider>
+    </form>
+  );
+}
+
 /** What the last refused post of this form left (its input and the words for each field), if it was this form. */
 export function keptFor(request: FastifyRequest, action: string): KeptForm | null {
   const form = peekFlash(request).extra.form as KeptForm | undefined;

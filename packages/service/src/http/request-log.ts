@@ -1,0 +1,67 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { RequestLogRecorder } from '../domains/request-log/index.js';
+import { keepsBodies, keptText } from '../domains/request-log/model/entry.js';
+import type { Clock } from '../lib/clock.js';
+import { REPLAYED_HEADER } from './stored-answer.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The answer's bytes as sent, kept for the request log when it keeps this request's bodies. */
+    loggedAnswer: string | Buffer | null;
+  }
+}
+
+/**
+ * The request's end user: the session's own, else the one the route or the body names (an operator's
+ * call about one user); null for a batch or a call about no user.
+ */
+function userOf(request: FastifyRequest): string | null {
+  const principal = request.principal;
+  if (principal?.kind === 'user') return principal.externalUserId;
+  const named = (request.params as { external_user_id?: unknown } | undefined)?.external_user_id;
+  if (typeof named === 'string') return named;
+  const body = request.body as { external_user_id?: unknown } | null | undefined;
+  return typeof body?.external_user_id === 'string' ? body.external_user_id : null;
+}
+
+/**
+ * Logs every /v1 request a tenant environment made (docs/operations.md, "The request log"): refusals,
+ * 429s and 503s too, once the caller is known. The answer's bytes are held in onSend (before
+ * compression), the entry made in onResponse with the time it took; the recorder writes in batches, so
+ * no answer waits for it. A request whose caller was never known (a missing or wrong key) belongs to no
+ * tenant's log.
+ */
+export function installRequestLog(app: FastifyInstance, recorder: RequestLogRecorder, clock: Clock): void {
+  app.decorateRequest('loggedAnswer', null);
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.principal && keepsBodies(request.method, reply.statusCode)) {
+      if (typeof payload === 'string' || Buffer.isBuffer(payload)) request.loggedAnswer = payload;
+    }
+    return payload;
+  });
+  app.addHook('onResponse', async (request, reply) => {
+    const principal = request.principal;
+    if (!principal || !request.url.startsWith('/v1')) return;
+    const key = request.headers['idempotency-key'];
+    recorder.record(
+      {
+        requestId: request.id,
+        tenantId: principal.tenantEnv.tenantId,
+        environment: principal.tenantEnv.environment,
+        at: new Date(clock.now().getTime() - reply.elapsedTime),
+        method: request.method,
+        route: request.routeOptions.url ?? '(no route)',
+        path: keptText(request.url, 'path'),
+        status: reply.statusCode,
+        code: request.answeredError?.code ?? null,
+        idempotencyKey: typeof key === 'string' ? keptText(key, 'key') : null,
+        replayed: reply.getHeader(REPLAYED_HEADER) !== undefined,
+        latencyMs: reply.elapsedTime,
+        externalUserId: userOf(request),
+      },
+      keepsBodies(request.method, reply.statusCode)
+        ? { request: request.sentBody, response: request.loggedAnswer }
+        : null,
+    );
+  });
+}

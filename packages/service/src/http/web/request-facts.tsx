@@ -1,0 +1,107 @@
+/** @jsxRuntime automatic @jsxImportSource preact */
+import type { StoredRequest } from '../../domains/request-log/index.js';
+import { CopyButton } from './page.js';
+import { when } from './shared.js';
+
+/** A kept body as people read it: indented JSON, and what was cut said plainly. */
+function Body(props: { label: string; id: string; text: string | null; bytes: number | null }) {
+  if (props.bytes === null) return null;
+  let shown = props.text;
+  const whole = props.text !== null && Buffer.byteLength(props.text) === props.bytes;
+  if (props.text !== null && whole) {
+    try {
+      shown = JSON.stringify(JSON.parse(props.text), null, 2);
+    } catch {
+      // A cut body is not whole JSON: shown as kept.
+    }
+  }
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.label}</h2>
+      {shown === null ? (
+        <p>Not JSON ({props.bytes.toLocaleString('en')} bytes): not kept.</p>
+      ) : (
+        <>
+          {!whole && (
+            <p class="hint">
+              The first 16 KB of {props.bytes.toLocaleString('en')} bytes: the log keeps no more of a body.
+            </p>
+          )}
+          <pre class="body" tabIndex={0} aria-label={props.label}>
+            {shown}
+          </pre>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** The error an answer's envelope carried, when it was one. */
+function envelopeOf(r: StoredRequest): { message: string; details: unknown } | null {
+  if (r.status < 400 || r.responseBody === null) return null;
+  try {
+    const body = JSON.parse(r.responseBody) as { message?: unknown; details?: unknown };
+    return typeof body.message === 'string' ? { message: body.message, details: body.details ?? null } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * One logged request (docs/operations.md, "The request log"): what was asked, how it was answered, the
+ * error in words, and the bodies kept (secrets and tokens replaced by [redacted]). Shared by the portal's
+ * and the panel's request pages; `userHref` says where a user's other requests are.
+ */
+export function RequestFacts(props: { request: StoredRequest; userHref: (user: string) => string }) {
+  const r = props.request;
+  const envelope = envelopeOf(r);
+  return (
+    <>
+      {envelope && (
+        <div class="problem" role="note">
+          <p>
+            <strong>{r.code ?? 'Error'}</strong>: {envelope.message}
+          </p>
+        </div>
+      )}
+      <section aria-labelledby="facts">
+        <h2 id="facts">Request</h2>
+        <dl>
+          <dt>Request id</dt>
+          <dd>
+            <code id="request-id">{r.requestId}</code> <CopyButton target="request-id" />
+          </dd>
+          <dt>Time</dt>
+          <dd>{when(r.at)}</dd>
+          <dt>Method and path</dt>
+          <dd>
+            {r.method} <code>{r.path}</code>
+          </dd>
+          <dt>Route</dt>
+          <dd>
+            <code>{r.route}</code>
+          </dd>
+          <dt>Status</dt>
+          <dd>
+            <span class={`status s${Math.floor(r.status / 100)}`}>{r.status}</span>
+            {r.code && <> {r.code}</>}
+          </dd>
+          <dt>Time taken</dt>
+          <dd>{r.latencyMs.toFixed(1)} ms</dd>
+          <dt>User</dt>
+          <dd>{r.externalUserId ? <a href={props.userHref(r.externalUserId)}>{r.externalUserId}</a> : '—'}</dd>
+          <dt>Idempotency key</dt>
+          <dd>
+            {r.idempotencyKey ? <code>{r.idempotencyKey}</code> : '—'}
+            {r.replayed && ' — replayed: the stored answer of the first request with this key'}
+          </dd>
+        </dl>
+      </section>
+      <Body label="Request body" id="request-body" text={r.requestBody} bytes={r.requestBodyBytes} />
+      <Body label="Response body" id="response-body" text={r.responseBody} bytes={r.responseBodyBytes} />
+      {r.requestBodyBytes === null && r.responseBodyBytes === null && (
+        <p class="hint">The log keeps bodies for writes and for error answers only.</p>
+      )}
+    </>
+  );
+}

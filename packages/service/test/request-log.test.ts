@@ -1,0 +1,240 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  findAnyRequest,
+  findRequest,
+  listRequests,
+  MAX_BODY_BYTES,
+  REDACTED,
+  requestLogRecorder,
+  type StoredRequest,
+} from '../src/domains/request-log/index.js';
+import { memoryLogger } from '../src/lib/logger.js';
+import {
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
+import { sessionFor } from './trading-helpers.js';
+
+let service: TestService;
+let tenant: TestTenant;
+let other: TestTenant;
+
+beforeAll(async () => {
+  service = await startTestService();
+  [tenant, other] = await Promise.all([createTenant(service), createTenant(service)]);
+});
+afterAll(() => service?.stop());
+
+const sandbox = (t: TestTenant) => ({ tenantId: t.tenantId, environment: 'sandbox' as const });
+const idOf = (res: { headers: Headers }) => res.headers.get('x-request-id')!;
+
+/** The log's entry for an answer, once the batch holding it is written. */
+async function logged(scope: ReturnType<typeof sandbox>, requestId: string): Promise<StoredRequest> {
+  await service.deps.requestLog.flush();
+  const found = await findRequest(service.db, scope, requestId);
+  expect(found, `request ${requestId} in the log`).not.toBeNull();
+  return found!;
+}
+
+describe('the request log', () => {
+  it('keeps a write with its key, user, status, latency and both bodies; its replay as replayed', async () => {
+    const user = `log-w-${uniqueKey()}`;
+    await registerUser(service, tenant.sandboxKey, user);
+    const key = uniqueKey('log');
+    const body = { external_user_id: user, direction: 'credit', amount: '12.50' };
+    const first = await sync(service, tenant.sandboxKey, body, key);
+    const again = await sync(service, tenant.sandboxKey, body, key);
+    expect([first.status, again.status]).toEqual([200, 200]);
+    const entry = await logged(sandbox(tenant), idOf(first));
+    expect(entry).toMatchObject({
+      tenantId: tenant.tenantId,
+      environment: 'sandbox',
+      method: 'POST',
+      route: '/v1/balance-sync',
+      path: '/v1/balance-sync',
+      status: 200,
+      code: null,
+      idempotencyKey: key,
+      replayed: false,
+      externalUserId: user,
+    });
+    expect(entry.latencyMs).toBeGreaterThan(0);
+    expect(Math.abs(entry.at.getTime() - Date.now())).toBeLessThan(60_000);
+    expect(JSON.parse(entry.requestBody!)).toEqual(body);
+    expect(JSON.parse(entry.responseBody!)).toEqual(first.json);
+    expect(entry.responseBodyBytes).toBe(Buffer.byteLength(first.text));
+    expect(await logged(sandbox(tenant), idOf(again))).toMatchObject({ replayed: true, idempotencyKey: key });
+  });
+
+  it('keeps a read without bodies, and an error answer with its envelope and code', async () => {
+    const ok = await service.api('sandbox', 'GET', '/v1/markets?limit=5', { key: tenant.sandboxKey });
+    expect(ok.status).toBe(200);
+    expect(await logged(sandbox(tenant), idOf(ok))).toMatchObject({
+      method: 'GET',
+      route: '/v1/markets',
+      path: '/v1/markets?limit=5',
+      status: 200,
+      requestBody: null,
+      responseBody: null,
+      externalUserId: null,
+    });
+    const missing = await service.api('sandbox', 'GET', '/v1/users/nobody-here/limits', { key: tenant.sandboxKey });
+    expectEnvelope(missing, 'unknown_user', 404);
+    const entry = await logged(sandbox(tenant), missing.json.request_id);
+    expect(entry).toMatchObject({ status: 404, code: 'unknown_user', externalUserId: 'nobody-here' });
+    expect(JSON.parse(entry.responseBody!)).toEqual(missing.json);
+  });
+
+  it("keeps a widget session's requests under its user, and its 429s", async () => {
+    const user = `log-s-${uniqueKey()}`;
+    await registerUser(service, tenant.sandboxKey, user);
+    const token = await sessionFor(service, tenant.sandboxKey, user);
+    const answers = [];
+    for (let i = 0; i < 11; i++) answers.push(await service.api('sandbox', 'GET', '/v1/widget/config', { key: token }));
+    const refused = answers.find((a) => a.status === 429);
+    expect(refused, 'the 11th read of the widget_session tier is refused').toBeDefined();
+    expect(await logged(sandbox(tenant), idOf(answers[0]!))).toMatchObject({ status: 200, externalUserId: user });
+    expect(await logged(sandbox(tenant), refused!.json.request_id)).toMatchObject({
+      status: 429,
+      code: 'rate_limited',
+      externalUserId: user,
+      route: '/v1/widget/config',
+    });
+  });
+
+  it('never keeps a secret or a token: a minted session token is redacted, and so is a secret sent in', async () => {
+    const user = `log-t-${uniqueKey()}`;
+    await registerUser(service, tenant.sandboxKey, user);
+    const minted = await service.api('sandbox', 'POST', '/v1/widget/sessions', {
+      key: tenant.sandboxKey,
+      body: { external_user_id: user },
+    });
+    expect(minted.status).toBe(201);
+    const entry = await logged(sandbox(tenant), idOf(minted));
+    expect(JSON.parse(entry.responseBody!)).toMatchObject({ token: REDACTED });
+    const sent = await service.api('sandbox', 'PUT', `/v1/users/${user}`, {
+      key: tenant.sandboxKey,
+      body: { status: 'active', webhook_secret: 'whsec_do-not-keep-me', nested: { api_key: 'pk_do-not-keep-me' } },
+    });
+    const refused = await logged(sandbox(tenant), idOf(sent));
+    expect(JSON.parse(refused.requestBody!)).toMatchObject({
+      webhook_secret: REDACTED,
+      nested: { api_key: REDACTED },
+    });
+    const everything = JSON.stringify([entry, refused]);
+    for (const secret of [minted.json.token, 'whsec_do-not-keep-me', 'pk_do-not-keep-me', tenant.sandboxKey]) {
+      expect(everything).not.toContain(secret);
+    }
+  });
+
+  it('cuts a body over 16 KB and keeps its full size', async () => {
+    const user = `log-big-${uniqueKey()}`;
+    const items = Array.from({ length: 300 }, (_, i) => ({
+      external_user_id: `${user}-${i}`,
+      direction: 'credit',
+      amount: '1.00',
+      idempotency_key: `${user}-item-${i}`,
+    }));
+    const res = await service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+      key: tenant.sandboxKey,
+      body: { items },
+      idempotencyKey: uniqueKey('batch'),
+    });
+    const entry = await logged(sandbox(tenant), idOf(res));
+    expect(entry.requestBodyBytes).toBe(Buffer.byteLength(JSON.stringify({ items })));
+    expect(entry.requestBodyBytes).toBeGreaterThan(MAX_BODY_BYTES);
+    expect(Buffer.byteLength(entry.requestBody!)).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    expect(JSON.stringify({ items }).startsWith(entry.requestBody!)).toBe(true);
+  });
+
+  it("shows a tenant environment only its own requests: never another tenant's or the other environment's", async () => {
+    const mine = await service.api('sandbox', 'GET', '/v1/markets', { key: tenant.sandboxKey });
+    const live = await service.api('live', 'GET', '/v1/markets', { key: tenant.liveKey });
+    const theirs = await service.api('sandbox', 'GET', '/v1/markets', { key: other.sandboxKey });
+    await service.deps.requestLog.flush();
+    const ids = async (scope: { tenantId: string; environment: 'sandbox' | 'live' }) =>
+      (await listRequests(service.db, scope, {}, null, 1_000)).map((r) => r.requestId);
+    const sandboxIds = await ids(sandbox(tenant));
+    expect(sandboxIds).toContain(idOf(mine));
+    expect(sandboxIds).not.toContain(idOf(live));
+    expect(sandboxIds).not.toContain(idOf(theirs));
+    expect(await ids({ tenantId: tenant.tenantId, environment: 'live' })).toEqual([idOf(live)]);
+    expect(await findRequest(service.db, sandbox(other), idOf(mine))).toBeNull();
+    expect(await findRequest(service.db, { ...sandbox(tenant), environment: 'live' }, idOf(mine))).toBeNull();
+    expect(await findAnyRequest(service.db, idOf(theirs))).toMatchObject({ tenantId: other.tenantId });
+  });
+
+  it('does not log a request whose caller is unknown (no tenant to file it under)', async () => {
+    const res = await service.api('sandbox', 'GET', '/v1/markets', { key: 'pk_sandbox_not-a-real-key' });
+    expect(res.status).toBe(401);
+    await service.deps.requestLog.flush();
+    expect(await findAnyRequest(service.db, res.json.request_id)).toBeNull();
+  });
+
+  it('filters by status class, code, route, user, request id and time, and pages by keyset without overlap', async () => {
+    const own = await createTenant(service);
+    const user = `log-f-${uniqueKey()}`;
+    await registerUser(service, own.sandboxKey, user);
+    for (let i = 0; i < 3; i++) await service.api('sandbox', 'GET', '/v1/markets', { key: own.sandboxKey });
+    const bad = await service.api('sandbox', 'GET', '/v1/users/absent/limits', { key: own.sandboxKey });
+    await service.deps.requestLog.flush();
+    const scope = sandbox(own);
+    const list = (filter: Parameters<typeof listRequests>[2]) => listRequests(service.db, scope, filter, null, 100);
+    expect((await list({})).length).toBe(5);
+    expect((await list({ statusClass: 4 })).map((r) => r.requestId)).toEqual([bad.json.request_id]);
+    expect((await list({ code: 'unknown_user' })).map((r) => r.requestId)).toEqual([bad.json.request_id]);
+    expect((await list({ route: '/v1/markets' })).length).toBe(3);
+    expect((await list({ user })).map((r) => r.route)).toEqual(['/v1/users/:external_user_id']);
+    expect((await list({ requestId: bad.json.request_id })).length).toBe(1);
+    expect(await list({ from: new Date(Date.now() + 60_000) })).toEqual([]);
+    expect((await list({ to: new Date(Date.now() + 60_000) })).length).toBe(5);
+    const first = await listRequests(service.db, scope, {}, null, 2);
+    expect(first.length).toBe(3); // one more than asked: a page follows
+    const last = first[1]!;
+    const second = await listRequests(service.db, scope, {}, { at: last.at, requestId: last.requestId }, 2);
+    const third = await listRequests(service.db, scope, {}, { at: second[1]!.at, requestId: second[1]!.requestId }, 2);
+    const seen = [...first.slice(0, 2), ...second.slice(0, 2), ...third].map((r) => r.requestId);
+    expect(new Set(seen).size).toBe(5);
+    expect(third.length).toBe(1);
+  });
+
+  it('forgets requests older than 14 days, and drops (and says so) what does not fit while it is behind', async () => {
+    const { log, lines } = memoryLogger();
+    const recorder = requestLogRecorder(
+      { db: service.db, clock: service.deps.clock, log },
+      { flushMs: 60_000, flushAt: 1_000, maxWaiting: 2 },
+    );
+    const entry = (requestId: string, at: Date) => ({
+      requestId,
+      tenantId: tenant.tenantId,
+      environment: 'sandbox',
+      at,
+      method: 'GET',
+      route: '/v1/markets',
+      path: '/v1/markets',
+      status: 200,
+      code: null,
+      idempotencyKey: null,
+      replayed: false,
+      latencyMs: 1,
+      externalUserId: null,
+    });
+    const old = crypto.randomUUID();
+    const fresh = crypto.randomUUID();
+    const droppedId = crypto.randomUUID();
+    recorder.record(entry(old, new Date(Date.now() - 15 * 86_400_000)), null);
+    recorder.record(entry(fresh, new Date(Date.now() - 13 * 86_400_000)), null);
+    recorder.record(entry(droppedId, new Date()), null);
+    await recorder.stop();
+    expect(await findAnyRequest(service.db, old)).toBeNull();
+    expect(await findAnyRequest(service.db, fresh)).not.toBeNull();
+    expect(await findAnyRequest(service.db, droppedId)).toBeNull();
+    expect(lines.some((l) => /request log fell behind/.test(String(l.msg)) && l.dropped === 1)).toBe(true);
+  });
+});
