@@ -46,9 +46,11 @@ export interface AuditLog {
   action: string;
   at: Timestamp;
   details: Generated<Json>;
+  environment: string | null;
   outcome: string;
   seq: Generated<bigint>;
   target: string;
+  tenant_id: string | null;
   who: string;
 }
 

@@ -363,6 +363,10 @@ export interface AuditLogTable {
   who: string;
   action: string;
   target: string;
+  /** The tenant the entry is about (0037); null: none, or not known (a refusal about an unknown id). */
+  tenant_id: string | null;
+  /** The environment the change was one of (0037); null: both, or none. */
+  environment: Environment | null;
   details: ColumnType<unknown, string, string>;
   outcome: string;
 }

@@ -92,15 +92,15 @@ export async function pendingRotationOf(db: Executor, oldId: string): Promise<Ap
   return row ? toRecord(row) : null;
 }
 
-/** Revokes one key, keeping the first revocation time; false when there is no such key. */
-export async function revokeKey(db: Executor, id: string, now: Date): Promise<boolean> {
+/** Revokes one key, keeping the first revocation time: the key revoked, or null when there is no such key. */
+export async function revokeKey(db: Executor, id: string, now: Date): Promise<ApiKeyRecord | null> {
   const row = await db
     .updateTable('api_keys')
     .set((eb) => ({ revoked_at: eb.fn.coalesce('revoked_at', eb.val(now)) }))
     .where('id', '=', id)
-    .returning('id')
+    .returning(COLUMNS)
     .executeTakeFirst();
-  return row !== undefined;
+  return row ? toRecord(row) : null;
 }
 
 /** Revokes every live key of a tenant (a suspension), or of one of its environments (go-live). */

@@ -1,11 +1,31 @@
+import type { Environment } from '../../db/schema.js';
 import type { Result } from '../../errors/index.js';
-import { withTransaction, type Ctx } from '../context.js';
-import { insertAuditEntry, selectAuditEntries, type AuditEntry, type AuditRecord } from './audit-repo.js';
+import { isUuid } from '../../lib/ids.js';
+import { withTransaction, type Ctx, type TenantEnv } from '../context.js';
+import { actorName } from './actor.js';
+import { insertAuditEntry, selectAuditEntries, type AuditRecord, type StoredAuditEntry } from './audit-repo.js';
+import type { AuditFilter } from './model/audit-filter.js';
+import { resultFacts } from './model/result-facts.js';
+import { withheld } from './model/withheld.js';
+
+export interface AuditEntry {
+  /** Who did it (`panel:Ada`, `portal:Sam (…)`); the context's actor when absent (actor.ts). */
+  who?: string;
+  /** What was done, as `<noun>.<verb>` (model/actions.ts): market.resolve, api_key.revoke, kill_switch.set … */
+  action: string;
+  /** What it was done to: a market's slug, a tenant's or key's id, a switch's name. */
+  target: string;
+  /** The tenant it was about, where the caller knows it; else a tenant context's own, else the result's. */
+  tenantId?: string | null;
+  environment?: Environment | null;
+  /** The meaningful fields changed; never a key, secret or token (model/withheld.ts guards it). */
+  details: Record<string, unknown>;
+}
 
 /**
  * Runs a verb and records it in the audit log in the verb's own transaction: the entry exists exactly
  * when the change does, and a refused attempt is recorded with the refusal's code. A verb that throws
- * leaves neither (the transaction rolls back).
+ * leaves neither (the transaction rolls back). A done action's result adds its facts (model/result-facts.ts).
  */
 export async function audited<C extends Ctx, T>(
   ctx: C,
@@ -16,13 +36,38 @@ export async function audited<C extends Ctx, T>(
 ): Promise<Result<T>> {
   return withTransaction(ctx, async (tx) => {
     const result = await verb(tx);
-    const details = result.ok && detailsOf ? { ...entry.details, ...detailsOf(result.value) } : entry.details;
-    await insertAuditEntry(tx.db, { ...entry, details }, result.ok ? 'done' : result.rejection.code, tx.now);
+    const outcome = result.ok ? 'done' : result.rejection.code;
+    await insertAuditEntry(tx.db, storedEntry(ctx, entry, result, detailsOf), outcome, tx.now);
     return result;
   });
 }
 
-/** The audit log, newest first, a page at a time. */
-export async function readAuditLog(ctx: Ctx, page: { before: bigint | null; limit: number }): Promise<AuditRecord[]> {
-  return selectAuditEntries(ctx.db, page.before, page.limit);
+function storedEntry<T>(
+  ctx: Ctx,
+  entry: AuditEntry,
+  result: Result<T>,
+  detailsOf?: (value: T) => Record<string, unknown>,
+): StoredAuditEntry {
+  const facts = result.ok ? resultFacts(entry.action, result.value) : { details: {} };
+  const added = result.ok && detailsOf ? detailsOf(result.value) : {};
+  const own = 'tenantEnv' in ctx ? (ctx.tenantEnv as TenantEnv) : null;
+  const tenantId = entry.tenantId ?? own?.tenantId ?? facts.tenantId ?? null;
+  const environment = entry.environment ?? own?.environment ?? facts.environment ?? null;
+  return {
+    who: entry.who ?? actorName(ctx.actor),
+    action: entry.action,
+    target: entry.target,
+    // A tenant id typed into a URL may be anything: the column takes only a UUID.
+    tenantId: tenantId !== null && isUuid(tenantId) ? tenantId.toLowerCase() : null,
+    environment: environment === 'sandbox' || environment === 'live' ? environment : null,
+    details: withheld({ ...facts.details, ...entry.details, ...added }),
+  };
+}
+
+/** The audit log, newest first, a keyset page at a time, narrowed by a filter (model/audit-filter.ts). */
+export async function readAuditLog(
+  ctx: Ctx,
+  page: { filter: AuditFilter; before: bigint | null; limit: number },
+): Promise<AuditRecord[]> {
+  return selectAuditEntries(ctx.db, page.filter, page.before, page.limit);
 }

@@ -1,80 +1,114 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
-import { readAuditLog } from '../../domains/audit/index.js';
+import { detailLines, readAuditFilter, readAuditLog, type AuditRecord } from '../../domains/audit/index.js';
+import { tenantNames } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ScrollTable, sendScreen, when } from '../web/shared.js';
-import { tenantNames } from '../../domains/tenants/index.js';
-import { isUuid } from '../../lib/ids.js';
+import { AuditFilterForm, auditQuery } from './audit-filter-form.js';
 import { signedIn } from './site.js';
+import { tenantChoices } from './tenant-picker.js';
 import { TenantName } from './tenant-name.js';
-
-/** A target that names a tenant, or one of its environments (`<tenant id>/sandbox`). */
-const TENANT_TARGET = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/(sandbox|live))?$/;
 
 const PAGE = 100;
 
-/** Who did what, when, newest first, a page at a time (the `before` link). */
+/**
+ * Who did what, when, newest first (docs/operations.md, "The audit log"): filtered by tenant, who,
+ * action and time, a keyset page at a time (`before` the last entry shown), the filter kept across pages.
+ */
 export function auditRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/audit', signedIn, async (request, reply) => {
-      const raw = String((request.query as { before?: unknown }).before ?? '');
-      const before = /^\d{1,18}$/.test(raw) ? BigInt(raw) : null;
-      const entries = await readAuditLog(platformCtx(deps, request), { before, limit: PAGE });
-      const last = entries[entries.length - 1];
-      const ids = entries.flatMap((e) => TENANT_TARGET.exec(e.target)?.[1] ?? []).filter(isUuid);
-      const names = await tenantNames(platformCtx(deps, request), [...new Set(ids)]);
-      const target = (text: string) => {
-        const [, id, environment] = TENANT_TARGET.exec(text) ?? [];
-        const name = id ? names.get(id) : undefined;
-        if (!id || name === undefined) return <code>{text}</code>;
-        return (
-          <>
-            <TenantName id={id} name={name} />
-            {environment ? ` ${environment}` : ''}
-          </>
-        );
-      };
+      const query = request.query as Record<string, unknown>;
+      const read = readAuditFilter(query);
+      const tenants = await tenantChoices(deps, request);
+      const form = <AuditFilterForm fields={read.fields} errors={read.errors} tenants={tenants} />;
+      const screen = { title: 'Audit log', current: '/panel/audit' };
+      if (!read.filter)
+        return sendScreen(request, reply, { ...screen, status: 400 }, <section aria-label="Filter">{form}</section>);
+
+      const ctx = platformCtx(deps, request);
+      const before = typeof query.before === 'string' && /^\d{1,18}$/.test(query.before) ? BigInt(query.before) : null;
+      const found = await readAuditLog(ctx, { filter: read.filter, before, limit: PAGE + 1 });
+      const entries = found.slice(0, PAGE);
+      const last = entries.at(-1);
+      const names = new Map(tenants.map((t) => [t.id, t.name]));
+      const unnamed = entries.flatMap((e) => (e.tenantId && !names.has(e.tenantId) ? [e.tenantId] : []));
+      for (const [id, name] of await tenantNames(ctx, [...new Set(unnamed)])) names.set(id, name);
       return sendScreen(
         request,
         reply,
-        { title: 'Audit log', current: '/panel/audit' },
-        <section aria-labelledby="entries">
-          <h2 id="entries">Newest first</h2>
-          <ScrollTable label="Audit entries">
-            <thead>
-              <tr>
-                <th scope="col">When</th>
-                <th scope="col">Who</th>
-                <th scope="col">What</th>
-                <th scope="col">On</th>
-                <th scope="col">Outcome</th>
-                <th scope="col">Details</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={String(e.seq)}>
-                  <td>{when(e.at)}</td>
-                  <td>{e.who}</td>
-                  <td>{e.action}</td>
-                  <td>{target(e.target)}</td>
-                  <td>{e.outcome}</td>
-                  <td>
-                    <code>{JSON.stringify(e.details)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </ScrollTable>
-          {entries.length === 0 && <p>Nothing recorded yet.</p>}
-          {entries.length === PAGE && last && (
-            <p>
-              <a href={`/panel/audit?before=${last.seq}`}>Older entries</a>
-            </p>
-          )}
-        </section>,
+        screen,
+        <>
+          <section aria-label="Filter">{form}</section>
+          <section aria-labelledby="entries">
+            <h2 id="entries">{before === null ? 'Newest first' : 'Older entries, newest first'}</h2>
+            {entries.length > 0 && <EntriesTable entries={entries} names={names} />}
+            {entries.length === 0 && <p>{before === null ? 'Nothing recorded matches.' : 'No older entries match.'}</p>}
+            {(before !== null || found.length > PAGE) && (
+              <nav aria-label="Pages" class="row">
+                {before !== null && <a href={auditQuery(read.fields)}>Newest entries</a>}
+                {found.length > PAGE && last && (
+                  <a href={auditQuery(read.fields, { before: String(last.seq) })}>Older entries</a>
+                )}
+              </nav>
+            )}
+          </section>
+        </>,
       );
     });
   };
+}
+
+function EntriesTable(props: { entries: readonly AuditRecord[]; names: ReadonlyMap<string, string> }) {
+  return (
+    <ScrollTable label="Audit entries">
+      <thead>
+        <tr>
+          <th scope="col">When</th>
+          <th scope="col">Who</th>
+          <th scope="col">What</th>
+          <th scope="col">On</th>
+          <th scope="col">Tenant</th>
+          <th scope="col">Outcome</th>
+          <th scope="col">Details</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.entries.map((e) => (
+          <tr key={String(e.seq)}>
+            <td class="nowrap">{when(e.at)}</td>
+            <td class="wrap">{e.who}</td>
+            <td>{e.action}</td>
+            <td class="wrap">
+              <code>{e.target}</code>
+            </td>
+            <td>
+              {e.tenantId ? <TenantName id={e.tenantId} name={props.names.get(e.tenantId)} /> : '—'}
+              {e.environment ? ` ${e.environment}` : ''}
+            </td>
+            <td>{e.outcome}</td>
+            <td>
+              <Details details={e.details} />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
+}
+
+/** An entry's details as `key: value` lines; a dash when it has none. */
+function Details(props: { details: unknown }) {
+  const lines = detailLines(props.details);
+  if (lines.length === 0) return <>—</>;
+  return (
+    <div class="wrap">
+      {lines.map((line, index) => (
+        <div key={index}>
+          {line.key}: {line.value}
+        </div>
+      ))}
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { audited } from '../../domains/audit/index.js';
+import { audited, PLATFORM_API } from '../../domains/audit/index.js';
 import {
   presentTenantPause,
   setTenantPause,
@@ -15,7 +15,7 @@ import { valueOrThrow } from '../present.js';
 const meta = { tier: 'platform', credential: 'platform' } as const;
 
 /** Who the audit log and the pause name for a change made through the platform API. */
-export const PLATFORM_API = 'platform API';
+export { PLATFORM_API };
 
 /** One tenant's pause of sync or positions (issue 30): the global switches' lever for one operator. */
 export function tenantPausePlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
