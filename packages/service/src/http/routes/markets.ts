@@ -52,7 +52,14 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const market = valueOrThrow(await createMarket(platformCtx(deps, request), newMarketOf(request.body)));
+        const { slug, title, outcomes, liquidity, opens_at, closes_at } = request.body;
+        const entry = {
+          action: 'market.create',
+          target: slug,
+          details: { title, outcomes: outcomes.length, liquidity, opens_at, closes_at },
+        };
+        const ctx = platformCtx(deps, request);
+        const market = valueOrThrow(await audited(ctx, entry, (tx) => createMarket(tx, newMarketOf(request.body))));
         return reply.code(201).send(presentPlatformMarket(market));
       },
     );
@@ -106,7 +113,14 @@ export function marketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
         handler: async (request) => {
           const input = { tenantId: request.params.tenant_id, marketSlug: request.params.slug, enabled };
-          return presentEnablement(valueOrThrow(await setMarketEnabled(platformCtx(deps, request), input)));
+          const entry = {
+            action: enabled ? 'market.enable' : 'market.disable',
+            target: input.marketSlug,
+            tenantId: input.tenantId,
+            details: { tenant_id: input.tenantId },
+          };
+          const ctx = platformCtx(deps, request);
+          return presentEnablement(valueOrThrow(await audited(ctx, entry, (tx) => setMarketEnabled(tx, input))));
         },
       });
     }

@@ -33,6 +33,8 @@ import {
   WebhookSecret,
 } from '../../domains/tenants/index.js';
 import { presentTenantPauses, tenantPausesOf, TenantPausesSchema } from '../../domains/kill-switches/index.js';
+import { audited, hostOf } from '../../domains/audit/index.js';
+import { ok } from '../../errors/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses, NO_CONTENT } from '../openapi.js';
@@ -52,10 +54,14 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         config: { meta },
         schema: { body: CreateTenantBody, response: { 201: Tenant, ...errorResponses('validation_failed') } },
       },
-      async (request, reply) =>
-        reply
-          .code(201)
-          .send(presentTenant(await createTenant(platformCtx(deps, request), { name: request.body.name }))),
+      async (request, reply) => {
+        const { name } = request.body;
+        const entry = { action: 'tenant.create', target: name, details: { name } };
+        const created = await audited(platformCtx(deps, request), entry, async (tx) =>
+          ok(await createTenant(tx, { name })),
+        );
+        return reply.code(201).send(presentTenant(valueOrThrow(created)));
+      },
     );
 
     app.get(
@@ -88,7 +94,14 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           ...body,
           expiresAt: expires_at ? new Date(expires_at) : null,
         };
-        const key = valueOrThrow(await issueApiKey(platformCtx(deps, request), input));
+        const entry = {
+          action: 'api_key.issue',
+          target: input.tenantId,
+          tenantId: input.tenantId,
+          environment: input.environment,
+          details: { environment: input.environment, scopes: input.scopes, expires_at: expires_at ?? null },
+        };
+        const key = valueOrThrow(await audited(platformCtx(deps, request), entry, (tx) => issueApiKey(tx, input)));
         return reply.code(201).send(presentIssuedKey(key));
       },
     );
@@ -105,7 +118,14 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const input = { tenantId: request.params.tenant_id, scopes: request.body.scopes };
-        const key = valueOrThrow(await goLive(platformCtx(deps, request), input));
+        const entry = {
+          action: 'tenant.go_live',
+          target: input.tenantId,
+          tenantId: input.tenantId,
+          environment: 'live' as const,
+          details: { scopes: input.scopes, revoked: 'every sandbox key' },
+        };
+        const key = valueOrThrow(await audited(platformCtx(deps, request), entry, (tx) => goLive(tx, input)));
         return reply.code(201).send(presentIssuedKey(key));
       },
     );
@@ -120,7 +140,10 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        const key = valueOrThrow(await rotateApiKey(platformCtx(deps, request), request.params.key_id, 'any tenant'));
+        const { key_id } = request.params;
+        const entry = { action: 'api_key.rotate', target: key_id, details: {} };
+        const ctx = platformCtx(deps, request);
+        const key = valueOrThrow(await audited(ctx, entry, (tx) => rotateApiKey(tx, key_id, 'any tenant')));
         return reply.code(201).send(presentRotatedKey(key));
       },
     );
@@ -134,17 +157,23 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           response: { 200: ApiKeyMetadata, ...errorResponses('not_found', 'state_conflict') },
         },
       },
-      async (request) =>
-        presentKey(
-          valueOrThrow(await confirmKeyRotation(platformCtx(deps, request), request.params.key_id, 'any tenant')),
-        ),
+      async (request) => {
+        const { key_id } = request.params;
+        const entry = { action: 'api_key.confirm_rotation', target: key_id, details: {} };
+        const ctx = platformCtx(deps, request);
+        return presentKey(
+          valueOrThrow(await audited(ctx, entry, (tx) => confirmKeyRotation(tx, key_id, 'any tenant'))),
+        );
+      },
     );
 
     app.delete(
       '/platform/v1/api-keys/:key_id',
       { config: { meta }, schema: { params: KeyParams, response: { ...NO_CONTENT, ...errorResponses('not_found') } } },
       async (request, reply) => {
-        valueOrThrow(await revokeApiKey(platformCtx(deps, request), request.params.key_id));
+        const { key_id } = request.params;
+        const entry = { action: 'api_key.revoke', target: key_id, details: {} };
+        valueOrThrow(await audited(platformCtx(deps, request), entry, (tx) => revokeApiKey(tx, key_id)));
         return reply.code(204).send(null);
       },
     );
@@ -168,7 +197,9 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           widget: request.body.widget && widgetChangesOf(request.body.widget),
           webhookUrlPolicy: { allowInsecure: deps.allowInsecureWebhooks },
         };
-        const settings = valueOrThrow(await updateEnvironment(platformCtx(deps, request), changes));
+        const ctx = platformCtx(deps, request);
+        const entry = environmentEntry(changes.tenantId, changes.environment, request.body);
+        const settings = valueOrThrow(await audited(ctx, entry, (tx) => updateEnvironment(tx, changes)));
         deps.allowedOrigins.invalidate(changes.tenantId); // the others see it within ORIGINS_REFRESH_MS
         return presentSettings(settings);
       },
@@ -182,7 +213,15 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       },
       async (request, reply) => {
         const input = { tenantId: request.params.tenant_id, environment: request.params.environment };
-        const secret = valueOrThrow(await rotateWebhookSecret(platformCtx(deps, request), input));
+        const entry = {
+          action: 'webhook_secret.rotate',
+          target: `${input.tenantId}/${input.environment}`,
+          ...input,
+          details: {},
+        };
+        const ctx = platformCtx(deps, request);
+        // The secret is the verb's value: the entry says which one was rotated, never the value.
+        const secret = valueOrThrow(await audited(ctx, entry, (tx) => rotateWebhookSecret(tx, input)));
         return reply.code(201).send({ webhook_secret: secret });
       },
     );
@@ -199,9 +238,30 @@ export function tenantPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         },
         async (request) => {
           const input = { tenantId: request.params.tenant_id, status };
-          return presentTenant(valueOrThrow(await setTenantStatus(platformCtx(deps, request), input)));
+          const entry = { action: `tenant.${action}`, target: input.tenantId, tenantId: input.tenantId, details: {} };
+          const ctx = platformCtx(deps, request);
+          return presentTenant(valueOrThrow(await audited(ctx, entry, (tx) => setTenantStatus(tx, input))));
         },
       );
     }
   };
+}
+
+/**
+ * The audit entry of a PUT of an environment's settings: `environment.widget` when only the widget's
+ * settings are sent (as the panel's widget form), else `environment.update`; the webhook URL by its host.
+ */
+function environmentEntry(
+  tenantId: string,
+  environment: 'sandbox' | 'live',
+  body: { webhook_url?: string | null; allowed_origins?: string[]; widget?: Record<string, unknown> },
+) {
+  const details: Record<string, unknown> = {};
+  if (body.webhook_url !== undefined)
+    details.webhook_host = body.webhook_url === null ? null : hostOf(body.webhook_url);
+  if (body.allowed_origins !== undefined) details.allowed_origins = body.allowed_origins.length;
+  if (body.widget !== undefined) details.widget = body.widget;
+  const widgetOnly = body.widget !== undefined && body.webhook_url === undefined && body.allowed_origins === undefined;
+  const action = widgetOnly ? 'environment.widget' : 'environment.update';
+  return { action, target: `${tenantId}/${environment}`, tenantId, environment, details };
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { issuePortalLink, PortalLink, PortalLinkBody, portalLinkUrl } from '../../domains/portal-links/index.js';
 import { TenantParams } from '../../domains/tenants/index.js';
+import { audited } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses } from '../openapi.js';
@@ -24,7 +25,11 @@ export function portalLinkRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       async (request, reply) => {
         const environment = request.body?.environment ?? 'sandbox';
         const scope = { tenantId: request.params.tenant_id, environment };
-        const link = valueOrThrow(await issuePortalLink(platformCtx(deps, request), scope));
+        const entry = { action: 'portal_link.issue', target: scope.tenantId, ...scope, details: { environment } };
+        // The link's token is the verb's value: the entry keeps its expiry, never the token.
+        const expiry = (issued: { expiresAt: Date }) => ({ expires_at: issued.expiresAt.toISOString() });
+        const ctx = platformCtx(deps, request);
+        const link = valueOrThrow(await audited(ctx, entry, (tx) => issuePortalLink(tx, scope), expiry));
         return reply.code(201).send({
           url: portalLinkUrl(deps.publicUrl(environment), link.token),
           expires_at: link.expiresAt.toISOString(),

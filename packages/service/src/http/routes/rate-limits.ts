@@ -7,6 +7,7 @@ import {
   TenantLimitsSchema,
 } from '../../domains/rate-limits/index.js';
 import { TenantParams } from '../../domains/tenants/index.js';
+import { audited } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses } from '../openapi.js';
@@ -40,7 +41,14 @@ export function rateLimitPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZo
       },
       async (request) => {
         const input = { tenantId: request.params.tenant_id, limits: request.body };
-        const limits = valueOrThrow(await setTenantLimits(platformCtx(deps, request), input));
+        const entry = {
+          action: 'rate_limit.set',
+          target: input.tenantId,
+          tenantId: input.tenantId,
+          details: { ...request.body },
+        };
+        const ctx = platformCtx(deps, request);
+        const limits = valueOrThrow(await audited(ctx, entry, (tx) => setTenantLimits(tx, input)));
         // This process applies it at once; the others within RAISED_LIMITS_REFRESH_MS.
         deps.raisedLimits.invalidate(input.tenantId);
         return presentTenantLimits(limits);

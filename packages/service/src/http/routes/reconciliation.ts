@@ -12,7 +12,9 @@ import {
   ReconciliationRunAnswer,
   runReconciliation,
 } from '../../domains/reconciliation/index.js';
+import { audited } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
+import { ok } from '../../errors/index.js';
 import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
 import { API_KEY_ERRORS, API_KEY_SECURITY, errorResponses } from '../openapi.js';
@@ -72,7 +74,15 @@ export function reconciliationPlatformRoutes(deps: ServiceDeps): FastifyPluginAs
         },
       },
       async (request, reply) => {
+        // A run is many short transactions of its own (run-reconciliation.ts): it runs first, and its
+        // audit entry is written when it is over, as the panel's.
         const run = await runReconciliation(platformCtx(deps, request), 'platform');
+        const entry = {
+          action: 'reconciliation.run',
+          target: run.id,
+          details: { users_checked: run.usersChecked, discrepancies: run.discrepancies },
+        };
+        await audited(platformCtx(deps, request), entry, async () => ok(run));
         return reply.code(201).send(presentRun(run));
       },
     );

@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MarketParams, PlatformMarket, presentPlatformMarket } from '../../domains/markets/index.js';
 import { changeMarketOutcome, type MarketAction } from '../../domains/settlement/index.js';
+import { audited } from '../../domains/audit/index.js';
+import { settlementDetails } from './settlement-details.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses } from '../openapi.js';
@@ -21,8 +23,13 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
   return async (app) => {
     const errors = errorResponses('validation_failed', 'not_found', 'state_conflict');
     const schema = { params: MarketParams, response: { 200: PlatformMarket, ...errors } };
-    const change = async (request: Parameters<typeof platformCtx>[1], slug: string, action: MarketAction) =>
-      presentPlatformMarket(valueOrThrow(await changeMarketOutcome(platformCtx(deps, request), { slug, action })));
+    const change = async (request: Parameters<typeof platformCtx>[1], slug: string, action: MarketAction) => {
+      const entry = { action: `market.${action.kind}`, target: slug, details: settlementDetails(action) };
+      const ctx = platformCtx(deps, request);
+      return presentPlatformMarket(
+        valueOrThrow(await audited(ctx, entry, (tx) => changeMarketOutcome(tx, { slug, action }))),
+      );
+    };
 
     app.post(
       '/platform/v1/markets/:slug/resolve',

@@ -22,6 +22,7 @@ import {
   type OpenTicketInput,
   type Ticket,
 } from '../../domains/support-tickets/index.js';
+import { audited } from '../../domains/audit/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { presentPage } from '../../lib/page.js';
 import { platformCtx, tenantCtx } from '../context.js';
@@ -144,8 +145,12 @@ export function supportTicketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsy
         },
       },
       async (request, reply) => {
+        const { id } = request.params;
         const action = { event: 'platform_reply' as const, body: request.body.body };
-        const ticket = valueOrThrow(await handleTicket(platformCtx(deps, request), request.params.id, action));
+        const entry = { action: 'ticket.reply', target: id, details: {} };
+        const ticket = valueOrThrow(
+          await audited(platformCtx(deps, request), entry, (tx) => handleTicket(tx, id, action)),
+        );
         return reply.code(201).send(presentPlatformTicket(ticket));
       },
     );
@@ -156,10 +161,14 @@ export function supportTicketPlatformRoutes(deps: ServiceDeps): FastifyPluginAsy
         config: { meta: platformMeta },
         schema: { params: TicketParams, response: { 200: PlatformTicket, ...errorResponses('not_found') } },
       },
-      async (request) =>
-        presentPlatformTicket(
-          valueOrThrow(await handleTicket(platformCtx(deps, request), request.params.id, { event: 'close' })),
-        ),
+      async (request) => {
+        const { id } = request.params;
+        const entry = { action: 'ticket.close', target: id, details: {} };
+        const ctx = platformCtx(deps, request);
+        return presentPlatformTicket(
+          valueOrThrow(await audited(ctx, entry, (tx) => handleTicket(tx, id, { event: 'close' }))),
+        );
+      },
     );
   };
 }

@@ -122,7 +122,11 @@ export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZ
           response: { 200: ResentDelivery, ...errorResponses('not_found', 'state_conflict') },
         },
       },
-      async (request) => valueOrThrow(await resendDeadLetter(platformCtx(deps, request), request.params.id)),
+      async (request) => {
+        const { id } = request.params;
+        const entry = { action: 'dead_letter.resend', target: id, details: {} };
+        return valueOrThrow(await audited(platformCtx(deps, request), entry, (tx) => resendDeadLetter(tx, id)));
+      },
     );
   };
 }
