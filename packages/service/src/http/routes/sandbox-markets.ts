@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audited } from '../../domains/audit/index.js';
 import { IdempotencyHeaders, keyedWork, type KeyedWork } from '../../domains/idempotency/index.js';
 import { presentPlatformMarket, type MarketRecord } from '../../domains/markets/index.js';
 import {
@@ -26,6 +27,7 @@ import { API_KEY_ERRORS, API_KEY_SECURITY, API_KEY_WRITE_ERRORS, errorResponses 
 import { valueOrThrow } from '../present.js';
 import type { RouteMeta } from '../route-meta.js';
 import { sendStored } from '../stored-answer.js';
+import { settlementDetails } from './settlement-details.js';
 
 const meta = { tier: 'default', credential: 'api_key', scope: 'write:positions' } as const satisfies RouteMeta;
 const doc = { tags: ['sandbox'], security: API_KEY_SECURITY };
@@ -35,16 +37,34 @@ const SANDBOX_ONLY =
 
 const present = presenter(TestMarket, presentPlatformMarket);
 
+/*
+ * Each write is recorded in the audit log by the caller's key, in the transaction of its key's claim: a
+ * refusal rolls back and leaves no entry, and a replay runs nothing and records nothing again.
+ */
 const createWrite: KeyedWork<NewTestMarket, MarketRecord> = {
   operation: 'sandbox_market_create',
-  run: createTestMarket,
+  run: (ctx, input) =>
+    audited(
+      ctx,
+      {
+        action: 'sandbox_market.create',
+        target: input.title,
+        details: { title: input.title, outcomes: input.outcomeTitles.length, liquidity: input.liquidity ?? null },
+      },
+      (tx) => createTestMarket(tx, input),
+    ),
   status: 201,
   present,
 };
 
 const settleWrite: KeyedWork<{ slug: string; action: MarketAction }, MarketRecord> = {
   operation: 'sandbox_market_settle',
-  run: settleTestMarket,
+  run: (ctx, input) =>
+    audited(
+      ctx,
+      { action: `sandbox_market.${input.action.kind}`, target: input.slug, details: settlementDetails(input.action) },
+      (tx) => settleTestMarket(tx, input),
+    ),
   status: 200,
   present,
 };

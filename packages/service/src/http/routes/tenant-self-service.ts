@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { audited, hostOf } from '../../domains/audit/index.js';
 import { EVENT_TYPES, type EventContent, type EventType } from '../../domains/events/index.js';
 import { IdempotencyHeaders, keyedWork, type KeyedWork } from '../../domains/idempotency/index.js';
 import { getTenantLimits, presentTenantLimits, TenantLimitsSchema } from '../../domains/rate-limits/index.js';
@@ -14,6 +15,7 @@ import {
   WebhookSecret,
   type EnvironmentSettings,
 } from '../../domains/tenants/index.js';
+import type { TenantCtx } from '../../domains/context.js';
 import type { ServiceDeps } from '../../deps.js';
 import { presenter } from '../../lib/present.js';
 import { tenantCtx } from '../context.js';
@@ -73,6 +75,9 @@ const presentOwnSettings = (s: EnvironmentSettings): z.infer<typeof OwnSettings>
   allowed_origins: s.allowedOrigins,
   webhook_secret_set: s.webhookSecretSet,
 });
+
+/** An environment as the audit log names it: `<tenant id>/<environment>`, as the panel and the portal do. */
+const targetOf = (ctx: TenantCtx) => `${ctx.tenantEnv.tenantId}/${ctx.tenantEnv.environment}`;
 
 /** The reference's example of an event type (http/webhook-events.ts): what a test event carries. */
 export function sampleEventOf(type: EventType): EventContent {
@@ -174,7 +179,13 @@ export function tenantSelfServiceRoutes(deps: ServiceDeps): FastifyPluginAsyncZo
           allowedOrigins: request.body.allowed_origins,
           webhookUrlPolicy,
         };
-        const settings = valueOrThrow(await updateOwnSettings(ctx, changes));
+        const { webhook_url, allowed_origins } = request.body;
+        const details: Record<string, unknown> = {};
+        if (webhook_url !== undefined) details.webhook_host = webhook_url === null ? null : hostOf(webhook_url);
+        if (allowed_origins !== undefined) details.allowed_origins = allowed_origins.length;
+        // Recorded by the key's id, in the tenant environment of the key (audited takes both from ctx).
+        const entry = { action: 'environment.update', target: targetOf(ctx), details };
+        const settings = valueOrThrow(await audited(ctx, entry, (tx) => updateOwnSettings(tx, changes)));
         deps.allowedOrigins.invalidate(ctx.tenantEnv.tenantId); // the other processes within ORIGINS_REFRESH_MS
         return presentOwnSettings(settings);
       },
@@ -197,7 +208,9 @@ export function tenantSelfServiceRoutes(deps: ServiceDeps): FastifyPluginAsyncZo
       },
       async (request, reply) => {
         const ctx = tenantCtx(deps, request);
-        const secret = valueOrThrow(await rotateWebhookSecret(ctx, ctx.tenantEnv));
+        // The secret is the verb's value: the entry says which one was rotated, never the value.
+        const entry = { action: 'webhook_secret.rotate', target: targetOf(ctx), details: {} };
+        const secret = valueOrThrow(await audited(ctx, entry, (tx) => rotateWebhookSecret(tx, tx.tenantEnv)));
         return reply.code(201).send({ webhook_secret: secret });
       },
     );
