@@ -305,20 +305,11 @@ export interface ErrorAnswersTable {
   at: Date;
 }
 
-export interface ErrorAnswerCountsTable {
-  minute: Date;
-  environment: string | null;
-  tenant_id: string | null;
-  code: string;
-  count: bigint;
-}
-
-/** Panel sign-ins (migration 0016): the cookie token's SHA-256, never the token. */
 /** The request log (migration 0036): every /v1 request of a tenant environment, kept 14 days. */
 export interface RequestLogTable {
   request_id: string;
   tenant_id: string;
-  environment: string;
+  environment: Environment;
   at: Date;
   method: string;
   route: string;
@@ -335,6 +326,15 @@ export interface RequestLogTable {
   response_body_bytes: number | null;
 }
 
+export interface ErrorAnswerCountsTable {
+  minute: Date;
+  environment: string | null;
+  tenant_id: string | null;
+  code: string;
+  count: bigint;
+}
+
+/** Panel sign-ins (migration 0016): the cookie token's SHA-256, never the token. */
 export interface WebSessionsTable {
   token_hash: Buffer;
   kind: 'panel' | 'portal';
@@ -547,6 +547,7 @@ export interface Database {
   tenant_pauses: TenantPausesTable;
   error_answers: ErrorAnswersTable;
   error_answer_counts: ErrorAnswerCountsTable;
+  request_log: RequestLogTable;
   tenant_rate_limits: TenantRateLimitsTable;
   widget_profiles: WidgetProfilesTable;
   saved_markets: SavedMarketsTable;
@@ -563,6 +564,5 @@ export interface Database {
   reconciliation_discrepancies: ReconciliationDiscrepanciesTable;
   web_sessions: WebSessionsTable;
   audit_log: AuditLogTable;
-  request_log: RequestLogTable;
   portal_links: PortalLinksTable;
 }

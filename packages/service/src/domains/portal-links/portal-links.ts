@@ -53,7 +53,7 @@ export async function signInWithPortalLink(
     const scope = await usePortalLink(tx, input.token, input.environment);
     if (!scope) return null;
     const who = `portal:${input.name} (${scope.tenantId}/${scope.environment})`;
-    const entry = { who, action: 'portal.sign_in', target: scope.tenantId, details: {} };
+    const entry = { who, action: 'portal.sign_in', target: scope.tenantId, details: { name: input.name }, ...scope };
     const started = await audited(tx, entry, async (t) =>
       ok(await startWebSession(t, { kind: 'portal', who: input.name, scope })),
     );

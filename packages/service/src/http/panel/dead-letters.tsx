@@ -201,6 +201,8 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
         {
           action: 'dead_letter.resend_all',
           target: read.fields.tenant || 'all tenants',
+          tenantId: filter.tenantId,
+          environment: filter.environment,
           details: { filter: setFields(read.fields) },
           detailsOf: bulkResendDetails,
         },

@@ -87,7 +87,7 @@ export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
       }
       // A failure is recorded under no name (anyone can type one), with the name it gave kept as a detail.
       const entry = valid
-        ? { who: `panel:${name}`, action: 'panel.sign_in', target: 'panel', details: {} }
+        ? { who: `panel:${name}`, action: 'panel.sign_in', target: 'panel', details: { name } }
         : { who: 'panel:anonymous', action: 'panel.sign_in', target: 'panel', details: { name, ip: request.ip } };
       const result = await audited(platformCtx(deps, request), entry, async (ctx) =>
         valid ? ok(await startWebSession(ctx, { kind: 'panel', who: name })) : rejected('invalid_api_key', ''),

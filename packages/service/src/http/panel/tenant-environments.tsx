@@ -98,6 +98,8 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       await act(platformCtx(deps, request), request, reply, (ctx) => updateEnvironment(ctx, changes), {
         action: 'environment.update',
         target: `${id}/${environment}`,
+        tenantId: id,
+        environment,
         // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
         details: { webhook_host: hostOf(changes.webhookUrl), allowed_origins: changes.allowedOrigins.length },
         back,
@@ -118,6 +120,8 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       return act(platformCtx(deps, request), request, reply, (ctx) => updateEnvironment(ctx, changes), {
         action: 'environment.widget',
         target: `${id}/${environment}`,
+        tenantId: id,
+        environment,
         details: body.data,
         back,
         done: () => `The ${environment} widget settings are saved.`,
@@ -146,7 +150,7 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const rotated = await runAudited(
         platformCtx(deps, request),
         request,
-        { action: 'webhook_secret.rotate', target: `${id}/${environment}` },
+        { action: 'webhook_secret.rotate', target: `${id}/${environment}`, tenantId: id, environment },
         (ctx) => rotateWebhookSecret(ctx, { tenantId: id, environment }),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');

@@ -108,6 +108,7 @@ export function tenantPauseRoutes(deps: ServiceDeps): FastifyPluginAsync {
         {
           action: 'tenant_pause.set',
           target: `${tenant.id}/${name}`,
+          tenantId: tenant.id,
           details: { tenant: tenant.name, paused, reason: reason || null },
           back: `/panel/tenants/${tenant.id}`,
           done: (p) => `${p.name} is ${p.paused ? 'paused' : 'running again'} for ${tenant.name}.`,

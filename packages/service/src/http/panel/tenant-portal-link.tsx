@@ -91,6 +91,8 @@ export function portalLinkRoutes(deps: ServiceDeps): FastifyPluginAsync {
         {
           action: 'portal_link.issue',
           target: id,
+          tenantId: id,
+          environment,
           details: { environment },
           detailsOf: (link: { token: string; expiresAt: Date }) => ({ expires_at: link.expiresAt.toISOString() }),
         },

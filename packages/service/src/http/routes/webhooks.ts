@@ -99,13 +99,15 @@ export function deadLetterPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyncZ
         },
       },
       async (request) => {
+        const filter = deadLetterFilterOf(request.body);
         const entry = {
           who: PLATFORM_API,
           action: 'dead_letter.resend_all',
           target: request.body.tenant_id ?? 'all tenants',
+          tenantId: filter.tenantId,
+          environment: filter.environment,
           details: { filter: request.body },
         };
-        const filter = deadLetterFilterOf(request.body);
         const done = valueOrThrow(
           await audited(platformCtx(deps, request), entry, (ctx) => resendDeadLetters(ctx, filter), bulkResendDetails),
         );

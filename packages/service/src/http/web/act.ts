@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audited } from '../../domains/audit/index.js';
 import type { Ctx } from '../../domains/context.js';
+import type { Environment } from '../../db/schema.js';
 import type { Result } from '../../errors/index.js';
 import { setFlash, whoOf } from './web-session.js';
 
@@ -9,6 +10,9 @@ import { setFlash, whoOf } from './web-session.js';
 export interface Action<T> {
   action: string;
   target: string;
+  /** The tenant (and environment) the action is about, where the form names it (docs/operations.md, "The audit log"). */
+  tenantId?: string;
+  environment?: Environment;
   details?: Record<string, unknown>;
   /** The page to return to (303), with the outcome shown on it. */
   back: string;
@@ -35,10 +39,13 @@ export async function act<C extends Ctx, T>(
 export async function runAudited<C extends Ctx, T>(
   ctx: C,
   request: FastifyRequest,
-  spec: Pick<Action<T>, 'action' | 'target' | 'details'> & { detailsOf?: (value: T) => Record<string, unknown> },
+  spec: Pick<Action<T>, 'action' | 'target' | 'tenantId' | 'environment' | 'details'> & {
+    detailsOf?: (value: T) => Record<string, unknown>;
+  },
   verb: (ctx: C) => Promise<Result<T>>,
 ): Promise<Result<T>> {
-  const entry = { who: whoOf(request), action: spec.action, target: spec.target, details: spec.details ?? {} };
+  const { action, target, tenantId, environment } = spec;
+  const entry = { who: whoOf(request), action, target, tenantId, environment, details: spec.details ?? {} };
   return audited(ctx, entry, verb, spec.detailsOf);
 }
 
