@@ -147,19 +147,20 @@ describe('GET /panel/search', () => {
     await landsOn(market.id, new RegExp(`^/panel/markets/${market.slug}$`));
   });
 
-  it('finds the request an error envelope names, with its tenant name', async () => {
+  it("finds a request in the request log: its page with the error, the bodies and the tenant's name", async () => {
     const refused = await service.api('sandbox', 'PUT', '/v1/users/u-1', {
       key: tenant.sandboxKey,
       body: { status: 'nope' },
     });
     expect(refused.status).toBe(400);
-    await service.deps.errorAnswers.flush();
-    const res = await search(refused.json.request_id);
-    expect(res.status, res.html).toBe(200);
-    const text = textOf(res.html);
-    expect(text).toContain(`The request ${refused.json.request_id}`);
+    await Promise.all([service.deps.errorAnswers.flush(), service.deps.requestLog.flush()]);
+    const page = await landsOn(refused.json.request_id, new RegExp(`^/panel/requests/${refused.json.request_id}$`));
+    const text = textOf(page.html);
+    expect(text).toContain('validation_failed : Invalid body: /status');
     expect(text).toContain('400 validation_failed');
-    expect(text).toContain('PUT /v1/users/:external_user_id');
+    expect(text).toContain('/v1/users/:external_user_id');
+    expect(text).toContain('Request body');
+    expect(page.html).toContain('&quot;status&quot;: &quot;nope&quot;');
     expect(text).toContain(tenantName);
 
     // A ticket that quotes it is found beside it.
@@ -171,8 +172,21 @@ describe('GET /panel/search', () => {
     expect(ticket.status, ticket.text).toBe(201);
     const both = await search(refused.json.request_id);
     expect(textOf(both.html)).toContain('2 matches');
+    expect(both.html).toContain(`href="/panel/requests/${refused.json.request_id}"`);
     expect(both.html).toContain(`href="/panel/tickets/${ticket.json.id}"`);
     expect(textOf(both.html)).toContain('Support ticket “A refused user”, quoting this request id');
+  });
+
+  it('shows an error answer the log does not hold (a platform answer) on the results page', async () => {
+    const refused = await service.platform('GET', '/platform/v1/tenants/00000000-0000-4000-8000-000000000001');
+    expect(refused.status).toBe(404);
+    await Promise.all([service.deps.errorAnswers.flush(), service.deps.requestLog.flush()]);
+    const res = await search(refused.json.request_id);
+    expect(res.status, res.html).toBe(200);
+    const text = textOf(res.html);
+    expect(text).toContain(`The request ${refused.json.request_id}`);
+    expect(text).toContain('404 not_found');
+    expect((await panel.get(`/panel/requests/${refused.json.request_id}`)).status).toBe(404);
   });
 
   it('says when nothing is found, keeps the query and names the kinds of ids it takes', async () => {

@@ -213,7 +213,7 @@ describe('the request log', () => {
     const entry = (requestId: string, at: Date) => ({
       requestId,
       tenantId: tenant.tenantId,
-      environment: 'sandbox',
+      environment: 'sandbox' as const,
       at,
       method: 'GET',
       route: '/v1/markets',

@@ -284,17 +284,6 @@ export interface ReportJobs {
   to_at: Timestamp | null;
 }
 
-export interface SavedMarkets {
-  market_id: string;
-  saved_at: Timestamp;
-  user_id: string;
-}
-
-export interface StreamChanges {
-  created_at: Generated<Timestamp>;
-  kind: string;
-  market_id: string | null;
-  position_id: string | null;
 export interface RequestLog {
   at: Timestamp;
   code: string | null;
@@ -315,6 +304,17 @@ export interface RequestLog {
   tenant_id: string;
 }
 
+export interface SavedMarkets {
+  market_id: string;
+  saved_at: Timestamp;
+  user_id: string;
+}
+
+export interface StreamChanges {
+  created_at: Generated<Timestamp>;
+  kind: string;
+  market_id: string | null;
+  position_id: string | null;
   seq: Generated<bigint>;
   user_id: string | null;
   xact_id: Generated<string>;
@@ -521,6 +521,7 @@ export interface DB {
   reconciliation_runs: ReconciliationRuns;
   report_chunks: ReportChunks;
   report_jobs: ReportJobs;
+  request_log: RequestLog;
   saved_markets: SavedMarkets;
   stream_changes: StreamChanges;
   stream_changes_purged: StreamChangesPurged;
@@ -533,7 +534,6 @@ export interface DB {
   tenants: Tenants;
   transactions: Transactions;
   user_limits: UserLimits;
-  request_log: RequestLog;
   users: Users;
   web_sessions: WebSessions;
   webhook_attempts: WebhookAttempts;

@@ -9,6 +9,7 @@ import { overviewRoutes } from './overview.js';
 import { settlementRoutes } from './settlement.js';
 import { signInRoutes } from './sign-in.js';
 import { recordRoutes } from './records.js';
+import { requestPageRoutes } from './request-page.js';
 import { searchRoutes } from './search.js';
 import { PANEL_SITE } from './site.js';
 import { tenantRoutes } from './tenants.js';
@@ -34,5 +35,6 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(auditRoutes(deps));
     await app.register(searchRoutes(deps));
     await app.register(recordRoutes(deps));
+    await app.register(requestPageRoutes(deps));
   };
 }

@@ -2,6 +2,7 @@ import type { Ctx, TenantEnv } from '../../domains/context.js';
 import { findErrorAnswer, type StoredErrorAnswer } from '../../domains/error-answers/index.js';
 import { findTransactionById } from '../../domains/ledger/index.js';
 import { findMarketBySlug, findMarketsByIds, isSlug } from '../../domains/markets/index.js';
+import { findAnyRequest } from '../../domains/request-log/index.js';
 import { findOrderById } from '../../domains/orders/index.js';
 import { findPositionById } from '../../domains/positions/index.js';
 import { getAnyTicket, ticketsQuoting } from '../../domains/support-tickets/index.js';
@@ -51,7 +52,7 @@ const place = (scope: TenantEnv) => ({ tenantId: scope.tenantId, environment: sc
 async function byId(ctx: Ctx, q: string): Promise<Found[]> {
   if (!isUuid(q)) return [];
   const id = q.toLowerCase();
-  const [tenant, user, position, transaction, order, event, markets, ticket, answer] = await Promise.all([
+  const [tenant, user, position, transaction, order, event, markets, ticket, logged, answer] = await Promise.all([
     findTenant(ctx.db, id),
     findUserById(ctx.db, id),
     findPositionById(ctx.db, id),
@@ -60,6 +61,7 @@ async function byId(ctx: Ctx, q: string): Promise<Found[]> {
     findEventById(ctx.db, id),
     findMarketsByIds(ctx.db, [id]),
     getAnyTicket(ctx, id),
+    findAnyRequest(ctx.db, id),
     findErrorAnswer(ctx, id),
   ]);
   const found: Found[] = [];
@@ -121,7 +123,15 @@ async function byId(ctx: Ctx, q: string): Promise<Found[]> {
       scope: place(ticket.value),
     });
   }
-  if (answer) {
+  if (logged) {
+    found.push({
+      kind: 'request',
+      label: `Request ${logged.method} ${logged.route}, answered ${logged.status}${logged.code ? ` ${logged.code}` : ''}`,
+      href: `/panel/requests/${id}`,
+      scope: place(logged),
+    });
+  } else if (answer) {
+    // Not in the request log: a platform answer, one to a caller never known, or older than the log keeps.
     found.push({
       kind: 'request',
       label: `Request answered ${answer.status} ${answer.code}`,

@@ -18,7 +18,7 @@ export function searchRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const q = typeof given === 'string' ? given : '';
       const matches = await searchEverything(platformCtx(deps, request), q);
       const [only] = matches;
-      if (matches.length === 1 && only && only.kind !== 'request') return reply.redirect(only.href, 303);
+      if (matches.length === 1 && only && !only.errorAnswer) return reply.redirect(only.href, 303);
       const screen = { title: q.trim() ? 'Search results' : 'Search', current: '/panel/search', search: q };
       return sendScreen(request, reply, screen, <Results q={q.trim()} matches={matches} />);
     });

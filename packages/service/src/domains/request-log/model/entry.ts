@@ -1,3 +1,5 @@
+import type { Environment } from '../../../db/schema.js';
+
 /**
  * One request as the log keeps it (docs/operations.md, "The request log"). The answer is recorded as it
  * went out; the bodies arrive raw (the request's parsed body, the answer's bytes) and are made safe to
@@ -6,7 +8,7 @@
 export interface LoggedRequest {
   requestId: string;
   tenantId: string;
-  environment: string;
+  environment: Environment;
   at: Date;
   method: string;
   /** The route's pattern (/v1/users/:external_user_id), or "(no route)". */
