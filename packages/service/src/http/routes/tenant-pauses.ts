@@ -37,6 +37,7 @@ export function tenantPausePlatformRoutes(deps: ServiceDeps): FastifyPluginAsync
           who: PLATFORM_API,
           action: 'tenant_pause.set',
           target: `${tenantId}/${name}`,
+          tenantId,
           details: { paused, reason: reason ?? null },
         };
         const pause = valueOrThrow(
