@@ -1,8 +1,12 @@
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
-import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+import { createTenant, registerUser, startTestService, sync, type TestService, type TestTenant } from './helpers.js';
+
+const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
 
 /**
  * The tenant portal in real Chromium (Debian's package): a staff member signs in by the platform's link
@@ -108,17 +112,60 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
   it('has no serious or critical axe finding on its screens, on a desk and on a phone', async () => {
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      for (const path of [
+      for (const screen of [
         '/portal',
         '/portal/webhooks',
         '/portal/reports',
         '/portal/tickets',
         '/portal/reconciliation',
+        '/portal/requests',
+        '/portal/requests?from=yesterday&status=4xx',
       ]) {
-        await page.goto(`${service.urls.sandbox}${path}`);
-        expect(await seriousAxeFindings(page), `${path} at ${width} px`).toEqual([]);
+        await page.goto(`${service.urls.sandbox}${screen}`);
+        expect(await seriousAxeFindings(page), `${screen} at ${width} px`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+        expect(overflow, `${screen} at ${width} px`).toBeLessThanOrEqual(0);
+      }
+    }
+  });
+
+  it("lists the environment's requests and opens a refused one: axe clean, no sideways scroll, desk and phone", async () => {
+    const key = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, {
+      environment: 'sandbox',
+      scopes: SCOPES,
+    });
+    expect(key.status, key.text).toBe(201);
+    const apiKey = key.json.api_key as string;
+    const user = 'player-4711';
+    await registerUser(service, apiKey, user);
+    await sync(service, apiKey, { external_user_id: user, direction: 'credit', amount: '25.00' });
+    await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: apiKey });
+    const refused = await sync(service, apiKey, { external_user_id: user, direction: 'debit', amount: '40.00' });
+    expect(refused.status).toBe(409);
+    await service.deps.requestLog.flush();
+    for (const width of [1280, 375]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`${service.urls.sandbox}/portal/requests`);
+      const row = page.getByRole('link', { name: 'POST /v1/balance-sync' }).first();
+      expect(await row.isVisible()).toBe(true);
+      // The key columns stay in view on a phone: what was asked and how it was answered.
+      const status = page.locator('.status.s4').first();
+      expect(await status.isVisible()).toBe(true);
+      const box = await status.boundingBox();
+      expect(box!.x + box!.width).toBeLessThanOrEqual(width);
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.screenshot({
+          path: path.join(SCREENSHOTS, `portal-requests-${width}.png`),
+          fullPage: width === 1280,
+        });
+      }
+      await page.goto(`${service.urls.sandbox}/portal/requests/${refused.json.request_id}`);
+      expect(await page.locator('.problem').getByText(refused.json.message).count()).toBe(1);
+      expect(await seriousAxeFindings(page), `a request's page at ${width} px`).toEqual([]);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `a request's page at ${width} px`).toBeLessThanOrEqual(0);
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, `portal-request-${width}.png`), fullPage: true });
       }
     }
   });

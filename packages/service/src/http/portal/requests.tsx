@@ -60,6 +60,7 @@ export function requestRoutes(deps: ServiceDeps): FastifyPluginAsync {
         ...new Set(request.server.routeTable.map((r) => r.url).filter((u) => u.startsWith('/v1'))),
       ].sort();
       const errors = Object.fromEntries(problems.map((p) => [p.field, p.message]));
+      const narrowed = Object.keys(fields).filter((name) => name !== 'request_id').length;
       return sendScreen(
         request,
         reply,
@@ -76,32 +77,40 @@ export function requestRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 <div>
                   <Field name="request_id" label="Request id" size={38} hint="From an answer's X-Request-Id" />
                 </div>
-                <div>
-                  <Field name="user" label="User" hint="External user id" />
-                </div>
-                <div>
-                  <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
-                </div>
-                <div>
-                  <Field name="code" label="Error code" placeholder="rate_limited" />
-                </div>
-                <div>
-                  <SelectField
-                    name="route"
-                    label="Route"
-                    options={[['', 'Any route'], ...routes.map((r) => [r, r] as const)]}
-                  />
-                </div>
-                <div>
-                  <Field name="from" label="From" placeholder="2026-11-29T14:00" />
-                </div>
-                <div>
-                  <Field name="to" label="To" placeholder="2026-11-29T15:00" />
-                </div>
                 <button type="submit" class="secondary">
                   Show
                 </button>
               </div>
+              <details class="filters" open={narrowed > 0 || problems.length > 0}>
+                <summary>More filters{narrowed > 0 ? ` (${narrowed} set)` : ''}</summary>
+                <div class="row">
+                  <div>
+                    <Field name="user" label="User" hint="External user id" />
+                  </div>
+                  <div>
+                    <SelectField name="status" label="Status" options={STATUS_OPTIONS} />
+                  </div>
+                  <div>
+                    <Field name="code" label="Error code" placeholder="rate_limited" />
+                  </div>
+                  <div>
+                    <SelectField
+                      name="route"
+                      label="Route"
+                      options={[['', 'Any route'], ...routes.map((r) => [r, r] as const)]}
+                    />
+                  </div>
+                  <div>
+                    <Field name="from" label="From" placeholder="2026-11-29T14:00" />
+                  </div>
+                  <div>
+                    <Field name="to" label="To" placeholder="2026-11-29T15:00" />
+                  </div>
+                  <button type="submit" class="secondary">
+                    Show
+                  </button>
+                </div>
+              </details>
             </FilterForm>
           </section>
           <section aria-labelledby="requests">

@@ -54,6 +54,7 @@ td.lead{min-width:22ch}
 .status{display:inline-block;min-width:4ch;padding:0 6px;border-radius:4px;font-weight:600;font-variant-numeric:tabular-nums;text-align:center}
 .status.s2{background:#e8f5e9;color:#1b5e20}.status.s3{background:#e3f2fd;color:#0d47a1}
 .status.s4{background:#fff3e0;color:#8a3c00}.status.s5{background:#fdecea;color:#8c1d18}
+details.filters summary{cursor:pointer;color:#0b57d0;font-weight:600;padding:10px 0;min-height:44px}
 pre.body{margin:0;padding:12px;background:#f6f8fa;border:1px solid #e3e6eb;border-radius:6px;overflow:auto;max-height:480px;font-size:14px;white-space:pre-wrap;overflow-wrap:anywhere}
 td.lead .clip{max-width:48ch;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;white-space:normal;overflow-wrap:anywhere}
 .nowrap{white-space:nowrap}
