@@ -163,6 +163,14 @@ export interface Markets {
   updated_at: Timestamp;
 }
 
+export interface MarketStatusChanges {
+  action: string;
+  changed_at: Timestamp;
+  changed_by: string;
+  market_id: string;
+  reason: string | null;
+}
+
 export interface Orders {
   created_at: Timestamp;
   environment: string;
@@ -255,6 +263,7 @@ export interface ReconciliationRuns {
   finished_at: Timestamp | null;
   id: string;
   started_at: Timestamp;
+  tenants_checked: bigint | null;
   trigger: string;
   unverifiable: Generated<bigint>;
   users_checked: Generated<bigint>;
@@ -511,6 +520,7 @@ export interface DB {
   kill_switches: KillSwitches;
   leaderboard_buckets: LeaderboardBuckets;
   market_outcomes: MarketOutcomes;
+  market_status_changes: MarketStatusChanges;
   markets: Markets;
   orders: Orders;
   portal_links: PortalLinks;

@@ -274,6 +274,15 @@ export interface WebhookAttemptsTable {
   response_excerpt: string | null;
 }
 
+/** A market's last suspend or reopen and its reason (migration 0038); one row per market, replaced at each. */
+export interface MarketStatusChangesTable {
+  market_id: string;
+  action: 'suspend' | 'reopen';
+  reason: string | null;
+  changed_by: string;
+  changed_at: Date;
+}
+
 export interface KillSwitchesTable {
   name: 'sync' | 'positions' | 'feed' | 'widget';
   paused: boolean;
@@ -508,6 +517,8 @@ export interface ReconciliationRunsTable {
   unverifiable: ColumnType<bigint, bigint | undefined, bigint>;
   discrepancies: ColumnType<bigint, bigint | undefined, bigint>;
   trigger: 'platform' | 'schedule';
+  /** The tenants with users the run went through (migration 0038); null before it finishes, and for older runs. */
+  tenants_checked: bigint | null;
 }
 
 export interface ReconciliationDiscrepanciesTable {
@@ -535,6 +546,7 @@ export interface Database {
   markets: MarketsTable;
   market_outcomes: MarketOutcomesTable;
   tenant_markets: TenantMarketsTable;
+  market_status_changes: MarketStatusChangesTable;
   price_points: PricePointsTable;
   positions: PositionsTable;
   user_limits: UserLimitsTable;
