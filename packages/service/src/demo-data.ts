@@ -182,6 +182,8 @@ export async function seedDemoData(
   await open('demo-chen', 'demo-rocket-launch', launch.outcomes[1]!.id, '50.00');
 
   // One market suspended, one resolved (its positions settle: the leaderboard has winners and losers).
-  await platform('POST', '/markets/demo-rocket-launch/suspend');
+  await platform('POST', '/markets/demo-rocket-launch/suspend', {
+    reason: 'Launch window moved: waiting for the new date',
+  });
   await platform('POST', '/markets/demo-city-poll/resolve', { outcome_id: poll.outcomes[0]!.id });
 }

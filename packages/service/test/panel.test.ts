@@ -249,38 +249,6 @@ describe('actions', () => {
   });
 });
 
-describe("a market's trading status", () => {
-  it('suspends with the reason typed and reopens without one, each in the audit log', async () => {
-    const market = await createMarket(service, tenant);
-    const back = `/panel/markets/${market.slug}`;
-    const reason = 'Result source unreachable (incident 204)';
-    const suspended = await panel.post(`${back}/suspend`, { reason: `  ${reason} ` });
-    expect(suspended.location).toBe(back);
-    const page = await panel.get(back);
-    expect(textOf(page.html)).toContain(`${market.slug} is suspended.`);
-    expect(page.html).toContain('<dd>suspended</dd>');
-    expect(page.html).toMatch(/<form[^>]*action="[^"]*\/reopen"[^>]*aria-label="Reopen trading"/);
-    expect((await service.platform('GET', `/platform/v1/markets/${market.slug}`)).json.status).toBe('suspended');
-    await panel.post(`${back}/reopen`, { reason: '' });
-    const audit = await auditRows(service, 'market.suspend', market.slug);
-    expect(audit.map((a) => [a.who, a.details, a.outcome])).toEqual([['panel:Ada', { reason }, 'done']]);
-    const reopened = await auditRows(service, 'market.reopen', market.slug);
-    expect(reopened.map((a) => a.details)).toEqual([{ reason: null }]);
-  });
-
-  it('refuses a reason over 500 characters, keeping it beside the field, and suspends nothing', async () => {
-    const market = await createMarket(service, tenant);
-    const back = `/panel/markets/${market.slug}`;
-    const long = 'x'.repeat(501);
-    await panel.post(`${back}/suspend`, { reason: long });
-    const page = await panel.get(back);
-    expect(page.html).toMatch(new RegExp(`<input id="suspend-reason"[^>]*value="${long}"[^>]*aria-invalid="true"`));
-    expect(textOf(page.html)).toContain('Keep the reason to 500 characters, as plain text.');
-    expect((await service.platform('GET', `/platform/v1/markets/${market.slug}`)).json.status).toBe('open');
-    expect(await auditRows(service, 'market.suspend', market.slug)).toEqual([]);
-  });
-});
-
 describe('hostile and malformed input', () => {
   it('escapes what it shows: a tenant named like a script is text', async () => {
     const created = await panel.post('/panel/tenants', { name: '<script>alert(1)</script>' });

@@ -54,4 +54,5 @@ export { isAvailable, lockRoundMarkets, movesSandbox, RoundMarkets, type HeldMar
 export { isSlug, SLUG_PATTERN } from './model/slug.js';
 export * from './schemas.js';
 export { setMarketEnabled, type TenantMarket } from './set-market-enabled.js';
+export { findStatusChange, saveStatusChange, type MarketStatusChange } from './status-change-repo.js';
 export { updateMarket, type MarketChanges } from './update-market.js';

@@ -6,6 +6,7 @@ import {
   createMarket,
   displayPrices,
   findMarketBySlug,
+  findStatusChange,
   formatPercent,
   listAllMarkets,
   MAX_RESOLUTION_SOURCE_LENGTH,
@@ -42,7 +43,7 @@ import {
   SOURCE_HINT,
 } from './market-facts.js';
 import { SandboxInfluenceSection, sandboxInfluenceRoutes } from './market-sandbox.js';
-import { MarketStatusForm, marketStatusRoutes } from './market-status.js';
+import { MarketStatusSection, marketStatusRoutes } from './market-status.js';
 import { signedIn } from './site.js';
 import { tenantChoices, TenantPicker } from './tenant-picker.js';
 
@@ -216,10 +217,11 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </p>,
         );
       const prices = displayPrices(market.q, market.b);
-      const [tenants, exposure, choices] = await Promise.all([
+      const [tenants, exposure, choices, statusChange] = await Promise.all([
         tenantsOfMarket(ctx, market.id),
         getMarketExposure(ctx, slug),
         tenantChoices(deps, request),
+        findStatusChange(ctx.db, market.id),
       ]);
       const names = await tenantNames(ctx, [
         ...new Set([
@@ -259,7 +261,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 </>
               )}
             </dl>
-            <MarketStatusForm request={request} market={market} />
+            <MarketStatusSection request={request} market={market} change={statusChange} />
           </section>
           <section aria-labelledby="outcomes">
             <h2 id="outcomes">Outcomes</h2>

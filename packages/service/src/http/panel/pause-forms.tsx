@@ -77,6 +77,8 @@ export interface PauseScreen {
   action: string;
   button: string;
   back: string;
+  /** What the confirmed form posts beside the reason; a pause's `paused=true` unless told otherwise. */
+  confirmFields?: Record<string, string>;
 }
 
 /** The reason form on a page of its own: shown again after a refusal (400), with the typed text kept. */
@@ -123,7 +125,9 @@ export function sendPauseConfirmation(
         <dd>{reason}</dd>
       </dl>
       <PanelForm request={request} action={screen.action} label={screen.button}>
-        <input type="hidden" name="paused" value="true" />
+        {Object.entries(screen.confirmFields ?? { paused: 'true' }).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
         <input type="hidden" name="reason" value={reason} />
         <p class="row">
           <button type="submit" class="danger">

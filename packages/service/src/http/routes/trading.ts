@@ -261,10 +261,10 @@ export function marketStatusPlatformRoutes(deps: ServiceDeps): FastifyPluginAsyn
           },
         },
         async (request) => {
-          const input = { slug: request.params.slug, action };
+          const reason = request.body?.reason ?? null;
+          const input = { slug: request.params.slug, action, reason, changedBy: PLATFORM_API };
           // Text that is not a slug names no market, and is not written to the audit log either.
           if (!isSlug(input.slug)) throw new ApiError('not_found', `No market ${input.slug}.`);
-          const reason = request.body?.reason ?? null;
           const entry = { who: PLATFORM_API, action: `market.${action}`, target: input.slug, details: { reason } };
           const ctx = platformCtx(deps, request);
           return presentPlatformMarket(valueOrThrow(await audited(ctx, entry, (tx) => setMarketStatus(tx, input))));
