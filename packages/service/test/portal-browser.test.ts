@@ -129,7 +129,7 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
     }
   });
 
-  it("lists the environment's requests and opens a refused one: axe clean, no sideways scroll, desk and phone", async () => {
+  it("lists the environment's requests, a user's page and a refused request: axe clean, no sideways scroll, desk and phone", async () => {
     const key = await service.platform('POST', `/platform/v1/tenants/${tenant.tenantId}/api-keys`, {
       environment: 'sandbox',
       scopes: SCOPES,
@@ -158,6 +158,15 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
           path: path.join(SCREENSHOTS, `portal-requests-${width}.png`),
           fullPage: width === 1280,
         });
+      }
+      await page.goto(`${service.urls.sandbox}/portal/users/${user}`);
+      expect(await page.getByRole('heading', { name: 'Latest refused requests' }).count()).toBe(1);
+      expect(await seriousAxeFindings(page), `a user's page at ${width} px`).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
+        0,
+      );
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, `portal-user-${width}.png`), fullPage: true });
       }
       await page.goto(`${service.urls.sandbox}/portal/requests/${refused.json.request_id}`);
       expect(await page.locator('.problem').getByText(refused.json.message).count()).toBe(1);

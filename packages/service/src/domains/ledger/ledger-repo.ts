@@ -136,18 +136,18 @@ export async function findTransactionById(
   };
 }
 
-/** A tenant environment's ledger rows after afterSeq, oldest first, limit + 1 rows (the caller pages). */
+/** A tenant environment's ledger rows after afterSeq, oldest first (or newest first), limit + 1 rows (the caller pages). */
 export async function listTransactionRows(
   db: Executor,
   scope: TenantEnv,
-  f: { externalUserId?: string; entryType?: string; afterSeq: bigint | null; limit: number },
+  f: { externalUserId?: string; entryType?: string; afterSeq: bigint | null; limit: number; newestFirst?: boolean },
 ): Promise<TransactionRow[]> {
   let query = transactionQuery(db, scope);
   if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
   if (f.entryType !== undefined) query = query.where('t.entry_type', '=', f.entryType);
-  if (f.afterSeq !== null) query = query.where('t.seq', '>', f.afterSeq);
+  if (f.afterSeq !== null) query = query.where('t.seq', f.newestFirst ? '<' : '>', f.afterSeq);
   const rows = await query
-    .orderBy('t.seq')
+    .orderBy('t.seq', f.newestFirst ? 'desc' : 'asc')
     .limit(f.limit + 1)
     .execute();
   return rows.map(toTransactionRow);

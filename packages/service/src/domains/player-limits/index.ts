@@ -21,4 +21,5 @@ export {
   presentLimits,
   presentLimitsColumns,
   PutLimitsBody,
+  type LimitsOfUser,
 } from './schemas.js';

@@ -146,17 +146,19 @@ export interface PositionFilter {
   state?: PositionState;
   afterSeq: bigint | null;
   limit: number;
+  /** Newest first (a page of someone's latest), `afterSeq` then counting down. */
+  newestFirst?: boolean;
 }
 
-/** Oldest first, limit + 1 rows (the caller pages). */
+/** Oldest first (or newest first), limit + 1 rows (the caller pages). */
 export async function listPositionRows(db: Executor, scope: TenantEnv, f: PositionFilter): Promise<PositionRow[]> {
   let query = viewQuery(db, scope);
   if (f.externalUserId !== undefined) query = query.where('u.external_user_id', '=', f.externalUserId);
   if (f.marketSlug !== undefined) query = query.where('m.slug', '=', f.marketSlug);
   if (f.state !== undefined) query = query.where('p.state', '=', f.state);
-  if (f.afterSeq !== null) query = query.where('p.seq', '>', f.afterSeq);
+  if (f.afterSeq !== null) query = query.where('p.seq', f.newestFirst ? '<' : '>', f.afterSeq);
   const rows = await query
-    .orderBy('p.seq')
+    .orderBy('p.seq', f.newestFirst ? 'desc' : 'asc')
     .limit(f.limit + 1)
     .execute();
   return rows.map(toView);

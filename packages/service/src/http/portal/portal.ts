@@ -11,6 +11,7 @@ import { settingsRoutes } from './settings.js';
 import { signInRoutes } from './sign-in.js';
 import { portalSite } from './site.js';
 import { ticketRoutes } from './tickets.js';
+import { userRoutes } from './users.js';
 import { webhookRoutes } from './webhooks.js';
 
 /**
@@ -34,5 +35,6 @@ export function portalRoutes(deps: ServiceDeps, environment: Environment): Fasti
     await app.register(reconciliationRoutes(deps));
     await app.register(rateLimitRoutes(deps));
     await app.register(requestRoutes(deps));
+    await app.register(userRoutes(deps));
   };
 }

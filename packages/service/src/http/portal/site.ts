@@ -16,6 +16,7 @@ export function portalSite(environment: Environment): WebSite {
     screens: [
       ['/portal', 'Settings'],
       ['/portal/requests', 'Requests'],
+      ['/portal/users', 'Users'],
       ['/portal/markets', 'Markets'],
       ['/portal/webhooks', 'Webhooks'],
       ['/portal/reports', 'Reports'],

@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug } from '../../domains/markets/index.js';
+import { isExternalUserId } from '../../domains/users/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { isApiError } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
@@ -17,6 +18,7 @@ const PARAM_CHECKS: Record<string, (value: string) => boolean> = {
   slug: isSlug,
   name: (value) => /^[a-z_]{1,40}$/.test(value),
   environment: (value) => value === 'sandbox' || value === 'live',
+  external_user_id: isExternalUserId,
 };
 
 /**

@@ -47,8 +47,8 @@ export function filterOf(query: FilterQuery): { filter: RequestFilter; problems:
   }
   const user = value('user');
   if (user !== undefined) {
-    if (user.length <= 128) filter.user = user;
-    else problems.push({ field: 'user', message: 'An external user id is at most 128 characters.' });
+    if (user.length <= 64) filter.user = user;
+    else problems.push({ field: 'user', message: 'An external user id is at most 64 characters.' });
   }
   const status = value('status');
   if (status !== undefined) {
