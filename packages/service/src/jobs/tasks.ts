@@ -6,7 +6,7 @@ import { expireOrders } from '../domains/orders/index.js';
 import { purgeRejections } from '../domains/positions/index.js';
 import { purgeStreamChanges } from '../domains/realtime/index.js';
 import { expireReports, failReport, GENERATE_REPORT_TASK, generateReport } from '../domains/reports/index.js';
-import { runReconciliation } from '../domains/reconciliation/index.js';
+import { RECONCILIATION_CRON, runReconciliation } from '../domains/reconciliation/index.js';
 import { sweepOrders } from '../domains/orders/index.js';
 import { deliverDue, type DeliveryOutcome, type WebhookTransport } from '../domains/webhooks/index.js';
 import type { Doorbell } from '../lib/doorbell.js';
@@ -155,11 +155,17 @@ export const cronItems: CronItem[] = [
   { task: JOBS.purgePositionRejections, match: '29 * * * *', identifier: JOBS.purgePositionRejections },
   // The realtime stream's change log keeps 15 minutes; a purge every minute keeps it near that.
   { task: JOBS.purgeStreamChanges, match: '* * * * *', identifier: JOBS.purgeStreamChanges },
-  // Reconciliation daily at 02:00Z (docs/operator-api.md, "Reconciliation"). graphile-worker matches cron
-  // patterns in UTC whatever the process's TZ: 0.17.3's digestTimestamp (node_modules/graphile-worker/dist/
-  // cron.js) reads getUTCMinutes/getUTCHours/getUTCDate/getUTCMonth/getUTCDay. A 02:00 missed while no worker
-  // ran is made up when one starts within 23 hours (a run reports only what no run reported before).
-  { task: JOBS.reconcile, match: '0 2 * * *', identifier: JOBS.reconcile, options: { backfillPeriod: 23 * 3_600_000 } },
+  // Reconciliation daily at 02:00Z (docs/operator-api.md, "Reconciliation"), by the domain's pattern, which the
+  // panel's "next run" reads too. graphile-worker matches cron patterns in UTC whatever the process's TZ:
+  // 0.17.3's digestTimestamp (node_modules/graphile-worker/dist/cron.js) reads getUTCMinutes/getUTCHours/
+  // getUTCDate/getUTCMonth/getUTCDay. A 02:00 missed while no worker ran is made up when one starts within
+  // 23 hours (a run reports only what no run reported before).
+  {
+    task: JOBS.reconcile,
+    match: RECONCILIATION_CRON,
+    identifier: JOBS.reconcile,
+    options: { backfillPeriod: 23 * 3_600_000 },
+  },
   // Watchdogs of the self-rescheduling jobs (preserve_run_at: a pending run keeps its time).
   ...[JOBS.deliverWebhooks, JOBS.expireOrders].map((task) => ({
     task,

@@ -7,6 +7,8 @@ export {
   RECENT_DISCREPANCY_DAYS,
   recentDiscrepancyCounts,
 } from './list-discrepancies.js';
-export type { RunTrigger } from './run-repo.js';
+export { reconciliationStatus, type ReconciliationStatus } from './get-status.js';
+export { DAILY_RUN_UTC, RECONCILIATION_CRON } from './model/schedule.js';
+export type { RunRecord, RunTrigger } from './run-repo.js';
 export { LISTED_DISCREPANCIES, PAGE_SIZE, runReconciliation, type ReconciliationRun } from './run-reconciliation.js';
 export * from './schemas.js';

@@ -44,7 +44,9 @@ export async function runReconciliation(
   const clock = ctx.runtime.clock;
   const run = { id: newId(), startedAt: clock.now(), trigger };
   await insertRun(ctx.db, run);
-  const counts: RunCounts = { usersChecked: 0, unverifiable: 0, discrepancies: 0 };
+  const counts: RunCounts = { usersChecked: 0, unverifiable: 0, discrepancies: 0, tenantsChecked: 0 };
+  // Tenants are few beside users: their ids are all the memory this adds.
+  const tenants = new Set<string>();
   const listed: Discrepancy[] = [];
   let found: Found[] = [];
   const flush = async () => {
@@ -59,6 +61,7 @@ export async function runReconciliation(
     if (page.length === 0) break;
     after = page[page.length - 1]!.userId;
     for (const user of page) {
+      tenants.add(user.tenantId);
       const verdict = compare(user.candidate === null ? [] : [user.candidate]);
       switch (verdict.kind) {
         case 'unverifiable':
@@ -85,6 +88,7 @@ export async function runReconciliation(
     if (page.length < pageSize) break;
   }
   await flush();
+  counts.tenantsChecked = tenants.size;
 
   const finishedAt = clock.now();
   await finishRun(ctx.db, run.id, finishedAt, counts);

@@ -8,6 +8,7 @@ import { operationsRoutes } from './operations.js';
 import { overviewRoutes } from './overview.js';
 import { settlementRoutes } from './settlement.js';
 import { signInRoutes } from './sign-in.js';
+import { reconciliationRoutes } from './reconciliation.js';
 import { recordRoutes } from './records.js';
 import { requestPageRoutes } from './request-page.js';
 import { searchRoutes } from './search.js';
@@ -30,6 +31,7 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(marketRoutes(deps));
     await app.register(settlementRoutes(deps));
     await app.register(deadLetterRoutes(deps));
+    await app.register(reconciliationRoutes(deps));
     await app.register(operationsRoutes(deps));
     await app.register(ticketRoutes(deps));
     await app.register(auditRoutes(deps));
