@@ -9,6 +9,7 @@ import { isApiError } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Credential } from '../route-meta.js';
 import { formOf } from './act.js';
+import { installNotFoundPage } from './not-found.js';
 import { Page, sendPage } from './page.js';
 import { csrfMatches, secureCookiesOf, sessionOfCookie, type WebSite } from './web-session.js';
 
@@ -25,7 +26,7 @@ const PARAM_CHECKS: Record<string, (value: string) => boolean> = {
  * What every page of a site goes through, in the site's own Fastify context: its cookies and urlencoded
  * forms (the API's parsers stay JSON-only), the session cookie on every page marked with the site's
  * credential (a page without one goes to the sign-in, a post is 401), path parameters checked before
- * use, the session's CSRF token on every post, and errors as pages.
+ * use, the session's CSRF token on every post, and errors and unknown paths as pages.
  */
 export async function installWebSite(
   app: FastifyInstance,
@@ -61,6 +62,7 @@ export async function installWebSite(
   // Path parameters are checked before anything uses them (in SQL, or in a redirect's Location, where a
   // stray character would fail the answer): a value that cannot name anything is a 404 page.
   app.addHook('preValidation', async (request, reply) => {
+    if (request.is404) return;
     for (const [name, value] of Object.entries((request.params as Record<string, string>) ?? {})) {
       if (!(PARAM_CHECKS[name] ?? (() => false))(value)) {
         return problem(reply, 404, 'Not found', `There is no ${name.replace('_', ' ')} ${value.slice(0, 80)}.`);
@@ -72,6 +74,8 @@ export async function installWebSite(
   // A sign-in has no session yet: one posted from another site is refused by what the browser says of
   // its origin, so that no page can sign a visitor in as someone else.
   app.addHook('preHandler', async (request, reply) => {
+    // An unknown path changes nothing: its page says so (not-found.tsx), whoever posted to it.
+    if (request.is404) return;
     const session = request.webSession;
     if (request.method === 'POST' && !session && crossSite(request)) {
       return problem(reply, 403, 'Form refused', 'This sign-in was posted from another site.');
@@ -96,6 +100,8 @@ export async function installWebSite(
         : `The request could not be read: ${error.message}`;
     return problem(reply, status, status === 500 ? 'Error' : 'Bad request', text);
   });
+  // Last, so that the page of an unknown path goes through the hooks above (the site, its cookie).
+  await installNotFoundPage(app, deps, site);
 }
 
 /** What the browser says of where a post came from: another site (Sec-Fetch-Site, else Origin). */
