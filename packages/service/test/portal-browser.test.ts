@@ -120,6 +120,8 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
         '/portal/reconciliation',
         '/portal/requests',
         '/portal/requests?from=yesterday&status=4xx',
+        '/portal/users',
+        '/portal/rate-limits',
       ]) {
         await page.goto(`${service.urls.sandbox}${screen}`);
         expect(await seriousAxeFindings(page), `${screen} at ${width} px`).toEqual([]);
@@ -158,6 +160,10 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
           path: path.join(SCREENSHOTS, `portal-requests-${width}.png`),
           fullPage: width === 1280,
         });
+      }
+      await page.goto(`${service.urls.sandbox}/portal/rate-limits`);
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, `portal-rate-limits-${width}.png`), fullPage: true });
       }
       await page.goto(`${service.urls.sandbox}/portal/users/${user}`);
       expect(await page.getByRole('heading', { name: 'Latest refused requests' }).count()).toBe(1);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
-import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
+import { createTenant, registerUser, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { PanelClient, textOf } from './panel-client.js';
-import { widgetOpen } from './trading-helpers.js';
+import { sessionFor, widgetOpen } from './trading-helpers.js';
 import { generateReport } from '../src/domains/reports/index.js';
 
 /**
@@ -396,20 +396,40 @@ describe('reports, tickets and reconciliation in the portal', () => {
 });
 
 describe('rate-limit use in the portal', () => {
-  it("shows the environment's use of each limit over the last 60 s, counting nothing itself", async () => {
+  it("shows the environment's use of each limit over the last 60 s, counting nothing itself, and today's requests", async () => {
     const own = await createTenant(service);
     for (let i = 0; i < 3; i += 1) {
       expect((await service.api('sandbox', 'GET', '/v1/markets', { key: own.sandboxKey })).status).toBe(200);
     }
+    await service.deps.requestLog.flush();
     const { client } = await signIn((await linkFor(own.tenantId)).url);
-    const row = () =>
-      client
-        .get('/portal/rate-limits')
-        .then((p) => /<code>feed_read<\/code><\/th><td class="num">(\d+)<\/td><td class="num">(\d+)</.exec(p.html));
-    const first = await row();
+    const page = () => client.get('/portal/rate-limits').then((p) => p.html);
+    const now = (html: string) =>
+      /<code class="kind">feed_read<\/code><\/th><td class="num nowrap">(\d+) of (\d+)</.exec(html);
+    const first = now(await page());
     expect(first![1]).toBe('3');
     expect(Number(first![2])).toBeGreaterThan(0);
-    expect((await row())![1]).toBe('3');
+    const again = await page();
+    expect(now(again)![1]).toBe('3');
+    // From the request log's hourly counts: 3 feed reads today, no 429.
+    expect(again).toMatch(/<code class="kind">feed_read<\/code><\/th><td class="num">3<\/td><td class="num">0<\/td>/);
+  });
+});
+
+describe('429s in the portal', () => {
+  it("counts each tier's 429s of the day and draws the last 24 hours' with their words", async () => {
+    const own = await createTenant(service);
+    await registerUser(service, own.sandboxKey, 'rl-portal');
+    const token = await sessionFor(service, own.sandboxKey, 'rl-portal');
+    for (let i = 0; i < 12; i++) await service.api('sandbox', 'GET', '/v1/widget/config', { key: token });
+    await service.deps.requestLog.flush();
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const html = (await client.get('/portal/rate-limits')).html;
+    expect(html).toMatch(
+      /<code class="kind">widget_session<\/code><\/th><td class="num">13<\/td><td class="num">2<\/td>/,
+    );
+    expect(html).toContain('aria-label="2 in the last 24 hours, most (2) in the hour from 11:00 UTC"');
+    expect(html).toContain('href="/portal/requests?code=rate_limited"');
   });
 });
 

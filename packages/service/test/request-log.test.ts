@@ -3,6 +3,7 @@ import {
   findAnyRequest,
   findRequest,
   listRequests,
+  requestCountsSince,
   MAX_BODY_BYTES,
   REDACTED,
   requestLogRecorder,
@@ -106,6 +107,28 @@ describe('the request log', () => {
       externalUserId: user,
       route: '/v1/widget/config',
     });
+  });
+
+  it('counts every request per hour and rate-limit tier, with its 429s', async () => {
+    const own = await createTenant(service);
+    const user = `log-c-${uniqueKey()}`;
+    await registerUser(service, own.sandboxKey, user);
+    const token = await sessionFor(service, own.sandboxKey, user);
+    for (let i = 0; i < 12; i++) await service.api('sandbox', 'GET', '/v1/widget/config', { key: token });
+    await service.api('sandbox', 'GET', '/v1/markets', { key: own.sandboxKey });
+    await service.deps.requestLog.flush();
+    const counts = await requestCountsSince(service.db, sandbox(own), new Date(Date.now() - 3_600_000));
+    const of = (tier: string) =>
+      counts
+        .filter((c) => c.tier === tier)
+        .reduce((sum, c) => ({ requests: sum.requests + c.requests, rateLimited: sum.rateLimited + c.rateLimited }), {
+          requests: 0,
+          rateLimited: 0,
+        });
+    // The session's minting is in the widget_session tier too: 13 requests, the 11th and 12th reads refused.
+    expect(of('widget_session')).toEqual({ requests: 13, rateLimited: 2 });
+    expect(of('feed_read')).toEqual({ requests: 1, rateLimited: 0 });
+    expect(of('user_sync').requests).toBe(1);
   });
 
   it('never keeps a secret or a token: a minted session token is redacted, and so is a secret sent in', async () => {
@@ -228,13 +251,16 @@ describe('the request log', () => {
     const old = crypto.randomUUID();
     const fresh = crypto.randomUUID();
     const droppedId = crypto.randomUUID();
-    recorder.record(entry(old, new Date(Date.now() - 15 * 86_400_000)), null);
-    recorder.record(entry(fresh, new Date(Date.now() - 13 * 86_400_000)), null);
-    recorder.record(entry(droppedId, new Date()), null);
+    recorder.record(entry(old, new Date(Date.now() - 15 * 86_400_000)), null, 'default');
+    recorder.record(entry(fresh, new Date(Date.now() - 13 * 86_400_000)), null, 'default');
+    recorder.record(entry(droppedId, new Date()), null, 'default');
     await recorder.stop();
     expect(await findAnyRequest(service.db, old)).toBeNull();
     expect(await findAnyRequest(service.db, fresh)).not.toBeNull();
     expect(await findAnyRequest(service.db, droppedId)).toBeNull();
+    // Counted all the same, in its hour: the figures do not depend on the buffer.
+    const counted = await requestCountsSince(service.db, sandbox(tenant), new Date(Date.now() - 3_600_000));
+    expect(counted.some((c) => c.tier === 'default' && c.requests >= 1)).toBe(true);
     expect(lines.some((l) => /request log fell behind/.test(String(l.msg)) && l.dropped === 1)).toBe(true);
   });
 });

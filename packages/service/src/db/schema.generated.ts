@@ -293,6 +293,15 @@ export interface ReportJobs {
   to_at: Timestamp | null;
 }
 
+export interface RequestCounts {
+  environment: string;
+  hour: Timestamp;
+  rate_limited: bigint;
+  requests: bigint;
+  tenant_id: string;
+  tier: string;
+}
+
 export interface RequestLog {
   at: Timestamp;
   code: string | null;
@@ -531,6 +540,7 @@ export interface DB {
   reconciliation_runs: ReconciliationRuns;
   report_chunks: ReportChunks;
   report_jobs: ReportJobs;
+  request_counts: RequestCounts;
   request_log: RequestLog;
   saved_markets: SavedMarkets;
   stream_changes: StreamChanges;

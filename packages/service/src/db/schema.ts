@@ -335,6 +335,16 @@ export interface RequestLogTable {
   response_body_bytes: number | null;
 }
 
+/** Requests per hour and rate-limit tier (migration 0040), the log's dropped ones included. */
+export interface RequestCountsTable {
+  hour: Date;
+  tenant_id: string;
+  environment: Environment;
+  tier: string;
+  requests: bigint;
+  rate_limited: bigint;
+}
+
 export interface ErrorAnswerCountsTable {
   minute: Date;
   environment: string | null;
@@ -560,6 +570,7 @@ export interface Database {
   error_answers: ErrorAnswersTable;
   error_answer_counts: ErrorAnswerCountsTable;
   request_log: RequestLogTable;
+  request_counts: RequestCountsTable;
   tenant_rate_limits: TenantRateLimitsTable;
   widget_profiles: WidgetProfilesTable;
   saved_markets: SavedMarketsTable;

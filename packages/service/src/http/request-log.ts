@@ -62,6 +62,7 @@ export function installRequestLog(app: FastifyInstance, recorder: RequestLogReco
       keepsBodies(request.method, reply.statusCode)
         ? { request: request.sentBody, response: request.loggedAnswer }
         : null,
+      request.routeOptions.config.meta?.tier ?? 'default',
     );
   });
 }

@@ -1,3 +1,4 @@
+export { tierUse, type HourCount, type TierUse } from './model/counts.js';
 export { MAX_BODY_BYTES, REDACTED, type LoggedRequest, type RawBodies } from './model/entry.js';
 export {
   FILTER_FIELDS,
@@ -18,4 +19,5 @@ export {
   type RequestLogOptions,
   type RequestLogRecorder,
 } from './recorder.js';
+export { requestCountsSince } from './request-counts-repo.js';
 export { findAnyRequest, findRequest, listRequests, type StoredRequest } from './request-log-repo.js';

@@ -1,7 +1,9 @@
 import { inBatches } from '../../lib/in-batches.js';
 import { writeBehind } from '../../lib/write-behind.js';
 import type { Runtime } from '../context.js';
+import { restore, tally, type HourCount } from './model/counts.js';
 import { keptBodies, type LoggedRequest, type RawBodies } from './model/entry.js';
+import { addRequestCounts, deleteRequestCountsBefore } from './request-counts-repo.js';
 import { deleteRequestsBefore, insertRequests } from './request-log-repo.js';
 
 /** How long the log keeps a request (docs/operations.md, "The request log"). */
@@ -20,8 +22,11 @@ export const REQUEST_LOG_DEFAULTS: RequestLogOptions = { flushMs: 1_000, flushAt
 
 /** The log on its way to the database: recorded after each answer, written in batches. */
 export interface RequestLogRecorder {
-  /** Never waits and never throws: an answer does not depend on its logging. */
-  record(request: LoggedRequest, bodies: RawBodies | null): void;
+  /**
+   * Never waits and never throws: an answer does not depend on its logging. Every request is counted in
+   * its hour and rate-limit `tier`, also when the buffer is full and its row is dropped.
+   */
+  record(request: LoggedRequest, bodies: RawBodies | null, tier: string): void;
   flush(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -44,9 +49,22 @@ export function requestLogRecorder(
   let lastPurge = -Infinity;
   let lastWarning = -Infinity;
   let warnedDrops = 0;
+  let counts = new Map<string, HourCount>();
+  const writeCounts = async () => {
+    const batch = [...counts.values()];
+    counts = new Map();
+    try {
+      await addRequestCounts(runtime.db, batch);
+    } catch (error) {
+      // All or none were added: putting them back counts no request twice.
+      restore(counts, batch);
+      runtime.log.warn({ err: error }, 'request counts could not be written; kept for the next try');
+    }
+  };
   const queue = writeBehind<{ request: LoggedRequest; bodies: RawBodies | null }>(
     { flushMs: options.flushMs, flushAt: options.flushAt, maxItems: options.maxWaiting },
     async (batch) => {
+      await writeCounts();
       const rows = batch.map(({ request, bodies }) => ({
         ...request,
         ...(bodies ? keptBodies(bodies) : NO_BODIES),
@@ -63,12 +81,14 @@ export function requestLogRecorder(
         lastPurge = now;
         const cutoff = new Date(now - REQUEST_LOG_RETENTION_DAYS * 86_400_000);
         await inBatches(PURGE_BATCH, (limit) => deleteRequestsBefore(runtime.db, cutoff, limit));
+        await deleteRequestCountsBefore(runtime.db, cutoff);
       }
     },
     (error) => runtime.log.warn({ err: error }, 'a batch of the request log could not be written'),
   );
   return {
-    record(request, bodies) {
+    record(request, bodies, tier) {
+      tally(counts, request, tier);
       queue.push({ request, bodies });
     },
     flush: queue.flush,
