@@ -88,7 +88,7 @@ module.exports = {
       to: {
         pathNot: [
           '^packages/service/src/domains/[^/]+/model/',
-          '^packages/service/src/lib/(money|assert-never)\\.ts$',
+          '^packages/service/src/lib/(money|assert-never|uuid)\\.ts$',
           '^packages/service/src/errors/(rejection|catalog)\\.ts$',
           '^packages/service/src/db/schema\\.ts$',
           '^node_modules/(vitest|fast-check|ipaddr\\.js)/',

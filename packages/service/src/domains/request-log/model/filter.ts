@@ -1,4 +1,4 @@
-import { isUuid } from '../../../lib/ids.js';
+import { isUuid } from '../../../lib/uuid.js';
 
 /** What the log's list can be narrowed to (docs/operations.md, "The request log"). */
 export interface RequestFilter {
