@@ -236,6 +236,20 @@ describe('the settings screen', () => {
       if (form.webhook_url) expect(refused.html).toContain(`value="${form.webhook_url}"`);
       else expect(textOf(refused.html)).toContain(`Allowed origins: ${form.allowed_origins} must be an origin`);
     }
+    // Every problem is named next to its own field, not only the first in a banner.
+    const both = await client.post('/portal/settings', {
+      webhook_url: 'http://localhost:3000/hook',
+      allowed_origins: 'foo\nhttps://ok.example.com\nbar.example.com/x',
+    });
+    expect(both.status).toBe(400);
+    expect(both.html).toMatch(/id="webhook-url"[^>]*aria-invalid="true"/);
+    expect(both.html).toMatch(/id="allowed-origins"[^>]*aria-invalid="true"/);
+    const webhookError = /<p class="field-error" id="webhook-url-error">([^<]+)<\/p>/.exec(both.html)?.[1];
+    const originsError = /<p class="field-error" id="allowed-origins-error">([^<]+)<\/p>/.exec(both.html)?.[1];
+    expect(webhookError).toBeDefined();
+    expect(originsError).toContain('foo must be an origin');
+    expect(originsError).toContain('bar.example.com/x must be an origin');
+    expect(originsError).not.toContain('ok.example.com');
     expect((await read('sandbox')).json.webhook_url).toBe('https://hooks.example.com/portal');
     const audit = await service.db
       .selectFrom('audit_log')

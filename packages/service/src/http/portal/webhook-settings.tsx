@@ -8,6 +8,7 @@ import {
   updateOwnSettings,
   type EnvironmentSettings,
 } from '../../domains/tenants/index.js';
+import { webhookUrlProblem } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
@@ -15,11 +16,18 @@ import { sampleEventOf, UpdateOwnSettingsBody } from '../routes/tenant-self-serv
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
 
-/** A refused save of the webhook URL and origins: what was sent, and why it was refused. */
+/** A refused save of the webhook URL and origins: what was sent, and what is wrong with each field. */
 export interface RefusedSettings {
   webhookUrl: string;
   allowedOrigins: string;
+  /** The page's summary: every problem, each naming its field. */
   problem: string;
+  errors: FieldErrors;
+}
+
+interface FieldErrors {
+  webhook_url?: string;
+  allowed_origins?: string;
 }
 
 /** Shows the settings screen again with a refused save (settings.tsx). */
@@ -45,6 +53,9 @@ export function WebhookSettings(props: {
 }) {
   const { request, settings, entered } = props;
   const canSend = settings.webhookUrl !== null && settings.webhookSecretSet;
+  const errors = entered?.errors ?? {};
+  // A field's hint, and what is wrong with it when a save was refused, tied to it for screen readers.
+  const described = (id: string, error: string | undefined) => (error ? `${id}-hint ${id}-error` : `${id}-hint`);
   return (
     <>
       <section aria-labelledby="delivery">
@@ -63,9 +74,15 @@ export function WebhookSettings(props: {
             spellcheck={false}
             placeholder="https://example.com/webhooks"
             value={entered ? entered.webhookUrl : (settings.webhookUrl ?? '')}
-            aria-describedby="webhook-url-hint"
+            aria-describedby={described('webhook-url', errors.webhook_url)}
+            aria-invalid={errors.webhook_url ? 'true' : undefined}
             size={60}
           />
+          {errors.webhook_url && (
+            <p class="field-error" id="webhook-url-error">
+              {errors.webhook_url}
+            </p>
+          )}
           <label for="allowed-origins">Allowed origins, one per line</label>
           <p id="allowed-origins-hint">
             The sites that embed the widget, as https://shop.example.com: scheme and host (and a port only when it is
@@ -77,10 +94,16 @@ export function WebhookSettings(props: {
             rows={4}
             autoComplete="off"
             spellcheck={false}
-            aria-describedby="allowed-origins-hint"
+            aria-describedby={described('allowed-origins', errors.allowed_origins)}
+            aria-invalid={errors.allowed_origins ? 'true' : undefined}
           >
             {entered ? entered.allowedOrigins : settings.allowedOrigins.join('\n')}
           </textarea>
+          {errors.allowed_origins && (
+            <p class="field-error" id="allowed-origins-error">
+              {errors.allowed_origins}
+            </p>
+          )}
           <p>
             <button type="submit">Save webhook URL and origins</button>
           </p>
@@ -139,8 +162,17 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
         webhook_url: entered.webhookUrl || null,
         allowed_origins: origins,
       });
-      if (!body.success)
-        return sendRefused(request, reply, { ...entered, problem: problemOf(body.error.issues[0], origins) });
+      if (!body.success) {
+        // The URL's own rules (https, a public host) are the verb's, which a refused form never reaches:
+        // checked here too, so that a bad URL is named beside a bad origin.
+        const urlIssue = body.error.issues.some((i) => i.path[0] === 'webhook_url');
+        const urlProblem =
+          entered.webhookUrl && !urlIssue ? webhookUrlProblem(entered.webhookUrl, webhookUrlPolicy) : null;
+        const issues = urlProblem
+          ? [{ path: ['webhook_url'], message: urlProblem }, ...body.error.issues]
+          : body.error.issues;
+        return sendRefused(request, reply, refusal(entered, issues, origins));
+      }
       const ctx = staffCtx(deps, request);
       const changes = {
         webhookUrl: body.data.webhook_url ?? null,
@@ -159,11 +191,11 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
         (tx) => updateOwnSettings(tx, changes),
       );
       if (!saved.ok) {
-        const issue = (saved.rejection.details?.issues as { path: string; message: string }[] | undefined)?.[0];
-        const problem = issue
-          ? problemOf({ path: issue.path.split('/').slice(1), message: issue.message }, origins)
-          : saved.rejection.message;
-        return sendRefused(request, reply, { ...entered, problem });
+        const issues = (saved.rejection.details?.issues as { path: string; message: string }[] | undefined) ?? [];
+        if (issues.length === 0)
+          return sendRefused(request, reply, { ...entered, problem: saved.rejection.message, errors: {} });
+        const asPaths = issues.map((i) => ({ path: i.path.split('/').slice(1), message: i.message }));
+        return sendRefused(request, reply, refusal(entered, asPaths, origins));
       }
       deps.allowedOrigins.invalidate(ctx.tenantEnv.tenantId); // as the API does: this process at once
       return redirectWith(request, reply, '/portal', saved, () => 'The webhook URL and allowed origins are saved.');
@@ -217,16 +249,30 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
   };
 }
 
-/** A refusal in the form's own words: which field, which line of the origins. */
-function problemOf(issue: { path: readonly PropertyKey[]; message: string } | undefined, origins: string[]): string {
-  if (!issue) return 'The form is not valid.';
-  const [field, index] = issue.path;
-  if (field === 'webhook_url') return `Webhook URL: ${issue.message}.`;
-  if (field === 'allowed_origins' && index !== undefined) {
-    return `Allowed origins: ${origins[Number(index)]} ${issue.message}.`;
+type Issue = { path: readonly PropertyKey[]; message: string };
+
+/**
+ * Every problem of a refused save in the form's own words, each next to its field: the webhook URL's, and
+ * each refused origin by what was typed (so "foo" and a second bad line are both named).
+ */
+function refusal(entered: { webhookUrl: string; allowedOrigins: string }, issues: readonly Issue[], origins: string[]) {
+  const said: Record<keyof FieldErrors, string[]> = { webhook_url: [], allowed_origins: [] };
+  for (const issue of issues) {
+    const [field, index] = issue.path;
+    if (field === 'webhook_url') said.webhook_url.push(`${issue.message}.`);
+    else if (index !== undefined) said.allowed_origins.push(`${origins[Number(index)]} ${issue.message}.`);
+    else said.allowed_origins.push(`${issue.message}.`);
   }
-  if (field === 'allowed_origins') return `Allowed origins: ${issue.message}.`;
-  return issue.message;
+  const errors: FieldErrors = {};
+  if (said.webhook_url.length > 0) errors.webhook_url = [...new Set(said.webhook_url)].join(' ');
+  if (said.allowed_origins.length > 0) errors.allowed_origins = [...new Set(said.allowed_origins)].join(' ');
+  const problem = [
+    errors.webhook_url && `Webhook URL: ${errors.webhook_url}`,
+    errors.allowed_origins && `Allowed origins: ${errors.allowed_origins}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
+  return { ...entered, errors, problem: problem || 'The form is not valid.' };
 }
 
 function hostOf(url: string | null): string | null {
