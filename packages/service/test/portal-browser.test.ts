@@ -161,6 +161,14 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
           fullPage: width === 1280,
         });
       }
+      await page.goto(`${service.urls.sandbox}/portal`);
+      // On a phone each key is a card: its last use, state and rotation stay in view.
+      const lastUsed = page.locator('td[data-label="Last used"]').first();
+      const lastUsedBox = await lastUsed.boundingBox();
+      expect(lastUsedBox!.x + lastUsedBox!.width).toBeLessThanOrEqual(width);
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.screenshot({ path: path.join(SCREENSHOTS, `portal-settings-${width}.png`) });
+      }
       await page.goto(`${service.urls.sandbox}/portal/rate-limits`);
       if (process.env.UPDATE_SCREENSHOTS) {
         await page.screenshot({ path: path.join(SCREENSHOTS, `portal-rate-limits-${width}.png`), fullPage: true });

@@ -181,7 +181,7 @@ export function requestRoutes(deps: ServiceDeps): FastifyPluginAsync {
 /** The list: what was asked and how it was answered first, so a phone keeps them in view. */
 function RequestTable(props: { rows: StoredRequest[] }) {
   return (
-    <ScrollTable label="Requests">
+    <ScrollTable label="Requests" stack>
       <thead>
         <tr>
           <th scope="col">Request</th>
@@ -203,13 +203,17 @@ function RequestTable(props: { rows: StoredRequest[] }) {
               <br />
               <span class="hint">{when(r.at)}</span>
             </td>
-            <td>
+            <td data-label="Status">
               <span class={`status s${Math.floor(r.status / 100)}`}>{r.status}</span>
               {r.code && <span class="wrap"> {r.code}</span>}
             </td>
-            <td class="wrap">{r.externalUserId ?? '—'}</td>
-            <td class="num">{Math.round(r.latencyMs)} ms</td>
-            <td>
+            <td class="wrap" data-label="User">
+              {r.externalUserId ?? '—'}
+            </td>
+            <td class="num" data-label="Time taken">
+              {Math.round(r.latencyMs)} ms
+            </td>
+            <td data-label="Idempotency key">
               {r.idempotencyKey ? <span class="clip">{r.idempotencyKey}</span> : '—'}
               {r.replayed && ' (replayed)'}
             </td>

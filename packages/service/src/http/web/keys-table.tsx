@@ -18,7 +18,7 @@ export function KeysTable(props: {
   const panel = props.site === 'panel';
   if (props.keys.length === 0) return <p>No keys yet{panel ? '.' : ': the platform team issues them.'}</p>;
   return (
-    <ScrollTable label="API keys">
+    <ScrollTable label="API keys" stack>
       <thead>
         <tr>
           <th scope="col">Key</th>
@@ -35,17 +35,17 @@ export function KeysTable(props: {
           const state = rotationStateOf(k, props.keys, props.now);
           return (
             <tr key={k.id}>
-              <td>
+              <td class="lead">
                 <code>{k.prefix}…</code>
               </td>
-              {panel && <td>{k.environment}</td>}
-              <td>{k.scopes.join(', ')}</td>
-              <td>{when(k.createdAt)}</td>
-              <td>{k.lastUsedAt ? when(k.lastUsedAt) : 'not yet'}</td>
-              <td>
+              {panel && <td data-label="Environment">{k.environment}</td>}
+              <td data-label="Scopes">{k.scopes.join(', ')}</td>
+              <td data-label="Created">{when(k.createdAt)}</td>
+              <td data-label="Last used">{k.lastUsedAt ? when(k.lastUsedAt) : 'not yet'}</td>
+              <td data-label="State">
                 <KeyState keyRecord={k} state={state} />
               </td>
-              <td>
+              <td data-label="Actions">
                 <RotationButton
                   request={props.request}
                   base={`/${props.site}/api-keys`}

@@ -51,9 +51,22 @@ dt{font-weight:600}dd{margin:0;overflow-wrap:anywhere}
 h1{overflow-wrap:anywhere}
 .clip{display:block;max-width:16ch;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
 td.lead{min-width:22ch}
-.status{display:inline-block;min-width:4ch;padding:0 6px;border-radius:4px;font-weight:600;font-variant-numeric:tabular-nums;text-align:center}
+.status{display:inline-block;min-width:4ch;padding:0 6px;border-radius:4px;font-weight:600;font-variant-numeric:tabular-nums;text-align:center;white-space:nowrap}
 .status.s2{background:#e8f5e9;color:#1b5e20}.status.s3{background:#e3f2fd;color:#0d47a1}
 .status.s4{background:#fff3e0;color:#8a3c00}.status.s5{background:#fdecea;color:#8c1d18}
+.status.s0{background:#eceff3;color:#3b4252}
+dl.stats{grid-template-columns:repeat(auto-fit,minmax(140px,1fr));gap:8px;margin:8px 0 12px}
+.stat{border:1px solid #e3e6eb;border-radius:6px;padding:8px 12px;min-width:0}
+.stat dt{font-weight:400;color:#4a5262;font-size:14px}
+.stat dd{margin:0;font-size:24px;font-weight:600;font-variant-numeric:tabular-nums}
+.stat dd.hint{font-size:13px;font-weight:400}
+form[role=search]+.scroll{margin-top:12px}
+pre.excerpt{margin:6px 0 0;padding:6px 8px;background:#f6f8fa;border:1px solid #e3e6eb;border-radius:4px;font-size:13px;white-space:pre-wrap;overflow-wrap:anywhere}
+@media (max-width:600px){table.stack thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
+table.stack tr{display:block;border-bottom:1px solid #d5d9e0;padding:8px 0}
+table.stack td{display:flex;gap:12px;justify-content:space-between;align-items:baseline;border:0;padding:4px 0;text-align:right}
+table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;flex:none}
+table.stack td.lead{display:block;text-align:left}table.stack td.lead::before{content:none}}
 details.filters summary{cursor:pointer;color:#0b57d0;font-weight:600;padding:10px 0;min-height:44px}
 pre.body{margin:0;padding:12px;background:#f6f8fa;border:1px solid #e3e6eb;border-radius:6px;overflow:auto;max-height:480px;font-size:14px;white-space:pre-wrap;overflow-wrap:anywhere}
 td.lead .clip{max-width:48ch;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;white-space:normal;overflow-wrap:anywhere}

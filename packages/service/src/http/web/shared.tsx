@@ -302,10 +302,18 @@ export function sendShownOnce(
  * A table that scrolls sideways on a narrow screen, reachable by keyboard (a named, focusable region: a
  * scrolling area must be, for people who cannot use a pointer).
  */
-export function ScrollTable(props: { label: string; children: ComponentChildren }) {
+export function ScrollTable(props: {
+  label: string;
+  children: ComponentChildren;
+  /**
+   * On a phone, each row becomes a card of label: value lines (its cells' data-label), so no column is
+   * out of view; for tables whose every column matters there.
+   */
+  stack?: boolean;
+}) {
   return (
     <div class="scroll" tabIndex={0} role="region" aria-label={props.label}>
-      <table>{props.children}</table>
+      <table class={props.stack ? 'stack' : undefined}>{props.children}</table>
     </div>
   );
 }
