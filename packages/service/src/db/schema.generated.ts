@@ -453,7 +453,9 @@ export interface WebhookAttempts {
   error: string | null;
   event_id: string;
   latency_ms: number;
+  request_headers: Json | null;
   response_excerpt: string | null;
+  sent: Generated<boolean>;
   status_code: number | null;
   url: string | null;
 }

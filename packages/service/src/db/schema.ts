@@ -272,6 +272,10 @@ export interface WebhookAttemptsTable {
   error: string | null;
   latency_ms: number;
   response_excerpt: string | null;
+  /** Migration 0039: false for an attempt never sent (no webhook secret, or no URL any more): no HTTP failure. */
+  sent: Generated<boolean>;
+  /** Migration 0039: the headers a sent attempt carried (JSON text on insert); null when not sent, or before 0039. */
+  request_headers: ColumnType<unknown, string | null | undefined, string | null>;
 }
 
 /** A market's last suspend or reopen and its reason (migration 0038); one row per market, replaced at each. */

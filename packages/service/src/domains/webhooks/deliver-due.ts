@@ -6,7 +6,7 @@ import { claimDue, envKey, recordAttempt, type ClaimedDelivery } from './deliver
 import { webhookBody } from './model/body.js';
 import { nextState } from './model/schedule.js';
 import { signBody } from './signature.js';
-import type { SendResult, WebhookTransport } from './transport.js';
+import { WEBHOOK_USER_AGENT, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';
 
 export interface DeliveryOptions {
   /** Per attempt, the whole exchange with the receiver. */
@@ -151,7 +151,8 @@ async function attemptDelivery(
 ): Promise<void> {
   const { clock } = ctx.runtime;
   const attemptedAt = clock.now();
-  const result = await send(ports.transport, delivery, timeoutMs);
+  const request = signedRequest(delivery, timeoutMs);
+  const result = 'unsent' in request ? unsent(request.unsent) : await ports.transport.send(request);
   const finishedAt = clock.now();
   const outcome = nextState(
     { status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null },
@@ -164,6 +165,8 @@ async function attemptDelivery(
       token,
       attemptedAt,
       url: delivery.webhookUrl,
+      sent: !('unsent' in request),
+      requestHeaders: 'unsent' in request ? null : request.headers,
       statusCode: result.status,
       error: result.error,
       latencyMs: result.latencyMs,
@@ -201,23 +204,28 @@ export async function recordPatiently(record: () => Promise<boolean>): Promise<v
 
 /**
  * The body is serialized here, once per attempt, from the stored event, and these exact bytes are
- * signed and sent. An environment without a secret is not sent to unsigned: the attempt fails and is
+ * signed and sent, with these headers (recorded with the attempt: the signature is an HMAC, no secret).
+ * An environment without a secret is not sent to unsigned: the attempt is recorded as not sent and
  * retried on schedule, so setting a secret lets it through.
  */
-function send(transport: WebhookTransport, delivery: ClaimedDelivery, timeoutMs: number): Promise<SendResult> {
-  const unsent = (error: string): Promise<SendResult> =>
-    Promise.resolve({ status: null, error, latencyMs: 0, excerpt: null });
-  if (delivery.webhookUrl === null) return unsent('no webhook_url');
-  if (delivery.webhookSecret === null) return unsent('no webhook secret');
+function signedRequest(delivery: ClaimedDelivery, timeoutMs: number): WebhookRequest | { unsent: string } {
+  if (delivery.webhookUrl === null) return { unsent: 'no webhook_url' };
+  if (delivery.webhookSecret === null) return { unsent: 'no webhook secret' };
   const body = JSON.stringify(webhookBody(delivery.event));
-  return transport.send({
+  return {
     url: delivery.webhookUrl,
     body,
     timeoutMs,
     headers: {
+      'content-type': 'application/json',
+      'content-length': String(Buffer.byteLength(body)),
+      'user-agent': WEBHOOK_USER_AGENT,
       'x-webhook-signature': signBody(delivery.webhookSecret, body),
       'x-webhook-event': delivery.event.type,
       'x-webhook-delivery': delivery.eventId,
     },
-  });
+  };
 }
+
+/** An attempt not sent: no answer, no time taken, the reason as its error. */
+const unsent = (error: string): SendResult => ({ status: null, error, latencyMs: 0, excerpt: null });

@@ -115,6 +115,10 @@ export interface AttemptRecord {
   token: string;
   attemptedAt: Date;
   url: string | null;
+  /** False when nothing went out (no secret, no URL): no HTTP failure, and no headers. */
+  sent: boolean;
+  /** The headers the attempt was sent with; never the secret (the signature is an HMAC of the body). */
+  requestHeaders: Record<string, string> | null;
   statusCode: number | null;
   error: string | null;
   latencyMs: number;
@@ -134,9 +138,11 @@ export async function recordAttempt(db: Executor, record: AttemptRecord): Promis
   const { outcome } = record;
   const moved = await sql<{ moved: boolean }>`
     with attempt as (
-      insert into webhook_attempts (event_id, attempt, attempted_at, url, status_code, error, latency_ms, response_excerpt)
-      values (${record.eventId}, ${record.attempt}, ${record.attemptedAt}, ${record.url}, ${record.statusCode}, ${record.error},
-              ${record.latencyMs}, ${record.responseExcerpt})
+      insert into webhook_attempts (event_id, attempt, attempted_at, url, sent, request_headers, status_code, error,
+                                    latency_ms, response_excerpt)
+      values (${record.eventId}, ${record.attempt}, ${record.attemptedAt}, ${record.url}, ${record.sent},
+              ${record.requestHeaders === null ? null : JSON.stringify(record.requestHeaders)}::jsonb,
+              ${record.statusCode}, ${record.error}, ${record.latencyMs}, ${record.responseExcerpt})
     ), moved as (
       update webhook_deliveries
       set state = ${outcome.state},

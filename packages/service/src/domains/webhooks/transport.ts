@@ -27,6 +27,9 @@ export interface SendResult {
   excerpt: string | null;
 }
 
+/** Who the service says it is to a receiver. */
+export const WEBHOOK_USER_AGENT = 'pm-operator-webhooks/1';
+
 /** Receivers are slow and some are hostile (docs/architecture.md, "Events"): their answers are not kept beyond this. */
 export const EXCERPT_BYTES = 256;
 
@@ -85,7 +88,7 @@ function post(
       headers: {
         'content-type': 'application/json',
         'content-length': Buffer.byteLength(request.body),
-        'user-agent': 'pm-operator-webhooks/1',
+        'user-agent': WEBHOOK_USER_AGENT,
         ...request.headers,
       },
     });
