@@ -271,9 +271,10 @@ export async function countDeadLetterRows(
 }
 
 /**
- * Puts back, as reviveDeadDelivery does each, the oldest `cap` dead letters a filter matches, in one
- * statement: counted per tenant environment. SKIP LOCKED and the state condition in the update make it
- * safe beside a single resend or another bulk one: a delivery is revived once, never twice.
+ * Puts back, as reviveDelivery (delivery-moves-repo.ts) does each, the oldest `cap` dead letters a
+ * filter matches, in one statement: counted per tenant environment. SKIP LOCKED and the state condition
+ * in the update make it safe beside a single resend or another bulk one: a delivery is revived once,
+ * never twice.
  */
 export async function reviveDeadDeliveries(
   db: Executor,
@@ -302,29 +303,6 @@ export async function reviveDeadDeliveries(
     group by tenant_id, environment
     order by tenant_id, environment`.execute(db);
   return rows.rows.map((r) => ({ tenantId: r.tenant_id, environment: r.environment, count: r.count }));
-}
-
-/**
- * Puts a dead delivery back: pending, due now, a new cycle of the retry schedule; the attempt count
- * goes on. A conditional update, so two resends at once revive it once. Null when it is not dead
- * (then findDeliveryState tells unknown from another state).
- */
-export async function reviveDeadDelivery(
-  db: Executor,
-  eventId: string,
-  now: Date,
-): Promise<{ eventId: string; attempts: number } | null> {
-  // Notifies like an enqueued delivery (migration 0019), so the worker sends it at once.
-  const row = await sql<{ event_id: string; attempts: number }>`
-    with revived as (
-      update webhook_deliveries
-      set state = 'pending', next_attempt_at = ${now}, finished_at = null, schedule_base = attempts, leased_until = null, lease_token = null
-      where event_id = ${eventId} and state = 'dead'
-      returning event_id, attempts
-    )
-    select event_id, attempts, pg_notify('webhook_deliveries', '') from revived`.execute(db);
-  const r = row.rows[0];
-  return r ? { eventId: r.event_id, attempts: r.attempts } : null;
 }
 
 export async function findDeliveryState(db: Executor, eventId: string): Promise<DeliveryState | null> {

@@ -23,6 +23,8 @@ export {
 export { listDeliveries, type DeliveryView } from './list-deliveries.js';
 export { listEvents, type EventFeedPage } from './list-events.js';
 export { resendDeadLetter } from './resend-dead-letter.js';
+export { resendDelivery, type DeliveryResend } from './resend-delivery.js';
+export { retryDeliveryNow, type DeliveryRetry } from './retry-delivery-now.js';
 export { resendDeadLetters, type BulkResend } from './resend-dead-letters.js';
 export * from './schemas.js';
 export { signBody, verifySignature } from './signature.js';

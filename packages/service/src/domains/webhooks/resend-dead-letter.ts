@@ -1,7 +1,8 @@
 import { ok, rejected, type Result } from '../../errors/index.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Ctx } from '../context.js';
-import { findDeliveryState, reviveDeadDelivery } from './delivery-repo.js';
+import { findDeliveryState } from './delivery-repo.js';
+import { reviveDelivery } from './delivery-moves-repo.js';
 
 /**
  * POST /platform/v1/dead-letters/{id}/resend: the delivery is pending again and due now; the worker
@@ -13,7 +14,7 @@ export async function resendDeadLetter(
   id: string,
 ): Promise<Result<{ id: string; state: 'pending'; attempts: number }>> {
   if (!isUuid(id)) return rejected('not_found', `No dead letter ${id}.`);
-  const revived = await reviveDeadDelivery(ctx.db, id, ctx.now);
+  const revived = await reviveDelivery(ctx.db, { eventId: id, scope: null }, ['dead'], {}, ctx.now);
   if (revived) return ok({ id: revived.eventId, state: 'pending', attempts: revived.attempts });
   const state = await findDeliveryState(ctx.db, id);
   if (state === null) return rejected('not_found', `No dead letter ${id}.`);
