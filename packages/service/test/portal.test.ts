@@ -339,10 +339,13 @@ describe('the webhooks screen', () => {
       })
       .execute();
     const { client } = await signIn((await linkFor(own.tenantId)).url);
-    const page = textOf((await client.get('/portal/webhooks')).html);
-    expect(page.match(/position\.opened, pending, 1 attempt,/g)).toHaveLength(1);
-    expect(page).toContain('HTTP 503 in 42 ms');
-    expect(page).toContain(delivery.event_id);
+    const list = (await client.get('/portal/webhooks')).html;
+    expect(list.match(/>position\.opened<\/a>/g)).toHaveLength(1);
+    expect(list).toContain(`href="/portal/webhooks/${delivery.event_id}"`);
+    expect(list).toContain('<span class="status s4">Pending</span>');
+    expect(list).toContain('<span class="status s5">503</span>');
+    const page = textOf((await client.get(`/portal/webhooks/${delivery.event_id}`)).html);
+    expect(page).toContain('1 2026-06-01 12:00:05Z 503 · 42 ms');
   });
 });
 

@@ -20,7 +20,27 @@ export {
   type DeadAge,
   type DeadLetterFilter,
 } from './model/dead-letter-filter.js';
-export { listDeliveries, type DeliveryView } from './list-deliveries.js';
+export type { AttemptRow } from './delivery-detail-repo.js';
+export type { DeliveryRow } from './delivery-list-repo.js';
+export { endpointHealth, HEALTH_WINDOW_MS, type EndpointHealth } from './endpoint-health.js';
+export { findDelivery, type DeliveryDetail } from './find-delivery.js';
+export { listDeliveries } from './list-deliveries.js';
+export {
+  attemptKind,
+  attemptReason,
+  attemptWords,
+  type AttemptFacts,
+  type AttemptKind,
+} from './model/attempt-outcome.js';
+export {
+  DELIVERY_FILTER_FIELDS,
+  DELIVERY_STATES,
+  readDeliveryFilter,
+  type DeliveryFilter,
+  type DeliveryFilterField,
+  type DeliveryFilterFields,
+} from './model/delivery-filter.js';
+export { percent } from './model/endpoint-health.js';
 export { listEvents, type EventFeedPage } from './list-events.js';
 export { resendDeadLetter } from './resend-dead-letter.js';
 export { resendDelivery, type DeliveryResend } from './resend-delivery.js';

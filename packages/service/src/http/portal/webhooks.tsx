@@ -1,51 +1,180 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync } from 'fastify';
-import { listDeliveries } from '../../domains/webhooks/index.js';
+import { EVENT_TYPES } from '../../domains/events/index.js';
+import {
+  DELIVERY_FILTER_FIELDS,
+  DELIVERY_STATES,
+  endpointHealth,
+  listDeliveries,
+  readDeliveryFilter,
+  type DeliveryFilterFields,
+  type DeliveryRow,
+} from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { sendScreen, when } from '../web/shared.js';
+import { AttemptOutcome, DeliveryStateBadge } from '../web/delivery-status.js';
+import { Field, FilterForm, ScrollTable, SelectField, sendScreen, when } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
+import { EndpointHealthSection } from './webhook-health.js';
+import { deliveryRoutes } from './webhook-delivery.js';
 
-const SHOWN = 50;
+const PAGE_SIZE = 50;
 
-/** The environment's latest webhook deliveries with each attempt. */
+const STATE_OPTIONS = [['', 'Any state'], ...DELIVERY_STATES.map((s) => [s, s] as const)] as const;
+const TYPE_OPTIONS = [['', 'Any event type'], ...EVENT_TYPES.map((t) => [t, t] as const)] as const;
+
+/** The query's filter fields as typed, each cut to a length no field needs to pass. */
+function typed(query: Record<string, unknown>): DeliveryFilterFields {
+  const out: DeliveryFilterFields = {};
+  for (const name of DELIVERY_FILTER_FIELDS) {
+    const value = query[name];
+    if (typeof value === 'string' && value.trim() !== '') out[name] = value.trim().slice(0, 100);
+  }
+  return out;
+}
+
+const listHref = (fields: DeliveryFilterFields, extra: Record<string, string> = {}) => {
+  const text = new URLSearchParams({ ...fields, ...extra }).toString();
+  return `/portal/webhooks${text ? `?${text}` : ''}`;
+};
+
+/**
+ * The environment's webhooks (docs/operations.md, "The tenant portal"): the endpoint's health, then its
+ * deliveries filtered by state, event type and time, newest first, 50 a page by keyset, each linked to
+ * its page (webhook-delivery.tsx) with the payload, the headers sent, every attempt, Resend and Retry now.
+ */
 export function webhookRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/portal/webhooks', signedIn, async (request, reply) => {
       const scope = sessionOf(request).scope!;
-      const deliveries = await listDeliveries(platformCtx(deps, request), scope, SHOWN);
+      const query = request.query as Record<string, unknown>;
+      const fields = typed(query);
+      const { filter, problems } = readDeliveryFilter(fields, EVENT_TYPES);
+      const cursor = typeof query.after === 'string' && query.after ? query.after.slice(0, 128) : undefined;
+      const ctx = platformCtx(deps, request);
+      const filterable = Object.keys(problems).length === 0;
+      const [health, page] = await Promise.all([
+        endpointHealth(ctx, scope),
+        filterable ? listDeliveries(ctx, scope, { filter, cursor, limit: PAGE_SIZE }) : null,
+      ]);
+      const rows = page?.ok ? page.value.items : [];
+      const next = page?.ok ? page.value.nextCursor : null;
       return sendScreen(
         request,
         reply,
-        { title: `Webhook deliveries (${scope.environment})`, current: '/portal/webhooks' },
-        <section aria-labelledby="latest">
-          <h2 id="latest">The latest {SHOWN}, newest first</h2>
-          {deliveries.length === 0 && <p>No webhook deliveries yet.</p>}
-          {deliveries.map((d) => (
-            <details key={d.eventId}>
-              <summary>
-                {d.type}, {d.state}, {d.attempts.length} attempt{d.attempts.length === 1 ? '' : 's'}, event{' '}
-                {when(d.occurredAt)}
-                {d.nextAttemptAt && d.state === 'pending' ? `, next try ${when(d.nextAttemptAt)}` : ''}
-              </summary>
-              <p>
-                Event <code>{d.eventId}</code>
+        { title: `Webhooks (${scope.environment})`, current: '/portal/webhooks' },
+        <>
+          <EndpointHealthSection health={health} />
+          <section aria-labelledby="list">
+            <h2 id="list">{cursor ? 'Older deliveries' : 'Deliveries'}</h2>
+            <FilterForm action="/portal/webhooks" label="Filter deliveries" values={fields} errors={problems}>
+              <div class="row">
+                <div>
+                  <SelectField name="state" label="State" options={STATE_OPTIONS} />
+                </div>
+                <div>
+                  <SelectField name="type" label="Event type" options={TYPE_OPTIONS} />
+                </div>
+                <div>
+                  <Field name="from" label="From (UTC)" placeholder="2026-11-29T14:00" size={18} />
+                </div>
+                <div>
+                  <Field name="to" label="To (UTC)" placeholder="2026-11-29" size={18} />
+                </div>
+                <button type="submit" class="secondary">
+                  Show
+                </button>
+              </div>
+            </FilterForm>
+            {!filterable ? (
+              <p class="problem" role="alert">
+                This filter cannot be used: see the fields marked above.
               </p>
-              {d.attempts.length > 0 && (
-                <ol>
-                  {d.attempts.map((a) => (
-                    <li key={a.attempt}>
-                      {when(a.attemptedAt)}: {a.statusCode ? `HTTP ${a.statusCode}` : (a.error ?? 'no answer')} in{' '}
-                      {a.latencyMs} ms
-                    </li>
-                  ))}
-                </ol>
+            ) : page && !page.ok ? (
+              <p role="alert">
+                That page link is not valid any more: <a href={listHref(fields)}>start from the newest</a>.
+              </p>
+            ) : rows.length === 0 ? (
+              <p>
+                {Object.keys(fields).length > 0
+                  ? 'No delivery matches this filter.'
+                  : 'No webhook deliveries yet. A delivery is made for each event while a webhook URL is set.'}
+              </p>
+            ) : (
+              <DeliveryTable rows={rows} />
+            )}
+            <p>
+              {cursor && <a href={listHref(fields)}>Newest</a>}
+              {cursor && next && ' · '}
+              {next && (
+                <a href={listHref(fields, { after: next })} rel="next">
+                  Older deliveries
+                </a>
               )}
-            </details>
-          ))}
-        </section>,
+            </p>
+          </section>
+        </>,
       );
     });
+    await app.register(deliveryRoutes(deps));
   };
+}
+
+/**
+ * The list: each row's event (linked to its page), state, attempts and last attempt. On a phone each row
+ * is a card (ScrollTable's stack), the event first, so nothing is out of view.
+ */
+function DeliveryTable(props: { rows: DeliveryRow[] }) {
+  return (
+    <ScrollTable label="Deliveries, newest first" stack>
+      <thead>
+        <tr>
+          <th scope="col">Event</th>
+          <th scope="col">State</th>
+          <th scope="col" class="num">
+            Attempts
+          </th>
+          <th scope="col">Last attempt</th>
+        </tr>
+      </thead>
+      <tbody>
+        {props.rows.map((d) => (
+          <tr key={d.eventId}>
+            <td class="lead">
+              <a href={`/portal/webhooks/${d.eventId}`}>{d.type}</a>
+              <br />
+              <span class="hint">{when(d.occurredAt)}</span>
+              <span class="hint clip">{d.eventId}</span>
+            </td>
+            <td data-label="State">
+              <DeliveryStateBadge state={d.state} />
+            </td>
+            <td class="num" data-label="Attempts">
+              {d.attempts}
+            </td>
+            <td data-label="Last attempt">
+              <div>
+                {d.last ? (
+                  <>
+                    <AttemptOutcome attempt={d.last} />
+                    <br />
+                    <span class="hint">{when(d.last.attemptedAt)}</span>
+                  </>
+                ) : (
+                  <span class="hint">None yet</span>
+                )}
+                {d.state === 'pending' && d.nextAttemptAt && (
+                  <>
+                    <br />
+                    <span class="hint">Next {when(d.nextAttemptAt)}</span>
+                  </>
+                )}
+              </div>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </ScrollTable>
+  );
 }
