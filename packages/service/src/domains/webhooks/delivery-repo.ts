@@ -312,35 +312,6 @@ export async function findDeliveryState(db: Executor, eventId: string): Promise<
   return row.rows[0]?.state ?? null;
 }
 
-/** A delivery (named by its event's id) as the panel shows it. `eventId` must be a UUID. */
-export async function findDeliveryById(
-  db: Executor,
-  eventId: string,
-): Promise<{
-  state: DeliveryState;
-  attempts: number;
-  lastStatus: number | null;
-  lastError: string | null;
-  lastAttemptAt: Date | null;
-  nextAttemptAt: Date | null;
-} | null> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .select(['state', 'attempts', 'last_status', 'last_error', 'last_attempt_at', 'next_attempt_at'])
-    .where('event_id', '=', eventId)
-    .executeTakeFirst();
-  return row
-    ? {
-        state: row.state,
-        attempts: row.attempts,
-        lastStatus: row.last_status,
-        lastError: row.last_error,
-        lastAttemptAt: row.last_attempt_at,
-        nextAttemptAt: row.next_attempt_at,
-      }
-    : null;
-}
-
 export interface DeliveryBacklog {
   tenantId: string;
   environment: Environment;

@@ -7,7 +7,6 @@ export {
 } from './deliver-due.js';
 export { deliveryBacklog, deliveryBacklogTotals } from './delivery-backlog.js';
 export type { BacklogTotals } from './model/backlog-totals.js';
-export { findDeliveryById } from './delivery-repo.js';
 export type { DeliveryBacklog } from './delivery-repo.js';
 export { findEventById } from './feed-repo.js';
 export { countDeadLetters, listDeadLetters, type DeadLetterListing } from './list-dead-letters.js';

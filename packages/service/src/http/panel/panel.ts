@@ -3,6 +3,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { installWebSite } from '../web/site-plugin.js';
 import { auditRoutes } from './audit-log.js';
 import { deadLetterRoutes } from './dead-letters.js';
+import { eventRoutes } from './event-page.js';
 import { marketRoutes } from './markets.js';
 import { operationsRoutes } from './operations.js';
 import { overviewRoutes } from './overview.js';
@@ -37,6 +38,7 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(auditRoutes(deps));
     await app.register(searchRoutes(deps));
     await app.register(recordRoutes(deps));
+    await app.register(eventRoutes(deps));
     await app.register(requestPageRoutes(deps));
   };
 }

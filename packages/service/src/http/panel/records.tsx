@@ -8,7 +8,6 @@ import { findOrderById, listOrderRows } from '../../domains/orders/index.js';
 import { findPositionById, listPositionRows } from '../../domains/positions/index.js';
 import { tenantNames } from '../../domains/tenants/index.js';
 import { findUserById, findUser } from '../../domains/users/index.js';
-import { findDeliveryById, findEventById } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { formatAmount } from '../../lib/money.js';
 import { platformCtx } from '../context.js';
@@ -22,8 +21,8 @@ const LISTED = 50;
 
 /**
  * Read-only pages for what the search finds and no other screen shows: an end user (with its positions,
- * transactions and orders), a position, a ledger transaction, an order, and a webhook event with its
- * delivery. Each names its tenant and environment and offers that tenant's portal.
+ * transactions and orders), a position, a ledger transaction and an order (a webhook event's page is
+ * event-page.tsx). Each names its tenant and environment and offers that tenant's portal.
  */
 export function recordRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
@@ -211,30 +210,6 @@ export function recordRoutes(deps: ServiceDeps): FastifyPluginAsync {
         ['Placed', when(o.createdAt)],
         ['Expires', when(o.expiresAt)],
       ]);
-    });
-
-    app.get('/panel/events/:id', signedIn, async (request, reply) => {
-      const { id } = request.params as { id: string };
-      const ctx = platformCtx(deps, request);
-      const [event, delivery] = await Promise.all([findEventById(ctx.db, id), findDeliveryById(ctx.db, id)]);
-      if (!event) return missing(request, reply, 'webhook event', id);
-      return record(
-        request,
-        reply,
-        `Webhook event ${event.type}`,
-        event.scope,
-        await nameOf(deps, request, event.scope),
-        [
-          ['Event and delivery id', event.id],
-          ['Type', event.type],
-          ['Occurred', when(event.occurredAt)],
-          ['Delivery', delivery ? delivery.state : 'none (no webhook URL when it happened)'],
-          ['Attempts', delivery ? String(delivery.attempts) : '—'],
-          ['Last answer', delivery?.lastStatus ? String(delivery.lastStatus) : (delivery?.lastError ?? '—')],
-          ['Last attempt', when(delivery?.lastAttemptAt ?? null)],
-          ['Next attempt', when(delivery?.nextAttemptAt ?? null)],
-        ],
-      );
     });
   };
 }
