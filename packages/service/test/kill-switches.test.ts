@@ -148,9 +148,11 @@ describe('who, when and why', () => {
     const entry = (await auditRows(service, 'kill_switch.set', 'feed')).at(-1)!;
     expect(entry).toMatchObject({ who: 'panel:Lin', outcome: 'done' });
     expect(entry.details).toMatchObject({ paused: true, reason: 'Feed reads time out' });
-    const overview = textOf((await panel.get('/panel')).html);
-    expect(overview).toContain('Kill switch paused for every tenant: feed');
-    expect(overview).toMatch(
+    const overview = (await panel.get('/panel')).html;
+    // The overview puts it first, as critical, linked to the kill switches' own page.
+    expect(textOf(overview)).toMatch(/Needs a look Critical Kill switch paused for every tenant: feed/);
+    expect(overview).toContain('<a href="/panel/kill-switches">Kill switch paused for every tenant: feed</a>');
+    expect(textOf((await panel.get('/panel/kill-switches')).html)).toMatch(
       /feed: Paused Pauses The market feed reads \(503 feed_paused\)\. Changed .* by panel:Lin Reason Feed reads time out/,
     );
 

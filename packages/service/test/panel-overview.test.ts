@@ -130,16 +130,29 @@ describe('the overview', () => {
       `${troubled.name} ${pending.n} 4 min`, // backlog: pending and the oldest's age in words
       `${troubled.name} 1`, // open tickets
       `${troubled.name} 1`, // discrepancies
-      `validation_failed 2 ${troubled.name}`,
-      `not_found 1 ${troubled.name}`,
+      `validation_failed 2 0 ${troubled.name}`, // the last hour, the hour before
+      `not_found 1 0 ${troubled.name}`,
     ]);
-    // At a glance: the live environment's troubles in words, linking to its section (one database: exact).
-    expect(html).toContain(
-      `<a href="#env-live">Live: 3 dead letters, ${pending.n} pending deliveries, 1 open ticket, 1 recent discrepancy, ` +
-        '3 error answers in the last hour</a>',
+    // What needs a look, worst first, each with its severity and link (one database: exact).
+    const triage = [...html.matchAll(/<li class="sev-(critical|warning|notice)">([\s\S]*?)<\/li>/g)].map(
+      (m) => `${m[1]}: ${textOf(m[2]!).trim()}`,
     );
-    expect(html).toContain('<a href="#env-sandbox">Sandbox: 3 dead letters</a>');
+    expect(triage).toEqual([
+      'critical: Critical 3 dead letters in live 1 tenant: events their receivers never took',
+      'critical: Critical 1 reconciliation discrepancy in live balances that do not match their ledger',
+      'warning: Warning 3 dead letters in sandbox 2 tenants: events their receivers never took',
+      'notice: Notice 3 refused requests in live in the last hour none the hour before',
+      'notice: Notice 1 open support ticket in live',
+      'notice: Notice 1 market past its close, not resolved',
+    ]);
+    expect(html).toContain('<a href="/panel/dead-letters?environment=live">3 dead letters in live</a>');
     expect(html).toContain('<a href="#awaiting">1 market past its close, not resolved</a>');
+    expect(html).toContain(
+      `href="/panel/requests?code=validation_failed&amp;tenant=${troubled.id}&amp;environment=live"`,
+    );
+    expect(html).toContain('<main id="main" data-refresh="60">');
+    expect(html).toContain('href="/panel?refresh=off"');
+    expect(textOf(html)).toContain('Calm: no kill switch paused, no tenant paused.');
     expect(rowsNaming(html, 'env-sandbox', troubled.name)).toEqual([`${troubled.name} 2`]);
     expect(rowsNaming(html, 'env-sandbox', calm.name)).toEqual([`${calm.name} 1`]);
     expect(rowsNaming(html, 'env-live', calm.name)).toEqual([]);
@@ -157,13 +170,13 @@ describe('the overview', () => {
     );
   });
 
-  it('reads a calm "None" where there is nothing, and lists paused tenants with their reason', async () => {
+  it('shows nothing for what is calm, and lists paused tenants with their reason', async () => {
     const html = (await panel.get('/panel')).html;
-    // The sandbox has no tickets, discrepancies or error answers in this database.
+    // The sandbox has no tickets, discrepancies or error answers in this database: no heading for them.
     const sandbox = textOf(/<section aria-labelledby="env-sandbox">([\s\S]*?)<\/section>/.exec(html)![1]!);
-    expect(sandbox).toContain('Open support tickets None.');
-    expect(sandbox).toContain('Error answers in the last hour None.');
-    expect(textOf(html)).toContain('Tenants paused None.');
+    expect(sandbox).not.toContain('Open support tickets');
+    expect(sandbox).not.toContain('Error answers in the last hour');
+    expect(html).not.toContain('id="paused-tenants"');
 
     const paused = await service.platform('PUT', `/platform/v1/tenants/${calm.id}/pauses/positions`, {
       paused: true,
@@ -171,7 +184,8 @@ describe('the overview', () => {
     });
     expect(paused.status).toBe(200);
     const after = textOf((await panel.get('/panel')).html);
-    expect(after).toContain('1 tenant pause in force');
+    expect(after).toContain('Warning 1 tenant pause in force');
+    expect(after).not.toContain('no tenant paused');
     expect(after).toMatch(
       new RegExp(
         `Tenants paused: 1 ${calm.name} : positions paused since .* by platform API \\. Reason: Odd betting pattern`,
@@ -205,6 +219,6 @@ describe('the overview', () => {
     const live = /<section aria-labelledby="env-live">([\s\S]*?)<\/section>/.exec(
       (await panel.get('/panel')).html,
     )![1]!;
-    expect(textOf(live)).toContain('Error answers in the last hour None.');
+    expect(textOf(live)).not.toContain('Error answers in the last hour');
   });
 });

@@ -20,4 +20,4 @@ export {
   type RequestLogRecorder,
 } from './recorder.js';
 export { requestCountsSince } from './request-counts-repo.js';
-export { findAnyRequest, findRequest, listRequests, type StoredRequest } from './request-log-repo.js';
+export { findAnyRequest, findRequest, listRequests, type LogScope, type StoredRequest } from './request-log-repo.js';

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
-import type { RequestLogTable } from '../../db/schema.js';
+import type { Environment, RequestLogTable } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
 import type { KeptBodies, LoggedRequest } from './model/entry.js';
 import type { LogCursor, RequestFilter } from './model/filter.js';
@@ -74,22 +74,23 @@ function rowOf(r: RequestLogTable): StoredRequest {
   };
 }
 
+/** Whose requests a list reads: a tenant environment's (the portal), or across them (the platform's panel). */
+export type LogScope = TenantEnv | { tenantId?: string; environment?: Environment };
+
 /**
- * One page of a tenant environment's log, newest first, from `cursor` on (keyset on at, request_id);
- * `limit + 1` rows are read so the caller knows whether a page follows. Bodies are not read for a list.
+ * One page of the log, newest first, from `cursor` on (keyset on at, request_id); `limit + 1` rows are
+ * read so the caller knows whether a page follows. Bodies are not read for a list.
  */
 export async function listRequests(
   db: Executor,
-  scope: TenantEnv,
+  scope: LogScope,
   filter: RequestFilter,
   cursor: LogCursor | null,
   limit: number,
 ): Promise<StoredRequest[]> {
-  let query = db
-    .selectFrom('request_log')
-    .selectAll()
-    .where('tenant_id', '=', scope.tenantId)
-    .where('environment', '=', scope.environment);
+  let query = db.selectFrom('request_log').selectAll();
+  if (scope.tenantId) query = query.where('tenant_id', '=', scope.tenantId);
+  if (scope.environment) query = query.where('environment', '=', scope.environment);
   if (filter.requestId) query = query.where('request_id', '=', filter.requestId);
   if (filter.user) query = query.where('external_user_id', '=', filter.user);
   if (filter.statusClass) {

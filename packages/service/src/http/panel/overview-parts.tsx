@@ -3,8 +3,12 @@ import type { ComponentChildren } from 'preact';
 import type { Environment } from '../../db/schema.js';
 import type { ErrorAnswerTally } from '../../domains/error-answers/index.js';
 import type { DeliveryBacklog } from '../../domains/webhooks/index.js';
+import type { EnvironmentTotals, Severity, TriageItem } from './triage.js';
 import { shortDuration } from '../web/duration.js';
 import { ScrollTable, when } from '../web/shared.js';
+
+/** An error code's answers of the last hour for one tenant, and of the hour before. */
+export type ErrorRow = ErrorAnswerTally & { before: number };
 
 /** One environment's figures on the overview, each row a tenant (by name) with its count. */
 export interface EnvironmentFigures {
@@ -12,7 +16,116 @@ export interface EnvironmentFigures {
   backlog: DeliveryBacklog[];
   tickets: { tenantId: string; tickets: number }[];
   discrepancies: { tenantId: string; discrepancies: number }[];
-  errors: ErrorAnswerTally[];
+  errors: ErrorRow[];
+  /** Error answers of the hour before the last, all codes and tenants. */
+  errorsBefore: number;
+}
+
+const errorKey = (e: ErrorAnswerTally) => `${e.environment ?? ''}|${e.tenantId ?? ''}|${e.code}`;
+
+/** The last hour's rows with the hour before's count of each (the last two hours' less the last's). */
+export function withHourBefore(lastHour: ErrorAnswerTally[], lastTwoHours: ErrorAnswerTally[]): ErrorRow[] {
+  const recent = new Map(lastHour.map((e) => [errorKey(e), e.count]));
+  return lastHour.map((e) => {
+    const both = lastTwoHours.find((t) => errorKey(t) === errorKey(e))?.count ?? e.count;
+    return { ...e, before: Math.max(0, both - (recent.get(errorKey(e)) ?? 0)) };
+  });
+}
+
+/** An environment's error answers of the hour before the last. */
+export function hourBeforeTotal(
+  lastHour: ErrorAnswerTally[],
+  lastTwoHours: ErrorAnswerTally[],
+  environment: Environment,
+): number {
+  const of = (rows: ErrorAnswerTally[]) =>
+    sum(
+      rows.filter((e) => e.environment === environment),
+      (e) => e.count,
+    );
+  return Math.max(0, of(lastTwoHours) - of(lastHour));
+}
+
+/** The totals the triage weighs (triage.ts). */
+export function totalsOf(f: EnvironmentFigures, now: Date): EnvironmentTotals {
+  const oldest = f.backlog.flatMap((b) => (b.pending > 0 && b.oldestPendingAt ? [b.oldestPendingAt.getTime()] : []));
+  return {
+    environment: f.environment,
+    dead: sum(f.backlog, (b) => b.dead),
+    deadTenants: f.backlog.filter((b) => b.dead > 0).length,
+    pending: sum(f.backlog, (b) => b.pending),
+    oldestPendingMs: oldest.length > 0 ? now.getTime() - Math.min(...oldest) : null,
+    tickets: sum(f.tickets, (t) => t.tickets),
+    discrepancies: sum(f.discrepancies, (d) => d.discrepancies),
+    errors: sum(f.errors, (e) => e.count),
+    errorsBefore: f.errorsBefore,
+    failures: sum(
+      f.errors.filter((e) => e.code === 'internal_error'),
+      (e) => e.count,
+    ),
+  };
+}
+
+/** Whether an environment has anything to show below the triage. */
+export function hasFigures(f: EnvironmentFigures): boolean {
+  return (
+    f.backlog.some((b) => b.dead > 0 || b.pending > 0) ||
+    f.tickets.length > 0 ||
+    f.discrepancies.length > 0 ||
+    f.errors.length > 0
+  );
+}
+
+const SEVERITY_WORDS: Record<Severity, string> = { critical: 'Critical', warning: 'Warning', notice: 'Notice' };
+
+/**
+ * What needs a look, worst first, each with its severity (in words and colour), count, detail and trend,
+ * linked to where to act; the calm areas in one line. Says when the figures were read and that the page
+ * reloads itself.
+ */
+export function TriageSection(props: {
+  items: TriageItem[];
+  calm: string[];
+  now: Date;
+  /** How often the page reloads itself; null when its reader stopped it. */
+  refreshSeconds: number | null;
+}) {
+  return (
+    <section aria-labelledby="triage">
+      <h2 id="triage">{props.items.length === 0 ? 'Nothing needs a look' : 'Needs a look'}</h2>
+      {props.items.length > 0 && (
+        <ul class="triage">
+          {props.items.map((item) => (
+            <li key={item.title} class={`sev-${item.severity}`}>
+              <span class={`severity sev-${item.severity}`}>{SEVERITY_WORDS[item.severity]}</span>{' '}
+              <a href={item.href}>{item.title}</a>
+              {(item.detail || item.trend) && (
+                <span class="kind">{[item.detail, item.trend].filter(Boolean).join('; ')}</span>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.calm.length > 0 && (
+        <p class="calm">
+          <span aria-hidden="true">✓</span> Calm: {props.calm.join(', ')}.
+        </p>
+      )}
+      <p class="kind">
+        As of {when(props.now)}.{' '}
+        {props.refreshSeconds === null ? (
+          <>
+            Not reloading: <a href="/panel">reload every minute</a>
+          </>
+        ) : (
+          <>
+            This page reloads itself every {props.refreshSeconds} seconds (not while you type):{' '}
+            <a href="/panel?refresh=off">stop reloading</a>
+          </>
+        )}
+      </p>
+    </section>
+  );
 }
 
 export const ENVIRONMENT_WORDS: Record<Environment, string> = { sandbox: 'Sandbox', live: 'Live' };
@@ -26,15 +139,15 @@ export function TenantLink(props: { id: string | null; names: ReadonlyMap<string
   return <a href={`/panel/tenants/${props.id}`}>{props.names.get(props.id) ?? 'A removed tenant'}</a>;
 }
 
-/** A figure's heading with its total, and either its table or a calm "None". */
+/** A figure's heading with its total and its table; nothing when there is nothing (the triage says so). */
 function Figure(props: { id: string; title: string; total: string | null; children: ComponentChildren }) {
+  if (props.total === null) return null;
   return (
     <div>
       <h3 id={props.id}>
-        {props.title}
-        {props.total !== null && <>: {props.total}</>}
+        {props.title}: {props.total}
       </h3>
-      {props.total === null ? <p>None.</p> : props.children}
+      {props.children}
     </div>
   );
 }
@@ -166,22 +279,25 @@ export function EnvironmentSection(props: {
   );
 }
 
-/** The last hour's error answers by code and tenant. */
+/** The last hour's error answers by code and tenant, against the hour before, each linked to its requests. */
 export function ErrorFigure(props: {
   id: string;
   label: string;
-  errors: ErrorAnswerTally[];
+  errors: ErrorRow[];
   total: number;
   names: ReadonlyMap<string, string>;
 }) {
   return (
     <Figure id={props.id} title="Error answers in the last hour" total={props.total > 0 ? String(props.total) : null}>
-      <ScrollTable label={`${props.label} error answers by code`}>
+      <ScrollTable label={`${props.label} error answers by code`} stack>
         <thead>
           <tr>
             <th scope="col">Code</th>
             <th scope="col" class="num">
-              Answers
+              Last hour
+            </th>
+            <th scope="col" class="num">
+              Hour before
             </th>
             <th scope="col">Tenant</th>
           </tr>
@@ -189,11 +305,22 @@ export function ErrorFigure(props: {
         <tbody>
           {props.errors.map((e) => (
             <tr key={`${e.code}/${e.tenantId ?? ''}`}>
-              <td>
-                <code>{e.code}</code>
+              <td class="lead">
+                {e.tenantId && e.environment ? (
+                  <a href={`/panel/requests?code=${e.code}&tenant=${e.tenantId}&environment=${e.environment}`}>
+                    <code>{e.code}</code>
+                  </a>
+                ) : (
+                  <code>{e.code}</code>
+                )}
               </td>
-              <td class="num">{e.count}</td>
-              <td>
+              <td class="num" data-label="Last hour">
+                {e.count}
+              </td>
+              <td class="num" data-label="Hour before">
+                {e.before}
+              </td>
+              <td data-label="Tenant">
                 <TenantLink id={e.tenantId} names={props.names} />
               </td>
             </tr>
@@ -201,70 +328,5 @@ export function ErrorFigure(props: {
         </tbody>
       </ScrollTable>
     </Figure>
-  );
-}
-
-/** The figures of an environment that call for a look, in words ("14 dead letters"); none when calm. */
-function troublesOf(f: EnvironmentFigures): string[] {
-  const dead = sum(f.backlog, (b) => b.dead);
-  const pending = sum(f.backlog, (b) => b.pending);
-  const tickets = sum(f.tickets, (t) => t.tickets);
-  const discrepancies = sum(f.discrepancies, (d) => d.discrepancies);
-  const errors = sum(f.errors, (e) => e.count);
-  return [
-    dead > 0 && plural(dead, 'dead letter'),
-    pending > 0 && plural(pending, 'pending delivery', 'pending deliveries'),
-    tickets > 0 && plural(tickets, 'open ticket'),
-    discrepancies > 0 && plural(discrepancies, 'recent discrepancy', 'recent discrepancies'),
-    errors > 0 && plural(errors, 'error answer') + ' in the last hour',
-  ].filter((t): t is string => typeof t === 'string');
-}
-
-/** The answer to "is anything wrong?" in one list at the top, each line linking to its part of the page. */
-export function Glance(props: {
-  switches: string[];
-  pausedTenants: number;
-  awaiting: number;
-  figures: EnvironmentFigures[];
-  now: Date;
-}) {
-  const lines: { href: string; text: string }[] = [];
-  if (props.switches.length > 0) {
-    lines.push({ href: '#switches', text: `Kill switch paused for every tenant: ${props.switches.join(', ')}` });
-  }
-  if (props.pausedTenants > 0) {
-    lines.push({ href: '#paused-tenants', text: `${plural(props.pausedTenants, 'tenant pause')} in force` });
-  }
-  if (props.awaiting > 0) {
-    lines.push({
-      href: '#awaiting',
-      text: `${plural(props.awaiting, 'market')} past ${props.awaiting === 1 ? 'its' : 'their'} close, not resolved`,
-    });
-  }
-  for (const f of props.figures) {
-    const troubles = troublesOf(f);
-    if (troubles.length > 0) {
-      lines.push({
-        href: `#env-${f.environment}`,
-        text: `${ENVIRONMENT_WORDS[f.environment]}: ${troubles.join(', ')}`,
-      });
-    }
-  }
-  return (
-    <section aria-labelledby="glance">
-      <h2 id="glance">At a glance</h2>
-      {lines.length === 0 ? (
-        <p>Nothing needs a look: nothing paused, no dead letters, backlog, open tickets or errors.</p>
-      ) : (
-        <ul>
-          {lines.map((l) => (
-            <li key={l.href}>
-              <a href={l.href}>{l.text}</a>
-            </li>
-          ))}
-        </ul>
-      )}
-      <p class="kind">As of {when(props.now)}; reload for newer figures.</p>
-    </section>
   );
 }

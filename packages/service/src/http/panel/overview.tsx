@@ -21,7 +21,17 @@ import { act, formOf } from '../web/act.js';
 import { shortDuration } from '../web/duration.js';
 import { whoOf } from '../web/web-session.js';
 import { sendScreen, when } from '../web/shared.js';
-import { EnvironmentSection, Glance, ErrorFigure, TenantLink, type EnvironmentFigures } from './overview-parts.js';
+import {
+  EnvironmentSection,
+  ErrorFigure,
+  hasFigures,
+  hourBeforeTotal,
+  TenantLink,
+  totalsOf,
+  TriageSection,
+  withHourBefore,
+  type EnvironmentFigures,
+} from './overview-parts.js';
 import {
   LeverCard,
   PAUSED_ROUTES,
@@ -32,37 +42,48 @@ import {
   type PauseScreen,
 } from './pause-forms.js';
 import { signedIn } from './site.js';
+import { triage } from './triage.js';
 
 const HOUR_MS = 3_600_000;
 /** The markets waiting for a resolution the overview lists; beyond, it says how many it shows. */
 const AWAITING_SHOWN = 50;
+/** The overview reloads itself this often, so a screen left open on a bad night stays current. */
+const REFRESH_SECONDS = 60;
 
 const switchScreen = (name: KillSwitchName): PauseScreen => ({
   title: `Pause ${name} for every tenant?`,
-  current: '/panel',
+  current: '/panel/kill-switches',
   effect:
     `Every tenant, in both environments, is refused: ${PAUSED_ROUTES[name]} ` +
     'Every process sees it within one second; it lasts until someone resumes it.',
   review: `/panel/kill-switches/${name}/review`,
   action: `/panel/kill-switches/${name}`,
   button: `Pause ${name} for every tenant`,
-  back: '/panel',
+  back: '/panel/kill-switches',
 });
 
-/** The panel's first screen, the answer to "is anything wrong?": counts that link to their lists. */
+/**
+ * The panel's first screen, the answer to "is anything wrong?" (docs/operations.md, "The platform
+ * panel"): what needs a look first, worst first, each with its severity, count and link; the calm
+ * areas in one line; then the details of what is not calm. It reloads itself every minute. The kill
+ * switches have a page of their own.
+ */
 export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel', signedIn, async (request, reply) => {
       const ctx = platformCtx(deps, request);
-      const [switches, paused, backlog, tickets, discrepancies, errors, awaiting] = await Promise.all([
+      const hourAgo = new Date(ctx.now.getTime() - HOUR_MS);
+      const [switches, paused, backlog, tickets, discrepancies, lastHour, lastTwoHours, awaiting] = await Promise.all([
         listKillSwitches(ctx),
         listPausedTenants(ctx),
         deliveryBacklog(ctx),
         openTicketCounts(ctx),
         recentDiscrepancyCounts(ctx),
-        countErrorAnswersSince(ctx, new Date(ctx.now.getTime() - HOUR_MS)),
+        countErrorAnswersSince(ctx, hourAgo),
+        countErrorAnswersSince(ctx, new Date(ctx.now.getTime() - 2 * HOUR_MS)),
         marketsAwaitingResolution(ctx, AWAITING_SHOWN),
       ]);
+      const errors = withHourBefore(lastHour, lastTwoHours);
       const ids = new Set<string>([
         ...backlog.map((b) => b.tenantId),
         ...tickets.map((t) => t.tenantId),
@@ -79,21 +100,24 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
         tickets: byName(tickets.filter((t) => t.environment === environment)),
         discrepancies: byName(discrepancies.filter((d) => d.environment === environment)),
         errors: errors.filter((e) => e.environment === environment),
+        errorsBefore: hourBeforeTotal(lastHour, lastTwoHours, environment),
       }));
       const platformErrors = errors.filter((e) => e.environment === null);
+      // WCAG 2.2.1: whoever reads it can stop the reloading (and start it again).
+      const refresh = (request.query as { refresh?: unknown }).refresh === 'off' ? undefined : REFRESH_SECONDS;
+      const found = triage({
+        pausedSwitches: switches.filter((s) => s.paused).map((s) => s.name),
+        pausedTenants: paused.length,
+        awaitingClosedMs: awaiting.map((m) => ctx.now.getTime() - m.closesAt.getTime()),
+        environments: figures.map((f) => totalsOf(f, ctx.now)),
+      });
       return sendScreen(
         request,
         reply,
-        { title: 'Overview', current: '/panel' },
+        { title: 'Overview', current: '/panel', refreshSeconds: refresh },
         <>
-          <Glance
-            switches={switches.filter((s) => s.paused).map((s) => s.name)}
-            pausedTenants={paused.length}
-            awaiting={awaiting.length}
-            figures={figures}
-            now={ctx.now}
-          />
-          {figures.map((f) => (
+          <TriageSection items={found.items} calm={found.calm} now={ctx.now} refreshSeconds={refresh ?? null} />
+          {figures.filter(hasFigures).map((f) => (
             <EnvironmentSection
               key={f.environment}
               figures={f}
@@ -102,11 +126,9 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
               discrepancyDays={RECENT_DISCREPANCY_DAYS}
             />
           ))}
-          <section aria-labelledby="paused-tenants">
-            <h2 id="paused-tenants">Tenants paused{paused.length > 0 && `: ${paused.length}`}</h2>
-            {paused.length === 0 ? (
-              <p>None.</p>
-            ) : (
+          {paused.length > 0 && (
+            <section aria-labelledby="paused-tenants">
+              <h2 id="paused-tenants">Tenants paused: {paused.length}</h2>
               <ul>
                 {paused.map((p) => (
                   <li key={`${p.tenantId}/${p.name}`}>
@@ -116,17 +138,14 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   </li>
                 ))}
               </ul>
-            )}
-          </section>
-          <section aria-labelledby="awaiting">
-            <h2 id="awaiting">
-              Markets past their close, not resolved
-              {awaiting.length > 0 &&
-                `: ${awaiting.length === AWAITING_SHOWN ? `${AWAITING_SHOWN}+` : awaiting.length}`}
-            </h2>
-            {awaiting.length === 0 ? (
-              <p>None.</p>
-            ) : (
+            </section>
+          )}
+          {awaiting.length > 0 && (
+            <section aria-labelledby="awaiting">
+              <h2 id="awaiting">
+                Markets past their close, not resolved:{' '}
+                {awaiting.length === AWAITING_SHOWN ? `${AWAITING_SHOWN}+` : awaiting.length}
+              </h2>
               <ul>
                 {awaiting.map((m) => (
                   <li key={m.id}>
@@ -135,20 +154,31 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   </li>
                 ))}
               </ul>
-            )}
-          </section>
-          <SwitchesSection request={request} switches={switches} />
-          <section aria-labelledby="platform-errors">
-            <h2 id="platform-errors">Platform listener</h2>
-            <ErrorFigure
-              id="errors-platform"
-              label="Platform listener"
-              errors={platformErrors}
-              total={platformErrors.reduce((n, e) => n + e.count, 0)}
-              names={names}
-            />
-          </section>
+            </section>
+          )}
+          {platformErrors.length > 0 && (
+            <section aria-labelledby="platform-errors">
+              <h2 id="platform-errors">Platform listener</h2>
+              <ErrorFigure
+                id="errors-platform"
+                label="Platform listener"
+                errors={platformErrors}
+                total={platformErrors.reduce((n, e) => n + e.count, 0)}
+                names={names}
+              />
+            </section>
+          )}
         </>,
+      );
+    });
+
+    app.get('/panel/kill-switches', signedIn, async (request, reply) => {
+      const switches = await listKillSwitches(platformCtx(deps, request));
+      return sendScreen(
+        request,
+        reply,
+        { title: 'Kill switches', current: '/panel/kill-switches' },
+        <SwitchesSection request={request} switches={switches} />,
       );
     });
 
@@ -178,7 +208,7 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
           action: 'kill_switch.set',
           target: name,
           details: { paused, reason: reason || null },
-          back: '/panel',
+          back: '/panel/kill-switches',
           done: (s) => `${s.name} is ${s.paused ? 'paused for every tenant' : 'running'}.`,
         },
       );
@@ -192,8 +222,11 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
 function SwitchesSection(props: { request: FastifyRequest; switches: KillSwitchState[] }) {
   return (
     <section aria-labelledby="switches">
-      <h2 id="switches">Kill switches</h2>
-      <p>They pause every tenant at once; every process sees a change within one second.</p>
+      <h2 id="switches">Every tenant at once</h2>
+      <p>
+        A kill switch pauses one capability for every tenant, in both environments; every process sees a change within
+        one second. For one tenant, use its pauses on its page instead.
+      </p>
       {props.switches.map((s) => (
         <LeverCard
           key={s.name}
@@ -214,9 +247,9 @@ function noSwitch(request: FastifyRequest, reply: FastifyReply, name: string): F
   return sendScreen(
     request,
     reply,
-    { title: 'No such kill switch', current: '/panel', status: 404 },
+    { title: 'No such kill switch', current: '/panel/kill-switches', status: 404 },
     <p>
-      There is no kill switch {name}. <a href="/panel">Overview</a>
+      There is no kill switch {name}. <a href="/panel/kill-switches">Kill switches</a>
     </p>,
   );
 }

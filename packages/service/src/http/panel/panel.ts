@@ -11,7 +11,7 @@ import { settlementRoutes } from './settlement.js';
 import { signInRoutes } from './sign-in.js';
 import { reconciliationRoutes } from './reconciliation.js';
 import { recordRoutes } from './records.js';
-import { requestPageRoutes } from './request-page.js';
+import { requestRoutes } from './requests.js';
 import { searchRoutes } from './search.js';
 import { PANEL_SITE } from './site.js';
 import { tenantRoutes } from './tenants.js';
@@ -39,6 +39,6 @@ export function panelRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(searchRoutes(deps));
     await app.register(recordRoutes(deps));
     await app.register(eventRoutes(deps));
-    await app.register(requestPageRoutes(deps));
+    await app.register(requestRoutes(deps));
   };
 }

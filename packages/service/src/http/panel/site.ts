@@ -11,10 +11,12 @@ export const PANEL_SITE: WebSite = {
     ['/panel', 'Overview'],
     ['/panel/tenants', 'Tenants'],
     ['/panel/markets', 'Markets'],
+    ['/panel/requests', 'Requests'],
     ['/panel/dead-letters', 'Dead letters'],
     ['/panel/reconciliation', 'Reconciliation'],
     ['/panel/tickets', 'Tickets'],
     ['/panel/widget-errors', 'Widget errors'],
+    ['/panel/kill-switches', 'Kill switches'],
     ['/panel/audit', 'Audit log'],
   ],
 };

@@ -67,6 +67,12 @@ table.stack tr{display:block;border-bottom:1px solid #d5d9e0;padding:8px 0}
 table.stack td{display:flex;gap:12px;justify-content:space-between;align-items:baseline;border:0;padding:4px 0;text-align:right}
 table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;flex:none}
 table.stack td.lead{display:block;text-align:left}table.stack td.lead::before{content:none}}
+ul.triage{list-style:none;margin:0;padding:0}
+ul.triage li{border-left:4px solid #8a93a3;padding:6px 0 6px 12px;margin:0 0 8px}
+ul.triage li.sev-critical{border-left-color:#b3261e}ul.triage li.sev-warning{border-left-color:#b35c00}ul.triage li.sev-notice{border-left-color:#0b57d0}
+.severity{display:inline-block;font-size:13px;font-weight:700;text-transform:uppercase;letter-spacing:.03em;padding:0 6px;border-radius:4px;margin-right:4px}
+.severity.sev-critical{background:#fdecea;color:#8c1d18}.severity.sev-warning{background:#fff3e0;color:#7a3e00}.severity.sev-notice{background:#e3f2fd;color:#0d47a1}
+.calm{color:#1b5e20}
 details.filters summary{cursor:pointer;color:#0b57d0;font-weight:600;padding:10px 0;min-height:44px}
 pre.body{margin:0;padding:12px;background:#f6f8fa;border:1px solid #e3e6eb;border-radius:6px;overflow:auto;max-height:480px;font-size:14px;white-space:pre-wrap;overflow-wrap:anywhere}
 td.lead .clip{max-width:48ch;display:-webkit-box;-webkit-box-orient:vertical;-webkit-line-clamp:2;white-space:normal;overflow-wrap:anywhere}
@@ -90,13 +96,38 @@ details.id code{display:block;user-select:all;overflow-wrap:anywhere}
 meter{display:block;width:100%;max-width:420px;height:24px;margin:0 0 8px}
 [aria-invalid=true]{border-color:#b3261e;border-width:2px}
 @media (max-width:600px){dl{grid-template-columns:1fr;gap:0}dd{margin-bottom:8px}}
+dl.facts{display:flex;flex-wrap:wrap;gap:4px 32px;margin:-8px 0 16px}
+dl.facts dt{font-weight:400;color:#4a5262;font-size:14px}dl.facts dd{margin:0;font-weight:600}
+.stat dd.calm{font-size:16px;font-weight:400;color:#3b4252}
+.health h3{margin:16px 0 0}
+section.danger-zone{border-color:#b3261e}section.danger-zone>h2{color:#8c1d18}
+.danger-row{display:flex;flex-wrap:wrap;gap:8px 24px;align-items:center;justify-content:space-between;border-top:1px solid #f0d0cd;padding:12px 0}
+.danger-row>div:first-child{flex:1 1 360px;min-width:0}.danger-row h3{margin:0 0 4px;font-size:16px}
+ul.revoke{list-style:none;margin:8px 0 0;padding:0}
+ul.revoke li{display:flex;flex-wrap:wrap;gap:8px 16px;align-items:center;justify-content:space-between;padding:6px 0;border-top:1px solid #eef0f3}
+.levers{display:grid;grid-template-columns:repeat(auto-fit,minmax(min(300px,100%),1fr));gap:0 24px;margin-bottom:8px}
+fieldset{border:1px solid #d5d9e0;border-radius:6px;margin:12px 0;padding:4px 12px 12px;min-width:0}
+legend{font-weight:600;padding:0 4px}
+.fields{display:grid;grid-template-columns:repeat(auto-fill,minmax(min(220px,100%),1fr));gap:0 16px}
+.fields .wide{grid-column:1/-1}
+.fields input:not([type=color]),.fields select{width:100%}
+.colour{display:flex;gap:8px;align-items:center}.colour input:not([type=color]){flex:1;min-width:0}
+input[type=color]{width:56px;height:44px;padding:2px;flex:none;cursor:pointer}
 `;
 
 /**
- * The pages' one script, at the end of a page with a Copy button (button[data-copy] naming the element whose
- * text it copies). The pages work without it: the text it copies is on the page to select.
+ * The pages' one script, at the end of a page that has a Copy button or a colour field; the pages work
+ * without it. A Copy button (button[data-copy]) copies the text of the element it names (the text is on
+ * the page to select). A colour picker (input[data-colour-text]) and the text of its value
+ * (input[data-colour-pick]) follow each other as either is changed; a text the picker cannot show puts
+ * the picker back as it was, so that the text is what is sent (ColourField). A page whose main has
+ * data-refresh reloads itself that many seconds on, waiting while it is hidden or a field has the focus
+ * (a meta refresh would reload under someone typing, and cannot be stopped: WCAG 2.2.1).
  */
-const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})})`;
+const PAGE_SCRIPT =
+  `document.addEventListener('click',function(e){var b=e.target.closest&&e.target.closest('button[data-copy]');if(!b)return;var t=document.getElementById(b.getAttribute('data-copy'));if(!t||!navigator.clipboard)return;navigator.clipboard.writeText(t.textContent.trim()).then(function(){b.textContent='Copied'})});` +
+  `document.addEventListener('input',function(e){var t=e.target,d=t&&t.dataset,o,v;if(!d)return;if(d.colourText){o=document.getElementById(d.colourText);if(o)o.value=t.value}else if(d.colourPick){o=document.getElementById(d.colourPick);if(!o)return;v=t.value.trim().toLowerCase();o.value=/^#[0-9a-f]{6}$/.test(v)?v:o.defaultValue}});` +
+  `(function(){var m=document.querySelector('main[data-refresh]');if(!m)return;var s=+m.getAttribute('data-refresh')*1000;(function w(){setTimeout(function(){var a=document.activeElement;if(document.hidden||(a&&/^(INPUT|SELECT|TEXTAREA)$/.test(a.tagName)))return w();location.reload()},s)})()})()`;
 
 /**
  * What the pages may load: their one inline style sheet and copy script (by their hashes), nothing else
@@ -105,7 +136,7 @@ const COPY_SCRIPT = `document.addEventListener('click',function(e){var b=e.targe
 const PAGE_POLICY = contentSecurityPolicy({
   'default-src': ["'none'"],
   'style-src': [cspHash(STYLE)],
-  'script-src': [cspHash(COPY_SCRIPT)],
+  'script-src': [cspHash(PAGE_SCRIPT)],
   'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
@@ -122,12 +153,14 @@ export interface PageProps {
   problem?: string | null;
   /** What the header's search box holds (sites with a search box). */
   searchQuery?: string;
+  /** Reloads the page this often, through the page script (the page offers a way to stop it). */
+  refreshSeconds?: number;
   children: ComponentChildren;
 }
 
 /** Every page of a site: the shell, its navigation and sign-out, a notice or problem line, and the screen. */
 export function Page(props: PageProps) {
-  const copies = { used: false };
+  const script = { used: props.refreshSeconds !== undefined };
   return (
     <html lang="en">
       <head>
@@ -136,7 +169,7 @@ export function Page(props: PageProps) {
         <title>{`${props.title} · ${props.site.brand}`}</title>
         <style dangerouslySetInnerHTML={{ __html: STYLE }} />
       </head>
-      <CopyButtons.Provider value={copies}>
+      <PageScript.Provider value={script}>
         <body>
           <a class="skip" href="#main">
             Skip to content
@@ -181,7 +214,7 @@ export function Page(props: PageProps) {
               </>
             )}
           </header>
-          <main id="main">
+          <main id="main" data-refresh={props.refreshSeconds}>
             <h1>{props.title}</h1>
             {props.notice && (
               <p class="notice" role="status">
@@ -195,9 +228,9 @@ export function Page(props: PageProps) {
             )}
             {props.children}
           </main>
-          <CopyScript />
+          <Script />
         </body>
-      </CopyButtons.Provider>
+      </PageScript.Provider>
     </html>
   );
 }
@@ -224,21 +257,26 @@ export function sendPage(reply: FastifyReply, page: preact.VNode, status = 200):
 }
 
 /**
- * Whether the page being rendered has a Copy button yet. renderToString renders the tree in document
- * order, so CopyScript, placed after the page's content, sees every button above it.
+ * Whether the page being rendered needs its script yet. renderToString renders the tree in document order,
+ * so Script, placed after the page's content, sees every element above it that asked for it.
  */
-const CopyButtons = createContext<{ used: boolean } | null>(null);
+const PageScript = createContext<{ used: boolean } | null>(null);
 
-/** The copy script, once, at the end of a page that has a Copy button (pages without one carry no script). */
-function CopyScript() {
-  const copies = useContext(CopyButtons);
-  return copies?.used ? <script dangerouslySetInnerHTML={{ __html: COPY_SCRIPT }} /> : null;
+/** The script, once, at the end of a page that asked for it (other pages carry no script). */
+function Script() {
+  const script = useContext(PageScript);
+  return script?.used ? <script dangerouslySetInnerHTML={{ __html: PAGE_SCRIPT }} /> : null;
+}
+
+/** Asks for the page's script on the page being rendered (a Copy button, a ColourField). */
+export function usePageScript(): void {
+  const script = useContext(PageScript);
+  if (script) script.used = true;
 }
 
 /** A button that copies the text of the element with id `target`; its Page carries the copy script once. */
 export function CopyButton(props: { target: string; label?: string }) {
-  const copies = useContext(CopyButtons);
-  if (copies) copies.used = true;
+  usePageScript();
   return (
     <button type="button" class="secondary" data-copy={props.target}>
       {props.label ?? 'Copy'}

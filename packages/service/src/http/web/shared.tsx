@@ -10,7 +10,7 @@ import { peekFlash, sessionOf, takeFlash } from './web-session.js';
 export function sendScreen(
   request: FastifyRequest,
   reply: FastifyReply,
-  screen: { title: string; current: string; status?: number; search?: string },
+  screen: { title: string; current: string; status?: number; search?: string; refreshSeconds?: number },
   body: ComponentChildren,
 ): FastifyReply {
   const session = sessionOf(request);
@@ -24,6 +24,7 @@ export function sendScreen(
       who={session.who}
       csrfToken={session.csrfToken}
       searchQuery={screen.search}
+      refreshSeconds={screen.refreshSeconds}
       notice={flash.notice}
       problem={flash.problem}
     >
