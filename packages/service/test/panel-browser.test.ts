@@ -234,6 +234,11 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
       idempotencyKey: uniqueKey('ticket'),
       body: { subject: 'Checked by axe', body: 'A message\nover two lines', request_id: 'req_axe' },
     });
+    const refused = await service.api('sandbox', 'PUT', '/v1/users/axe-user', {
+      key: tenant.sandboxKey,
+      body: { status: 'nope' },
+    });
+    await service.deps.requestLog.flush();
     const screens = [
       '/panel',
       '/panel/tenants',
@@ -247,6 +252,10 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
       `/panel/tickets/${ticket.json.id}`,
       '/panel/widget-errors',
       '/panel/audit',
+      '/panel/kill-switches',
+      '/panel/requests',
+      '/panel/requests?status=4xx&environment=prod',
+      `/panel/requests/${refused.json.request_id}`,
     ];
     for (const width of [1280, 390]) {
       await page.setViewportSize({ width, height: 900 });
@@ -267,7 +276,13 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
   it('fits a phone: nothing wider than the screen but the tables, which scroll', async () => {
     await page.setViewportSize({ width: 390, height: 800 });
     const open = await createMarket(service, tenant, { title: 'On a phone' });
-    for (const path of ['/panel', `/panel/markets/${open.slug}`, `/panel/markets/${open.slug}/settle?change=void`]) {
+    for (const path of [
+      '/panel',
+      `/panel/markets/${open.slug}`,
+      `/panel/markets/${open.slug}/settle?change=void`,
+      '/panel/requests',
+      '/panel/kill-switches',
+    ]) {
       await page.goto(`${service.urls.platform}${path}`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);

@@ -71,8 +71,8 @@ export function PortalLinkButtons(props: { request: FastifyRequest; tenantId: st
           request={props.request}
           action={`/panel/tenants/${props.tenantId}/portal-links`}
           fields={{ environment }}
-          label={props.environment ? "Open this tenant's portal" : `Open a ${environment} portal link`}
-          name={props.environment ? `Open this tenant's ${environment} portal` : undefined}
+          // The environment in the visible words, not only in an aria-label the words would contradict.
+          label={props.environment ? `Open this tenant's ${environment} portal` : `Open a ${environment} portal link`}
         />
       ))}
     </>

@@ -19,6 +19,8 @@ export const AUDIT_ACTIONS = {
   'environment.widget': "An environment's widget settings",
   'webhook_secret.rotate': "An environment's webhook secret rotated",
   'webhook.test': 'A test event sent',
+  'webhook.resend': 'A webhook delivery posted again (the same delivery id)',
+  'webhook.retry_now': 'A pending webhook delivery made due at once',
   'rate_limit.set': "A tenant's raised rate limits",
   'tenant_pause.set': "A tenant's pause of sync or positions",
   'kill_switch.set': 'A kill switch paused or resumed',
