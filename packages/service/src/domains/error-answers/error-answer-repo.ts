@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Executor } from '../../db/connection.js';
+import type { TenantEnv } from '../context.js';
 import type { ErrorAnswer, MinuteCount } from './model/batch.js';
 
 /**
@@ -144,4 +145,26 @@ export async function selectErrorAnswerCounts(db: Executor, since: Date): Promis
     code: r.code,
     count: Number(r.count),
   }));
+}
+
+/** One code's error answers in one clock hour (UTC). */
+export interface HourTally {
+  hour: Date;
+  code: string;
+  count: number;
+}
+
+/**
+ * One tenant environment's error answers per clock hour (UTC) and code, from the hour `since` falls in
+ * (whole hours, from the per-minute counts: every answer, the ones kept by request_id or not).
+ */
+export async function selectTenantErrorHours(db: Executor, scope: TenantEnv, since: Date): Promise<HourTally[]> {
+  const { rows } = await sql<{ hour: Date; code: string; count: string }>`
+    select date_trunc('hour', c.minute, 'UTC') as hour, c.code, sum(c.count)::text as count
+    from error_answer_counts c
+    where c.minute >= date_trunc('hour', ${since}::timestamptz, 'UTC')
+      and c.tenant_id = ${scope.tenantId} and c.environment = ${scope.environment}
+    group by 1, 2
+    order by 1, sum(c.count) desc, 2`.execute(db);
+  return rows.map((r) => ({ hour: r.hour, code: r.code, count: Number(r.count) }));
 }

@@ -1,5 +1,5 @@
-export type { ErrorAnswerTally, StoredErrorAnswer } from './error-answer-repo.js';
-export { countErrorAnswersSince, findErrorAnswer } from './find-error-answer.js';
+export type { ErrorAnswerTally, HourTally, StoredErrorAnswer } from './error-answer-repo.js';
+export { countErrorAnswersSince, errorAnswersByHour, findErrorAnswer } from './find-error-answer.js';
 export type { ErrorAnswer } from './model/batch.js';
 export {
   ERROR_ANSWER_RETENTION_DAYS,

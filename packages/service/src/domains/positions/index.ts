@@ -24,7 +24,13 @@ export {
   type SettledState,
 } from './position-repo.js';
 export { RoundPositions } from './round-positions.js';
-export { stakedSince, stakeOpenedOnMarkets, type StakedSince } from './stake-use-repo.js';
+export {
+  stakedSince,
+  stakeOpenedOnMarkets,
+  stakeOpenedSince,
+  type StakedSince,
+  type StakeOnMarket,
+} from './stake-use-repo.js';
 export { tradingFigures, type TradingFigures } from './trading-figures-repo.js';
 export { purgeRejections, REJECTION_RETENTION_DAYS } from './purge-rejections.js';
 export { insertRejectionsSql, type RejectedAttempt, type RejectionRow } from './rejection-repo.js';

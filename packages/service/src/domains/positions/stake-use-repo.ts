@@ -54,3 +54,26 @@ export async function stakeOpenedOnMarkets(
     group by p.market_id`.execute(db);
   return new Map(rows.map((r) => [r.market_id, BigInt(r.stake)]));
 }
+
+/** The positions one tenant environment opened on one market since a time, and their stake. */
+export interface StakeOnMarket {
+  marketId: string;
+  positions: number;
+  stake: bigint;
+}
+
+/**
+ * What one tenant environment traded since `since` (the panel's tenant page, today's stake: docs/operations.md,
+ * "The platform panel"): per market, the positions opened since (opens and limit-order fills alike; a later close
+ * or settlement leaves them counted) and the sum of their stakes, most stake first. Read through the index on
+ * (tenant_id, environment, opened_at), so no other tenant's or environment's position is read.
+ */
+export async function stakeOpenedSince(db: Executor, scope: TenantEnv, since: Date): Promise<StakeOnMarket[]> {
+  const { rows } = await sql<{ market_id: string; positions: number; stake: string }>`
+    select p.market_id, count(*)::int as positions, sum(p.stake_minor)::text as stake
+    from positions p
+    where p.tenant_id = ${scope.tenantId} and p.environment = ${scope.environment} and p.opened_at >= ${since}
+    group by p.market_id
+    order by sum(p.stake_minor) desc, p.market_id`.execute(db);
+  return rows.map((r) => ({ marketId: r.market_id, positions: r.positions, stake: BigInt(r.stake) }));
+}

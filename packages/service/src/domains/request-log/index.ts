@@ -1,4 +1,4 @@
-export { tierUse, type HourCount, type TierUse } from './model/counts.js';
+export { dayOf, dayUse, dayUseSince, tierUse, type DayUse, type HourCount, type TierUse } from './model/counts.js';
 export { MAX_BODY_BYTES, REDACTED, type LoggedRequest, type RawBodies } from './model/entry.js';
 export {
   FILTER_FIELDS,

@@ -9,6 +9,8 @@ export { goLive } from './go-live.js';
 export { issueApiKey, type IssueApiKeyInput, type IssuedKey } from './issue-api-key.js';
 export { listTenants, tenantNames } from './list-tenants.js';
 export { isRegistrableOrigin } from './model/origin.js';
+export { WIDGET_DEFAULT_COLOURS, WIDGET_LOCALES, type ColourToken } from './model/widget-look.js';
+export { defaultLocaleProblem } from './model/widget-settings.js';
 export { getOwnSettings, updateOwnSettings, type OwnSettingsChanges } from './own-settings.js';
 export { revokeApiKey } from './revoke-api-key.js';
 export { rotateApiKey } from './rotate-api-key.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hourOf, restore, tally, tierUse, type HourCount } from './counts.js';
+import { dayUse, dayUseSince, hourOf, restore, tally, tierUse, type HourCount } from './counts.js';
 
 const scope = { tenantId: 't-1', environment: 'sandbox' as const };
 const at = (iso: string) => new Date(iso);
@@ -56,5 +56,38 @@ describe('request counts per hour and tier', () => {
       { tier: 'positions', requestsToday: 7, rateLimitedToday: 0, rateLimitedByHour: Array(24).fill(0) },
     ]);
     expect(hourOf(now)).toEqual(at('2026-11-29T05:00:00Z'));
+  });
+
+  it("gives a tenant environment's day so far and its last two clock hours, every tier together", () => {
+    const row = (hour: string, tier: string, requests: number, rateLimited: number): HourCount => ({
+      ...scope,
+      hour: at(hour),
+      tier,
+      requests,
+      rateLimited,
+    });
+    const rows = [
+      row('2026-11-28T23:00:00Z', 'default', 80, 5), // yesterday: the hour before at 00:20, not today
+      row('2026-11-29T00:00:00Z', 'default', 30, 2),
+      row('2026-11-29T00:00:00Z', 'positions', 7, 1),
+    ];
+    const justAfterMidnight = at('2026-11-29T00:20:00Z');
+    expect(dayUseSince(justAfterMidnight)).toEqual(at('2026-11-28T23:00:00Z'));
+    expect(dayUse(rows, justAfterMidnight)).toEqual({
+      requestsToday: 37,
+      rateLimitedToday: 3,
+      hour: at('2026-11-29T00:00:00Z'),
+      requestsThisHour: 37,
+      requestsHourBefore: 80,
+    });
+    const later = at('2026-11-29T02:05:00Z');
+    expect(dayUseSince(later)).toEqual(at('2026-11-29T00:00:00Z'));
+    expect(dayUse([...rows, row('2026-11-29T01:00:00Z', 'default', 4, 0)], later)).toEqual({
+      requestsToday: 41,
+      rateLimitedToday: 3,
+      hour: at('2026-11-29T02:00:00Z'),
+      requestsThisHour: 0,
+      requestsHourBefore: 4,
+    });
   });
 });

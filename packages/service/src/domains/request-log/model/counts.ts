@@ -79,3 +79,41 @@ export function tierUse(rows: readonly HourCount[], now: Date): TierUse[] {
   }
   return [...byTier.values()];
 }
+
+/** The UTC day `now` is in, from its midnight. */
+export const dayOf = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+
+/**
+ * A tenant environment's use at a glance (the panel's tenant page, docs/operations.md "The platform panel"):
+ * the UTC day's requests and 429s, and the requests of the clock hour `now` is in and of the hour before,
+ * every tier together. The hours are whole clock hours because the counts are kept per hour: "this hour"
+ * is the one under way.
+ */
+export interface DayUse {
+  requestsToday: number;
+  rateLimitedToday: number;
+  /** The start of the hour under way; the hour before starts an hour earlier. */
+  hour: Date;
+  requestsThisHour: number;
+  requestsHourBefore: number;
+}
+
+/** The first hour dayUse needs: midnight, or the hour before this one when that is yesterday's. */
+export const dayUseSince = (now: Date): Date =>
+  new Date(Math.min(dayOf(now).getTime(), hourOf(now).getTime() - HOUR_MS));
+
+export function dayUse(rows: readonly HourCount[], now: Date): DayUse {
+  const day = dayOf(now).getTime();
+  const hour = hourOf(now);
+  const use: DayUse = { requestsToday: 0, rateLimitedToday: 0, hour, requestsThisHour: 0, requestsHourBefore: 0 };
+  for (const r of rows) {
+    const at = r.hour.getTime();
+    if (at >= day) {
+      use.requestsToday += r.requests;
+      use.rateLimitedToday += r.rateLimited;
+    }
+    if (at === hour.getTime()) use.requestsThisHour += r.requests;
+    if (at === hour.getTime() - HOUR_MS) use.requestsHourBefore += r.requests;
+  }
+  return use;
+}

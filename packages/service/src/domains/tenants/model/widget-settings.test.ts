@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_WIDGET_SETTINGS, mergeWidgetSettings } from './widget-settings.js';
+import { DEFAULT_WIDGET_SETTINGS, defaultLocaleProblem, mergeWidgetSettings } from './widget-settings.js';
 
 describe('mergeWidgetSettings', () => {
   it('replaces the fields given and keeps the others', () => {
@@ -39,5 +39,13 @@ describe('mergeWidgetSettings', () => {
       path: '/widget/default_locale',
       message: 'must be one of the locales (en)',
     });
+  });
+});
+
+describe('defaultLocaleProblem', () => {
+  it('takes a default among the locales in any case, and names the locales otherwise', () => {
+    expect(defaultLocaleProblem(['en', 'pt-BR'], 'PT-br')).toBeNull();
+    expect(defaultLocaleProblem(['en', 'de'], 'es')).toBe('must be one of the locales (en, de)');
+    expect(defaultLocaleProblem([], 'en')).toBe('must be one of the locales ()');
   });
 });

@@ -40,9 +40,8 @@ export function mergeWidgetSettings(current: WidgetSettings, changes: WidgetChan
   const requested = changes.defaultLocale === undefined ? undefined : canonicalLocale(changes.defaultLocale);
   const kept = locales.includes(current.defaultLocale) ? current.defaultLocale : locales[0]!;
   const defaultLocale = requested ?? kept;
-  if (!locales.includes(defaultLocale)) {
-    return { ok: false, path: '/widget/default_locale', message: `must be one of the locales (${locales.join(', ')})` };
-  }
+  const problem = defaultLocaleProblem(locales, defaultLocale);
+  if (problem !== null) return { ok: false, path: '/widget/default_locale', message: problem };
   return {
     ok: true,
     settings: {
@@ -53,4 +52,12 @@ export function mergeWidgetSettings(current: WidgetSettings, changes: WidgetChan
       currency: changes.currency === undefined ? current.currency : changes.currency,
     },
   };
+}
+
+/** Why a default locale cannot go with these locales, or null: it must be one of them (tags in any case). */
+export function defaultLocaleProblem(locales: readonly string[], defaultLocale: string): string | null {
+  const canonical = locales.map(canonicalLocale);
+  return canonical.includes(canonicalLocale(defaultLocale))
+    ? null
+    : `must be one of the locales (${canonical.join(', ')})`;
 }
