@@ -108,9 +108,35 @@ export function refuseForm(
     const said = issue.code === 'custom' ? undefined : words[field];
     if (field && !(field in errors)) errors[field] = said ?? `${where}${humanIssue(issue)}`;
   }
-  // The summary names each field, for the fields a page shows without its message beside them.
-  const messages = Object.entries(errors).map(([field, message]) => `${field.replace(/_/g, ' ')}: ${message}`);
-  if (messages.length === 0) messages.push(humanIssue(error.issues[0]));
+  if (Object.keys(errors).length === 0) return refuseWith(request, reply, back, {}, [humanIssue(error.issues[0])]);
+  return refuseFields(request, reply, back, errors);
+}
+
+/**
+ * A form refused with its words already per field (a form that checks more than one schema, or maps a
+ * verb's refusal to its fields): back to the page, as refuseForm. The summary at the top names each field
+ * by `labels` (else its name), for the fields a page shows without their message beside them.
+ */
+export function refuseFields(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  back: string,
+  errors: Record<string, string>,
+  labels: Record<string, string> = {},
+): FastifyReply {
+  const messages = Object.entries(errors).map(
+    ([field, message]) => `${labels[field] ?? field.replace(/_/g, ' ')}: ${message}`,
+  );
+  return refuseWith(request, reply, back, errors, messages);
+}
+
+function refuseWith(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  back: string,
+  errors: Record<string, string>,
+  messages: string[],
+): FastifyReply {
   setFlash(request, reply, 'problem', `Nothing was changed. ${messages.join(' ')}`, {
     form: keptForm(request, errors),
   });

@@ -326,15 +326,20 @@ export function CheckboxesField(props: {
   options: readonly string[];
   /** The boxes ticked at first. */
   checked: readonly string[];
+  /** What each box says, when not its value. */
+  labels?: Readonly<Record<string, string>>;
+  /** The group's id (its message's is `${id}-error`), for a page with two forms of the same field. */
+  id?: string;
 }) {
-  const field = useField(props.name, `${props.name}-boxes`);
+  const field = useField(props.name, props.id ?? `${props.name}-boxes`);
   const ticked = new Set(field.values ?? props.checked);
   return (
-    <fieldset aria-describedby={field.control['aria-describedby']}>
+    <fieldset id={props.id} aria-describedby={field.control['aria-describedby']}>
       <legend>{props.legend}</legend>
       {props.options.map((option) => (
         <label class="check" key={option}>
-          <input type="checkbox" name={props.name} value={option} checked={ticked.has(option)} /> {option}
+          <input type="checkbox" name={props.name} value={option} checked={ticked.has(option)} />{' '}
+          {props.labels?.[option] ?? option}
         </label>
       ))}
       {field.message}
