@@ -8,6 +8,7 @@ import {
   type ReconciliationStatus,
   type RunRecord,
 } from '../../domains/reconciliation/index.js';
+import { ENVIRONMENTS } from '../../domains/context.js';
 import { tenantNames } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { ok } from '../../errors/index.js';
@@ -35,14 +36,18 @@ export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/reconciliation', signedIn, async (request, reply) => {
       const ctx = platformCtx(deps, request);
-      const asked = (request.query as { run?: unknown }).run;
-      const run = typeof asked === 'string' && isUuid(asked) ? asked.toLowerCase() : null;
+      const { run, tenant, environment } = discrepancyFilterOf(request.query as Record<string, unknown>);
       const [status, page] = await Promise.all([
         reconciliationStatus(ctx),
-        listAllDiscrepancies(ctx, { limit: SHOWN, ...(run ? { reportId: run } : {}) }),
+        listAllDiscrepancies(ctx, {
+          limit: SHOWN,
+          ...(run ? { reportId: run } : {}),
+          ...(tenant ? { tenantId: tenant } : {}),
+          ...(environment ? { environment } : {}),
+        }),
       ]);
       const rows = page.ok ? page.value.items : [];
-      const names = await tenantNames(ctx, [...new Set(rows.map((r) => r.tenantId))]);
+      const names = await tenantNames(ctx, [...new Set([...rows.map((r) => r.tenantId), ...(tenant ? [tenant] : [])])]);
       return sendScreen(
         request,
         reply,
@@ -61,9 +66,20 @@ export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <h2 id="found">
               {run ? 'Discrepancies of one run' : 'Discrepancies'}, oldest first (the first {SHOWN})
             </h2>
-            {run && (
+            {(run || tenant || environment) && (
               <p>
-                Found by run <code>{run}</code>. <a href="/panel/reconciliation#found">All discrepancies</a>
+                {run && (
+                  <>
+                    Found by run <code>{run}</code>.{' '}
+                  </>
+                )}
+                {(tenant || environment) && (
+                  <>
+                    Of {tenant ? <TenantName id={tenant} name={names.get(tenant)} /> : 'every tenant'}
+                    {environment ? `, ${environment}` : ''}.{' '}
+                  </>
+                )}
+                <a href="/panel/reconciliation#found">All discrepancies</a>
               </p>
             )}
             <DiscrepancyTable
@@ -103,6 +119,16 @@ export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
       );
     });
   };
+}
+
+/**
+ * What the list is narrowed to (`?run=&tenant=&environment=`): one run's, one tenant's (the tenant page's
+ * health links here), one environment's; a value that is not one is left out.
+ */
+function discrepancyFilterOf(query: Record<string, unknown>) {
+  const uuid = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value.toLowerCase() : null);
+  const environment = ENVIRONMENTS.find((e) => e === query.environment) ?? null;
+  return { run: uuid(query.run), tenant: uuid(query.tenant), environment };
 }
 
 /** The last finished run in words, a later one that has not finished, and the next scheduled run. */
