@@ -9,7 +9,7 @@ import {
   type TestService,
   type TestTenant,
 } from './helpers.js';
-import { PanelClient, textOf } from './panel-client.js';
+import { formFields, PanelClient, textOf } from './panel-client.js';
 import { createMarket } from './trading-helpers.js';
 
 /**
@@ -302,7 +302,8 @@ describe('the panel forms, by the signed-in name', () => {
       environment: 'sandbox',
       details: { webhook_host: 'panel-hooks.example.com', allowed_origins: 2 },
     });
-    await panel.post(`${tenantPage}/environments/live/widget`, { widget: '{"scheme":"dark"}' });
+    const widgetForm = `${tenantPage}/environments/live/widget`;
+    await panel.post(widgetForm, { ...formFields((await panel.get(tenantPage)).html, widgetForm), scheme: 'dark' });
     await expectEntry('environment.widget', { who, tenant: id, environment: 'live', details: { scheme: 'dark' } });
     const secret = await panel.post(`${tenantPage}/environments/sandbox/webhook-secret`, {});
     secrets.push(/whsec_[\w-]+/.exec(secret.html)![0]);

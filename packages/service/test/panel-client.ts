@@ -85,3 +85,40 @@ export async function startPanelTest(): Promise<{ service: TestService; tenant: 
   const service = await startTestService({ clock: new FakeClock('2026-06-01T12:00:00.000Z') });
   return { service, tenant: await createTenant(service), panel: await PanelClient.signedIn(service) };
 }
+
+/**
+ * What a browser would post from the form of a page that posts to `action`, left as it is shown: every
+ * input's value (a checkbox only when ticked, a colour picker's too), each select's chosen option, each
+ * text area's text. Tests change some and post them, as a person filling the form in does.
+ */
+export function formFields(html: string, action: string): Record<string, string | string[]> {
+  const start = html.indexOf(`action="${action}"`);
+  expect(start, `a form posting to ${action}`).toBeGreaterThan(0);
+  const form = html.slice(start, html.indexOf('</form>', start));
+  const attr = (tag: string, name: string) =>
+    new RegExp(`\\s${name}="([^"]*)"`)
+      .exec(tag)?.[1]
+      ?.replace(/&amp;/g, '&')
+      .replace(/&quot;/g, '"');
+  const fields: Record<string, string | string[]> = {};
+  const add = (name: string, value: string, many: boolean) => {
+    if (!many) fields[name] = value;
+    else fields[name] = [...((fields[name] as string[] | undefined) ?? []), value];
+  };
+  for (const [tag] of form.matchAll(/<input\b[^>]*>/g)) {
+    const name = attr(tag, 'name');
+    if (!name || name === '_csrf') continue;
+    const checkbox = attr(tag, 'type') === 'checkbox';
+    if (checkbox && !/\schecked(?=[\s/>])/.test(tag)) continue;
+    add(name, attr(tag, 'value') ?? '', checkbox);
+  }
+  for (const [, open, body] of form.matchAll(/<select\b([^>]*)>(.*?)<\/select>/gs)) {
+    const options = [...body!.matchAll(/<option\b([^>]*)>/g)].map((o) => o[1]!);
+    const chosen = options.find((o) => /\sselected(?=[\s>]|$)/.test(o)) ?? options[0];
+    add(attr(open!, 'name')!, attr(chosen ?? '', 'value') ?? '', false);
+  }
+  for (const [, open, text] of form.matchAll(/<textarea\b([^>]*)>(.*?)<\/textarea>/gs)) {
+    add(attr(open!, 'name')!, text!, false);
+  }
+  return fields;
+}

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestService, type TestTenant } from './helpers.js';
-import { auditRows, startPanelTest, textOf, type PanelClient } from './panel-client.js';
+import { auditRows, formFields, startPanelTest, textOf, type PanelClient } from './panel-client.js';
 
 /**
- * A tenant's settings through the platform panel: confirmation pages before a suspension or a key's
- * revocation, environment and widget settings, the webhook secret, and what the audit log keeps of them.
+ * A tenant's settings through the platform panel: the page's order (health, then configuration, the Danger
+ * zone last), confirmation pages before a suspension or a key's revocation, environment settings, the
+ * widget settings form, the webhook secret, and what the audit log keeps of them.
  */
 let service: TestService;
 let tenant: TestTenant;
@@ -53,22 +54,6 @@ describe('what the audit log keeps', () => {
 });
 
 describe('environment settings', () => {
-  it('saves widget settings from their JSON, refusing what the API refuses', async () => {
-    const own = await createTenant(service);
-    const back = `/panel/tenants/${own.tenantId}`;
-    await panel.post(`${back}/environments/sandbox/widget`, {
-      widget: '{"scheme":"dark","locales":["en","de"],"default_locale":"de"}',
-    });
-    const config = await service.platform('GET', `/platform/v1/tenants/${own.tenantId}`);
-    const sandbox = config.json.environments.find((e: any) => e.environment === 'sandbox');
-    expect(sandbox.widget).toMatchObject({ scheme: 'dark', locales: ['en', 'de'], default_locale: 'de' });
-    await panel.post(`${back}/environments/sandbox/widget`, { widget: '{"scheme":"purple"}' });
-    expect(textOf((await panel.get(back)).html)).toMatch(/scheme: /);
-    await panel.post(`${back}/environments/sandbox/widget`, { widget: 'not json' });
-    const again = await service.platform('GET', `/platform/v1/tenants/${own.tenantId}`);
-    expect(again.json.environments.find((e: any) => e.environment === 'sandbox').widget.scheme).toBe('dark');
-  });
-
   it('rotates a webhook secret from its confirmation page and shows the new one once', async () => {
     const own = await createTenant(service);
     const base = `/panel/tenants/${own.tenantId}/environments/live/webhook-secret`;
@@ -80,5 +65,187 @@ describe('environment settings', () => {
     expect(JSON.stringify(await service.db.selectFrom('audit_log').select(['details']).execute())).not.toContain(
       secret,
     );
+  });
+});
+
+describe("the tenant page's order", () => {
+  it('leads with health, then configuration, and keeps every destructive action in the Danger zone, last', async () => {
+    const own = await createTenant(service);
+    const { html } = await panel.get(`/panel/tenants/${own.tenantId}`);
+    const at = (id: string) => html.indexOf(`id="${id}"`);
+    const order = ['health', 'portal', 'keys', 'env-sandbox', 'env-live', 'danger'];
+    expect(order.map(at).every((i) => i > 0)).toBe(true);
+    expect(order.map(at)).toEqual([...order.map(at)].sort((x, y) => x - y));
+    // No red button above the Danger zone; in it, each destructive action, behind its confirmation or reason.
+    const zoneAt = html.indexOf('<section aria-labelledby="danger"');
+    const [above, zone] = [html.slice(0, zoneAt), html.slice(zoneAt)];
+    expect(above).not.toMatch(/class="(?:[^"]*\s)?danger(?:\s[^"]*)?"/);
+    expect(above).not.toMatch(/\/revoke|\/suspend"|webhook-secret"/);
+    expect(zone).toContain(`<a class="button danger" href="/panel/tenants/${own.tenantId}/suspend">Suspend…</a>`);
+    for (const environment of ['sandbox', 'live']) {
+      expect(zone).toContain(`href="/panel/tenants/${own.tenantId}/environments/${environment}/webhook-secret"`);
+    }
+    expect(zone.match(/href="\/panel\/api-keys\/[0-9a-f-]{36}\/revoke\?tenant_id=/g)).toHaveLength(2);
+    for (const lever of ['sync', 'positions']) expect(zone).toMatch(new RegExp(`class="danger">Pause ${lever}…`));
+    // What stops the tenant now is said at the top: a pause in force, with who and why.
+    await panel.post(`/panel/tenants/${own.tenantId}/pauses/sync`, { paused: 'true', reason: 'Checking syncs' });
+    const paused = textOf((await panel.get(`/panel/tenants/${own.tenantId}`)).html);
+    expect(paused).toMatch(
+      /Sync paused: .* cannot sync balances, since 2026-06-01 12:00:00Z by panel:Ada: “Checking syncs”/,
+    );
+    expect(paused.indexOf('Sync paused:')).toBeLessThan(paused.indexOf('Today'));
+  });
+});
+
+describe('the widget settings form', () => {
+  const action = (tenantId: string, environment = 'sandbox') =>
+    `/panel/tenants/${tenantId}/environments/${environment}/widget`;
+  const widgetOf = async (tenantId: string, environment = 'sandbox') =>
+    (await service.platform('GET', `/platform/v1/tenants/${tenantId}`)).json.environments.find(
+      (e: { environment: string }) => e.environment === environment,
+    ).widget;
+  const fieldsOf = async (tenantId: string, environment = 'sandbox') =>
+    formFields((await panel.get(`/panel/tenants/${tenantId}`)).html, action(tenantId, environment));
+
+  it("shows each setting as a labelled field: colours with their text, lists, the locales' boxes", async () => {
+    const own = await createTenant(service);
+    const { html } = await panel.get(`/panel/tenants/${own.tenantId}`);
+    expect(html).toContain('<label for="sandbox-widget-accent">Accent (buttons, links)</label>');
+    // A colour not set: its text empty, its picker showing the widget's own for the scheme.
+    expect(html).toMatch(
+      /<input type="color" id="sandbox-widget-accent-pick" name="theme_accent_pick" value="#2057d6"/,
+    );
+    expect(html).toContain('<label for="sandbox-widget-scheme">Scheme</label>');
+    expect(html).toContain('<label for="sandbox-widget-default_locale">Default locale</label>');
+    expect(html).toContain('<label for="sandbox-widget-currency">Currency</label>');
+    expect(html).toContain('<legend>Locales the widget may show</legend>');
+    for (const name of ['English (en)', 'Spanish (es)', 'German (de)', 'Arabic (ar)', 'Hebrew (he)']) {
+      expect(textOf(html)).toContain(name);
+    }
+    expect(html).not.toMatch(/<textarea[^>]*name="widget"/);
+    expect(await fieldsOf(own.tenantId)).toMatchObject({
+      theme_accent: '',
+      theme_accent_pick: '#2057d6',
+      theme_radius: '',
+      scheme: '',
+      locales: ['en'],
+      default_locale: 'en',
+      currency: '',
+    });
+  });
+
+  it('saves through the platform verb, audited, and shows what it saved', async () => {
+    const own = await createTenant(service);
+    const fields = {
+      ...(await fieldsOf(own.tenantId)),
+      theme_accent: '#0A84FF',
+      theme_surface: 'rgb(240, 242, 245)',
+      theme_radius: '12px',
+      theme_font_family: 'Inter, sans-serif',
+      scheme: 'dark',
+      locales: ['en', 'de'],
+      default_locale: 'de',
+      currency: 'EUR',
+    };
+    const saved = await panel.post(action(own.tenantId), fields);
+    expect(saved.status).toBe(303);
+    expect(saved.location).toBe(`/panel/tenants/${own.tenantId}#widget-sandbox`);
+    const expected = {
+      theme: { accent: '#0A84FF', surface: 'rgb(240, 242, 245)', radius: '12px', 'font-family': 'Inter, sans-serif' },
+      scheme: 'dark',
+      locales: ['en', 'de'],
+      default_locale: 'de',
+      currency: 'EUR',
+    };
+    expect(await widgetOf(own.tenantId)).toEqual(expected);
+    expect(textOf((await panel.get(`/panel/tenants/${own.tenantId}`)).html)).toContain(
+      'The sandbox widget settings are saved.',
+    );
+    const entry = (await auditRows(service, 'environment.widget', `${own.tenantId}/sandbox`)).at(-1)!;
+    expect(entry).toMatchObject({ who: 'panel:Ada', outcome: 'done', tenant_id: own.tenantId, environment: 'sandbox' });
+    expect(entry.details).toEqual(expected);
+    // Shown again as saved: the text as set, its picker as near as a picker shows it, the lists chosen.
+    const shown = await fieldsOf(own.tenantId);
+    expect(shown).toMatchObject({
+      theme_accent: '#0A84FF',
+      theme_accent_pick: '#0a84ff',
+      theme_surface: 'rgb(240, 242, 245)',
+      theme_surface_pick: '#f0f2f5',
+      scheme: 'dark',
+      locales: ['en', 'de'],
+      default_locale: 'de',
+      currency: 'EUR',
+    });
+    // An unset colour's picker shows the dark scheme's own now.
+    expect(shown.theme_background_pick).toBe('#121419');
+    // The live environment is untouched.
+    expect(await widgetOf(own.tenantId, 'live')).toMatchObject({ theme: {}, scheme: null, currency: null });
+  });
+
+  it('takes a moved picker without script, else the text; an emptied field clears its setting', async () => {
+    const own = await createTenant(service);
+    const first = await fieldsOf(own.tenantId);
+    await panel.post(action(own.tenantId), {
+      ...first,
+      theme_background_pick: '#112233',
+      theme_text: 'hsl(220, 15%, 10%)',
+      currency: 'pts',
+    });
+    expect(await widgetOf(own.tenantId)).toMatchObject({
+      theme: { background: '#112233', text: 'hsl(220, 15%, 10%)' },
+      currency: 'pts',
+    });
+    const second = await fieldsOf(own.tenantId);
+    expect(second.theme_background).toBe('#112233');
+    await panel.post(action(own.tenantId), { ...second, theme_background: '', currency: '' });
+    expect(await widgetOf(own.tenantId)).toMatchObject({ theme: { text: 'hsl(220, 15%, 10%)' }, currency: null });
+  });
+
+  it('refuses a bad save naming each bad field beside it, keeps what was typed, and changes nothing', async () => {
+    const own = await createTenant(service);
+    const base = await fieldsOf(own.tenantId);
+    await panel.post(action(own.tenantId), { ...base, theme_accent: '#112233', currency: 'pts' });
+    const before = await widgetOf(own.tenantId);
+    const entries = (await auditRows(service, 'environment.widget', `${own.tenantId}/sandbox`)).length;
+
+    const refused = await panel.post(action(own.tenantId), {
+      ...(await fieldsOf(own.tenantId)),
+      theme_accent: 'not a colour',
+      theme_radius: '12',
+      scheme: 'purple',
+      locales: ['en', 'es'],
+      default_locale: 'de',
+      currency: '$$$',
+    });
+    expect(refused.status).toBe(303);
+    expect(refused.location).toBe(`/panel/tenants/${own.tenantId}#widget-sandbox`);
+    const { html } = await panel.get(`/panel/tenants/${own.tenantId}`);
+    const said = (id: string) =>
+      new RegExp(`<p class="field-error" id="sandbox-widget-${id}-error">([^<]*)</p>`).exec(html)?.[1];
+    expect(said('accent')).toMatch(/^Must be a color: #rgb, #rrggbb/);
+    expect(said('radius')).toBe('Must be a px or rem length, or 0.');
+    expect(said('scheme')).toBe('Choose light, dark, or the widget’s own.');
+    expect(said('default_locale')).toBe('Choose one of the locales ticked (en, es).');
+    expect(said('currency')).toMatch(/^Must be an ISO 4217 code such as EUR/);
+    for (const id of ['accent', 'radius', 'scheme', 'default_locale', 'currency']) {
+      expect(html).toMatch(
+        new RegExp(
+          `id="sandbox-widget-${id}"[^>]*aria-invalid="true"|aria-invalid="true"[^>]*id="sandbox-widget-${id}"`,
+        ),
+      );
+    }
+    expect(textOf(html)).toMatch(/Nothing was changed\. Accent: Must be a color.* Radius: Must be a px or rem length/);
+    // What was typed stays in its field; the other environment's form is untouched.
+    expect(formFields(html, action(own.tenantId))).toMatchObject({ theme_accent: 'not a colour', currency: '$$$' });
+    expect(html).not.toMatch(/id="live-widget-[^"]*"[^>]*aria-invalid/);
+    expect(await widgetOf(own.tenantId)).toEqual(before);
+    expect(await auditRows(service, 'environment.widget', `${own.tenantId}/sandbox`)).toHaveLength(entries);
+
+    await panel.post(action(own.tenantId), { ...(await fieldsOf(own.tenantId)), locales: [] });
+    const none = await panel.get(`/panel/tenants/${own.tenantId}`);
+    expect(none.html).toContain(
+      '<p class="field-error" id="sandbox-widget-locales-error">Tick at least one locale.</p>',
+    );
+    expect(await widgetOf(own.tenantId)).toEqual(before);
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestService } from './helpers.js';
-import { startPanelTest, textOf, type PanelClient } from './panel-client.js';
+import { formFields, startPanelTest, type PanelClient } from './panel-client.js';
 
 /** The widget currency through the platform panel's widget settings form, as the platform API takes it. */
 let service: TestService;
@@ -15,19 +15,25 @@ const sandboxWidget = async (tenantId: string) =>
   ).widget;
 
 describe('the panel widget settings form', () => {
-  it('names the currency, saves it, and refuses a bad one with the rule in words', async () => {
+  it('names the currency, saves it, and refuses a bad one with the rule in words beside it', async () => {
     const own = await createTenant(service);
     const back = `/panel/tenants/${own.tenantId}`;
-    const page = textOf((await panel.get(back)).html);
-    expect(page).toContain('Widget settings (JSON: theme, scheme, locales, default_locale, currency)');
-    expect(page).toContain('&quot;currency&quot;: null');
+    const action = `${back}/environments/sandbox/widget`;
+    const page = await panel.get(back);
+    expect(page.html).toContain('<label for="sandbox-widget-currency">Currency</label>');
+    expect(formFields(page.html, action).currency).toBe('');
 
-    await panel.post(`${back}/environments/sandbox/widget`, { widget: '{"currency":"pts"}' });
+    await panel.post(action, { ...formFields(page.html, action), currency: 'pts' });
     expect(await sandboxWidget(own.tenantId)).toMatchObject({ currency: 'pts' });
-    expect(textOf((await panel.get(back)).html)).toContain('&quot;currency&quot;: &quot;pts&quot;');
+    const saved = await panel.get(back);
+    expect(formFields(saved.html, action).currency).toBe('pts');
 
-    await panel.post(`${back}/environments/sandbox/widget`, { widget: '{"currency":"$$$"}' });
-    expect(textOf((await panel.get(back)).html)).toMatch(/currency: must be an ISO 4217 code such as EUR/);
+    await panel.post(action, { ...formFields(saved.html, action), currency: '$$$' });
+    const refused = await panel.get(back);
+    expect(refused.html).toMatch(
+      /<p class="field-error" id="sandbox-widget-currency-error">Must be an ISO 4217 code such as EUR/,
+    );
+    expect(formFields(refused.html, action).currency).toBe('$$$');
     expect(await sandboxWidget(own.tenantId)).toMatchObject({ currency: 'pts' });
   });
 });

@@ -4,39 +4,43 @@ import { z } from 'zod';
 import { ENVIRONMENTS } from '../../domains/context.js';
 import {
   getTenant,
-  presentWidgetConfig,
   rotateWebhookSecret,
   UpdateEnvironmentBody,
   updateEnvironment,
-  widgetChangesOf,
-  WidgetSettingsBody,
   type EnvironmentSettings,
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
-import { ConfirmFirst, Field, PanelForm, sendConfirmation, sendShownOnce, TextAreaField } from '../web/shared.js';
+import { Field, PanelForm, sendConfirmation, sendShownOnce, TextAreaField } from '../web/shared.js';
 import { signedIn } from './site.js';
+import { WidgetSettingsForm, widgetRoutes } from './tenant-widget.js';
 
 const EnvironmentForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
-const WidgetForm = z.object({ widget: z.string().max(20_000) });
 
 const ENVIRONMENT_WORDS = {
   webhook_url: 'Enter an https address the service can reach, like https://example.com/hooks, or leave it empty.',
   allowed_origins: 'Enter origins like https://shop.example.com (scheme and host, no path), one per line.',
 };
-const WIDGET_WORDS = { widget: 'Enter the widget settings as JSON, at most 20,000 characters.' };
 
-/** One environment of a tenant: webhook URL and origins, widget settings (JSON), the webhook secret. */
+const ENVIRONMENT_TITLES = { sandbox: 'Sandbox', live: 'Live' } as const;
+
+/**
+ * One environment of a tenant, configuration only: webhook URL and origins, widget settings as a form,
+ * and whether the webhook secret is set (rotating it is in the page's Danger zone: the old secret stops
+ * at once).
+ */
 export function EnvironmentSection(props: { request: FastifyRequest; tenantId: string; env: EnvironmentSettings }) {
   const { request, tenantId, env } = props;
-  const base = `/panel/tenants/${tenantId}/environments/${env.environment}`;
+  const e = env.environment;
+  const base = `/panel/tenants/${tenantId}/environments/${e}`;
   return (
-    <section aria-labelledby={`env-${env.environment}`}>
-      <h2 id={`env-${env.environment}`}>Environment {env.environment}</h2>
-      <PanelForm request={request} action={base} label={`Settings of ${env.environment}`}>
+    <section aria-labelledby={`env-${e}`}>
+      <h2 id={`env-${e}`}>{ENVIRONMENT_TITLES[e]} settings</h2>
+      <h3 id={`hooks-${e}`}>Webhooks and origins</h3>
+      <PanelForm request={request} action={base} label={`Settings of ${e}`}>
         <Field
-          id={`url-${env.environment}`}
+          id={`url-${e}`}
           name="webhook_url"
           label="Webhook URL (empty: no delivery)"
           inputMode="url"
@@ -44,31 +48,21 @@ export function EnvironmentSection(props: { request: FastifyRequest; tenantId: s
           size={60}
         />
         <TextAreaField
-          id={`origins-${env.environment}`}
+          id={`origins-${e}`}
           name="allowed_origins"
           label="Allowed origins, one per line"
           value={env.allowedOrigins.join('\n')}
         />
         <p>
-          <button type="submit">Save {env.environment}</button>
-        </p>
-      </PanelForm>
-      <PanelForm request={request} action={`${base}/widget`} label={`Widget settings of ${env.environment}`}>
-        <TextAreaField
-          id={`widget-${env.environment}`}
-          name="widget"
-          label="Widget settings (JSON: theme, scheme, locales, default_locale, currency)"
-          rows={8}
-          value={JSON.stringify(presentWidgetConfig(env.widget), null, 2)}
-        />
-        <p>
-          <button type="submit">Save widget settings</button>
+          <button type="submit">Save {e}</button>
         </p>
       </PanelForm>
       <p>
-        Webhook secret: {env.webhookSecretSet ? 'set (never shown again)' : 'not set'}.{' '}
-        <ConfirmFirst href={`${base}/webhook-secret`} label="Rotate webhook secret…" />
+        Webhook secret: {env.webhookSecretSet ? 'set (never shown again)' : 'not set'}. Rotating it is in the{' '}
+        <a href="#danger">Danger zone</a>.
       </p>
+      <h3 id={`widget-${e}`}>Widget</h3>
+      <WidgetSettingsForm request={request} tenantId={tenantId} env={env} />
     </section>
   );
 }
@@ -77,6 +71,7 @@ export function EnvironmentSection(props: { request: FastifyRequest; tenantId: s
 export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
   const policy = { allowInsecure: deps.allowInsecureWebhooks };
   return async (app) => {
+    await app.register(widgetRoutes(deps));
     app.post('/panel/tenants/:id/environments/:environment', signedIn, async (request, reply) => {
       const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
       const back = `/panel/tenants/${id}`;
@@ -107,25 +102,6 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       });
       deps.allowedOrigins.invalidate(id); // as the platform API does: this process at once
       return reply;
-    });
-
-    app.post('/panel/tenants/:id/environments/:environment/widget', signedIn, async (request, reply) => {
-      const { id, environment } = request.params as { id: string; environment: (typeof ENVIRONMENTS)[number] };
-      const back = `/panel/tenants/${id}`;
-      const form = WidgetForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, back, form.error, WIDGET_WORDS);
-      const body = WidgetSettingsBody.safeParse(parseJson(form.data.widget));
-      if (!body.success) return refuseForm(request, reply, back, body.error, {}, 'widget');
-      const changes = { tenantId: id, environment, widget: widgetChangesOf(body.data), webhookUrlPolicy: policy };
-      return act(platformCtx(deps, request), request, reply, (ctx) => updateEnvironment(ctx, changes), {
-        action: 'environment.widget',
-        target: `${id}/${environment}`,
-        tenantId: id,
-        environment,
-        details: body.data,
-        back,
-        done: () => `The ${environment} widget settings are saved.`,
-      });
     });
 
     app.get('/panel/tenants/:id/environments/:environment/webhook-secret', signedIn, async (request, reply) => {
@@ -168,12 +144,4 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
 function hostOf(url: string | null): string | null {
   return url === null ? null : URL.canParse(url) ? new URL(url).host : 'not a URL';
-}
-
-function parseJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

@@ -46,12 +46,13 @@ const screenOf = (tenant: { id: string; name: string }, name: TenantPauseName): 
   back: `/panel/tenants/${tenant.id}`,
 });
 
-/** The tenant page's section: each lever's state, who pulled it, when and why, and Pause or Resume. */
-export function TenantPausesSection(props: { request: FastifyRequest; tenantId: string; pauses: TenantPauses }) {
+/**
+ * The tenant page's pauses, in its Danger zone: each lever's state, who pulled it, when and why, and Pause
+ * (a reason, then a confirmation stating the effect) or Resume.
+ */
+export function TenantPauseLevers(props: { request: FastifyRequest; tenantId: string; pauses: TenantPauses }) {
   return (
-    <section aria-labelledby="pauses">
-      <h2 id="pauses">Pauses</h2>
-      <p>This tenant alone, both environments, keys kept: the kill switches' levers for one operator.</p>
+    <div class="levers">
       {TENANT_PAUSES.map((name) => {
         const pause = props.pauses[name];
         const base = `/panel/tenants/${props.tenantId}/pauses/${name}`;
@@ -68,7 +69,7 @@ export function TenantPausesSection(props: { request: FastifyRequest; tenantId: 
           />
         );
       })}
-    </section>
+    </div>
   );
 }
 

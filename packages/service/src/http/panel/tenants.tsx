@@ -19,9 +19,7 @@ import { EnvironmentSection, environmentRoutes } from './tenant-environments.js'
 import { KeysTable } from '../web/keys-table.js';
 import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
 import {
-  ActionButton,
   CheckboxesField,
-  ConfirmFirst,
   Field,
   PanelForm,
   ScrollTable,
@@ -31,8 +29,13 @@ import {
   when,
 } from '../web/shared.js';
 import { signedIn } from './site.js';
+import { DangerZone } from './tenant-danger-zone.js';
+import { tenantHealth } from './tenant-health.js';
+import { healthLinks } from './tenant-health-links.js';
+import { TenantHealthSection } from './tenant-health-section.js';
 import { PortalLinkSection, portalLinkRoutes } from './tenant-portal-link.js';
-import { TenantPausesSection, tenantPauseRoutes } from './tenant-pauses.js';
+import { tenantPauseRoutes } from './tenant-pauses.js';
+import { TenantSummary } from './tenant-summary.js';
 import { tenantPausesOf } from '../../domains/kill-switches/index.js';
 
 const IssueKeyForm = z.object({
@@ -43,7 +46,11 @@ const IssueKeyForm = z.object({
 const CREATE_WORDS = { name: 'Enter the tenant’s name, 1 to 200 characters.' };
 const KEY_WORDS = { environment: 'Choose sandbox or live.', scopes: 'Tick at least one scope.' };
 
-/** Tenants: the list, a new tenant, and one tenant's status, environments and keys. */
+/**
+ * Tenants: the list, a new tenant, and one tenant's page (docs/operations.md, "The platform panel"): what
+ * stops it now and its health first, then its portal, keys and each environment's settings, and last the
+ * Danger zone (pauses, secret rotation, key revocation, suspension).
+ */
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/tenants', signedIn, async (request, reply) => {
@@ -116,38 +123,22 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.get('/panel/tenants/:id', signedIn, async (request, reply) => {
       const { id } = request.params as { id: string };
-      const found = await getTenant(platformCtx(deps, request), id);
+      const ctx = platformCtx(deps, request);
+      const found = await getTenant(ctx, id);
       if (!found?.ok) return notFound(request, reply, id);
       const { tenant, environments, keys } = found.value;
-      const pauses = await tenantPausesOf(platformCtx(deps, request), id);
-      const suspended = tenant.status === 'suspended';
+      const [pauses, health] = await Promise.all([tenantPausesOf(ctx, id), tenantHealth(ctx, id)]);
       return sendScreen(
         request,
         reply,
         { title: `Tenant ${tenant.name}`, current: '/panel/tenants' },
         <>
-          <section aria-labelledby="status">
-            <h2 id="status">Status</h2>
-            <dl>
-              <dt>Id</dt>
-              <dd>{tenant.id}</dd>
-              <dt>Status</dt>
-              <dd>{tenant.status}</dd>
-              <dt>Created</dt>
-              <dd>{when(tenant.createdAt)}</dd>
-            </dl>
-            <p>
-              {suspended ? (
-                <ActionButton request={request} action={`/panel/tenants/${id}/reactivate`} label="Reactivate" />
-              ) : (
-                <ConfirmFirst href={`/panel/tenants/${id}/suspend`} label="Suspend…" />
-              )}
-            </p>
-          </section>
-          <PortalLinkSection request={request} tenantId={id} active={!suspended} />
+          <TenantSummary tenant={tenant} pauses={pauses} />
+          <TenantHealthSection health={health} links={healthLinks(id)} />
+          <PortalLinkSection request={request} tenantId={id} active={tenant.status === 'active'} />
           <section aria-labelledby="keys">
             <h2 id="keys">API keys</h2>
-            <KeysTable request={request} keys={keys} now={deps.clock.now()} site="panel" />
+            <KeysTable request={request} keys={keys} now={ctx.now} site="panel" />
             <h3>Issue a key</h3>
             <PanelForm request={request} action={`/panel/tenants/${id}/api-keys`} label="Issue a key">
               <SelectField
@@ -165,7 +156,14 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
           {environments.map((env) => (
             <EnvironmentSection key={env.environment} request={request} tenantId={id} env={env} />
           ))}
-          <TenantPausesSection request={request} tenantId={id} pauses={pauses} />
+          <DangerZone
+            request={request}
+            tenant={tenant}
+            environments={environments}
+            keys={keys}
+            pauses={pauses}
+            now={ctx.now}
+          />
         </>,
       );
     });

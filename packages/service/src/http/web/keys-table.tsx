@@ -1,11 +1,11 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyRequest } from 'fastify';
 import { rotationStateOf, type ApiKeyRecord } from '../../domains/api-keys/index.js';
-import { ActionButton, ConfirmFirst, ScrollTable, when } from './shared.js';
+import { ActionButton, ScrollTable, when } from './shared.js';
 
 /**
- * API keys as a table, the panel's (a tenant's keys of both environments, revocation behind a
- * confirmation page) and the portal's (its environment's): prefix only, never the key (only its hash is
+ * API keys as a table, the panel's (a tenant's keys of both environments; revoking one is in the tenant
+ * page's Danger zone) and the portal's (its environment's): prefix only, never the key (only its hash is
  * stored), scopes, last use (to the minute: before confirming a rotation, the old key's should stop
  * moving), state, and the rotation's next step (docs/platform-api.md, "Tenants, keys, support, reconciliation").
  */
@@ -52,14 +52,7 @@ export function KeysTable(props: {
                   keyRecord={k}
                   state={state}
                   fields={panel ? { tenant_id: k.tenantId } : undefined}
-                />{' '}
-                {panel && state !== 'revoked' && (
-                  <ConfirmFirst
-                    href={`/panel/api-keys/${k.id}/revoke?tenant_id=${k.tenantId}`}
-                    label="Revoke…"
-                    name={`Revoke key ${k.prefix}`}
-                  />
-                )}
+                />
               </td>
             </tr>
           );

@@ -113,6 +113,8 @@ legend{font-weight:600;padding:0 4px}
 .fields input:not([type=color]),.fields select{width:100%}
 .colour{display:flex;gap:8px;align-items:center}.colour input:not([type=color]){flex:1;min-width:0}
 input[type=color]{width:56px;height:44px;padding:2px;flex:none;cursor:pointer}
+.health dl.stats{grid-template-columns:repeat(auto-fill,minmax(230px,1fr))}.stat.wide{grid-column:span 2}
+@media (max-width:600px){.health dl.stats{grid-template-columns:1fr 1fr}}
 `;
 
 /**
