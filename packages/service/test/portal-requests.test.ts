@@ -88,6 +88,16 @@ describe('the portal request log', () => {
     expect(textOf(bad.html)).toContain('Status: 2xx, 3xx, 4xx or 5xx.');
   });
 
+  it('names an input that can name nothing (a NUL byte, a far-off year) under its field, never a 500', async () => {
+    const portal = await portalOf(tenant);
+    const far = Buffer.from('99999-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000').toString('base64url');
+    for (const query of ['user=%00x', 'route=/v1%00', 'from=0000-01-01', `after=${far}`]) {
+      const page = await portal.get(`/portal/requests?${query}`);
+      expect(page.status, query).toBe(200);
+    }
+    expect((await portal.get('/portal/requests?user=%00x')).html).toMatch(/id="user"[^>]*aria-invalid="true"/);
+  });
+
   it('pages by keyset: "Older requests" continues where the page ended, without repeating a row', async () => {
     const own = await createTenant(service);
     for (let i = 0; i < 55; i++)

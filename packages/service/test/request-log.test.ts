@@ -156,6 +156,38 @@ describe('the request log', () => {
     }
   });
 
+  it('keeps a write beside one naming a user id no user can have (a NUL byte, kilobytes): no row is lost', async () => {
+    const nul = await service.api('sandbox', 'PUT', '/v1/users/%00x', {
+      key: tenant.sandboxKey,
+      body: { status: 'active' },
+    });
+    const long = await sync(service, tenant.sandboxKey, {
+      external_user_id: 'u'.repeat(5_000),
+      direction: 'credit',
+      amount: '1.00',
+    });
+    const good = await service.api('sandbox', 'GET', '/v1/markets?limit=1', { key: tenant.sandboxKey });
+    expect([nul.status, long.status, good.status]).toEqual([400, 400, 200]);
+    expect(await logged(sandbox(tenant), idOf(good))).toMatchObject({ status: 200 });
+    expect(await logged(sandbox(tenant), idOf(nul))).toMatchObject({ status: 400, externalUserId: null });
+    expect(await logged(sandbox(tenant), idOf(long))).toMatchObject({ status: 400, externalUserId: null });
+  });
+
+  it("keeps a webhook URL as its host only, and a query's credential redacted", async () => {
+    const own = await createTenant(service);
+    const url = 'https://hooks.example.com/in?key=s3cret-in-the-query';
+    const set = await service.api('sandbox', 'PUT', '/v1/tenant/settings', {
+      key: own.sandboxKey,
+      body: { webhook_url: url },
+    });
+    const asked = await service.api('sandbox', 'GET', `/v1/markets?api_key=${own.sandboxKey}`, { key: own.sandboxKey });
+    const entry = await logged(sandbox(own), idOf(set));
+    expect(JSON.parse(entry.requestBody!)).toEqual({ webhook_url: `https://hooks.example.com/${REDACTED}` });
+    const everything = JSON.stringify([entry, await logged(sandbox(own), idOf(asked))]);
+    expect(everything).not.toContain('s3cret-in-the-query');
+    expect(everything).not.toContain(own.sandboxKey);
+  });
+
   it('cuts a body over 16 KB and keeps its full size', async () => {
     const user = `log-big-${uniqueKey()}`;
     const items = Array.from({ length: 300 }, (_, i) => ({
@@ -231,7 +263,7 @@ describe('the request log', () => {
     const { log, lines } = memoryLogger();
     const recorder = requestLogRecorder(
       { db: service.db, clock: service.deps.clock, log },
-      { flushMs: 60_000, flushAt: 1_000, maxWaiting: 2 },
+      { flushMs: 60_000, flushAt: 1_000, maxWaiting: 2, maxWaitingBodyBytes: 1_000_000 },
     );
     const entry = (requestId: string, at: Date) => ({
       requestId,

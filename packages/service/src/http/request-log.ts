@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { RequestLogRecorder } from '../domains/request-log/index.js';
-import { keepsBodies, keptText } from '../domains/request-log/model/entry.js';
+import { keepsBodies, keptKey, keptPath } from '../domains/request-log/model/entry.js';
+import { isExternalUserId } from '../domains/users/index.js';
 import type { Clock } from '../lib/clock.js';
 import { REPLAYED_HEADER } from './stored-answer.js';
 
@@ -13,15 +14,16 @@ declare module 'fastify' {
 
 /**
  * The request's end user: the session's own, else the one the route or the body names (an operator's
- * call about one user); null for a batch or a call about no user.
+ * call about one user); null for a batch, a call about no user, or a named one that is not a user id at
+ * all (a refused request's path or body can hold anything, a NUL byte or kilobytes of text).
  */
 function userOf(request: FastifyRequest): string | null {
   const principal = request.principal;
   if (principal?.kind === 'user') return principal.externalUserId;
-  const named = (request.params as { external_user_id?: unknown } | undefined)?.external_user_id;
-  if (typeof named === 'string') return named;
   const body = request.body as { external_user_id?: unknown } | null | undefined;
-  return typeof body?.external_user_id === 'string' ? body.external_user_id : null;
+  const named =
+    (request.params as { external_user_id?: unknown } | undefined)?.external_user_id ?? body?.external_user_id;
+  return typeof named === 'string' && isExternalUserId(named) ? named : null;
 }
 
 /**
@@ -51,10 +53,10 @@ export function installRequestLog(app: FastifyInstance, recorder: RequestLogReco
         at: new Date(clock.now().getTime() - reply.elapsedTime),
         method: request.method,
         route: request.routeOptions.url ?? '(no route)',
-        path: keptText(request.url, 'path'),
+        path: keptPath(request.url),
         status: reply.statusCode,
         code: request.answeredError?.code ?? null,
-        idempotencyKey: typeof key === 'string' ? keptText(key, 'key') : null,
+        idempotencyKey: typeof key === 'string' ? keptKey(key) : null,
         replayed: reply.getHeader(REPLAYED_HEADER) !== undefined,
         latencyMs: reply.elapsedTime,
         externalUserId: userOf(request),

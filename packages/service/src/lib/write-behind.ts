@@ -1,8 +1,8 @@
 /**
- * Items gathered in memory and handed to `write` in batches, off the path that produced them: `push`
- * never waits and never throws. One write runs at a time and at most one waits behind it, taking
- * everything pushed until it starts, so a stalled database does not pile up a write per tick; `maxItems`
- * bounds what waits meanwhile (beyond it an item is dropped and counted).
+ * Items gathered in memory and handed to `write` in batches of at most `flushAt`, off the path that
+ * produced them: `push` never waits and never throws. One flush runs at a time and at most one waits
+ * behind it, taking everything pushed until it starts, so a stalled database does not pile up a write
+ * per tick; `maxItems` bounds what waits meanwhile (beyond it an item is dropped and counted).
  */
 export interface WriteBehind<T> {
   /** Keeps the item for the next write; false when it was dropped (the buffer was full). */
@@ -18,7 +18,7 @@ export interface WriteBehind<T> {
 export interface WriteBehindOptions {
   /** The longest an item waits in memory before it is written. */
   flushMs: number;
-  /** A batch this large is written at once rather than at the next tick. */
+  /** A batch this large is written at once rather than at the next tick; no write takes more. */
   flushAt: number;
   /** Items waiting, at most. */
   maxItems: number;
@@ -30,7 +30,7 @@ export function writeBehind<T>(
   write: (batch: T[]) => Promise<void>,
   onError: (error: unknown) => void,
 ): WriteBehind<T> {
-  let items: T[] = [];
+  const items: T[] = [];
   let droppedCount = 0;
   let timer: NodeJS.Timeout | null = null;
   let writing: Promise<void> | null = null;
@@ -41,11 +41,15 @@ export function writeBehind<T>(
     if (timer) clearTimeout(timer);
     timer = null;
     if (queued) return queued;
-    const next = (writing ?? Promise.resolve()).then(() => {
+    const next = (writing ?? Promise.resolve()).then(async () => {
       queued = null;
-      const batch = items;
-      items = [];
-      return batch.length > 0 ? write(batch).catch(onError) : undefined;
+      // At most flushAt a write, with a turn of the event loop between writes: a backlog gathered while
+      // the database was away drains in batches of the usual size, never as one long blocking run.
+      while (items.length > 0) {
+        const batch = items.splice(0, options.flushAt);
+        await write(batch).catch(onError);
+        if (items.length > 0) await new Promise<void>((resolve) => setImmediate(resolve));
+      }
     });
     const tracked = next.finally(() => {
       if (writing === tracked) writing = null;

@@ -2,7 +2,7 @@ import { inBatches } from '../../lib/in-batches.js';
 import { writeBehind } from '../../lib/write-behind.js';
 import type { Runtime } from '../context.js';
 import { restore, tally, type HourCount } from './model/counts.js';
-import { keptBodies, type LoggedRequest, type RawBodies } from './model/entry.js';
+import { keptBodies, rawBytes, sizesOnly, type KeptBodies, type LoggedRequest, type RawBodies } from './model/entry.js';
 import { addRequestCounts, deleteRequestCountsBefore } from './request-counts-repo.js';
 import { deleteRequestsBefore, insertRequests } from './request-log-repo.js';
 
@@ -16,9 +16,16 @@ export interface RequestLogOptions {
   flushAt: number;
   /** Requests waiting to be written, at most: what bounds the memory while the database is slow or away. */
   maxWaiting: number;
+  /** The raw bodies waiting, at most, in bytes; past it a request waits with its bodies' sizes only. */
+  maxWaitingBodyBytes: number;
 }
 
-export const REQUEST_LOG_DEFAULTS: RequestLogOptions = { flushMs: 1_000, flushAt: 500, maxWaiting: 20_000 };
+export const REQUEST_LOG_DEFAULTS: RequestLogOptions = {
+  flushMs: 1_000,
+  flushAt: 500,
+  maxWaiting: 20_000,
+  maxWaitingBodyBytes: 64 * 1024 * 1024,
+};
 
 /** The log on its way to the database: recorded after each answer, written in batches. */
 export interface RequestLogRecorder {
@@ -49,8 +56,11 @@ export function requestLogRecorder(
   let lastPurge = -Infinity;
   let lastWarning = -Infinity;
   let warnedDrops = 0;
+  /** The raw bodies' bytes waiting: past the budget a request waits with its bodies' sizes only. */
+  let waitingBytes = 0;
   let counts = new Map<string, HourCount>();
   const writeCounts = async () => {
+    if (counts.size === 0) return;
     const batch = [...counts.values()];
     counts = new Map();
     try {
@@ -61,39 +71,68 @@ export function requestLogRecorder(
       runtime.log.warn({ err: error }, 'request counts could not be written; kept for the next try');
     }
   };
-  const queue = writeBehind<{ request: LoggedRequest; bodies: RawBodies | null }>(
+  const warnOfDrops = (now: number) => {
+    const dropped = queue.dropped();
+    if (dropped > warnedDrops && now - lastWarning >= DROP_WARNING_EVERY_MS) {
+      lastWarning = now;
+      runtime.log.warn({ dropped: dropped - warnedDrops }, 'requests not logged: the request log fell behind');
+      warnedDrops = dropped;
+    }
+  };
+  const purge = async (now: number) => {
+    if (now - lastPurge < PURGE_EVERY_MS) return;
+    lastPurge = now;
+    const cutoff = new Date(now - REQUEST_LOG_RETENTION_DAYS * 86_400_000);
+    try {
+      await inBatches(PURGE_BATCH, (limit) => deleteRequestsBefore(runtime.db, cutoff, limit));
+      await deleteRequestCountsBefore(runtime.db, cutoff);
+    } catch (error) {
+      runtime.log.warn({ err: error }, 'requests older than the log keeps could not be deleted; tried again later');
+    }
+  };
+  const queue = writeBehind<Waiting>(
     { flushMs: options.flushMs, flushAt: options.flushAt, maxItems: options.maxWaiting },
     async (batch) => {
-      await writeCounts();
-      const rows = batch.map(({ request, bodies }) => ({
-        ...request,
-        ...(bodies ? keptBodies(bodies) : NO_BODIES),
-      }));
-      await insertRequests(runtime.db, rows);
       const now = runtime.clock.now().getTime();
-      const dropped = queue.dropped();
-      if (dropped > warnedDrops && now - lastWarning >= DROP_WARNING_EVERY_MS) {
-        lastWarning = now;
-        runtime.log.warn({ dropped: dropped - warnedDrops }, 'requests not logged: the request log fell behind');
-        warnedDrops = dropped;
-      }
-      if (now - lastPurge >= PURGE_EVERY_MS) {
-        lastPurge = now;
-        const cutoff = new Date(now - REQUEST_LOG_RETENTION_DAYS * 86_400_000);
-        await inBatches(PURGE_BATCH, (limit) => deleteRequestsBefore(runtime.db, cutoff, limit));
-        await deleteRequestCountsBefore(runtime.db, cutoff);
-      }
+      // Said before the write, so that a database that is away does not also silence the warning.
+      warnOfDrops(now);
+      await writeCounts();
+      const rows = batch.map(({ request, bodies }) => {
+        if (bodies && 'request' in bodies) waitingBytes -= rawBytes(bodies);
+        return { ...request, ...(bodies === null ? NO_BODIES : 'request' in bodies ? keptBodies(bodies) : bodies) };
+      });
+      const lost = await insertRequests(runtime.db, rows);
+      if (lost > 0) runtime.log.warn({ lost }, 'requests the database refused were not logged');
+      await purge(now);
     },
     (error) => runtime.log.warn({ err: error }, 'a batch of the request log could not be written'),
   );
   return {
     record(request, bodies, tier) {
       tally(counts, request, tier);
-      queue.push({ request, bodies });
+      let waiting: Waiting['bodies'] = bodies;
+      if (bodies !== null) {
+        const bytes = rawBytes(bodies);
+        if (waitingBytes + bytes > options.maxWaitingBodyBytes) waiting = sizesOnly(bodies);
+        else waitingBytes += bytes;
+      }
+      if (!queue.push({ request, bodies: waiting }) && waiting !== null && 'request' in waiting) {
+        waitingBytes -= rawBytes(waiting);
+      }
     },
     flush: queue.flush,
-    stop: queue.stop,
+    async stop() {
+      await queue.stop();
+      // What a failed write put back, written once more on the way out.
+      await writeCounts();
+    },
   };
+}
+
+/** A request waiting to be written: its bodies raw (made safe in the batch), as sizes only, or none. */
+interface Waiting {
+  request: LoggedRequest;
+  bodies: RawBodies | KeptBodies | null;
 }
 
 const NO_BODIES = { requestBody: null, requestBodyBytes: null, responseBody: null, responseBodyBytes: null };

@@ -11,35 +11,50 @@ export type StoredRequest = LoggedRequest & KeptBodies;
 /** 17 parameters a row: PostgreSQL's 65,535 per statement allow ~3,800; a batch stays well under. */
 const ROWS_PER_STATEMENT = 500;
 
-/** Writes a batch; a request id seen twice (a retried write) keeps its first row. */
-export async function insertRequests(db: Executor, rows: readonly StoredRequest[]): Promise<void> {
+/**
+ * Writes a batch; a request id seen twice (a retried write) keeps its first row. A statement the database
+ * refuses is tried again row by row, so one bad row costs itself, not its neighbours; how many rows were
+ * lost so.
+ */
+export async function insertRequests(db: Executor, rows: readonly StoredRequest[]): Promise<number> {
+  let lost = 0;
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    await db
-      .insertInto('request_log')
-      .values(
-        rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => ({
-          request_id: r.requestId,
-          tenant_id: r.tenantId,
-          environment: r.environment,
-          at: r.at,
-          method: r.method,
-          route: r.route,
-          path: r.path,
-          status: r.status,
-          code: r.code,
-          idempotency_key: r.idempotencyKey,
-          replayed: r.replayed,
-          latency_ms: r.latencyMs,
-          external_user_id: r.externalUserId,
-          request_body: r.requestBody,
-          request_body_bytes: r.requestBodyBytes,
-          response_body: r.responseBody,
-          response_body_bytes: r.responseBodyBytes,
-        })),
-      )
-      .onConflict((oc) => oc.column('request_id').doNothing())
-      .execute();
+    const chunk = rows.slice(i, i + ROWS_PER_STATEMENT);
+    try {
+      await insertRows(db, chunk);
+    } catch {
+      for (const row of chunk) await insertRows(db, [row]).catch(() => (lost += 1));
+    }
   }
+  return lost;
+}
+
+async function insertRows(db: Executor, rows: readonly StoredRequest[]): Promise<void> {
+  await db
+    .insertInto('request_log')
+    .values(
+      rows.map((r) => ({
+        request_id: r.requestId,
+        tenant_id: r.tenantId,
+        environment: r.environment,
+        at: r.at,
+        method: r.method,
+        route: r.route,
+        path: r.path,
+        status: r.status,
+        code: r.code,
+        idempotency_key: r.idempotencyKey,
+        replayed: r.replayed,
+        latency_ms: r.latencyMs,
+        external_user_id: r.externalUserId,
+        request_body: r.requestBody,
+        request_body_bytes: r.requestBodyBytes,
+        response_body: r.responseBody,
+        response_body_bytes: r.responseBodyBytes,
+      })),
+    )
+    .onConflict((oc) => oc.column('request_id').doNothing())
+    .execute();
 }
 
 /** Deletes up to `batch` rows older than `cutoff`; how many went. */

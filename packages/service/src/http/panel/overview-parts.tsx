@@ -17,8 +17,8 @@ export interface EnvironmentFigures {
   tickets: { tenantId: string; tickets: number }[];
   discrepancies: { tenantId: string; discrepancies: number }[];
   errors: ErrorRow[];
-  /** Error answers of the hour before the last, all codes and tenants. */
-  errorsBefore: number;
+  /** Refusals (error answers but internal_error) of the hour before the last, every tenant. */
+  refusalsBefore: number;
 }
 
 const errorKey = (e: ErrorAnswerTally) => `${e.environment ?? ''}|${e.tenantId ?? ''}|${e.code}`;
@@ -32,15 +32,15 @@ export function withHourBefore(lastHour: ErrorAnswerTally[], lastTwoHours: Error
   });
 }
 
-/** An environment's error answers of the hour before the last. */
-export function hourBeforeTotal(
+/** An environment's refusals (error answers but the service's own internal_error) of the hour before the last. */
+export function refusalsBeforeTotal(
   lastHour: ErrorAnswerTally[],
   lastTwoHours: ErrorAnswerTally[],
   environment: Environment,
 ): number {
   const of = (rows: ErrorAnswerTally[]) =>
     sum(
-      rows.filter((e) => e.environment === environment),
+      rows.filter((e) => e.environment === environment && e.code !== 'internal_error'),
       (e) => e.count,
     );
   return Math.max(0, of(lastTwoHours) - of(lastHour));
@@ -58,7 +58,7 @@ export function totalsOf(f: EnvironmentFigures, now: Date): EnvironmentTotals {
     tickets: sum(f.tickets, (t) => t.tickets),
     discrepancies: sum(f.discrepancies, (d) => d.discrepancies),
     errors: sum(f.errors, (e) => e.count),
-    errorsBefore: f.errorsBefore,
+    refusalsBefore: f.refusalsBefore,
     failures: sum(
       f.errors.filter((e) => e.code === 'internal_error'),
       (e) => e.count,
@@ -130,7 +130,6 @@ export function TriageSection(props: {
 
 export const ENVIRONMENT_WORDS: Record<Environment, string> = { sandbox: 'Sandbox', live: 'Live' };
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 const sum = <T,>(rows: readonly T[], of: (row: T) => number) => rows.reduce((total, row) => total + of(row), 0);
 
 /** A tenant's name linking to its page; a name that is gone reads as such, never as an id prefix. */

@@ -25,7 +25,7 @@ import {
   EnvironmentSection,
   ErrorFigure,
   hasFigures,
-  hourBeforeTotal,
+  refusalsBeforeTotal,
   TenantLink,
   totalsOf,
   TriageSection,
@@ -100,7 +100,7 @@ export function overviewRoutes(deps: ServiceDeps): FastifyPluginAsync {
         tickets: byName(tickets.filter((t) => t.environment === environment)),
         discrepancies: byName(discrepancies.filter((d) => d.environment === environment)),
         errors: errors.filter((e) => e.environment === environment),
-        errorsBefore: hourBeforeTotal(lastHour, lastTwoHours, environment),
+        refusalsBefore: refusalsBeforeTotal(lastHour, lastTwoHours, environment),
       }));
       const platformErrors = errors.filter((e) => e.environment === null);
       // WCAG 2.2.1: whoever reads it can stop the reloading (and start it again).

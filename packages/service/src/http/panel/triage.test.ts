@@ -10,7 +10,7 @@ const quiet = (environment: 'live' | 'sandbox'): EnvironmentTotals => ({
   tickets: 0,
   discrepancies: 0,
   errors: 0,
-  errorsBefore: 0,
+  refusalsBefore: 0,
   failures: 0,
 });
 const calmInput = {
@@ -61,7 +61,7 @@ describe('the overview triage', () => {
   it('calls rising refusals a warning and steady ones a notice, with the hour before; internal errors in live are critical', () => {
     const rising = triage({
       ...calmInput,
-      environments: [quiet('sandbox'), { ...quiet('live'), errors: 45, errorsBefore: 10, failures: 2 }],
+      environments: [quiet('sandbox'), { ...quiet('live'), errors: 45, refusalsBefore: 10, failures: 2 }],
     });
     expect(rising.items.map((i) => [i.severity, i.title, i.trend])).toEqual([
       ['critical', '2 internal errors in live in the last hour', undefined],
@@ -69,7 +69,7 @@ describe('the overview triage', () => {
     ]);
     const steady = triage({
       ...calmInput,
-      environments: [quiet('live'), { ...quiet('sandbox'), errors: 30, errorsBefore: 28 }],
+      environments: [quiet('live'), { ...quiet('sandbox'), errors: 30, refusalsBefore: 28 }],
     });
     expect(steady.items).toEqual([
       expect.objectContaining({ severity: 'notice', trend: 'up from 28 the hour before' }),

@@ -29,11 +29,12 @@ export interface EnvironmentTotals {
   oldestPendingMs: number | null;
   tickets: number;
   discrepancies: number;
-  /** Error answers in the last hour, and in the hour before it. */
+  /** Error answers in the last hour. */
   errors: number;
-  errorsBefore: number;
-  /** Of the last hour's, the service's own failures (internal_error). */
+  /** Of the last hour's, the service's own failures (internal_error); the rest are refusals. */
   failures: number;
+  /** Refusals (error answers but internal_error) of the hour before the last. */
+  refusalsBefore: number;
 }
 
 export interface TriageInput {
@@ -89,12 +90,12 @@ function environmentItems(e: EnvironmentTotals): TriageItem[] {
   }
   const clientErrors = e.errors - e.failures;
   if (clientErrors > 0) {
-    const rising = clientErrors >= RISE_FLOOR && clientErrors >= RISE_FACTOR * Math.max(1, e.errorsBefore);
+    const rising = clientErrors >= RISE_FLOOR && clientErrors >= RISE_FACTOR * Math.max(1, e.refusalsBefore);
     items.push({
       severity: rising ? 'warning' : 'notice',
       title: `${plural(clientErrors, 'refused request')} in ${env} in the last hour`,
       count: clientErrors,
-      trend: trendOf(e.errors, e.errorsBefore),
+      trend: trendOf(clientErrors, e.refusalsBefore),
       href: `#errors-${e.environment}`,
     });
   }

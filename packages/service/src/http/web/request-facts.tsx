@@ -3,32 +3,30 @@ import type { StoredRequest } from '../../domains/request-log/index.js';
 import { CopyButton } from './page.js';
 import { when } from './shared.js';
 
-/** A kept body as people read it: indented JSON, and what was cut said plainly. */
+/** A kept body whole (valid JSON, indented), or cut at 16 KB (the start of it, which never parses). */
+function readable(text: string): { text: string; whole: boolean } {
+  try {
+    return { text: JSON.stringify(JSON.parse(text), null, 2), whole: true };
+  } catch {
+    return { text, whole: false };
+  }
+}
+
+/** A kept body as people read it: indented JSON, what was cut and what was not kept said plainly. */
 function Body(props: { label: string; id: string; text: string | null; bytes: number | null }) {
   if (props.bytes === null) return null;
-  let shown = props.text;
-  const whole = props.text !== null && Buffer.byteLength(props.text) === props.bytes;
-  if (props.text !== null && whole) {
-    try {
-      shown = JSON.stringify(JSON.parse(props.text), null, 2);
-    } catch {
-      // A cut body is not whole JSON: shown as kept.
-    }
-  }
+  const size = `${props.bytes.toLocaleString('en')} bytes`;
+  const shown = props.text === null ? null : readable(props.text);
   return (
     <section aria-labelledby={props.id}>
       <h2 id={props.id}>{props.label}</h2>
       {shown === null ? (
-        <p>Not JSON ({props.bytes.toLocaleString('en')} bytes): not kept.</p>
+        <p>Not kept ({size}): not JSON, or over 128 KB, or sent while the log was catching up.</p>
       ) : (
         <>
-          {!whole && (
-            <p class="hint">
-              The first 16 KB of {props.bytes.toLocaleString('en')} bytes: the log keeps no more of a body.
-            </p>
-          )}
+          {!shown.whole && <p class="hint">The first 16 KB of {size}: the log keeps no more of a body.</p>}
           <pre class="body" tabIndex={0} aria-label={props.label}>
-            {shown}
+            {shown.text}
           </pre>
         </>
       )}

@@ -44,16 +44,53 @@ const MAX_KEY = 255;
 /** What stands for a secret's or a token's value in a kept body. */
 export const REDACTED = '[redacted]';
 
-/** A field whose value is never kept: webhook secrets, session tokens, API keys, passwords. */
-const SECRET_NAME = /secret|token|password|passphrase|authorization|api_?key|signature/i;
+/**
+ * A field whose value is never kept: webhook secrets, session tokens, API keys, passwords, credentials
+ * and their kin, however a client spells them (api-key, apiKey, private_key, auth, bearer, cookie, …).
+ */
+const SECRET_NAME =
+  /secret|token|passw|passphrase|auth|bearer|cookie|session|jwt|credential|private|api[-_]?key|signature/i;
 
-/** The value with every secret field's value replaced, at any depth. */
+/** A value that is a credential whatever its field is called: one of our API keys, or a JWT. */
+const SECRET_VALUE = /^pmk_|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+
+/**
+ * A URL as the log keeps it: scheme and host only, since its path, query or user part may carry a token
+ * (a webhook URL with a key in its query). Not a URL: kept only as a redaction.
+ */
+export function urlHost(text: string): string {
+  try {
+    const url = new URL(text);
+    const more = url.pathname !== '/' || url.search !== '' || url.username !== '' || url.password !== '';
+    return `${url.protocol}//${url.host}${more ? `/${REDACTED}` : '/'}`;
+  } catch {
+    return REDACTED;
+  }
+}
+
+/** The value with every secret's value replaced, at any depth, and every URL field kept as its host. */
 export function redacted(value: unknown): unknown {
+  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REDACTED : value;
   if (Array.isArray(value)) return value.map(redacted);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
-  for (const [name, inner] of Object.entries(value)) out[name] = SECRET_NAME.test(name) ? REDACTED : redacted(inner);
+  for (const [name, inner] of Object.entries(value)) {
+    if (SECRET_NAME.test(name)) out[name] = REDACTED;
+    else if (/url$/i.test(name) && typeof inner === 'string') out[name] = urlHost(inner);
+    else out[name] = redacted(inner);
+  }
   return out;
+}
+
+/** A path with its query's values redacted where their names or forms say they are credentials. */
+export function keptPath(url: string): string {
+  const at = url.indexOf('?');
+  if (at < 0) return url.slice(0, MAX_PATH);
+  const query = new URLSearchParams(url.slice(at + 1));
+  for (const [name, value] of [...query]) {
+    if (SECRET_NAME.test(name) || SECRET_VALUE.test(value)) query.set(name, REDACTED);
+  }
+  return `${url.slice(0, at)}?${query.toString()}`.slice(0, MAX_PATH);
 }
 
 /** The first MAX_BODY_BYTES of a text, never cutting a character in two. */
@@ -70,11 +107,12 @@ export function cut(text: string): { text: string; bytes: number } {
 
 /**
  * A JSON body made safe to keep, with the size it had as sent; one that is not JSON (which could hold a
- * secret no field name marks) is kept only as its size.
+ * secret no field name marks), or over MAX_KEPT_RAW_BYTES, is kept only as its size.
  */
 function keptJson(body: string | Buffer): { text: string | null; bytes: number } {
-  const text = typeof body === 'string' ? body : body.toString('utf8');
   const bytes = Buffer.byteLength(body);
+  if (bytes > MAX_KEPT_RAW_BYTES) return { text: null, bytes };
+  const text = typeof body === 'string' ? body : body.toString('utf8');
   try {
     return { text: cut(JSON.stringify(redacted(JSON.parse(text)))).text, bytes };
   } catch {
@@ -93,9 +131,27 @@ export function keptBodies(raw: RawBodies): KeptBodies {
   };
 }
 
-/** The request's path and key cut to what the log keeps. */
-export function keptText(text: string, kind: 'path' | 'key'): string {
-  return text.slice(0, kind === 'path' ? MAX_PATH : MAX_KEY);
+/** An idempotency key cut to what the log keeps. */
+export function keptKey(text: string): string {
+  return text.slice(0, MAX_KEY);
+}
+
+/** A body larger than this is kept only as its size: redacting it would hold up the event loop. */
+export const MAX_KEPT_RAW_BYTES = 128 * 1024;
+
+/** The bodies' sizes alone, for one too large to keep or while the log is over its memory budget. */
+export function sizesOnly(raw: RawBodies): KeptBodies {
+  return {
+    requestBody: null,
+    requestBodyBytes: raw.request === null ? null : Buffer.byteLength(raw.request),
+    responseBody: null,
+    responseBodyBytes: raw.response === null ? null : Buffer.byteLength(raw.response),
+  };
+}
+
+/** The raw bodies' bytes, what waiting to be written costs in memory. */
+export function rawBytes(raw: RawBodies): number {
+  return (raw.request === null ? 0 : raw.request.length) + (raw.response === null ? 0 : raw.response.length);
 }
 
 /** Writes carry their bodies in the log; of reads, only the error answers do. */

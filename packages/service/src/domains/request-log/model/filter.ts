@@ -1,4 +1,5 @@
 import { isUuid } from '../../../lib/uuid.js';
+import { isExternalUserId } from '../../users/model/external-user-id.js';
 
 /** What the log's list can be narrowed to (docs/operations.md, "The request log"). */
 export interface RequestFilter {
@@ -27,11 +28,16 @@ const STATUS_CLASSES = { '2xx': 2, '3xx': 3, '4xx': 4, '5xx': 5 } as const;
 const TIME = /^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:\d{2})?)?$/;
 const CODE = /^[a-z_]{1,64}$/;
 
-function timeOf(text: string): Date | null {
+/** Times the log can hold: the database refuses years outside its range, and nothing is older than 2000. */
+const inRange = (at: Date) => !Number.isNaN(at.getTime()) && at.getUTCFullYear() >= 2000 && at.getUTCFullYear() <= 9999;
+
+/** A date alone means its whole day: from its midnight, or to its last moment. */
+function timeOf(text: string, end: boolean): Date | null {
   if (!TIME.test(text)) return null;
   const zoned = /[zZ]|[+-]\d{2}:\d{2}$/.test(text.slice(10)) ? text : `${text.length === 10 ? `${text}T00:00` : text}Z`;
   const at = new Date(zoned.replace(' ', 'T'));
-  return Number.isNaN(at.getTime()) ? null : at;
+  if (!inRange(at)) return null;
+  return end && text.length === 10 ? new Date(at.getTime() + 86_400_000 - 1) : at;
 }
 
 /** The filter a query asks for, or every field that cannot be read, each said in words. */
@@ -47,8 +53,8 @@ export function filterOf(query: FilterQuery): { filter: RequestFilter; problems:
   }
   const user = value('user');
   if (user !== undefined) {
-    if (user.length <= 64) filter.user = user;
-    else problems.push({ field: 'user', message: 'An external user id is at most 64 characters.' });
+    if (isExternalUserId(user)) filter.user = user;
+    else problems.push({ field: 'user', message: 'An external user id is 1 to 64 letters, digits and . _ ~ -.' });
   }
   const status = value('status');
   if (status !== undefined) {
@@ -63,13 +69,13 @@ export function filterOf(query: FilterQuery): { filter: RequestFilter; problems:
   }
   const route = value('route');
   if (route !== undefined) {
-    if (route.startsWith('/v1') && route.length <= 200) filter.route = route;
+    if (/^\/v1[\x21-\x7e]{0,200}$/.test(route)) filter.route = route;
     else problems.push({ field: 'route', message: 'A route starts with /v1, like /v1/users/:external_user_id.' });
   }
   for (const field of ['from', 'to'] as const) {
     const text = value(field);
     if (text === undefined) continue;
-    const at = timeOf(text);
+    const at = timeOf(text, field === 'to');
     if (at) filter[field] = at;
     else problems.push({ field, message: `${text} is not a time: write it like 2026-11-29T14:30 (UTC).` });
   }
@@ -93,5 +99,5 @@ export function encodeCursor(cursor: LogCursor): string {
 export function decodeCursor(text: string): LogCursor | null {
   const [at, requestId] = Buffer.from(text, 'base64url').toString('utf8').split('|');
   const time = at ? new Date(at) : null;
-  return time && !Number.isNaN(time.getTime()) && requestId && isUuid(requestId) ? { at: time, requestId } : null;
+  return time && inRange(time) && requestId && isUuid(requestId) ? { at: time, requestId } : null;
 }

@@ -1,0 +1,73 @@
+import { describe, expect, it } from 'vitest';
+import { cut, keptBodies, keptPath, MAX_BODY_BYTES, MAX_KEPT_RAW_BYTES, REDACTED, redacted, urlHost } from './entry.js';
+
+describe('what the request log keeps of a body', () => {
+  it('replaces every credential field, however it is spelled, at any depth', () => {
+    const sent = {
+      webhook_secret: 'a',
+      token: 'b',
+      nested: [{ 'api-key': 'c', apiKey: 'd', private_key: 'e', credentials: { user: 'f' }, Authorization: 'g' }],
+      session_id: 'h',
+      cookie: 'i',
+      password: 'j',
+      amount: '12.50',
+    };
+    expect(redacted(sent)).toEqual({
+      webhook_secret: REDACTED,
+      token: REDACTED,
+      nested: [
+        {
+          'api-key': REDACTED,
+          apiKey: REDACTED,
+          private_key: REDACTED,
+          credentials: REDACTED,
+          Authorization: REDACTED,
+        },
+      ],
+      session_id: REDACTED,
+      cookie: REDACTED,
+      password: REDACTED,
+      amount: '12.50',
+    });
+  });
+
+  it('replaces a credential by its form under any name: our API keys and JWTs, even a bare string body', () => {
+    expect(redacted({ note: 'pmk_live_abc123', other: 'eyJhbGciOi.eyJzdWIi.c2ln' })).toEqual({
+      note: REDACTED,
+      other: REDACTED,
+    });
+    expect(keptBodies({ request: '"pmk_sandbox_xyz"', response: null }).requestBody).toBe(JSON.stringify(REDACTED));
+  });
+
+  it('keeps a URL as its scheme and host only: its path, query or user part may carry a token', () => {
+    expect(redacted({ webhook_url: 'https://user:pw@hooks.example.com/h?key=s3cret' })).toEqual({
+      webhook_url: `https://hooks.example.com/${REDACTED}`,
+    });
+    expect(urlHost('https://hooks.example.com/')).toBe('https://hooks.example.com/');
+    expect(urlHost('not a url')).toBe(REDACTED);
+  });
+
+  it("redacts a query's credential values in the path", () => {
+    expect(keptPath('/v1/markets?limit=5&api_key=pmk_live_x&q=pmk_sandbox_y')).toBe(
+      `/v1/markets?limit=5&api_key=${encodeURIComponent(REDACTED)}&q=${encodeURIComponent(REDACTED)}`,
+    );
+    expect(keptPath('/v1/markets')).toBe('/v1/markets');
+  });
+
+  it('cuts at 16 KB on a character boundary, keeps only the size of a body that is not JSON or too large', () => {
+    const long = JSON.stringify({ text: 'é'.repeat(MAX_BODY_BYTES) });
+    const kept = cut(long);
+    expect(Buffer.byteLength(kept.text)).toBeLessThanOrEqual(MAX_BODY_BYTES);
+    expect(long.startsWith(kept.text)).toBe(true);
+    expect(kept.bytes).toBe(Buffer.byteLength(long));
+    expect(keptBodies({ request: 'not json {', response: null })).toMatchObject({
+      requestBody: null,
+      requestBodyBytes: 10,
+    });
+    const huge = JSON.stringify({ x: 'a'.repeat(MAX_KEPT_RAW_BYTES) });
+    expect(keptBodies({ request: huge, response: null })).toMatchObject({
+      requestBody: null,
+      requestBodyBytes: huge.length,
+    });
+  });
+});
