@@ -213,7 +213,8 @@ describe('a market\'s sandbox bound (docs/operator-api.md, "Sandbox influence")'
     expect(after).toMatchObject({ sandbox_influence: '0.02', sandbox_spread: spread });
     const audit = await auditRows(service, 'market.update', market.slug);
     expect(audit.map((a) => [a.who, a.details, a.outcome])).toEqual([
-      ['panel:Ada', { sandbox_influence: '0.02' }, 'done'],
+      // The change, and the market's status after it (the audit log adds a done action's result facts).
+      ['panel:Ada', { sandbox_influence: '0.02', status: 'open' }, 'done'],
     ]);
   });
 
@@ -289,7 +290,7 @@ describe('a market\'s sandbox bound (docs/operator-api.md, "Sandbox influence")'
     expect(html).not.toContain('Remove the bound…');
     expect(tagOf(html, 'sandbox-influence')).not.toMatch(/value="/);
     const audit = await auditRows(service, 'market.update', market.slug);
-    expect(audit.map((a) => a.details)).toEqual([{ sandbox_influence: null }]);
+    expect(audit.map((a) => a.details)).toEqual([{ sandbox_influence: null, status: 'open' }]);
   });
 
   it('shows a sandbox test market without a bound or a form, and the verb refuses a crafted post', async () => {
@@ -347,8 +348,8 @@ describe('a market\'s rules and resolution source (docs/platform-api.md, "Market
     );
     const audit = await auditRows(service, 'market.update', market.slug);
     expect(audit.map((a) => [a.who, a.details, a.outcome])).toEqual([
-      ['panel:Ada', { rules: RULES, resolution_source: 'https://weather.example.org/daily' }, 'done'],
-      ['panel:Ada', { rules: null, resolution_source: 'Deutscher Wetterdienst' }, 'done'],
+      ['panel:Ada', { rules: RULES, resolution_source: 'https://weather.example.org/daily', status: 'open' }, 'done'],
+      ['panel:Ada', { rules: null, resolution_source: 'Deutscher Wetterdienst', status: 'open' }, 'done'],
     ]);
   });
 
