@@ -34,7 +34,7 @@ const value = (v: number, goal: Goal) =>
   goal.kind === 'latency' ? `${fmt(v, 1)} ms` : goal.kind === 'cost' ? `${fmt(v, 3)} ms` : rate(v);
 const goalText = (goal: Goal) =>
   goal.kind === 'ratio'
-    ? `>= ${fmt(goal.atLeast, 1)}x`
+    ? `>= ${fmt(goal.atLeast, Number.isInteger(goal.atLeast * 10) ? 1 : 2)}x`
     : goal.kind === 'latency'
       ? `< ${goal.belowMs} ms`
       : goal.atMostMs === undefined

@@ -9,8 +9,11 @@ export interface HttpLoadOptions {
   durationS: number;
   /** Movements one request carries (1, or the batch size), for movements/s. */
   itemsPerRequest: number;
-  /** The Idempotency-Key and JSON body of the next request (a fresh key every time), and its own path if it has one. */
-  next(): { idempotencyKey: string; body: string; path?: string };
+  /**
+   * The next request: its Idempotency-Key and JSON body (a fresh key every time), its own path if it has
+   * one, and its method (POST unless said; a GET goes without key or body).
+   */
+  next(): { idempotencyKey?: string; body?: string; path?: string; method?: 'GET' | 'POST' };
   /** For a batch: how many items of a 200 answer were not applied (status other than 200). */
   refusedItems?(body: string): number;
 }
@@ -52,16 +55,17 @@ export function runHttpLoad(options: HttpLoadOptions): Promise<LoadResult> {
             method: 'POST',
             path: options.path,
             setupRequest: (request) => {
-              const { idempotencyKey, body, path } = options.next();
+              const { idempotencyKey, body, path, method } = options.next();
               return {
                 ...request,
+                method: method ?? 'POST',
                 path: path ?? options.path,
                 headers: {
                   authorization: `Bearer ${options.apiKey}`,
-                  'content-type': 'application/json',
-                  'idempotency-key': idempotencyKey,
+                  ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+                  ...(idempotencyKey === undefined ? {} : { 'idempotency-key': idempotencyKey }),
                 },
-                body,
+                body: body ?? '',
               };
             },
             onResponse: (status, body) => {

@@ -86,9 +86,11 @@ const waitText = (w: WaitProfile) =>
   `running ${fmt(w.running)}, waiting on a row lock ${fmt(w.lock)}, on WAL/IO ${fmt(w.walOrIo)}, ` +
   `on an LWLock ${fmt(w.lwlock)}, idle in transaction ${fmt(w.idleInTransaction)} (${w.samples} samples)`;
 
-export function printPhase(phase: Phase): void {
+/** `movements: false` for a load whose requests are not all balance movements (a mix with reads). */
+export function printPhase(phase: Phase, options: { movements?: boolean } = {}): void {
+  const movements = options.movements === false ? '' : `${fmt(phase.movementsPerS)} movements/s, `;
   console.log(
-    `  ${fmt(phase.requestsPerS)} ${phase.unit}/s, ${fmt(phase.movementsPerS)} movements/s, ` +
+    `  ${fmt(phase.requestsPerS)} ${phase.unit}/s, ${movements}` +
       `p50 ${fmt(phase.p50, 2)} ms, p99 ${fmt(phase.p99, 2)} ms, ${phase.failures}`,
   );
   for (const line of phase.details) console.log(`  ${line}`);
