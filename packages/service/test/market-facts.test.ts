@@ -127,12 +127,13 @@ describe('rules and resolution_source (docs/platform-api.md, "Markets")', () => 
       .where('target', '=', market.slug)
       .orderBy('seq')
       .execute();
+    // Each entry names what the PATCH set, and the market's status after it (the audit log's result facts).
     expect(audit.map((a) => a.details)).toEqual([
-      { rules: RULES },
-      { resolution_source: 'https://results.example.org/2026?x=1#y' },
-      { rules: null, sandbox_influence: '0.03' },
-      {},
-      { resolution_source: null },
+      { rules: RULES, status: 'open' },
+      { resolution_source: 'https://results.example.org/2026?x=1#y', status: 'open' },
+      { rules: null, sandbox_influence: '0.03', status: 'open' },
+      { status: 'open' },
+      { resolution_source: null, status: 'open' },
     ]);
   });
 

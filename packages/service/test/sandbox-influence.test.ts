@@ -326,6 +326,7 @@ describe('GET and PATCH /platform/v1/markets/{slug}', () => {
       .selectFrom('audit_log')
       .select(['action', 'details'])
       .where('target', '=', market.slug)
+      .where('action', 'in', ['market.suspend', 'market.reopen'])
       .orderBy('seq')
       .execute();
     expect(entries.map((e) => [e.action, (e.details as { reason: string | null }).reason])).toEqual([
