@@ -6,6 +6,7 @@ import { actorName } from './actor.js';
 import { insertAuditEntry, selectAuditEntries, type AuditRecord, type StoredAuditEntry } from './audit-repo.js';
 import type { AuditFilter } from './model/audit-filter.js';
 import { resultFacts } from './model/result-facts.js';
+import { storable, storableDetails } from './model/storable.js';
 import { withheld } from './model/withheld.js';
 
 export interface AuditEntry {
@@ -54,13 +55,13 @@ function storedEntry<T>(
   const tenantId = entry.tenantId ?? own?.tenantId ?? facts.tenantId ?? null;
   const environment = entry.environment ?? own?.environment ?? facts.environment ?? null;
   return {
-    who: entry.who ?? actorName(ctx.actor),
+    who: storable(entry.who ?? actorName(ctx.actor)),
     action: entry.action,
-    target: entry.target,
+    target: storable(entry.target),
     // A tenant id typed into a URL may be anything: the column takes only a UUID.
     tenantId: tenantId !== null && isUuid(tenantId) ? tenantId.toLowerCase() : null,
     environment: environment === 'sandbox' || environment === 'live' ? environment : null,
-    details: withheld({ ...facts.details, ...entry.details, ...added }),
+    details: storableDetails(withheld({ ...facts.details, ...entry.details, ...added })) as Record<string, unknown>,
   };
 }
 
