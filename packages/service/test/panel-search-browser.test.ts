@@ -81,7 +81,7 @@ describe.skipIf(!hasChromium)('the panel search and forms in Chromium', () => {
     await page.goto(`${service.urls.platform}/panel/tenants/${tenant.tenantId}`);
     const url = page.getByLabel('Webhook URL (empty: no delivery)').first();
     await url.fill('hooks.example.com/no-scheme');
-    await page.getByRole('button', { name: 'Save sandbox' }).click();
+    await page.getByRole('button', { name: 'Save sandbox', exact: true }).click();
     await page.waitForURL(new RegExp(`/panel/tenants/${tenant.tenantId}$`));
     const field = page.getByLabel('Webhook URL (empty: no delivery)').first();
     expect(await field.inputValue()).toBe('hooks.example.com/no-scheme');
