@@ -6,7 +6,11 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { createDb, createPool } from '../../packages/service/src/db/connection.js';
 import { REQUEST_LOG_DEFAULTS } from '../../packages/service/src/domains/request-log/index.js';
 import { keptBodies } from '../../packages/service/src/domains/request-log/model/entry.js';
-import { insertRequests, type StoredRequest } from '../../packages/service/src/domains/request-log/request-log-repo.js';
+import {
+  insertRequests,
+  storedRequestOf,
+  type StoredRequest,
+} from '../../packages/service/src/domains/request-log/request-log-repo.js';
 import { processCpuMs } from './database-cpu.js';
 
 /*
@@ -126,25 +130,7 @@ export async function requestLogBatchCost(url: string, tenantId: string, batches
       .limit(REQUEST_LOG_DEFAULTS.flushAt)
       .execute();
     if (stored.length === 0) return null;
-    const rows: StoredRequest[] = stored.map((r) => ({
-      requestId: r.request_id,
-      tenantId: r.tenant_id,
-      environment: r.environment,
-      at: r.at,
-      method: r.method,
-      route: r.route,
-      path: r.path,
-      status: r.status,
-      code: r.code,
-      idempotencyKey: r.idempotency_key,
-      replayed: r.replayed,
-      latencyMs: r.latency_ms,
-      externalUserId: r.external_user_id,
-      requestBody: r.request_body,
-      requestBodyBytes: r.request_body_bytes,
-      responseBody: r.response_body,
-      responseBodyBytes: r.response_body_bytes,
-    }));
+    const rows: StoredRequest[] = stored.map(storedRequestOf);
 
     // Each writer in a transaction of its own, rolled back: the service's through kysely, the candidates on the
     // pool's one connection (the same backend either way).

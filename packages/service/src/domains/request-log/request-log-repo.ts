@@ -67,7 +67,8 @@ export async function deleteRequestsBefore(db: Executor, cutoff: Date, batch: nu
   return Number(result.numAffectedRows ?? 0);
 }
 
-function rowOf(r: RequestLogTable): StoredRequest {
+/** A request_log row as the domain reads it. */
+export function storedRequestOf(r: RequestLogTable): StoredRequest {
   return {
     requestId: r.request_id,
     tenantId: r.tenant_id,
@@ -125,7 +126,7 @@ export async function listRequests(
     .orderBy('request_id', 'desc')
     .limit(limit + 1)
     .execute();
-  return rows.map((r) => ({ ...rowOf(r), requestBody: null, responseBody: null }));
+  return rows.map((r) => ({ ...storedRequestOf(r), requestBody: null, responseBody: null }));
 }
 
 /** One request of a tenant environment's log, with its bodies; null when it is not in that log. */
@@ -137,11 +138,11 @@ export async function findRequest(db: Executor, scope: TenantEnv, requestId: str
     .where('tenant_id', '=', scope.tenantId)
     .where('environment', '=', scope.environment)
     .executeTakeFirst();
-  return row ? rowOf(row) : null;
+  return row ? storedRequestOf(row) : null;
 }
 
 /** One request in any tenant environment's log (the platform's search). */
 export async function findAnyRequest(db: Executor, requestId: string): Promise<StoredRequest | null> {
   const row = await db.selectFrom('request_log').selectAll().where('request_id', '=', requestId).executeTakeFirst();
-  return row ? rowOf(row) : null;
+  return row ? storedRequestOf(row) : null;
 }

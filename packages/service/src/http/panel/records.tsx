@@ -12,6 +12,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { formatAmount } from '../../lib/money.js';
 import { platformCtx } from '../context.js';
 import { ScrollTable, sendScreen, when } from '../web/shared.js';
+import { TransactionsTable } from '../web/transactions-table.js';
 import { signedIn } from './site.js';
 import { TenantName } from './tenant-name.js';
 import { PortalLinkButtons } from './tenant-portal-link.js';
@@ -82,32 +83,11 @@ export function recordRoutes(deps: ServiceDeps): FastifyPluginAsync {
           </section>
           <section aria-labelledby="transactions">
             <h2 id="transactions">Ledger transactions</h2>
-            <ScrollTable label="Ledger transactions">
-              <thead>
-                <tr>
-                  <th scope="col">Type</th>
-                  <th scope="col" class="num">
-                    Amount
-                  </th>
-                  <th scope="col" class="num">
-                    Balance after
-                  </th>
-                  <th scope="col">When</th>
-                </tr>
-              </thead>
-              <tbody>
-                {transactions.slice(0, LISTED).map((t) => (
-                  <tr key={t.id}>
-                    <td>
-                      <a href={`/panel/transactions/${t.id}`}>{t.entryType}</a>
-                    </td>
-                    <td class="num">{formatAmount(t.amount)}</td>
-                    <td class="num">{formatAmount(t.balanceAfter)}</td>
-                    <td class="nowrap">{when(t.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
+            <TransactionsTable
+              label="Ledger transactions"
+              rows={transactions.slice(0, LISTED)}
+              hrefOf={(id) => `/panel/transactions/${id}`}
+            />
             {transactions.length === 0 && <p>No transactions.</p>}
           </section>
           <section aria-labelledby="orders">

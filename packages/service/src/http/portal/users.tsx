@@ -9,6 +9,7 @@ import { listRequests } from '../../domains/request-log/index.js';
 import { findUser, isExternalUserId, type UserRow } from '../../domains/users/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { Field, FilterForm, ScrollTable, sendScreen, when } from '../web/shared.js';
+import { TransactionsTable } from '../web/transactions-table.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
@@ -97,30 +98,7 @@ export function userRoutes(deps: ServiceDeps): FastifyPluginAsync {
             {transactions.length === 0 ? (
               <p>No transactions yet.</p>
             ) : (
-              <ScrollTable label="Latest ledger transactions">
-                <thead>
-                  <tr>
-                    <th scope="col">Type</th>
-                    <th scope="col" class="num">
-                      Amount
-                    </th>
-                    <th scope="col" class="num">
-                      Balance after
-                    </th>
-                    <th scope="col">When</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {transactions.slice(0, RECENT_SHOWN).map((t) => (
-                    <tr key={t.id}>
-                      <td>{t.entryType}</td>
-                      <td class="num">{formatAmount(t.amount)}</td>
-                      <td class="num">{formatAmount(t.balanceAfter)}</td>
-                      <td class="nowrap">{when(t.createdAt)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </ScrollTable>
+              <TransactionsTable label="Latest ledger transactions" rows={transactions.slice(0, RECENT_SHOWN)} />
             )}
           </section>
           <section aria-labelledby="refused">
