@@ -315,8 +315,8 @@ function printBatchCost(
   measured: { service: number; database: number; offAll: number; where: string },
 ): void {
   console.log(
-    `\nthe log's batch write on its own (lib/request-log-batch.ts: the service's insertRequests and keptBodies, ` +
-      `and the candidates, on the rows the bench's tenant logged; each batch rolled back)`,
+    `\nthe log's batch write on its own (lib/request-log-batch.ts: the service's writeRequests and keptBodies, ` +
+      `and the candidates, on the rows the bench's tenant logged; each batch committed under a tenant of its own, deleted after)`,
   );
   if (cost === null) {
     console.log('  skipped: the log holds no row of the bench tenant');

@@ -1,26 +1,26 @@
 import { randomUUID } from 'node:crypto';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type pg from 'pg';
-import { from as copyFrom } from 'pg-copy-streams';
+import { sql } from 'kysely';
 import { createDb, createPool } from '../../packages/service/src/db/connection.js';
 import { REQUEST_LOG_DEFAULTS } from '../../packages/service/src/domains/request-log/index.js';
 import { keptBodies } from '../../packages/service/src/domains/request-log/model/entry.js';
 import {
-  insertRequests,
   storedRequestOf,
+  writeRequests,
   type StoredRequest,
 } from '../../packages/service/src/domains/request-log/request-log-repo.js';
+import { newRequestId } from '../../packages/service/src/lib/ids.js';
 import { processCpuMs } from './database-cpu.js';
 
 /*
- * What one batch of the request log costs, taken apart. The service's own functions first (insertRequests,
- * keptBodies: lib/bare-sync.ts does the same for the write path, so they cannot drift from the service's),
- * then the same rows written the other ways PostgreSQL takes a batch, as candidates: one INSERT … SELECT
- * FROM unnest(…) with an array per column (the form ledger-repo.ts and event-repo.ts use), the same with
- * time-ordered request ids (the primary key then grows at its right edge instead of anywhere), and COPY.
- * The rows are the last ones the bench's tenant logged, written again under fresh request ids, each batch
- * in a transaction rolled back, so the log keeps only what the services wrote.
+ * What one batch of the request log costs, taken apart. The service's own functions first (writeRequests,
+ * COPY under time-ordered request ids, and keptBodies: lib/bare-sync.ts does the same for the write path,
+ * so they cannot drift from the service's), then, to compare, the same rows by one INSERT … SELECT FROM
+ * unnest(…) with an array per column (the form ledger-repo.ts and event-repo.ts use), under the same ids
+ * and under random ones (the primary key then takes them anywhere, not at its right edge). The rows are
+ * the last ones the bench's tenant logged, written again under fresh request ids and a tenant id of their
+ * own, each batch committed (a commit's WAL flush is part of a batch's cost) and deleted at the end: the log
+ * keeps only what the services wrote.
  */
 
 export interface WriterCost {
@@ -29,7 +29,7 @@ export interface WriterCost {
   batchMs: number;
   /**
    * Per row, µs: wall time and this process's CPU (what the service would spend) of the transaction (begin,
-   * the write, rollback); its backend's CPU over the same time.
+   * the write, commit); its backend's CPU over the same time.
    */
   wallUs: number;
   clientCpuUs: number;
@@ -42,7 +42,7 @@ export interface BatchCost {
   rows: number;
   writes: number;
   batches: number;
-  /** The service's insertRequests first, then the candidates. */
+  /** The service's writeRequests first, then the candidates. */
   writers: WriterCost[];
   /** Per write (a row with bodies), µs of this process's CPU: keptBodies (parse, redact, stringify, cut). */
   bodiesUs: number;
@@ -86,26 +86,7 @@ async function unnestInsert(client: pg.PoolClient, rows: readonly StoredRequest[
   );
 }
 
-/** COPY's text format: \N for null, backslash escapes for the separators. */
-const copyField = (value: string | number | boolean | null) =>
-  value === null
-    ? '\\N'
-    : String(value).replace(/[\\\t\n\r]/g, (c) => ({ '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c] ?? '\\\\');
-
-async function copyInsert(client: pg.PoolClient, rows: readonly StoredRequest[]): Promise<void> {
-  const text = rows.map((r) => COLUMNS.map(([, , value]) => copyField(value(r))).join('\t')).join('\n') + '\n';
-  await pipeline(Readable.from([text]), client.query(copyFrom(`copy request_log (${NAMES}) from stdin`)));
-}
-
-/** A UUID whose first 48 bits are the time in ms (version 7's layout): successive ids sort after earlier ones. */
-function timeOrderedId(ms: number): string {
-  const hex = ms.toString(16).padStart(12, '0') + '7' + randomUUID().replace(/-/g, '').slice(13);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
-}
-
 type Writer = (rows: StoredRequest[]) => Promise<void>;
-
-const ROLLBACK = new Error('rollback: the batch is measured, not kept');
 
 const cpuUs = (from: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(from);
@@ -118,9 +99,10 @@ const cpuUs = (from: NodeJS.CpuUsage) => {
  * logged nothing.
  */
 export async function requestLogBatchCost(url: string, tenantId: string, batches: number): Promise<BatchCost | null> {
-  // One connection: the service's statement goes through kysely, the candidates through the same backend.
+  // One connection, so that every writer's statements run on the same backend.
   const pool = createPool(url, 1);
   const db = createDb(pool);
+  const scratchTenant = randomUUID();
   try {
     const stored = await db
       .selectFrom('request_log')
@@ -132,43 +114,42 @@ export async function requestLogBatchCost(url: string, tenantId: string, batches
     if (stored.length === 0) return null;
     const rows: StoredRequest[] = stored.map(storedRequestOf);
 
-    // Each writer in a transaction of its own, rolled back: the service's through kysely, the candidates on the
-    // pool's one connection (the same backend either way).
-    const service: Writer = (fresh) =>
-      db
-        .transaction()
-        .execute(async (tx) => {
-          await insertRequests(tx, fresh);
-          throw ROLLBACK;
-        })
-        .catch((error: unknown) => {
-          if (error !== ROLLBACK) throw error;
-        });
-    const rolledBack =
+    // Under a tenant id no service uses, deleted at the end; COPY is a transaction of its own, the
+    // candidates each get one.
+    const service: Writer = async (fresh) => {
+      const lost = await writeRequests(
+        pool,
+        fresh.map((r) => ({ request: r, bodies: r })),
+      );
+      if (lost > 0) throw new Error(`the service's writer lost ${lost} rows`);
+    };
+    const committed =
       (write: (client: pg.PoolClient, rows: readonly StoredRequest[]) => Promise<void>): Writer =>
       async (fresh) => {
         const client = await pool.connect();
         try {
           await client.query('begin');
           await write(client, fresh);
-        } finally {
+          await client.query('commit');
+        } catch (error) {
           await client.query('rollback');
+          throw error;
+        } finally {
           client.release();
         }
       };
     const writers: Array<[string, Writer, ids: 'random' | 'time-ordered']> = [
-      ['service: insert … values (17 parameters a row)', service, 'random'],
-      ['insert … select from unnest (17 array parameters)', rolledBack(unnestInsert), 'random'],
-      ['the same, time-ordered request ids', rolledBack(unnestInsert), 'time-ordered'],
-      ['copy … from stdin (text)', rolledBack(copyInsert), 'random'],
+      ['service: copy … from stdin (text)', service, 'time-ordered'],
+      ['insert … select from unnest (17 array parameters)', committed(unnestInsert), 'time-ordered'],
+      ['the same, random request ids', committed(unnestInsert), 'random'],
     ];
     const totals = writers.map(() => ({ wallMs: 0, clientUs: 0, databaseMs: 0 as number | null, walBytes: 0 }));
     for (let i = -2; i < batches; i++) {
       for (const [w, [, write, ids]] of writers.entries()) {
-        const now = Date.now();
-        const fresh = rows.map((r, n) => ({
+        const fresh = rows.map((r) => ({
           ...r,
-          requestId: ids === 'random' ? randomUUID() : timeOrderedId(now + n),
+          tenantId: scratchTenant,
+          requestId: ids === 'random' ? randomUUID() : newRequestId(),
         }));
         const { rows: probe } = await pool.query<{ pid: number; lsn: string }>(
           'select pg_backend_pid() as pid, pg_current_wal_insert_lsn()::text as lsn',
@@ -224,6 +205,7 @@ export async function requestLogBatchCost(url: string, tenantId: string, batches
       responseBytes: average((r) => r.responseBody),
     };
   } finally {
+    await sql`delete from request_log where tenant_id = ${scratchTenant}`.execute(db).catch(() => {});
     await db.destroy();
   }
 }

@@ -134,7 +134,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       });
     }
     errorAnswers = errorAnswerRecorder({ db, clock, log });
-    requestLog = config.requestLog ? requestLogRecorder({ db, clock, log }) : NO_REQUEST_LOG;
+    requestLog = config.requestLog ? requestLogRecorder({ db, clock, log }, pool) : NO_REQUEST_LOG;
     const urls = {} as Record<Listener, string>; // filled as the listeners start, below
     const deps: ServiceDeps = {
       db,

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it, onTestFinished } from 'vitest';
+import { createPool } from '../src/db/connection.js';
 import {
   findAnyRequest,
   findRequest,
@@ -9,6 +10,7 @@ import {
   requestLogRecorder,
   type StoredRequest,
 } from '../src/domains/request-log/index.js';
+import { keptBodies } from '../src/domains/request-log/model/entry.js';
 import { memoryLogger } from '../src/lib/logger.js';
 import {
   createTenant,
@@ -259,12 +261,63 @@ describe('the request log', () => {
     expect(third.length).toBe(1);
   });
 
+  it("keeps every character COPY's text format gives a meaning to, and a NUL as U+FFFD", async () => {
+    const pool = createPool(inject('databaseUrl'), 2);
+    onTestFinished(() => pool.end());
+    const recorder = requestLogRecorder({ db: service.db, clock: service.deps.clock, log: memoryLogger().log }, pool);
+    const requestId = crypto.randomUUID();
+    const awkward = 'tab\there, line\nthere, return\r, back\\slash \\N, nul\0';
+    const raw = {
+      request: JSON.stringify({ note: awkward }, null, '\t'),
+      response: JSON.stringify({ message: awkward }),
+    };
+    recorder.record(
+      {
+        requestId,
+        tenantId: tenant.tenantId,
+        environment: 'sandbox',
+        at: new Date(),
+        method: 'POST',
+        route: '/v1/balance-sync',
+        path: `/v1/balance-sync?note=${awkward}`,
+        status: 400,
+        code: 'invalid_request',
+        idempotencyKey: awkward,
+        replayed: false,
+        latencyMs: 1.25,
+        externalUserId: awkward,
+      },
+      raw,
+      'default',
+    );
+    await recorder.stop();
+    const stored = await findAnyRequest(service.db, requestId);
+    const kept = keptBodies(raw);
+    const nulAsReplacement = (text: string | null) => text?.replaceAll('\0', '\uFFFD') ?? null;
+    expect(stored).toMatchObject({
+      path: nulAsReplacement(`/v1/balance-sync?note=${awkward}`),
+      idempotencyKey: nulAsReplacement(awkward),
+      externalUserId: nulAsReplacement(awkward),
+      latencyMs: 1.25,
+      requestBody: nulAsReplacement(kept.requestBody),
+      requestBodyBytes: kept.requestBodyBytes,
+      responseBody: kept.responseBody,
+      responseBodyBytes: kept.responseBodyBytes,
+    });
+    // A body is JSON text: its backslashes (JSON's escapes) are what COPY must not read as its own.
+    expect(stored!.requestBody).toContain(String.raw`back\\slash \\N, nul\u0000`);
+  });
+
   it('forgets requests older than 14 days, and drops (and says so) what does not fit while it is behind', async () => {
     const { log, lines } = memoryLogger();
-    const recorder = requestLogRecorder(
-      { db: service.db, clock: service.deps.clock, log },
-      { flushMs: 60_000, flushAt: 1_000, maxWaiting: 2, maxWaitingBodyBytes: 1_000_000 },
-    );
+    const pool = createPool(inject('databaseUrl'), 2);
+    onTestFinished(() => pool.end());
+    const recorder = requestLogRecorder({ db: service.db, clock: service.deps.clock, log }, pool, {
+      flushMs: 60_000,
+      flushAt: 1_000,
+      maxWaiting: 2,
+      maxWaitingBodyBytes: 1_000_000,
+    });
     const entry = (requestId: string, at: Date) => ({
       requestId,
       tenantId: tenant.tenantId,

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyPluginAsync } from 'fastify';
 import swagger from '@fastify/swagger';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { randomUUID } from 'node:crypto';
+import { newRequestId } from '../lib/ids.js';
 import type { Environment } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { installErrorHandling, sourceOf } from './errors.js';
@@ -68,7 +68,7 @@ export async function buildApp(
   const source = sourceOf(listener, deps.instanceId);
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
-    genReqId: () => randomUUID(),
+    genReqId: newRequestId,
     requestIdHeader: false,
     // Behind the proxies named in TRUST_PROXY, request.ip (and host, protocol) are the client's, from the
     // forwarding headers; from anyone else those headers are ignored.

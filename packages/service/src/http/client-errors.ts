@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { newRequestId } from '../lib/ids.js';
 import { STATUS_CODES, maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
 import { ApiError, envelopeOf } from '../errors/index.js';
@@ -76,7 +76,7 @@ export function clientErrorHandler(deps: ServiceDeps, source: string) {
       return;
     }
     answered.add(socket);
-    socket.end(rawErrorResponse(apiError, randomUUID(), source, deps.clock.now()));
+    socket.end(rawErrorResponse(apiError, newRequestId(), source, deps.clock.now()));
     socket.once('end', () => socket.destroy());
     setTimeout(() => socket.destroy(), LINGER_MS).unref();
   };

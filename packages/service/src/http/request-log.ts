@@ -35,36 +35,40 @@ function userOf(request: FastifyRequest): string | null {
  */
 export function installRequestLog(app: FastifyInstance, recorder: RequestLogRecorder, clock: Clock): void {
   app.decorateRequest('loggedAnswer', null);
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback hooks, not async ones: they run on every request, and an async hook costs a promise each.
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (request.principal && keepsBodies(request.method, reply.statusCode)) {
       if (typeof payload === 'string' || Buffer.isBuffer(payload)) request.loggedAnswer = payload;
     }
-    return payload;
+    done(null, payload);
   });
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const principal = request.principal;
-    if (!principal || !request.url.startsWith('/v1')) return;
-    const key = request.headers['idempotency-key'];
-    recorder.record(
-      {
-        requestId: request.id,
-        tenantId: principal.tenantEnv.tenantId,
-        environment: principal.tenantEnv.environment,
-        at: new Date(clock.now().getTime() - reply.elapsedTime),
-        method: request.method,
-        route: request.routeOptions.url ?? '(no route)',
-        path: keptPath(request.url),
-        status: reply.statusCode,
-        code: request.answeredError?.code ?? null,
-        idempotencyKey: typeof key === 'string' ? keptKey(key) : null,
-        replayed: reply.getHeader(REPLAYED_HEADER) !== undefined,
-        latencyMs: reply.elapsedTime,
-        externalUserId: userOf(request),
-      },
-      keepsBodies(request.method, reply.statusCode)
-        ? { request: request.sentBody, response: request.loggedAnswer }
-        : null,
-      request.routeOptions.config.meta?.tier ?? 'default',
-    );
+    if (principal && request.url.startsWith('/v1')) {
+      const key = request.headers['idempotency-key'];
+      const route = request.routeOptions;
+      recorder.record(
+        {
+          requestId: request.id,
+          tenantId: principal.tenantEnv.tenantId,
+          environment: principal.tenantEnv.environment,
+          at: new Date(clock.now().getTime() - reply.elapsedTime),
+          method: request.method,
+          route: route.url ?? '(no route)',
+          path: keptPath(request.url),
+          status: reply.statusCode,
+          code: request.answeredError?.code ?? null,
+          idempotencyKey: typeof key === 'string' ? keptKey(key) : null,
+          replayed: reply.getHeader(REPLAYED_HEADER) !== undefined,
+          latencyMs: reply.elapsedTime,
+          externalUserId: userOf(request),
+        },
+        keepsBodies(request.method, reply.statusCode)
+          ? { request: request.sentBody, response: request.loggedAnswer }
+          : null,
+        route.config.meta?.tier ?? 'default',
+      );
+    }
+    done();
   });
 }

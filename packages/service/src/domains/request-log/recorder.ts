@@ -1,10 +1,11 @@
+import type pg from 'pg';
 import { inBatches } from '../../lib/in-batches.js';
 import { writeBehind } from '../../lib/write-behind.js';
 import type { Runtime } from '../context.js';
 import { restore, tally, type HourCount } from './model/counts.js';
 import { keptBodies, rawBytes, sizesOnly, type KeptBodies, type LoggedRequest, type RawBodies } from './model/entry.js';
 import { addRequestCounts, deleteRequestCountsBefore } from './request-counts-repo.js';
-import { deleteRequestsBefore, insertRequests } from './request-log-repo.js';
+import { deleteRequestsBefore, writeRequests } from './request-log-repo.js';
 
 /** How long the log keeps a request (docs/operations.md, "The request log"). */
 export const REQUEST_LOG_RETENTION_DAYS = 14;
@@ -51,6 +52,8 @@ const DROP_WARNING_EVERY_MS = 60_000;
  */
 export function requestLogRecorder(
   runtime: Pick<Runtime, 'db' | 'clock' | 'log'>,
+  /** The pool the batches are copied through (COPY needs a connection of its own, not a query builder). */
+  pool: pg.Pool,
   options: RequestLogOptions = REQUEST_LOG_DEFAULTS,
 ): RequestLogRecorder {
   let lastPurge = -Infinity;
@@ -99,9 +102,9 @@ export function requestLogRecorder(
       await writeCounts();
       const rows = batch.map(({ request, bodies }) => {
         if (bodies && 'request' in bodies) waitingBytes -= rawBytes(bodies);
-        return { ...request, ...(bodies === null ? NO_BODIES : 'request' in bodies ? keptBodies(bodies) : bodies) };
+        return { request, bodies: bodies === null ? NO_BODIES : 'request' in bodies ? keptBodies(bodies) : bodies };
       });
-      const lost = await insertRequests(runtime.db, rows);
+      const lost = await writeRequests(pool, rows);
       if (lost > 0) runtime.log.warn({ lost }, 'requests the database refused were not logged');
       await purge(now);
     },
