@@ -6,6 +6,7 @@ import { createTenant, startTestService, type TestService } from './helpers.js';
 import { expectFits } from './schema-fit.js';
 import { ERROR_CATALOG, ERROR_CODES } from '../src/errors/index.js';
 import { installErrorHandling } from '../src/http/errors.js';
+import { OPERATION_IDS } from '../src/http/openapi-operations.js';
 import type { ServiceDeps } from '../src/deps.js';
 import { FakeClock } from '../src/lib/clock.js';
 
@@ -23,6 +24,21 @@ describe('the API reference at /v1/openapi.json', () => {
       expect(res.status).toBe(200);
       expect(res.json.openapi).toBe('3.1.0');
     }
+  });
+
+  it('gives every operation an operationId of the form resource.verb, each once, and lists no route it does not serve', async () => {
+    const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
+    const seen: string[] = [];
+    for (const [path, item] of Object.entries(doc.paths as Record<string, Record<string, { operationId?: string }>>)) {
+      for (const [method, operation] of Object.entries(item)) {
+        if (!['get', 'put', 'post', 'delete', 'patch'].includes(method)) continue;
+        expect(operation.operationId, `${method.toUpperCase()} ${path}`).toMatch(/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/);
+        seen.push(`${method.toUpperCase()} ${path}`);
+      }
+    }
+    const ids = seen.map((route) => OPERATION_IDS[route]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(Object.keys(OPERATION_IDS).sort()).toEqual(seen.sort());
   });
 
   it('names every error code of the catalog with its status, and every code it names exists', async () => {

@@ -29,6 +29,7 @@ import { API_INTRODUCTION, API_TAGS, errorCatalogComponents, withReplayedHeader 
 import { webhookDocs } from './webhook-events.js';
 import { withExamples } from './api-examples.js';
 import { withCodeSamples } from './openapi-code-samples.js';
+import { withOperationIds } from './openapi-operations.js';
 import { withPlaceholdersAsCode, withRateLimits, withSuccessDescriptions } from './openapi-reference.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
@@ -161,14 +162,16 @@ export async function buildApp(
       },
       transform: jsonSchemaTransform,
       transformObject: (document) =>
-        withPlaceholdersAsCode(
-          withRateLimits(
-            withSuccessDescriptions(
-              withCodeSamples(
-                withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
+        withOperationIds(
+          withPlaceholdersAsCode(
+            withRateLimits(
+              withSuccessDescriptions(
+                withCodeSamples(
+                  withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
+                ),
               ),
+              app.routeTable,
             ),
-            app.routeTable,
           ),
         ),
     });
