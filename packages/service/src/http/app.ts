@@ -25,12 +25,18 @@ import { installRequestLog } from './request-log.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
-import { API_INTRODUCTION, API_TAGS, errorCatalogComponents, withReplayedHeader } from './openapi.js';
+import { API_INTRODUCTION, API_TAG_DESCRIPTIONS, errorCatalogComponents, withReplayedHeader } from './openapi.js';
 import { webhookDocs } from './webhook-events.js';
 import { withExamples } from './api-examples.js';
 import { withCodeSamples } from './openapi-code-samples.js';
 import { withOperationIds } from './openapi-operations.js';
-import { withPlaceholdersAsCode, withRateLimits, withSuccessDescriptions } from './openapi-reference.js';
+import {
+  withDocumentedSecurity,
+  withPlaceholdersAsCode,
+  withRateLimits,
+  withSharedErrorEnvelope,
+  withSuccessDescriptions,
+} from './openapi-reference.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
@@ -139,13 +145,15 @@ export async function buildApp(
         openapi: '3.1.0',
         info: {
           title: 'Prediction market operator API',
+          // No address: operators reach the platform team by support ticket (docs/guides/going-live.md, "Support").
+          contact: { name: 'Platform support, by support ticket (POST /v1/support-tickets)' },
           // Redoc shows the version in brackets after the title: "(v1)" names the API's path version.
           version: 'v1',
           description: API_INTRODUCTION,
         },
         servers: [{ url: '/' }],
         // The reference's sections in this order (Redoc follows it), the webhook events last.
-        tags: [...API_TAGS, 'Webhooks'].map((name) => ({ name })),
+        tags: Object.entries(API_TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
         webhooks: webhookDocs(),
         components: {
           securitySchemes: {
@@ -156,23 +164,32 @@ export async function buildApp(
               bearerFormat: 'JWT',
               description: 'A widget session token from POST /v1/widget/sessions',
             },
+            webhookSignature: {
+              type: 'apiKey',
+              in: 'header',
+              name: 'X-Webhook-Signature',
+              description:
+                'How a webhook delivery proves it is ours: signed with your webhook secret, checked by your receiver ([webhooks](/docs/guides/webhooks)).',
+            },
           },
           ...errorCatalogComponents(),
         } as never,
       },
       transform: jsonSchemaTransform,
+      // Each step adds what the routes' own schemas do not say, in this order (openapi-reference.ts).
       transformObject: (document) =>
-        withOperationIds(
-          withPlaceholdersAsCode(
-            withRateLimits(
-              withSuccessDescriptions(
-                withCodeSamples(
-                  withReplayedHeader(withExamples('openapiObject' in document ? document.openapiObject : {})),
-                ),
-              ),
-              app.routeTable,
-            ),
-          ),
+        [
+          withReplayedHeader,
+          withCodeSamples,
+          withSuccessDescriptions,
+          (doc: object) => withRateLimits(doc, app.routeTable),
+          withPlaceholdersAsCode,
+          withOperationIds,
+          withSharedErrorEnvelope,
+          withDocumentedSecurity,
+        ].reduce<object>(
+          (doc, step) => step(doc),
+          withExamples('openapiObject' in document ? document.openapiObject : {}),
         ),
     });
     app.get(

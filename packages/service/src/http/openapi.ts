@@ -71,24 +71,26 @@ export const API_INTRODUCTION = [
   '  for it (`Vary: Accept-Encoding`); send no header or `identity` for plain bytes.',
 ].join('\n');
 
-/** The tags of the /v1 routes, in the order the reference shows them. */
-export const API_TAGS = [
-  'tenant',
-  'users',
-  'balance sync',
-  'ledger',
-  'markets',
-  'positions',
-  'orders',
-  'widget sessions',
-  'widget',
-  'events',
-  'reports',
-  'reconciliation',
-  'support tickets',
-  'sandbox',
-  'versioning',
-] as const;
+/** The tags of the /v1 routes, in the order the reference shows them, each with what it covers. */
+export const API_TAG_DESCRIPTIONS = {
+  tenant: 'The tenant and environment a key belongs to, its webhook URL, allowed origins and webhook secret.',
+  users:
+    'End users mirrored from your platform: registered by your external id, with their virtual balance and limits.',
+  'balance sync': 'Deposits and withdrawals moved into the virtual balance, one at a time or in batches of up to 500.',
+  ledger: "A user's ledger transactions, newest first: every movement of the virtual balance.",
+  markets: 'The markets enabled for the environment, their prices, price history and your exposure.',
+  positions: 'Opening and closing positions at the price of the moment, quotes, and refused attempts.',
+  orders: 'Limit orders: placed, filled when the price reaches them, cancelled.',
+  'widget sessions': 'Session tokens that let the embedded widget act for one user, made by your server.',
+  widget: "What the embedded widget reads and changes for its session's user.",
+  events: 'The events the webhooks carry, as a list to read back or catch up from.',
+  reports: 'Reports generated in the background and downloaded as CSV.',
+  reconciliation: 'Differences found between your balances and the ledger.',
+  'support tickets': 'Questions to the platform team, quoting a request id.',
+  sandbox: 'Test markets of the sandbox environment, resolved or voided by you.',
+  versioning: "The contract's changes, newest first.",
+  Webhooks: 'The events posted to your webhook URL, signed with your webhook secret.',
+} as const;
 
 /** The success of a route that answers 204 with no body. */
 export const NO_CONTENT = { 204: z.null().describe('No content.') };
