@@ -93,6 +93,7 @@ describe('verifyWebhook', () => {
       data: real.data,
       id: real.id,
       occurredAt: real.occurred_at,
+      timestamp: Number(delivery.headers['x-webhook-timestamp']),
     });
     expect(sample.rawBody).toBe(delivery.raw.toString());
     for (const [name, value] of Object.entries(sample.headers)) expect(delivery.headers[name], name).toBe(value);
@@ -107,5 +108,79 @@ describe('verifyWebhook', () => {
     const signature = `sha256=${createHmac('sha256', secret).update(raw).digest('hex')}`;
     const verified = verifyWebhook({ rawBody: raw, headers: { 'X-Webhook-Signature': signature }, secret });
     expect(verified).toMatchObject({ ok: true, known: false, delivery_id: 'd-1', event: { event: 'market.renamed' } });
+  });
+});
+
+describe('timestamped signatures (X-Webhook-Signature-V2)', () => {
+  const now = new Date('2026-06-01T12:00:00.000Z');
+  const t = now.getTime() / 1000;
+  const sample = (timestamp = t, key = secret) =>
+    signWebhook({ secret: key, event: 'position.opened', data: { position_id: 'p-1' }, timestamp });
+
+  it('accepts a real delivery: both headers, signed at the attempt, the timestamped one required', async () => {
+    const { delivery } = await delivered();
+    const signedAt = Number(delivery.headers['x-webhook-timestamp']);
+    expect(Math.abs(signedAt - Date.now() / 1000)).toBeLessThan(60);
+    expect(delivery.headers['x-webhook-signature-v2']).toBe(
+      `t=${signedAt},v1=${createHmac('sha256', secret).update(`${signedAt}.${delivery.raw.toString()}`).digest('hex')}`,
+    );
+    const verified = verifyWebhook({
+      rawBody: delivery.raw,
+      headers: delivery.headers,
+      secret,
+      requireTimestamp: true,
+    });
+    expect(verified).toMatchObject({ ok: true, known: true });
+  });
+
+  it('accepts a valid V2 signature, and refuses a tampered body or another secret', () => {
+    const { rawBody, headers } = sample();
+    expect(verifyWebhook({ rawBody, headers, secret, now }).ok).toBe(true);
+    expect(verifyWebhook({ rawBody, headers, secret: ['whsec_other', secret], now }).ok).toBe(true);
+    const tampered = rawBody.replace('p-1', 'p-2');
+    expect(verifyWebhook({ rawBody: tampered, headers, secret, now })).toEqual({ ok: false, reason: 'bad_signature' });
+    expect(verifyWebhook({ rawBody, headers, secret: 'whsec_other', now })).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
+    // A valid plain signature does not save a bad timestamped one: the V2 header decides when it is there.
+    const forged = { ...headers, 'x-webhook-signature-v2': sample(t, 'whsec_other').headers['x-webhook-signature-v2'] };
+    expect(verifyWebhook({ rawBody, headers: forged, secret, now })).toEqual({ ok: false, reason: 'bad_signature' });
+    // Moving t without the key changes the signed text.
+    const moved = {
+      ...headers,
+      'x-webhook-signature-v2': headers['x-webhook-signature-v2'].replace(`t=${t}`, `t=${t + 1}`),
+    };
+    expect(verifyWebhook({ rawBody, headers: moved, secret, now }).ok).toBe(false);
+    expect(
+      verifyWebhook({ rawBody, headers: { ...headers, 'x-webhook-signature-v2': 'v1=abc' }, secret, now }).ok,
+    ).toBe(false);
+  });
+
+  it('refuses a timestamp more than 5 minutes from now, either way, with the tolerance configurable', () => {
+    const old = sample(t - 301);
+    expect(verifyWebhook({ ...old, secret, now })).toEqual({ ok: false, reason: 'timestamp_outside_tolerance' });
+    expect(verifyWebhook({ ...sample(t + 301), secret, now })).toEqual({
+      ok: false,
+      reason: 'timestamp_outside_tolerance',
+    });
+    expect(verifyWebhook({ ...sample(t - 300), secret, now }).ok).toBe(true);
+    expect(verifyWebhook({ ...old, secret, now, toleranceSeconds: 600 }).ok).toBe(true);
+    expect(verifyWebhook({ ...sample(t - 31), secret, now, toleranceSeconds: 30 }).ok).toBe(false);
+  });
+
+  it('accepts a delivery without the V2 header by its plain signature, unless the timestamped form is required', () => {
+    const { rawBody, headers } = sample();
+    const { 'x-webhook-signature-v2': _stripped, ...plain } = headers;
+    expect(verifyWebhook({ rawBody, headers: plain, secret, now })).toMatchObject({ ok: true, known: true });
+    expect(verifyWebhook({ rawBody, headers: plain, secret, now, requireTimestamp: true })).toEqual({
+      ok: false,
+      reason: 'missing_timestamped_signature',
+    });
+    expect(verifyWebhook({ rawBody, headers, secret, now, requireTimestamp: true }).ok).toBe(true);
+    expect(verifyWebhook({ rawBody, headers: plain, secret: 'whsec_other', now })).toEqual({
+      ok: false,
+      reason: 'bad_signature',
+    });
   });
 });

@@ -52,6 +52,8 @@ describe('the webhook events in the OpenAPI document', () => {
       expectFits(schema, example, event);
       expect(item.post.parameters.map((p: any) => p.name)).toEqual([
         'X-Webhook-Signature',
+        'X-Webhook-Timestamp',
+        'X-Webhook-Signature-V2',
         'X-Webhook-Event',
         'X-Webhook-Delivery',
       ]);

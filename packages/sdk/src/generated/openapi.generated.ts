@@ -14183,6 +14183,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14246,6 +14250,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14306,6 +14314,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14378,6 +14390,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14435,6 +14451,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14512,6 +14532,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14586,6 +14610,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14660,6 +14688,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14740,6 +14772,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14826,6 +14862,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14913,6 +14953,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -14993,6 +15037,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;
@@ -15068,6 +15116,10 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
+                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                "X-Webhook-Signature-V2": string;
+                /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
+                "X-Webhook-Timestamp": string;
             };
             path?: never;
             cookie?: never;

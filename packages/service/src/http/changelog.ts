@@ -4,6 +4,17 @@
  */
 export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
+    date: '2026-11-30',
+    change:
+      'Timestamped webhook signatures: every delivery keeps X-Webhook-Signature and also carries ' +
+      'X-Webhook-Timestamp (unix seconds when the attempt was signed) and X-Webhook-Signature-V2 ' +
+      '"t=<timestamp>,v1=<hex HMAC-SHA256 of \'<timestamp>.<raw body>\' with the webhook_secret>". Each attempt ' +
+      '(a retry, a resend, a test event) is signed anew with its own time, so a receiver can refuse a delivery ' +
+      "signed more than 5 minutes ago (a replay). The SDK's verifyWebhook checks V2 when present (tolerance 300 s, " +
+      'toleranceSeconds to change it) and the plain signature otherwise; requireTimestamp: true refuses a ' +
+      'delivery without V2. New refusal reasons: missing_timestamped_signature, timestamp_outside_tolerance.',
+  },
+  {
     date: '2026-11-29',
     change:
       'Market facts: GET /v1/markets and GET /v1/markets/{slug} answer, beside what they did, "rules" and ' +

@@ -144,13 +144,17 @@ export const WEBHOOK_EVENTS: { [T in EventType]: EventDoc<T> } = {
 
 const HEADERS = {
   'X-Webhook-Signature': 'sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case.',
+  'X-Webhook-Timestamp': 'When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew.',
+  'X-Webhook-Signature-V2':
+    't=<X-Webhook-Timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook_secret>, lower case. ' +
+    'Refuse one whose t is more than 5 minutes from your clock: a replayed delivery.',
   'X-Webhook-Event': 'The event type; equals the body field event.',
   'X-Webhook-Delivery': 'The delivery id; equals the body field id. Deduplicate on it.',
 };
 
 const DELIVERY = [
   'Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url.',
-  'Verify X-Webhook-Signature over the raw body bytes in constant time before anything else.',
+  'Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else.',
   'Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered.',
   'Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once;',
   "another operator's slow or failing receiver delays yours by one attempt's timeout at most.",

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { systemClock, type Clock } from '../../lib/clock.js';
 import { silentDoorbell, type Doorbell } from '../../lib/doorbell.js';
 import type { Ctx } from '../context.js';
 import { claimDue, envKey, recordAttempt, type ClaimedDelivery } from './delivery-repo.js';
 import { webhookBody } from './model/body.js';
 import { nextState } from './model/schedule.js';
-import { signBody } from './signature.js';
+import { signatureHeaders } from './signature.js';
 import { WEBHOOK_USER_AGENT, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';
 
 export interface DeliveryOptions {
@@ -60,6 +61,11 @@ export interface DeliveryPorts {
   keepGoing(): boolean;
   /** Rung when deliveries are enqueued (LISTEN webhook_deliveries); without one the pass polls. */
   doorbell?: Doorbell;
+  /**
+   * The time each attempt is signed at (X-Webhook-Timestamp): the wall clock by default, not the service's
+   * clock, because the receiver judges it against its own (docs/operator-api.md, "Webhooks and the event feed").
+   */
+  signingClock?: Clock;
 }
 
 /**
@@ -144,14 +150,14 @@ export async function deliverDue(
 /** Sends one claimed delivery (or finds it cannot be sent) and records the attempt. */
 async function attemptDelivery(
   ctx: Ctx,
-  ports: Pick<DeliveryPorts, 'transport' | 'observe'>,
+  ports: Pick<DeliveryPorts, 'transport' | 'observe' | 'signingClock'>,
   delivery: ClaimedDelivery,
   token: string,
   timeoutMs: number,
 ): Promise<void> {
   const { clock } = ctx.runtime;
   const attemptedAt = clock.now();
-  const request = signedRequest(delivery, timeoutMs);
+  const request = signedRequest(delivery, timeoutMs, (ports.signingClock ?? systemClock).now());
   const result = 'unsent' in request ? unsent(request.unsent) : await ports.transport.send(request);
   const finishedAt = clock.now();
   const outcome = nextState(
@@ -204,11 +210,16 @@ export async function recordPatiently(record: () => Promise<boolean>): Promise<v
 
 /**
  * The body is serialized here, once per attempt, from the stored event, and these exact bytes are
- * signed and sent, with these headers (recorded with the attempt: the signature is an HMAC, no secret).
+ * signed at `signedAt` and sent, with these headers (recorded with the attempt: the signatures are HMACs,
+ * no secret). A retry or a resend is a new attempt, so it carries its own timestamp.
  * An environment without a secret is not sent to unsigned: the attempt is recorded as not sent and
  * retried on schedule, so setting a secret lets it through.
  */
-function signedRequest(delivery: ClaimedDelivery, timeoutMs: number): WebhookRequest | { unsent: string } {
+function signedRequest(
+  delivery: ClaimedDelivery,
+  timeoutMs: number,
+  signedAt: Date,
+): WebhookRequest | { unsent: string } {
   if (delivery.webhookUrl === null) return { unsent: 'no webhook_url' };
   if (delivery.webhookSecret === null) return { unsent: 'no webhook secret' };
   const body = JSON.stringify(webhookBody(delivery.event));
@@ -220,7 +231,7 @@ function signedRequest(delivery: ClaimedDelivery, timeoutMs: number): WebhookReq
       'content-type': 'application/json',
       'content-length': String(Buffer.byteLength(body)),
       'user-agent': WEBHOOK_USER_AGENT,
-      'x-webhook-signature': signBody(delivery.webhookSecret, body),
+      ...signatureHeaders(delivery.webhookSecret, body, signedAt),
       'x-webhook-event': delivery.event.type,
       'x-webhook-delivery': delivery.eventId,
     },

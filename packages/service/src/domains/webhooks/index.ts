@@ -46,6 +46,6 @@ export { resendDelivery, type DeliveryResend } from './resend-delivery.js';
 export { retryDeliveryNow, type DeliveryRetry } from './retry-delivery-now.js';
 export { resendDeadLetters, type BulkResend } from './resend-dead-letters.js';
 export * from './schemas.js';
-export { signBody, verifySignature } from './signature.js';
+export { signBody, signatureHeaders, verifySignature, verifyTimestampedSignature } from './signature.js';
 export { webhookUrlProblem, type WebhookUrlPolicy } from './model/webhook-url.js';
 export { httpTransport, type SendResult, type WebhookRequest, type WebhookTransport } from './transport.js';
