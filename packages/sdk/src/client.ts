@@ -6,6 +6,15 @@ import type { paths } from './generated/openapi.generated.js';
 import { KEY_REQUIRED_OPERATIONS, KEYED_OPERATIONS } from './generated/operations.generated.js';
 import { eachItem, pollEvents, type EventFeed, type ListPage } from './lists.js';
 import { downloadReport } from './reports.js';
+import {
+  buildResources,
+  isResourceMethod,
+  type ListItem,
+  type ListOperationId,
+  type QueryParams,
+  type ResourceMethod,
+  type Resources,
+} from './resources.js';
 import { DEFAULT_RETRY, nextWait, type RetryPolicy } from './retries.js';
 
 export interface ClientOptions {
@@ -42,7 +51,12 @@ type Operation<Item, M extends HttpMethod> = M extends keyof Item
     : never
   : never;
 
-export interface OperatorClient {
+/**
+ * The client: a method per operation, `pm.<resource>.<verb>(...pathParams, paramsOrBody?, options?)`
+ * (resources.ts), resolving to the 2xx body and throwing the ApiError; and underneath them the path client,
+ * `pm.GET('/v1/…', init)` and so on, answering `{ data, error, response }` without throwing.
+ */
+export interface OperatorClient extends Omit<Resources, 'events'> {
   GET: Method<'get'>;
   POST: Method<'post'>;
   PUT: Method<'put'>;
@@ -55,8 +69,17 @@ export interface OperatorClient {
    * on GET /v1/events, which answers a cursor on its last page too (for reading the feed, see `events`).
    */
   each<T>(page: (cursor: string | undefined) => Promise<ListPage<T>>, options?: { limit?: number }): AsyncGenerator<T>;
-  /** The event feed (GET /v1/events), read by polling: see EventFeed.poll. */
-  events: EventFeed;
+  /**
+   * Every item of a list read by its resource method, `pm.each(pm.transactions.list, { external_user_id })`:
+   * the query of every page (its `cursor` set by each), ending as above; a page's ApiError is thrown.
+   */
+  each<Id extends ListOperationId>(
+    list: ResourceMethod<Id>,
+    query?: Omit<QueryParams<Id>, 'cursor' | 'after'>,
+    options?: { signal?: AbortSignal },
+  ): AsyncGenerator<ListItem<Id>>;
+  /** The event feed (GET /v1/events): `events.list(query?)` one page, `events.poll(cursor)` read by polling. */
+  events: EventFeed & Resources['events'];
   /**
    * A report's artifact (GET /v1/reports/{id}/download), CSV or JSON, as a stream of bytes with a `text()`
    * helper. A report past its expires_at is the ApiError 410 `report_expired`; one still generating or
@@ -102,13 +125,36 @@ export function createOperatorClient(options: ClientOptions): OperatorClient {
   };
   const method = (name: Uppercase<HttpMethod>) => ((path: string, init?: Init) => call(name, path, init)) as never;
 
+  const resources = buildResources(
+    // On a 2xx `error` is absent; otherwise it is the ApiError.
+    (name, path, init) =>
+      call(name as Uppercase<HttpMethod>, path, init) as Promise<{
+        data?: unknown;
+        error?: ApiError;
+        response: Response | null;
+      }>,
+    (id, init) => downloadReport(client, id, init),
+  );
   const client: OperatorClient = {
+    ...resources,
     GET: method('GET'),
     POST: method('POST'),
     PUT: method('PUT'),
     DELETE: method('DELETE'),
-    each: eachItem,
-    events: { poll: (cursor, options) => pollEvents(client, cursor, options) },
+    each: ((page: unknown, second?: Record<string, unknown>, third?: { signal?: AbortSignal }) => {
+      if (!isResourceMethod(page))
+        return eachItem(page as (cursor: string | undefined) => Promise<ListPage<unknown>>, second);
+      const query = second ?? {};
+      const read = (cursor: string | undefined): Promise<ListPage<unknown>> =>
+        (
+          page({ ...query, ...(cursor === undefined ? {} : { cursor }) }, third) as Promise<ListPage<unknown>['data']>
+        ).then(
+          (data) => ({ data }),
+          (error: ApiError) => ({ error }),
+        );
+      return eachItem(read, { limit: typeof query.limit === 'number' ? query.limit : undefined });
+    }) as OperatorClient['each'],
+    events: { ...resources.events, poll: (cursor, options) => pollEvents(client, cursor, options) },
     downloadReport: (id, init) => downloadReport(client, id, init),
   };
   return client;

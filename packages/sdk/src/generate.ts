@@ -3,12 +3,14 @@ import openapiTS, { astToString, type OpenAPI3 } from 'openapi-typescript';
 /**
  * What the SDK generates from the served OpenAPI document (GET /v1/openapi.json): the types of every
  * route and webhook (openapi-typescript), the routes that take an Idempotency-Key, the error catalog's
- * retry advice and action per code, and the event types. `npm run sdk:generate` writes them; a test in
+ * retry advice and action per code, the event types, and the resource methods' table (each operationId
+ * with its method, path and parameters: `pm.balanceSync.create(…)`). `npm run sdk:generate` writes them; a test in
  * `npm test` fails when they differ from the service's.
  */
 export interface GeneratedFiles {
   'openapi.generated.ts': string;
   'operations.generated.ts': string;
+  'resources.generated.ts': string;
 }
 
 const BANNER = '// Generated from the served OpenAPI document by `npm run sdk:generate`. Do not edit.\n';
@@ -37,7 +39,7 @@ export async function generateSdkFiles(served: unknown): Promise<GeneratedFiles>
   const keyed: string[] = [];
   const required: string[] = [];
   for (const [path, item] of Object.entries(doc.paths ?? {})) {
-    for (const [method, operation] of Object.entries(item as Record<string, { parameters?: Parameter[] }>)) {
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
       const key = operation.parameters?.find((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
       if (!key) continue;
       const route = `${method.toUpperCase()} ${path}`;
@@ -72,7 +74,74 @@ export async function generateSdkFiles(served: unknown): Promise<GeneratedFiles>
     `export const ERROR_CATALOG: Readonly<Record<string, { status: number; retry: 'same_key' | 'new_key' | 'no'; action: string }>> = ${JSON.stringify(catalog, null, 2)};`,
     '',
   ].join('\n');
-  return { 'openapi.generated.ts': BANNER + types, 'operations.generated.ts': BANNER + operations };
+  return {
+    'openapi.generated.ts': BANNER + types,
+    'operations.generated.ts': BANNER + operations,
+    'resources.generated.ts': BANNER + resourcesFile(doc.paths ?? {}, required),
+  };
+}
+
+/**
+ * The table of the resource methods (`pm.balanceSync.create(…)`, docs/sdk.md): each operationId
+ * (`<resource>.<verb>`) with its method and path, its path parameters in the path's order, whether it takes
+ * a JSON body and a query (each `required`, `optional` or null), its Idempotency-Key (`required`: the
+ * caller's, by type; `optional`: made by the client when not given; null: none) and how its 2xx is read.
+ */
+function resourcesFile(paths: Record<string, unknown>, keyRequired: string[]): string {
+  const entries: [string, ResourceOperation][] = [];
+  for (const [path, item] of Object.entries(paths)) {
+    for (const [method, operation] of Object.entries(item as Record<string, Operation>)) {
+      if (!['get', 'put', 'post', 'delete', 'patch'].includes(method) || !operation.operationId) continue;
+      const route = `${method.toUpperCase()} ${path}`;
+      const parameters = operation.parameters ?? [];
+      const query = parameters.filter((p) => p.in === 'query');
+      const keyed = parameters.some((p) => p.in === 'header' && p.name.toLowerCase() === 'idempotency-key');
+      const success = Object.entries(operation.responses ?? {}).filter(([status]) => status.startsWith('2'));
+      const json = success.every(([, r]) => Object.keys(r.content ?? {}).every((t) => t.endsWith('/json')));
+      entries.push([
+        operation.operationId,
+        {
+          method: method.toUpperCase(),
+          path,
+          pathParams: [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!),
+          body: operation.requestBody ? (operation.requestBody.required ? 'required' : 'optional') : null,
+          query: query.length === 0 ? null : query.some((p) => p.required) ? 'required' : 'optional',
+          key: keyed ? (keyRequired.includes(route) ? 'required' : 'optional') : null,
+          parseAs: json ? 'json' : 'stream',
+        },
+      ]);
+    }
+  }
+  entries.sort(([a], [b]) => a.localeCompare(b));
+  const rows = entries.map(([id, entry]) => `  ${JSON.stringify(id)}: ${JSON.stringify(entry)},`);
+  return [
+    '/**',
+    ' * Every operation by its operationId (`<resource>.<verb>`): what `pm.<resource>.<verb>(…)` calls. Path',
+    ' * parameters come first, in `pathParams` order; then the JSON body (`body`) or the query (`query`); then',
+    " * the options, whose idempotencyKey `key` says about. `parseAs: 'stream'` is an answer that is not JSON.",
+    ' */',
+    'export const RESOURCE_OPERATIONS = {',
+    ...rows,
+    '} as const;',
+    '',
+  ].join('\n');
+}
+
+interface ResourceOperation {
+  method: string;
+  path: string;
+  pathParams: string[];
+  body: 'required' | 'optional' | null;
+  query: 'required' | 'optional' | null;
+  key: 'required' | 'optional' | null;
+  parseAs: 'json' | 'stream';
+}
+
+interface Operation {
+  operationId?: string;
+  parameters?: Parameter[];
+  requestBody?: { required?: boolean };
+  responses?: Record<string, { content?: Record<string, unknown> }>;
 }
 
 interface Parameter {

@@ -2,6 +2,19 @@ export { createOperatorClient, type ClientOptions, type OperatorClient, type Res
 export { ApiError, isRetryable, type ErrorCode, type RetryAdvice } from './errors.js';
 export type { EventBatch, EventFeed, FeedEvent, ListPage } from './lists.js';
 export type { ReportDownload } from './reports.js';
+export type {
+  CallOptions,
+  KeyedCallOptions,
+  ListItem,
+  ListOperationId,
+  OperationId,
+  QueryParams,
+  RequestBody,
+  ResourceMethod,
+  Resources,
+  SuccessBody,
+  UnkeyedCallOptions,
+} from './resources.js';
 export { DEFAULT_RETRY, type RetryPolicy } from './retries.js';
 export {
   signWebhook,

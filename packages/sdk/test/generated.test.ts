@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../service/test/helpers.js';
 import { generateSdkFiles, KEY_REQUIRED } from '../src/generate.js';
 import { KEY_REQUIRED_OPERATIONS } from '../src/generated/operations.generated.js';
+import { RESOURCE_OPERATIONS } from '../src/generated/resources.generated.js';
 
 /**
  * The SDK's generated files are those of the document the service serves now. `npm run sdk:generate`
@@ -46,5 +47,8 @@ describe('the generated client', () => {
       'renamed or no longer keyed',
     ).toEqual([]);
     expect([...KEY_REQUIRED_OPERATIONS].sort()).toEqual(KEY_REQUIRED.filter(keyed).sort());
+    // The resource methods of those routes take the key by type: pm.balanceSync.create(body, { idempotencyKey }).
+    const methods = Object.values(RESOURCE_OPERATIONS).filter((o) => o.key === 'required');
+    expect(methods.map((o) => `${o.method} ${o.path}`).sort()).toEqual([...KEY_REQUIRED_OPERATIONS].sort());
   });
 });
