@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Environment } from '../db/schema.js';
 import type { ServiceDeps } from '../deps.js';
 import { apiReferenceRoutes } from './routes/api-reference.js';
+import { docsSearchRoutes } from './routes/docs-search.js';
 import { balanceSyncRoutes } from './routes/balance-sync.js';
 import { changelogRoutes } from './routes/changelog.js';
 import { engineStatsPlatformRoutes } from './routes/engine-stats.js';
@@ -27,6 +28,7 @@ import { supportTicketPlatformRoutes, supportTicketRoutes } from './routes/suppo
 import { tenantSelfServiceRoutes } from './routes/tenant-self-service.js';
 import { widgetPlatformRoutes, widgetRoutes } from './routes/widget.js';
 import { widgetBundleRoutes } from './routes/widget-bundle.js';
+import { sdkTarballRoutes } from './routes/sdk-tarball.js';
 import { widgetSessionRoutes } from './routes/widget-sessions.js';
 import { widgetStreamRoutes } from './routes/widget-stream.js';
 
@@ -54,7 +56,9 @@ export function tenantRoutes(deps: ServiceDeps, environment: Environment): Fasti
     await app.register(tenantSelfServiceRoutes(deps));
     await app.register(changelogRoutes());
     await app.register(widgetBundleRoutes(deps.widgetBundle));
+    await app.register(sdkTarballRoutes(deps.sdkTarball));
     await app.register(apiReferenceRoutes());
+    await app.register(docsSearchRoutes());
   };
 }
 

@@ -1,0 +1,123 @@
+import { SEARCH_OPTIONS, SNIPPET_CHARS } from './search-index.js';
+
+/**
+ * The docs' search box, a progressive enhancement of the form in the top bar (its Search button opens
+ * /docs/search?q=… without script). With script it answers as one types: the first focus loads the
+ * entries (/docs/search.json) and MiniSearch (/docs/minisearch.js, from this origin), then the results
+ * show under the box as a list the arrow keys walk and Enter opens; Escape closes it, "/" focuses the box.
+ * Served from /docs/search.js as a module: no inline script (docs/operator-api.md, "Searching the docs").
+ */
+export const SEARCH_JS = `
+const form = document.querySelector('form.search');
+const input = form && form.querySelector('input[type=search]');
+if (input) {
+  const options = ${JSON.stringify(SEARCH_OPTIONS)};
+  const list = document.createElement('ul');
+  list.id = 'search-results';
+  list.className = 'search-results';
+  list.setAttribute('role', 'listbox');
+  list.setAttribute('aria-label', 'Search results');
+  list.hidden = true;
+  const status = document.createElement('p');
+  status.className = 'visually-hidden';
+  status.setAttribute('role', 'status');
+  form.append(list, status);
+  input.setAttribute('role', 'combobox');
+  input.setAttribute('aria-controls', list.id);
+  input.setAttribute('aria-expanded', 'false');
+  input.setAttribute('aria-autocomplete', 'list');
+  let index = null;
+  let loading = null;
+  let active = -1;
+  const load = () =>
+    (loading ??= Promise.all([import('/docs/minisearch.js'), fetch('/docs/search.json').then((r) => r.json())]).then(
+      ([module, entries]) => {
+        index = new module.default(options);
+        index.addAll(entries);
+      },
+    ));
+  const snippet = (text, terms) => {
+    const lower = text.toLowerCase();
+    const found = terms.map((t) => lower.indexOf(t.toLowerCase())).filter((i) => i >= 0);
+    const start = found.length ? Math.max(0, Math.min(...found) - 40) : 0;
+    return (start > 0 ? '…' : '') + text.slice(start, start + ${SNIPPET_CHARS}) + (start + ${SNIPPET_CHARS} < text.length ? '…' : '');
+  };
+  const close = () => {
+    list.hidden = true;
+    input.setAttribute('aria-expanded', 'false');
+    input.removeAttribute('aria-activedescendant');
+    active = -1;
+  };
+  const mark = (i) => {
+    const items = list.querySelectorAll('[role=option]');
+    items.forEach((item, n) => item.setAttribute('aria-selected', String(n === i)));
+    active = i;
+    if (items[i]) {
+      input.setAttribute('aria-activedescendant', items[i].id);
+      items[i].scrollIntoView({ block: 'nearest' });
+    }
+  };
+  const show = () => {
+    const query = input.value.trim();
+    if (!index || query === '') return close();
+    const hits = index.search(query, options.searchOptions).slice(0, 8);
+    list.replaceChildren(
+      ...hits.map((hit, n) => {
+        const item = document.createElement('li');
+        item.id = 'search-result-' + n;
+        item.setAttribute('role', 'option');
+        const link = document.createElement('a');
+        link.href = hit.url;
+        link.tabIndex = -1;
+        const title = document.createElement('strong');
+        title.textContent = hit.title;
+        const where = document.createElement('span');
+        where.className = 'where';
+        where.textContent = hit.where;
+        const text = document.createElement('span');
+        text.textContent = snippet(hit.text, hit.terms);
+        link.append(title, where, text);
+        item.append(link);
+        return item;
+      }),
+    );
+    if (hits.length === 0) {
+      const none = document.createElement('li');
+      none.className = 'none';
+      none.textContent = 'Nothing found. Press Enter to search every page.';
+      list.append(none);
+    }
+    status.textContent = hits.length === 0 ? 'No results' : hits.length + ' results';
+    list.hidden = false;
+    input.setAttribute('aria-expanded', 'true');
+    mark(-1);
+  };
+  input.addEventListener('focus', () => void load());
+  input.addEventListener('input', () => void load().then(show));
+  input.addEventListener('keydown', (event) => {
+    const count = list.querySelectorAll('[role=option]').length;
+    if (event.key === 'ArrowDown' && count) {
+      event.preventDefault();
+      mark((active + 1) % count);
+    } else if (event.key === 'ArrowUp' && count) {
+      event.preventDefault();
+      mark((active - 1 + count) % count);
+    } else if (event.key === 'Enter' && active >= 0) {
+      event.preventDefault();
+      location.href = list.querySelectorAll('[role=option] a')[active].href;
+    } else if (event.key === 'Escape') {
+      close();
+    }
+  });
+  form.addEventListener('focusout', (event) => {
+    if (!form.contains(event.relatedTarget)) close();
+  });
+  document.addEventListener('keydown', (event) => {
+    const typing = event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]');
+    if (event.key === '/' && !typing) {
+      event.preventDefault();
+      input.focus();
+    }
+  });
+}
+`;
