@@ -10,6 +10,7 @@ import type { AllowedOrigins } from './domains/tenants/index.js';
 import type { RaisedLimitsView, RateLimiter } from './domains/rate-limits/index.js';
 import type { StreamHub } from './domains/realtime/index.js';
 import type { WidgetBundle } from './lib/widget-bundle.js';
+import type { SdkTarball } from './lib/sdk-tarball.js';
 import type { ServiceMetrics } from './metrics/index.js';
 
 /**
@@ -54,6 +55,8 @@ export interface ServiceDeps extends Runtime {
   requestTimeoutMs: number;
   /** The built browser widget the listeners serve under /widget/; null when it was never built. */
   widgetBundle: WidgetBundle | null;
+  /** The packed SDK the listeners serve at /docs/sdk/pm-sdk-<version>.tgz; null when it was never packed. */
+  sdkTarball: SdkTarball | null;
   /** Where people reach a listener (config PUBLIC_*_URL, else its own address): the portal's sign-in links. */
   publicUrl(listener: Environment | 'platform'): string;
   /** Whether the panel's (platform) or the portal's cookies are Secure (http/web/web-session.ts cookiesAreSecure). */

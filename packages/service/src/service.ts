@@ -30,6 +30,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { doorbell } from './lib/doorbell.js';
 import { createLogger, type Logger } from './lib/logger.js';
 import { DEFAULT_WIDGET_DIST, loadWidgetBundle } from './lib/widget-bundle.js';
+import { DEFAULT_SDK_PACK_DIR, loadSdkTarball } from './lib/sdk-tarball.js';
 import { serviceMetrics } from './metrics/index.js';
 import { adminTokenNotice, loadOrCreateSecrets } from './lib/secrets.js';
 
@@ -52,6 +53,8 @@ export interface StartOptions {
   rateLimiter?: RateLimiter;
   /** The daily cap of widget error reports per tenant environment; ERROR_REPORTS_PER_DAY unless a test lowers it. */
   errorReportsPerDay?: number;
+  /** Where the packed SDK is read from (DEFAULT_SDK_PACK_DIR unless a test packs its own). */
+  sdkPackDir?: string;
   /** Lines for the person who started the service (where to reach it, the generated token). */
   announce?: (line: string) => void;
 }
@@ -166,6 +169,7 @@ export async function startService(config: Config, options: StartOptions = {}): 
       errorReportsPerDay: options.errorReportsPerDay ?? ERROR_REPORTS_PER_DAY,
       requestTimeoutMs: config.requestTimeoutMs,
       widgetBundle: await loadWidgetBundle(DEFAULT_WIDGET_DIST, log),
+      sdkTarball: await loadSdkTarball(options.sdkPackDir ?? DEFAULT_SDK_PACK_DIR, log),
       instanceId: randomBytes(6).toString('hex'),
       publicUrl: (listener) => config.publicUrls[listener] ?? urls[listener],
       secureCookies: (listener) =>
