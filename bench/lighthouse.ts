@@ -1,9 +1,11 @@
 /**
- * Lighthouse on the demo page (bench/README.md): the service on the embedded database with its demo, and
- * Lighthouse (pinned in package.json) in Debian's Chromium with its mobile defaults (a mid-range phone,
- * slow 4G, 4× CPU slowdown), a few runs. Prints the median performance and accessibility scores, total
- * blocking time and the metrics behind them, each beside its goal, and every accessibility audit that
- * failed. `npm run bench:lighthouse [-- --quick] [-- --runs N]`. Fails (exit 1) only when it cannot run.
+ * Lighthouse on the demo page and the API reference's pages (bench/README.md): the service on the embedded
+ * database with its demo, and Lighthouse (pinned in package.json) in Debian's Chromium with its mobile
+ * defaults (a mid-range phone, slow 4G, 4× CPU slowdown), a few runs of each page. Prints, per page, the
+ * median performance and accessibility scores, total blocking time and the metrics behind them, each beside
+ * its goal, and every accessibility audit that failed. `npm run bench:lighthouse [-- --quick] [-- --runs N]
+ * [-- --page /docs/reference --page /docs/reference/webhooks]` (the pages: /demo alone by default, `--page
+ * reference` for the reference's index and its largest pages). Fails (exit 1) only when it cannot run.
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,8 +17,20 @@ import { printRunTail, runBench } from './lib/bench-run.js';
 import { fmt, positive, table } from './lib/stats.js';
 
 const { values: args } = parseArgs({
-  options: { quick: { type: 'boolean', default: false }, runs: { type: 'string' } },
+  options: {
+    quick: { type: 'boolean', default: false },
+    runs: { type: 'string' },
+    page: { type: 'string', multiple: true },
+  },
 });
+/** The reference's index and its largest pages (docs/benchmarks.md, "The API reference"). */
+const REFERENCE_PAGES = [
+  '/docs/reference',
+  '/docs/reference/webhooks',
+  '/docs/reference/widget',
+  '/docs/reference/positions',
+];
+const PAGES = (args.page ?? ['/demo']).flatMap((p) => (p === 'reference' ? REFERENCE_PAGES : [p]));
 const RUNS = Math.floor(positive('runs', args.runs ?? (args.quick ? '1' : '3')));
 const GOALS = { performance: 95, accessibility: 100, tbtMs: 200 };
 
@@ -68,7 +82,7 @@ async function audit(url: string, port: number): Promise<Run> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const met = (ok: boolean) => (ok ? 'yes' : 'NO');
 
-console.log('Lighthouse (mobile defaults) on /demo');
+console.log(`Lighthouse (mobile defaults) on ${PAGES.join(', ')}`);
 // The demo page exists only with the embedded database and its demo seeded (docs/widget.md, "The demo page").
 delete process.env.DATABASE_URL;
 runBench(
@@ -80,49 +94,57 @@ runBench(
       chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS],
     });
     try {
-      const url = `${service.sandboxUrl}/demo`;
-      // Not counted: the service's first answers (JIT, pools, compressed bundles).
-      await audit(url, chrome.port);
-      const runs: Run[] = [];
-      for (let i = 0; i < RUNS; i++) {
-        const run = await audit(url, chrome.port);
-        runs.push(run);
+      for (const at of PAGES) {
+        const url = `${service.sandboxUrl}${at}`;
+        console.log(`\n${at}`);
+        // Not counted: the service's first answers (JIT, pools, compressed bundles).
+        await audit(url, chrome.port);
+        const runs: Run[] = [];
+        for (let i = 0; i < RUNS; i++) {
+          const run = await audit(url, chrome.port);
+          runs.push(run);
+          console.log(
+            `  run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
+              `total blocking time ${fmt(run.metrics['total-blocking-time']!, 0)} ms`,
+          );
+        }
+        const performance = median(runs.map((r) => r.performance));
+        const accessibility = median(runs.map((r) => r.accessibility));
+        const tbt = median(runs.map((r) => r.metrics['total-blocking-time']!));
         console.log(
-          `  run ${i + 1}: performance ${run.performance}, accessibility ${run.accessibility}, ` +
-            `total blocking time ${fmt(run.metrics['total-blocking-time']!, 0)} ms`,
+          table(
+            ['figure', `median of ${RUNS}`, 'goal', 'met'],
+            [
+              [
+                'performance score',
+                String(performance),
+                `≥ ${GOALS.performance}`,
+                met(performance >= GOALS.performance),
+              ],
+              [
+                'accessibility score',
+                String(accessibility),
+                `${GOALS.accessibility}`,
+                met(accessibility >= GOALS.accessibility),
+              ],
+              ['total blocking time', `${fmt(tbt, 0)} ms`, `< ${GOALS.tbtMs} ms`, met(tbt < GOALS.tbtMs)],
+            ],
+          ),
+        );
+        console.log(
+          table(
+            ['metric', 'median'],
+            METRICS.map(([id, name]) => {
+              const value = median(runs.map((r) => r.metrics[id]!));
+              return [name, id === 'cumulative-layout-shift' ? fmt(value, 3) : `${fmt(value, 0)} ms`];
+            }),
+          ),
+        );
+        const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
+        console.log(
+          failed.length ? `accessibility audits failed:\n  ${failed.join('\n  ')}` : 'no accessibility audit failed',
         );
       }
-      const performance = median(runs.map((r) => r.performance));
-      const accessibility = median(runs.map((r) => r.accessibility));
-      const tbt = median(runs.map((r) => r.metrics['total-blocking-time']!));
-      console.log(
-        table(
-          ['figure', `median of ${RUNS}`, 'goal', 'met'],
-          [
-            ['performance score', String(performance), `≥ ${GOALS.performance}`, met(performance >= GOALS.performance)],
-            [
-              'accessibility score',
-              String(accessibility),
-              `${GOALS.accessibility}`,
-              met(accessibility >= GOALS.accessibility),
-            ],
-            ['total blocking time', `${fmt(tbt, 0)} ms`, `< ${GOALS.tbtMs} ms`, met(tbt < GOALS.tbtMs)],
-          ],
-        ),
-      );
-      console.log(
-        table(
-          ['metric', 'median'],
-          METRICS.map(([id, name]) => {
-            const value = median(runs.map((r) => r.metrics[id]!));
-            return [name, id === 'cumulative-layout-shift' ? fmt(value, 3) : `${fmt(value, 0)} ms`];
-          }),
-        ),
-      );
-      const failed = [...new Set(runs.flatMap((r) => r.failedA11y))];
-      console.log(
-        failed.length ? `accessibility audits failed:\n  ${failed.join('\n  ')}` : 'no accessibility audit failed',
-      );
     } finally {
       await chrome.kill();
     }

@@ -116,7 +116,7 @@ describe('what the reference says besides the schemas (issue 29)', () => {
       }
   });
 
-  it('keeps <token>-like text as code, so Redoc does not drop it as an HTML tag', async () => {
+  it('keeps <token>-like text as code, so a markdown reader does not drop it as an HTML tag', async () => {
     const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
     const outsideCode: string[] = [];
     const visit = (node: unknown): void => {
@@ -144,7 +144,8 @@ describe('what the reference says besides the schemas (issue 29)', () => {
   });
 });
 
-it('gives every /v1 operation a curl and an SDK sample, and the curl samples run as written', async () => {
+/** Every /v1 operation's x-codeSamples, by `METHOD /path`. */
+async function codeSamples() {
   const doc = (await service.api('sandbox', 'GET', '/v1/openapi.json')).json;
   type Sample = { label: string; source: string };
   const samples = new Map<string, Sample[]>();
@@ -153,13 +154,29 @@ it('gives every /v1 operation a curl and an SDK sample, and the curl samples run
   ))
     for (const [method, operation] of Object.entries(item))
       if (path.startsWith('/v1/')) samples.set(`${method.toUpperCase()} ${path}`, operation['x-codeSamples'] ?? []);
+  return samples;
+}
+
+/** A sample run as a reader runs it, on a tenant of its own: the status it ends with, and what it printed. */
+const SAMPLE_RUNS = ['PUT /v1/users/{external_user_id}', 'POST /v1/balance-sync', 'GET /v1/tenant', 'GET /v1/events'];
+
+it('gives every /v1 operation a curl, a TypeScript and a Python sample, and the curl samples run as written', async () => {
+  const samples = await codeSamples();
   for (const [operation, list] of samples)
     expect(
       list.map((s) => s.label),
       operation,
-    ).toEqual(['curl', '@pm/sdk']);
-  const sdk = samples.get('POST /v1/balance-sync')![1]!.source;
-  expect(sdk).toContain("'idempotency-key': 'deposit-5001'");
+    ).toEqual(['curl', 'TypeScript', 'Python']);
+  // The SDK's resource methods (docs/sdk.md): path parameters first, then the body or query, then the key.
+  const sdk = (operation: string) => samples.get(operation)![1]!.source;
+  expect(sdk('POST /v1/balance-sync')).toContain('await pm.balanceSync.create(');
+  expect(sdk('POST /v1/balance-sync')).toContain("{ idempotencyKey: 'deposit-5001' }");
+  expect(sdk('POST /v1/positions/{id}/close')).toMatch(
+    /pm\.positions\.close\(\n {2}'[0-9a-f-]{36}',\n {2}\{ min_price: '0' \},\n {2}\{ idempotencyKey: 'cashout-8412' \},\n\)/,
+  );
+  expect(sdk('GET /v1/markets/{slug}')).toContain("pm.markets.retrieve('world-cup-final')");
+  expect(sdk('GET /v1/events')).toContain('pm.events.list({ limit: 10 })');
+  expect(sdk('GET /v1/widget/config')).toContain('process.env.PM_SESSION_TOKEN!');
 
   // A tenant of its own: register the sample's user, then credit it with the sample's own request.
   const tenant = await createTenant(service);
@@ -168,7 +185,7 @@ it('gives every /v1 operation a curl and an SDK sample, and the curl samples run
     PM_BASE_URL: service.urls.sandbox,
     PM_API_KEY: tenant.sandboxKey,
   };
-  for (const operation of ['PUT /v1/users/{external_user_id}', 'POST /v1/balance-sync', 'GET /v1/tenant']) {
+  for (const operation of SAMPLE_RUNS) {
     const curl = samples.get(operation)![0]!.source;
     // --norc: a node child's stdin is a socket, for which bash would read ~/.bashrc (see guides.test.ts).
     const { stdout } = await promisify(execFile)('bash', ['--norc', '-c', `${curl} -sS -w '\\n%{http_code}'`], {
@@ -177,6 +194,31 @@ it('gives every /v1 operation a curl and an SDK sample, and the curl samples run
     const status = Number(stdout.trim().split('\n').at(-1));
     expect(status, `${operation}: ${stdout}`).toBeGreaterThanOrEqual(200);
     expect(status, `${operation}: ${stdout}`).toBeLessThan(300);
+  }
+});
+
+it('runs the Python samples as written, with python3 and its standard library alone', async () => {
+  const samples = await codeSamples();
+  for (const [operation, list] of samples) {
+    const python = list[2]!.source;
+    expect(python, operation).not.toMatch(/^(import|from) (?!json$|os$|urllib\.error$|urllib\.request$)/m);
+  }
+  const tenant = await createTenant(service);
+  // Only what a reader sets (no PYTHONPATH, no user site): the standard library is all there is.
+  const env = {
+    PATH: process.env.PATH ?? '/usr/bin:/bin',
+    PYTHONNOUSERSITE: '1',
+    PM_BASE_URL: service.urls.sandbox,
+    PM_API_KEY: tenant.sandboxKey,
+  };
+  for (const operation of SAMPLE_RUNS) {
+    const python = samples.get(operation)![2]!.source;
+    const { stdout } = await promisify(execFile)('python3', ['-I', '-c', python], { env });
+    // The sample prints the status, then the answer (or the error envelope).
+    const status = Number(stdout.split(' ')[0]);
+    expect(status, `${operation}: ${stdout}`).toBeGreaterThanOrEqual(200);
+    expect(status, `${operation}: ${stdout}`).toBeLessThan(300);
+    if (operation === 'POST /v1/balance-sync') expect(stdout).toContain("'balance': '100.00'");
   }
 });
 

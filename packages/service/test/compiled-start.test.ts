@@ -164,13 +164,13 @@ describe('the compiled service', () => {
     expect(synced.status).toBe(200);
     expect(await balanceOf(service, apiKey, 'compiled-1')).toBe(1234);
 
-    // Files the compiled code finds outside dist/: the widget bundle, redoc's viewer, the guides' markdown.
+    // Files the compiled code finds outside dist/: the widget bundle and the guides' markdown; and the reference.
     const bundle = await fetch(`${service.sandbox}/widget/v1/widget.iife.js`);
     expect(bundle.status).toBe(200);
     expect(await bundle.text()).toBe(await readFile(path.join(REPO, 'packages/widget/dist/widget.iife.js'), 'utf8'));
-    const viewer = await fetch(`${service.sandbox}/docs/redoc.standalone.js`);
-    expect(viewer.status).toBe(200);
-    expect((await viewer.text()).length).toBeGreaterThan(100_000);
+    const reference = await fetch(`${service.sandbox}/docs/reference/balance-sync`);
+    expect(reference.status).toBe(200);
+    expect(await reference.text()).toContain('id="create"');
     const guide = await fetch(`${service.sandbox}/docs/guides/quickstart`);
     expect(guide.status).toBe(200);
     expect(await guide.text()).toMatch(/<h1[^>]*>/);

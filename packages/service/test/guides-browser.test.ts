@@ -58,12 +58,10 @@ describe.skipIf(!hasChromium)('the guides at /docs/guides', () => {
     expect(copied).toBe(await first.locator('code').textContent());
     expect(copied).toMatch(/^curl -sS --fail-with-body -X PUT "\$PM_BASE_URL\/v1\/users\/u-\d+"/);
     expect(refused).toEqual([]);
-    const link = page.locator('a[href^="/docs#"]', { hasText: 'POST /v1/balance-sync' }).first();
-    const anchor = decodeURIComponent((await link.getAttribute('href'))!.slice('/docs#'.length));
+    const link = page.locator('a[href^="/docs/reference/"]', { hasText: 'POST /v1/balance-sync' }).first();
+    const anchor = (await link.getAttribute('href'))!.split('#')[1]!;
     await link.click();
-    await page.waitForSelector('text=Prediction market operator API', { timeout: 20_000 });
-    const found = await page.waitForFunction((id) => document.getElementById(id) !== null, anchor, { timeout: 20_000 });
-    expect(found).toBeTruthy();
+    await page.waitForURL(/\/docs\/reference\/balance-sync#/);
     await expect
       .poll(() =>
         page.evaluate((id) => Math.abs(document.getElementById(id)!.getBoundingClientRect().top) < 200, anchor),

@@ -46,7 +46,7 @@ describe('the guides on /docs/guides', () => {
         // The one script is a file of this origin; nothing inline.
         expect(html.match(/<script[^>]*>/gi)).toEqual(['<script src="/docs/guides.js" defer>']);
         for (const other of guides) expect(html).toContain(`href="/docs/guides/${other.name}"`);
-        expect(html).toContain('href="/docs"');
+        expect(html).toContain('href="/docs/reference"');
       }
     }
     const index = await fetch(`${service.urls.sandbox}/docs/guides`);
@@ -62,7 +62,7 @@ describe('the guides on /docs/guides', () => {
       expect(res.status, name).toBe(404);
       expect(await res.text()).toContain('No such guide');
     }
-    expect(await (await fetch(`${service.urls.sandbox}/docs`)).text()).toContain('href="/docs/guides"');
+    expect(await (await fetch(`${service.urls.sandbox}/docs/reference`)).text()).toContain('href="/docs/guides"');
   });
 
   it("serves a guide's SVG diagram under a policy of its own, and the SDK's README at /docs/sdk", async () => {

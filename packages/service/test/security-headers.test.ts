@@ -79,7 +79,7 @@ describe('the APIs', () => {
   it('leave the widget bundle, the reference and the health check to their own rules', async () => {
     const bundle = await call(service.urls.sandbox, 'GET', '/widget/v1/widget.iife.js');
     expect(bundle.headers.get('cache-control')).toBe('public, max-age=300');
-    const docs = await call(service.urls.sandbox, 'GET', '/docs');
+    const docs = await call(service.urls.sandbox, 'GET', '/docs/reference');
     expect(docs.headers.get('cache-control')).toBe('no-cache');
     expect((await call(service.urls.sandbox, 'GET', '/healthz')).headers.get('cache-control')).toBeNull();
   });

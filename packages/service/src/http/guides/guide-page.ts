@@ -9,11 +9,27 @@ export function escapeHtml(text: string): string {
 /** A guide's title without markdown code marks, for navigation and the page title. */
 const titleText = (title: string) => title.replaceAll('`', '');
 
-function shell(options: { title: string; current?: string; guides: GuideFile[]; body: string }): string {
-  const { title, current, guides } = options;
+/**
+ * The page around a guide or a reference page: the top bar, the sidebar (the guides', or on the reference
+ * its resources), the phone's menu and the one stylesheet and script. `reference` makes it a reference page,
+ * two columns wide so that a route's samples can sit beside it (docs/operator-api.md, "The API reference").
+ */
+export function shell(options: {
+  title: string;
+  current?: string;
+  guides: GuideFile[];
+  body: string;
+  reference?: { nav: string; menu: string };
+}): string {
+  const { title, current, guides, reference } = options;
   const item = (g: GuideFile) =>
     `<li><a href="/docs/guides/${g.name}"${g.name === current ? ' aria-current="page"' : ''}>${escapeHtml(titleText(g.title))}</a></li>`;
   const list = `<ol>${guides.map(item).join('')}</ol>`;
+  const side = reference
+    ? `<nav class="side" aria-label="API reference"><h2>API reference</h2>${reference.nav}<h2>More</h2><ul><li><a href="/docs/guides">Guides</a></li><li><a href="/docs/sdk">SDK: <code>@pm/sdk</code></a></li><li><a href="/v1/openapi.json">OpenAPI document</a></li></ul></nav>
+<details class="menu"><summary>All resources</summary><nav aria-label="All resources">${reference.menu}</nav></details>`
+    : `<nav class="side" aria-label="Guides"><h2>Guides</h2>${list}<h2>Reference</h2><ul><li><a href="/docs/reference">API reference</a></li><li><a href="/docs/sdk"${current === 'sdk' ? ' aria-current="page"' : ''}>SDK: <code>@pm/sdk</code></a></li><li><a href="/v1/openapi.json">OpenAPI document</a></li></ul></nav>
+<details class="menu"><summary>All guides</summary><nav aria-label="All guides">${list}</nav></details>`;
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -29,11 +45,10 @@ function shell(options: { title: string; current?: string; guides: GuideFile[]; 
 <a class="skip" href="#content">Skip to content</a>
 <header class="top">
 <a class="brand" href="/docs/guides">Operator docs</a>
-<nav aria-label="Documentation"><a href="/docs/guides"${current === undefined ? ' aria-current="page"' : ''}>Guides</a><a href="/docs">API reference</a></nav>
+<nav aria-label="Documentation"><a href="/docs/guides"${current === undefined && !reference ? ' aria-current="page"' : ''}>Guides</a><a href="/docs/reference"${reference ? ' aria-current="page"' : ''}>API reference</a></nav>
 </header>
-<div class="layout">
-<nav class="side" aria-label="Guides"><h2>Guides</h2>${list}<h2>Reference</h2><ul><li><a href="/docs">API reference</a></li><li><a href="/docs/sdk"${current === 'sdk' ? ' aria-current="page"' : ''}>SDK: <code>@pm/sdk</code></a></li><li><a href="/v1/openapi.json">OpenAPI document</a></li></ul></nav>
-<details class="menu"><summary>All guides</summary><nav aria-label="All guides">${list}</nav></details>
+<div class="layout${reference ? ' wide' : ''}">
+${side}
 ${options.body}
 </div>
 </body>
@@ -82,7 +97,7 @@ export function guidesIndexPage(guides: GuideFile[], summaries: ReadonlyMap<stri
   const body = `<main id="content">
 <article class="guide">
 <h1>Operator guides</h1>
-<p>How to integrate prediction markets into your product: start with the <a href="/docs/guides/quickstart">quickstart</a>, then read the guide of each part you build. Every field, route and error code is in the <a href="/docs">API reference</a>; the TypeScript client is the <code>@pm/sdk</code> package.</p>
+<p>How to integrate prediction markets into your product: start with the <a href="/docs/guides/quickstart">quickstart</a>, then read the guide of each part you build. Every field, route and error code is in the <a href="/docs/reference">API reference</a>; the TypeScript client is the <code>@pm/sdk</code> package.</p>
 <ul class="cards">${cards}</ul>
 </article>
 </main>`;
@@ -94,7 +109,7 @@ export function missingGuidePage(name: string, guides: GuideFile[]): string {
   const body = `<main id="content">
 <article class="guide">
 <h1>No such guide</h1>
-<p>There is no guide named <code>${escapeHtml(name)}</code>. The guides are listed beside this text${guides.length ? '' : ' (none is published yet)'}; the <a href="/docs">API reference</a> has every route.</p>
+<p>There is no guide named <code>${escapeHtml(name)}</code>. The guides are listed beside this text${guides.length ? '' : ' (none is published yet)'}; the <a href="/docs/reference">API reference</a> has every route.</p>
 </article>
 </main>`;
   return shell({ title: 'No such guide', current: '', guides, body });

@@ -1,17 +1,20 @@
 /**
  * The guides' one stylesheet, served from /docs/guides.css so the pages' policy can refuse inline
- * styles. Light and dark follow prefers-color-scheme; text and links keep a 4.5:1 contrast on both.
+ * styles. Light and dark follow prefers-color-scheme; text and links keep a 4.5:1 contrast on both. The API
+ * reference's pages (reference-pages.ts) use it too: their part is at the end, after "The API reference".
  */
 export const GUIDES_CSS = `
 :root {
   --bg: #ffffff; --text: #1c1f26; --muted: #3b4252; --link: #1f4fbf; --line: #d8dbe2; --soft: #f4f5f7;
   --code-bg: #1c1f26; --code-text: #f4f5f7; --inline-bg: #eef0f4; --accent: #1f4fbf;
+  --ok: #1b6b34; --warn: #8a4b00; --err: #b3261e;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
   :root {
     --bg: #11131a; --text: #e6e8ee; --muted: #b5bccb; --link: #9ab8ff; --line: #2f3542; --soft: #191c24;
     --code-bg: #0b0d12; --code-text: #e6e8ee; --inline-bg: #232733; --accent: #9ab8ff;
+    --ok: #7ee2a0; --warn: #ffc07a; --err: #ffb4ab;
   }
 }
 * { box-sizing: border-box; }
@@ -69,12 +72,76 @@ main { padding: 24px 0 64px; min-width: 0; }
 .pager a { text-decoration: none; display: flex; flex-direction: column; }
 .pager a span { font-size: 0.8rem; color: var(--muted); }
 .pager .next { text-align: right; margin-left: auto; }
+/* The API reference: a route's text and fields beside its samples on a desk, stacked on a phone. */
+.layout.wide { grid-template-columns: 220px minmax(0, 1fr); gap: 32px; max-width: 1480px; }
+.side .ops { margin: 2px 0 6px 10px; padding-left: 8px; border-left: 1px solid var(--line); font-size: 0.88rem; }
+.side .ops a { padding: 3px 8px; color: var(--muted); }
+.reference .lead { font-size: 1.1rem; color: var(--muted); }
+.reference .muted { color: var(--muted); font-weight: 400; font-size: 0.85em; }
+.endpoints { list-style: none; margin: 16px 0 24px; padding: 12px 16px; border: 1px solid var(--line); border-radius: 8px; font-size: 0.9rem; }
+.endpoints li { margin: 4px 0; }
+.endpoints a { text-decoration: none; }
+.endpoints a code, .endpoint code { background: none; padding: 0; color: var(--text); }
+.endpoints .muted { display: block; margin-left: 4px; }
+.method { display: inline-block; min-width: 3.9em; text-align: center; font: 700 0.72rem/1.6 ui-monospace, Menlo, Consolas, monospace;
+  padding: 1px 5px; border-radius: 4px; color: #ffffff; background: #3b4252; vertical-align: 1px; }
+.method.get { background: #1b6b34; } .method.post { background: #1f4fbf; } .method.put { background: #6a3fb5; }
+.method.delete { background: #b3261e; } .method.patch { background: #8a4b00; }
+.resources { display: grid; grid-template-columns: repeat(auto-fill, minmax(340px, 1fr)); gap: 0 32px; }
+.resource h3 { margin: 16px 0 0; }
+.resource .endpoints { margin-top: 8px; }
+.op { border-top: 1px solid var(--line); padding: 28px 0 12px; }
+.guide .op h2 { border-top: 0; margin: 0 0 6px; padding-top: 0; font-size: 1.35rem; }
+.op h2 .anchor { color: inherit; text-decoration: none; }
+.op h2 .anchor:hover { text-decoration: underline; }
+.guide .op h3 { font-size: 1rem; margin: 24px 0 6px; }
+.endpoint { margin: 0 0 12px; font-size: 0.95rem; overflow-wrap: anywhere; }
+.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 6px 16px; margin: 16px 0; padding: 12px 16px;
+  background: var(--soft); border-radius: 8px; font-size: 0.92rem; }
+.facts div { display: contents; }
+.facts dt { font-weight: 600; }
+.facts dd { margin: 0; }
+.fields, .responses { list-style: none; margin: 0 0 8px; padding: 0; border-top: 1px solid var(--line); }
+.fields li, .responses > li { padding: 10px 0; border-bottom: 1px solid var(--line); max-width: none; }
+.field.d1 { padding-left: 20px; } .field.d2 { padding-left: 40px; } .field.d3 { padding-left: 60px; }
+.field p { margin: 0; }
+.field .name { font-weight: 600; background: none; padding: 0; }
+.field .type, .field .opt { color: var(--muted); font-size: 0.85rem; }
+.field .req { color: var(--err); font-size: 0.8rem; font-weight: 600; }
+.field .limits { font-size: 0.9rem; }
+.fdesc { font-size: 0.92rem; }
+.fdesc p { margin: 2px 0; }
+.field .pattern { font-size: 0.78rem; color: var(--muted); overflow-wrap: anywhere; }
+.field .pattern code { font-size: 0.95em; }
+.status { font: 700 0.9rem ui-monospace, Menlo, Consolas, monospace; margin-right: 6px; }
+.status.ok { color: var(--ok); } .status.client { color: var(--warn); } .status.server { color: var(--err); }
+.codes { list-style: none; margin: 4px 0 0; padding: 0; font-size: 0.9rem; }
+.codes li { margin: 3px 0; }
+.samples { margin: 0 0 16px; }
+.langs { border: 0; margin: 0; padding: 0; display: flex; gap: 2px; min-width: 0; }
+.langs legend, .langs input { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.langs label { padding: 5px 14px; border-radius: 6px 6px 0 0; cursor: pointer; color: var(--muted); font-size: 0.88rem; font-weight: 500; }
+.langs input:checked + label { background: var(--code-bg); color: var(--code-text); }
+.langs input:focus-visible + label { outline: 3px solid var(--accent); outline-offset: -3px; }
+.samples .code { display: none; margin-top: 0; border-top-left-radius: 0; }
+.samples:has(input[value='sh']:checked) .code[data-lang='sh'],
+.samples:has(input[value='ts']:checked) .code[data-lang='ts'],
+.samples:has(input[value='python']:checked) .code[data-lang='python'] { display: block; }
+.op-side .code pre { max-height: 460px; overflow: auto; }
+@media (min-width: 1100px) {
+  .op { display: grid; grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 32px; }
+  .op-side { position: sticky; top: 72px; align-self: start; }
+}
 @media (max-width: 1180px) {
   .layout { grid-template-columns: 220px minmax(0, 1fr); }
   .toc { display: none; }
 }
 @media (max-width: 800px) {
   .top { padding: 10px 16px; }
+  .layout.wide { display: block; }
+  .resources { grid-template-columns: minmax(0, 1fr); }
+  .facts { grid-template-columns: minmax(0, 1fr); gap: 2px; }
+  .facts div + div dt { margin-top: 8px; }
   .top nav { gap: 14px; }
   .layout { display: block; padding: 0 16px; }
   .side { display: none; }

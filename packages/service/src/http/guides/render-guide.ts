@@ -1,7 +1,8 @@
 import MarkdownIt, { type MarkdownIt as Md, type Token } from 'markdown-it';
 import { GUIDE_ORDER } from './guide-files.js';
+import { operationHref } from './reference-href.js';
 
-/** Where an operation of the reference is: its Redoc anchor on /docs, by `METHOD /path`. */
+/** Where an operation of the reference is: its page and anchor (`/docs/reference/users#upsert`), by `METHOD /path`. */
 export type OperationAnchors = ReadonlyMap<string, string>;
 
 export interface RenderedGuide {
@@ -17,7 +18,7 @@ export interface RenderedGuide {
 /**
  * A guide's markdown as HTML. markdown-it with `html: false`: raw HTML in a file is shown as text, never
  * passed through, and link targets are checked by its validateLink (no javascript:, vbscript:, file:).
- * The rewrites: `x.md` → `/docs/guides/x`, `ref:PUT/v1/...` → the operation on /docs, `x.svg` →
+ * The rewrites: `x.md` → `/docs/guides/x`, `ref:PUT/v1/...` → the operation's reference page, `x.svg` →
  * `/docs/guides/x.svg`, heading anchors as GitHub makes them.
  */
 export function renderGuide(source: string, guides: ReadonlySet<string>, operations: OperationAnchors): RenderedGuide {
@@ -101,7 +102,7 @@ function linkTarget(
   const ref = /^ref:([A-Za-z]+)(\/.*)$/.exec(safeDecode(href));
   if (ref) {
     const anchor = operations.get(`${ref[1]!.toUpperCase()} ${ref[2]}`);
-    return { href: anchor === undefined ? '/docs' : `/docs#${anchor}`, ok: anchor !== undefined };
+    return { href: anchor ?? '/docs/reference', ok: anchor !== undefined };
   }
   const guide = /^(?:\.\/)?([a-z0-9-]+)\.md(#.*)?$/.exec(href) ?? /^\/docs\/guides\/([a-z0-9-]+)(#.*)?$/.exec(href);
   if (guide) {
@@ -144,29 +145,17 @@ function uniqueSlug(slug: string, seen: Map<string, number>): string {
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
-/** A tag as Redoc names its section: lower case, spaces as hyphens, nothing but word characters else. */
-const tagSlug = (tag: string) =>
-  tag
-    .toLowerCase()
-    .trim()
-    .replace(/\s+/g, '-')
-    .replace(/&/g, '-and-')
-    .replace(/[^\w-]+/g, '')
-    .replace(/--+/g, '-');
-
 /**
- * Every operation of an OpenAPI document by `METHOD /path`, with its anchor in Redoc: an operation
- * without an operationId is `tag/<its first tag>/paths/<the path as a JSON pointer token>/<method>`.
+ * Every operation of an OpenAPI document by `METHOD /path`, with its place in the reference: the page of
+ * its operationId's resource and the anchor of its verb (reference-pages.ts). One without an operationId
+ * has no place, and a guide's link to it counts as broken.
  */
-export function operationAnchors(document: { paths?: Record<string, Record<string, { tags?: string[] }>> }) {
+export function operationAnchors(document: { paths?: Record<string, Record<string, { operationId?: string }>> }) {
   const anchors = new Map<string, string>();
   for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
-      if (!METHODS.includes(method)) continue;
-      const pointer = path.replaceAll('~', '~0').replaceAll('/', '~1');
-      const tag = operation.tags?.[0];
-      const anchor = `${tag === undefined ? '' : `tag/${tagSlug(tag)}/`}paths/${pointer}/${method}`;
-      anchors.set(`${method.toUpperCase()} ${path}`, anchor);
+      if (!METHODS.includes(method) || !operation.operationId) continue;
+      anchors.set(`${method.toUpperCase()} ${path}`, operationHref(operation.operationId));
     }
   }
   return anchors as OperationAnchors;

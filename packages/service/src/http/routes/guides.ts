@@ -8,7 +8,7 @@ import { operationAnchors, renderGuide, type OperationAnchors } from '../guides/
 
 /**
  * The guides (issue 29): docs/guides/*.md rendered here by markdown-it, each at /docs/guides/<name> beside
- * the reference at /docs. The pages take their one stylesheet and one small script (Copy buttons) from this
+ * the reference at /docs/reference. The pages take their one stylesheet and one small script (Copy buttons) from this
  * origin and run nothing inline.
  */
 const POLICY = [
@@ -24,7 +24,7 @@ const POLICY = [
 /** A diagram is drawn, never run: its own policy forbids scripts even when it is opened by itself. */
 const SVG_POLICY = "default-src 'none'; style-src 'unsafe-inline'; img-src data:";
 
-function html(reply: FastifyReply, status: number, body: string) {
+export function html(reply: FastifyReply, status: number, body: string) {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -34,7 +34,7 @@ function html(reply: FastifyReply, status: number, body: string) {
     .send(body);
 }
 
-/** Where each operation of the served document is on /docs, made once per app (the document is fixed). */
+/** Where each operation of the served document is in the reference, made once per app (the document is fixed). */
 function anchorsOf(app: FastifyInstance): () => OperationAnchors {
   let anchors: OperationAnchors | undefined;
   return () => (anchors ??= operationAnchors(app.swagger() as never));
@@ -44,7 +44,7 @@ function anchorsOf(app: FastifyInstance): () => OperationAnchors {
  * Each page made once per process: the files ship with the service and do not change while it runs, and
  * these public pages have no rate limit, so a flood of them must not cost a render each (~30 ms for the list).
  */
-function pageCache() {
+export function pageCache() {
   const pages = new Map<string, Promise<{ status: number; body: string }>>();
   return (key: string, make: () => Promise<{ status: number; body: string }>) => {
     let page = pages.get(key);
