@@ -1,7 +1,8 @@
 /**
- * The screenshots of the docs: the API reference at /docs (one route opened on a desk, the top on a
- * phone) and a guide at /docs/guides/quickstart, each at 375 and 1280 px in light and dark. The service
- * on a fresh embedded database, in Debian's Chromium. Part of `npm run screenshots`.
+ * The screenshots of the docs: a page of the API reference (/docs/reference/positions at the route that
+ * opens a position: its text and fields beside its samples on a desk, stacked on a phone) and a guide at
+ * /docs/guides/quickstart, each at 375 and 1280 px in light and dark. The service on a fresh embedded
+ * database, in Debian's Chromium. Part of `npm run screenshots`.
  */
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
@@ -31,21 +32,12 @@ async function shoot(service: RunningService, browser: Browser) {
       await page.screenshot({ path: path.join(OUT, guide) });
       console.log(`wrote docs/screenshots/${guide}`);
 
-      // The reference (Redoc has one theme: light only, so once per size).
-      if (scheme === 'light') {
-        await page.goto(`${service.urls.sandbox}/docs`);
-        await page.waitForSelector('text=Prediction market operator API');
-        if (size.name === 'desk')
-          await page.evaluate(() =>
-            [...document.querySelectorAll('h2')]
-              .find((h) => h.textContent?.startsWith('Open a position'))
-              ?.scrollIntoView(),
-          );
-        await page.waitForTimeout(1500);
-        const reference = size.name === 'desk' ? 'api-reference.png' : 'api-reference-phone.png';
-        await page.screenshot({ path: path.join(OUT, reference) });
-        console.log(`wrote docs/screenshots/${reference}`);
-      }
+      // A reference page, scrolled to one route: the title of the route at the top.
+      await page.goto(`${service.urls.sandbox}/docs/reference/positions#open`);
+      await page.waitForSelector('#open');
+      const reference = `api-reference-${size.name}-${scheme}.png`;
+      await page.screenshot({ path: path.join(OUT, reference) });
+      console.log(`wrote docs/screenshots/${reference}`);
       await context.close();
     }
   }

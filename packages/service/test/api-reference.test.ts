@@ -1,4 +1,8 @@
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
@@ -221,6 +225,59 @@ it('runs the Python samples as written, with python3 and its standard library al
     if (operation === 'POST /v1/balance-sync') expect(stdout).toContain("'balance': '100.00'");
   }
 });
+
+it('type checks every TypeScript sample against @pm/sdk as a user’s project, and runs some as written', async () => {
+  const samples = await codeSamples();
+  const repo = fileURLToPath(new URL('../../../', import.meta.url));
+  const work = await mkdtemp(path.join(tmpdir(), 'reference-ts-'));
+  try {
+    await writeFile(path.join(work, 'package.json'), '{ "private": true, "type": "module" }\n');
+    await symlink(path.join(repo, 'node_modules'), path.join(work, 'node_modules'), 'dir');
+    const files = new Map<string, string>();
+    for (const [operation, list] of samples) {
+      const file = `sample-${files.size}.ts`;
+      files.set(operation, file);
+      await writeFile(path.join(work, file), `${list[1]!.source}\nexport {};\n`);
+    }
+    const tsconfig = {
+      compilerOptions: {
+        target: 'ES2022',
+        module: 'NodeNext',
+        moduleResolution: 'NodeNext',
+        lib: ['ES2022'],
+        types: ['node'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        customConditions: ['pm-sdk-source'],
+      },
+      include: ['sample-*.ts'],
+    };
+    await writeFile(path.join(work, 'tsconfig.json'), JSON.stringify(tsconfig));
+    const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
+    const typed = await promisify(execFile)('node', [tsc, '-p', work], { cwd: work }).catch((error) => error);
+    const where = (output: string) =>
+      output.replace(/sample-(\d+)\.ts/g, (name) => [...files].find(([, f]) => f === name)?.[0] ?? name);
+    expect(typed.code ?? 0, where(`${typed.stdout ?? ''}${typed.stderr ?? ''}`)).toBe(0);
+
+    const tenant = await createTenant(service);
+    const env = {
+      PATH: process.env.PATH ?? '/usr/bin:/bin',
+      PM_BASE_URL: service.urls.sandbox,
+      PM_API_KEY: tenant.sandboxKey,
+    };
+    for (const operation of SAMPLE_RUNS) {
+      const file = path.join(work, files.get(operation)!);
+      const ran = await promisify(execFile)('node', ['--conditions=pm-sdk-source', '--import', 'tsx', file], {
+        cwd: work,
+        env,
+      }).catch((error) => error);
+      expect(ran.code ?? 0, `${operation}: ${ran.stdout ?? ''}${ran.stderr ?? ''}`).toBe(0);
+    }
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}, 120_000);
 
 describe('examples in the API reference', () => {
   it('shows every /v1 route with an example of its request body and of its answer, each fitting its schema', async () => {

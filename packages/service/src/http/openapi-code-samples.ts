@@ -13,6 +13,7 @@ import { OPERATION_IDS } from './openapi-operations.js';
 interface Parameter {
   in?: string;
   name?: string;
+  required?: boolean;
   schema?: { maximum?: number };
 }
 
@@ -124,7 +125,6 @@ function sdkSample(call: Call): string {
   const args = call.pathValues.map((v) => tsLiteral(v));
   const payload = call.body ?? call.query;
   if (payload !== undefined) args.push(tsLiteral(payload));
-  else if (call.key) args.push('{}');
   if (call.key) args.push(`{ idempotencyKey: ${tsLiteral(call.key)} }`);
   const [resource, verb] = (call.operationId ?? 'unnamed.call').split('.');
   const flat = args.join(', ');
@@ -199,13 +199,18 @@ export function withCodeSamples<T>(document: T): T {
       const filled = path.replace(/\{([a-z_]+)\}/g, (_, name: string) => params[name]!);
       // A list shows its page size, the one query parameter every reader meets first.
       const limit = (operation.parameters ?? []).find((p) => p.in === 'query' && p.name === 'limit');
-      const query = limit && (limit.schema?.maximum ?? 100) >= 10 ? { limit: 10 } : undefined;
+      const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required);
+      const given: Record<string, string | number> = Object.fromEntries(
+        required.map((p) => [p.name!, paramValue(p.name === 'markets' ? 'slug' : p.name!, answer)]),
+      );
+      if (limit && (limit.schema?.maximum ?? 100) >= 10) given.limit = 10;
+      const query = Object.keys(given).length > 0 ? given : undefined;
       const keyed = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key');
       const key = keyed ? (KEY_OF[`${verb} ${path}`] ?? 'request-1001') : null;
       const body = operation.requestBody?.content?.['application/json']?.example;
       const call: Call = {
         method: verb,
-        url: query ? `${filled}?limit=${query.limit}` : filled,
+        url: query ? `${filled}?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}` : filled,
         // From the table: the document gets its operationIds after its samples (app.ts's order of steps).
         operationId: operation.operationId ?? OPERATION_IDS[`${verb} ${path}`],
         // In path order, as the SDK's resource methods take them.
