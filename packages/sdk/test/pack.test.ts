@@ -9,7 +9,7 @@ import { readmeBlocks, readmeEnvironment, run } from './readme-blocks.js';
 
 /**
  * The SDK as an operator gets it (issue 29): `npm pack` (which builds dist/ first), the tarball installed
- * with npm into a scratch project of its own, and the README's quickstart type checked there (Node's
+ * with npm into a scratch project of its own, and the quickstart of the SDK's page (docs/sdk.md) type checked there (Node's
  * types, no DOM library) and run with plain node against a started service. The package is packed from a
  * copy, so the working tree gets no dist/ and no tarball.
  */
@@ -35,7 +35,7 @@ afterAll(async () => {
 });
 
 describe('npm pack of the SDK', () => {
-  it('installs from its tarball and runs the README quickstart', async () => {
+  it('installs from its tarball and runs the SDK page’s quickstart', async () => {
     // 1. The package's own files, packed; its build resolves typescript and @types/node from the repo.
     const source = path.join(work, 'sdk');
     await mkdir(source);

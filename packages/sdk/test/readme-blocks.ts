@@ -4,8 +4,8 @@ import { docsEnvironment } from '../../service/test/docs-environment.js';
 import type { TestService } from '../../service/test/helpers.js';
 
 /**
- * The runnable blocks of packages/sdk/README.md (fences ```` ```ts run ````) and the environment they are
- * promised (its introduction): the conventions of docs/guides/README.md, for the SDK's own page.
+ * The runnable blocks of the SDK's page, docs/sdk.md (fences ```` ```ts run ````, served at /docs/sdk), and
+ * the environment they are promised (its introduction): the conventions of docs/guides/README.md.
  */
 export interface Block {
   /** The line of its opening fence. */
@@ -15,7 +15,7 @@ export interface Block {
   code: string;
 }
 
-export const README = new URL('../README.md', import.meta.url);
+export const README = new URL('../../../docs/sdk.md', import.meta.url);
 
 export async function readmeBlocks(): Promise<Block[]> {
   const lines = (await readFile(README, 'utf8')).split('\n');
@@ -31,7 +31,7 @@ export async function readmeBlocks(): Promise<Block[]> {
   return blocks;
 }
 
-/** The environment the README's blocks are promised: the guides' (docs/guides/README.md). */
+/** The environment the page's blocks are promised: the guides' (docs/guides/README.md). */
 export const readmeEnvironment = (service: TestService) => docsEnvironment(service, 'sdk-readme');
 
 /** Runs a command to its end (at most `timeoutMs`): its exit code, its stdout, and both outputs. */

@@ -7,8 +7,8 @@ import { startTestService, type TestService } from '../../service/test/helpers.j
 import { readmeBlocks, readmeEnvironment, run } from './readme-blocks.js';
 
 /**
- * packages/sdk/README.md as a reader runs it (issue 29): its `ts run` blocks in order, each in its own
- * process, against a started service with the environment the README promises; and all of them type
+ * docs/sdk.md, the SDK's page (/docs/sdk), as a reader runs it (issue 29): its `ts run` blocks in order, each in its own
+ * process, against a started service with the environment the page promises; and all of them type
  * checked as a user's project would (Node's types, no DOM library, strict).
  */
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,7 +29,7 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
-describe('the SDK README', () => {
+describe('the SDK page (docs/sdk.md)', () => {
   it('has the sections it promises, each runnable one with a block', () => {
     const sections = new Set(blocks.map((b) => b.section));
     for (const section of ['Quickstart', 'Retries', 'Lists and the event feed', 'Reports', 'Webhooks'])
@@ -46,7 +46,9 @@ describe('the SDK README', () => {
     for (const block of blocks) {
       const file = path.join(work, `block-${block.line}.ts`);
       const result = await run('node', ['--conditions=pm-sdk-source', '--import', 'tsx', file], { cwd: work, env });
-      expect(result.code, `README.md:${block.line} (${block.section}) failed:\n${result.output.slice(-3000)}`).toBe(0);
+      expect(result.code, `docs/sdk.md:${block.line} (${block.section}) failed:\n${result.output.slice(-3000)}`).toBe(
+        0,
+      );
     }
   }, 120_000);
 

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 /** docs/guides/ of the repository, where guide authors put one markdown file per topic. */
 export const GUIDES_DIR = fileURLToPath(new URL('../../../../../docs/guides/', import.meta.url));
 
-/** The SDK's README, shown at /docs/sdk. */
-export const SDK_README = fileURLToPath(new URL('../../../../sdk/README.md', import.meta.url));
+/** The SDK's page, docs/sdk.md, shown at /docs/sdk (the package's own README is its contributors'). */
+export const SDK_README = fileURLToPath(new URL('../../../../../docs/sdk.md', import.meta.url));
 
 /**
  * The guides in the order a reader meets them (docs/guides-contract): the fixed names first, any other
