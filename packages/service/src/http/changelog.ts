@@ -6,6 +6,16 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-30',
     change:
+      'SDK: the pm-listen command (npx pm-listen --forward-to http://localhost:3000/hooks, with PM_API_KEY and ' +
+      'PM_BASE_URL) follows GET /v1/events and POSTs each event to a local URL as a webhook delivery: the same ' +
+      'body bytes and headers, signed with both signatures using a local secret it prints (or --secret). An ' +
+      'event the local endpoint refuses or does not answer is sent again until it answers 2xx; the cursor is ' +
+      'kept in a state file (./.pm-listen.json, or --state), so a restart resumes after the last event taken. ' +
+      'Nothing changes in the API.',
+  },
+  {
+    date: '2026-11-30',
+    change:
       'Timestamped webhook signatures: every delivery keeps X-Webhook-Signature and also carries ' +
       'X-Webhook-Timestamp (unix seconds when the attempt was signed) and X-Webhook-Signature-V2 ' +
       '"t=<timestamp>,v1=<hex HMAC-SHA256 of \'<timestamp>.<raw body>\' with the webhook_secret>". Each attempt ' +
