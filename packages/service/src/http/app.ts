@@ -147,12 +147,12 @@ export async function buildApp(
           title: 'Prediction market operator API',
           // No address: operators reach the platform team by support ticket (docs/guides/going-live.md, "Support").
           contact: { name: 'Platform support, by support ticket (POST /v1/support-tickets)' },
-          // Redoc shows the version in brackets after the title: "(v1)" names the API's path version.
+          // "v1" names the API's path version, as documentation tools show it beside the title.
           version: 'v1',
           description: API_INTRODUCTION,
         },
         servers: [{ url: '/' }],
-        // The reference's sections in this order (Redoc follows it), the webhook events last.
+        // The reference's resources in this order (reference-pages.ts follows it), the webhook events last.
         tags: Object.entries(API_TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
         webhooks: webhookDocs(),
         components: {

@@ -10,7 +10,7 @@ interface RouteInfo {
 
 /**
  * What the reference at /docs says besides the routes' own schemas (issue 29): each success answer
- * described, each operation's rate limit, and text Redoc would read as HTML kept as text.
+ * described, each operation's rate limit, and text a markdown reader would take for HTML kept as text.
  */
 
 /** Success answers whose schema has no description of its own, by `METHOD path status`. */
@@ -137,9 +137,9 @@ export function withRateLimits<T>(document: T, routes: readonly RouteInfo[]): T 
 }
 
 /**
- * Redoc renders descriptions as markdown with HTML, so `Bearer <token>` showed as "Bearer ." (an unknown
- * tag, dropped). Every `<word…>` outside a code span becomes a code span, which reads the same in the
- * SDK's doc comments made from the same document.
+ * Many readers of the document render descriptions as markdown with HTML, where `Bearer <token>` shows as
+ * "Bearer ." (an unknown tag, dropped). Every `<word…>` outside a code span becomes a code span, which
+ * reads the same in the reference's pages and in the SDK's doc comments made from the same document.
  */
 export function withPlaceholdersAsCode<T>(document: T): T {
   const visit = (node: unknown): void => {

@@ -393,7 +393,9 @@ function referenceNav(resources: ReferenceResource[], current: string | undefine
     const inner = here
       ? `<ul class="ops">${r.operations
           .map((o) => `<li><a href="#${o.anchor}">${escapeHtml(o.operation.summary ?? o.path)}</a></li>`)
-          .join('')}${r.events.length ? '<li><a href="#events">Events</a></li>' : ''}</ul>`
+          .join(
+            '',
+          )}${r.events.length ? `<li><a href="#events">Events</a></li>${r.events.map((e) => `<li><a href="#${escapeHtml(e.type)}">${escapeHtml(e.type)}</a></li>`).join('')}` : ''}</ul>`
       : '';
     return `<li><a href="/docs/reference/${r.slug}"${here ? ' aria-current="page"' : ''}>${escapeHtml(r.title)}</a>${inner}</li>`;
   };
