@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createTenant,
@@ -53,6 +54,16 @@ describe('the resource methods', () => {
     // The path client stays underneath, and the feed's poll beside events.list.
     expect(typeof pm.GET).toBe('function');
     expect(typeof pm.events.poll).toBe('function');
+  });
+
+  it('are each named in the table of docs/sdk.md ("Calls"), the widget’s own aside', async () => {
+    const page = await readFile(new URL('../../../docs/sdk.md', import.meta.url), 'utf8');
+    const calls = page.slice(page.indexOf('\n## Calls\n'), page.indexOf('\n## ', page.indexOf('\n## Calls\n') + 1));
+    const listed = [...calls.matchAll(/^\| `(\w+)` \| (.+) \|$/gm)].flatMap(([, resource, verbs]) =>
+      [...verbs!.matchAll(/`(\w+)`/g)].map(([, verb]) => `${resource}.${verb}`),
+    );
+    const methods = Object.keys(RESOURCE_OPERATIONS).filter((id) => !id.startsWith('widget.'));
+    expect(listed.sort()).toEqual([...methods, 'events.poll'].sort());
   });
 
   it('sync a balance, open and close a position, each with the caller’s key, replayed by it', async () => {
