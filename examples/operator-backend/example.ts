@@ -64,18 +64,16 @@ export async function runExample(options: ExampleOptions) {
   log(`widget session minted for ${user}, valid until ${session.expires_at}`);
   // What the widget does in the user's browser with that session.
   const widget = createOperatorClient({ baseUrl: options.baseUrl, credential: session.token });
-  const markets = await widget.GET('/v1/markets');
-  if (markets.error) throw markets.error;
-  const market = markets.data.data.find((m) => m.status === 'open');
+  const markets = await widget.markets.list();
+  const market = markets.data.find((m) => m.status === 'open');
   if (!market) throw new Error('no open market: run `npm start` on a fresh DATA_DIR, which seeds the demo markets');
   const outcome = market.outcomes[0]!;
   // A trade moves money: its key is the bet slip's own id, so a retry after a lost answer opens it once.
   const slipId = `${user}-slip-1`;
-  const trade = await widget.POST('/v1/positions', {
-    params: { header: { 'idempotency-key': `bet-${slipId}` } },
-    body: { market_slug: market.slug, outcome_id: outcome.id, stake: '5.00', max_price: '1' },
-  });
-  if (trade.error) throw trade.error;
-  log(`the widget opened 5.00 on "${outcome.title}" in "${market.title}" at ${trade.data.price}`);
+  const trade = await widget.positions.open(
+    { market_slug: market.slug, outcome_id: outcome.id, stake: '5.00', max_price: '1' },
+    { idempotencyKey: `bet-${slipId}` },
+  );
+  log(`the widget opened 5.00 on "${outcome.title}" in "${market.title}" at ${trade.price}`);
   return { url, user, events, firstOpen, webhookSecret, stop };
 }
