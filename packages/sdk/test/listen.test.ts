@@ -16,7 +16,7 @@ import {
 } from '../../service/test/helpers.js';
 import { receiverFor, startReceiver, type Receiver } from '../../service/test/receiver.js';
 import { listen, type ListenOptions } from '../src/listen.js';
-import { verifyWebhook } from '../src/index.js';
+import { createOperatorClient, verifyWebhook } from '../src/index.js';
 
 /**
  * pm-listen on a running service (docs/sdk.md, "Receive webhooks on your laptop: pm-listen"): the feed's events
@@ -84,89 +84,121 @@ function startListening(options: Partial<ListenOptions> & Pick<ListenOptions, 'f
 
 const ids = (receiver: Receiver) => receiver.received.map((r) => r.headers['x-webhook-delivery'] as string);
 
+/**
+ * `wanted` in the feed's order, once all are in the feed. That order is the writing transactions' (docs/operator-api.md,
+ * "Webhooks and the event feed"), which need not be the order the test's requests were answered in.
+ */
+async function feedOrder(wanted: string[]): Promise<string[]> {
+  const pm = createOperatorClient({ baseUrl: service.urls.sandbox, credential: tenant.sandboxKey });
+  for (const start = Date.now(); Date.now() - start < 15_000; await sleep(50)) {
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    for (;;) {
+      const { data, error } = await pm.events.poll(cursor, { limit: 100 });
+      if (error) throw error;
+      seen.push(...data.events.map((e) => e.id).filter((id) => wanted.includes(id)));
+      cursor = data.cursor;
+      if (!data.more) break;
+    }
+    if (seen.length === wanted.length) return seen;
+  }
+  throw new Error(`not all of ${wanted.join(', ')} in the feed`);
+}
+
 describe('pm-listen', () => {
   const statePath = () => path.join(work, 'state.json');
 
   it('forwards the events after its start in order, as the service delivers them, signed with the printed secret', async () => {
     const before = await makeEvent('market.voided');
+    await feedOrder([before]);
     const local = await startReceiver();
     const listening = startListening({ forwardTo: local.url, statePath: statePath() });
-    await until('the past skipped', () => listening.lines.some((l) => l.startsWith('Skipped the')));
-    expect(listening.lines[0]).toBe(`Forwarding events of ${service.urls.sandbox} to ${local.url}`);
-    expect(listening.lines.join('\n')).toContain(`State: ${statePath()} (new)`);
-    const secret = listening.secret()!;
-    expect(secret).toMatch(/^whsec_/);
+    try {
+      await until('the past skipped', () => listening.lines.some((l) => l.startsWith('Skipped the')));
+      expect(listening.lines[0]).toBe(`Forwarding events of ${service.urls.sandbox} to ${local.url}`);
+      expect(listening.lines.join('\n')).toContain(`State: ${statePath()} (new)`);
+      const secret = listening.secret()!;
+      expect(secret).toMatch(/^whsec_/);
 
-    const made = [
-      await makeEvent('position.settled'),
-      await makeEvent('report.ready'),
-      await makeEvent('market.voided'),
-    ];
-    await until('three forwarded', () => local.received.length >= 3);
-    await until('three delivered', () => made.every((id) => ids(real).includes(id)));
-    expect(ids(local)).toEqual(made);
-    expect(ids(local)).not.toContain(before);
-    for (const got of local.received) {
-      const id = got.headers['x-webhook-delivery'] as string;
-      // The same bytes and the same headers as the service's own delivery of the event; signed with the local secret.
-      const delivered = real.received.find((r) => r.headers['x-webhook-delivery'] === id)!;
-      expect(got.raw.toString()).toBe(delivered.raw.toString());
-      expect(got.headers['x-webhook-event']).toBe(delivered.headers['x-webhook-event']);
-      expect(got.headers['content-type']).toBe('application/json');
-      const verified = verifyWebhook({ rawBody: got.raw, headers: got.headers, secret, requireTimestamp: true });
-      expect(verified).toMatchObject({ ok: true, known: true, delivery_id: id });
-      expect(verifyWebhook({ rawBody: got.raw, headers: got.headers, secret: 'whsec_other' }).ok).toBe(false);
-      expect(listening.lines).toContain(`${got.json.event} ${id} -> 204`);
+      const made = [
+        await makeEvent('position.settled'),
+        await makeEvent('report.ready'),
+        await makeEvent('market.voided'),
+      ];
+      await until('three forwarded', () => local.received.length >= 3);
+      await until('three delivered', () => made.every((id) => ids(real).includes(id)));
+      expect(ids(local)).toEqual(await feedOrder(made));
+      for (const got of local.received) {
+        const id = got.headers['x-webhook-delivery'] as string;
+        // The same bytes and the same headers as the service's own delivery of the event; signed with the local secret.
+        const delivered = real.received.find((r) => r.headers['x-webhook-delivery'] === id)!;
+        expect(got.raw.toString()).toBe(delivered.raw.toString());
+        expect(got.headers['x-webhook-event']).toBe(delivered.headers['x-webhook-event']);
+        expect(got.headers['content-type']).toBe('application/json');
+        const verified = verifyWebhook({ rawBody: got.raw, headers: got.headers, secret, requireTimestamp: true });
+        expect(verified).toMatchObject({ ok: true, known: true, delivery_id: id });
+        expect(verifyWebhook({ rawBody: got.raw, headers: got.headers, secret: 'whsec_other' }).ok).toBe(false);
+        expect(listening.lines).toContain(`${got.json.event} ${id} -> 204`);
+      }
+
+      // A refusal: the same event again, signed anew, until it is taken; nothing after it goes first.
+      let refusals = 1;
+      local.answer = () => (refusals-- > 0 ? 500 : 204);
+      const [refused, after] = await feedOrder([await makeEvent('report.ready'), await makeEvent('report.ready')]);
+      await until('both taken', () => ids(local).length === 6);
+      expect(ids(local).slice(3)).toEqual([refused, refused, after]);
+      expect(listening.lines).toContain(`report.ready ${refused} -> 500; sending it again in 0.05 s`);
+      const [first, again] = local.received.slice(3, 5);
+      expect(again!.raw.equals(first!.raw)).toBe(true);
+      expect(verifyWebhook({ rawBody: again!.raw, headers: again!.headers, secret, requireTimestamp: true }).ok).toBe(
+        true,
+      );
+    } finally {
+      await listening.stop();
+      await local.close();
     }
-
-    // A refusal: the same event again, signed anew, until it is taken; nothing after it goes first.
-    let refusals = 1;
-    local.answer = () => (refusals-- > 0 ? 500 : 204);
-    const refused = await makeEvent('report.ready');
-    const after = await makeEvent('position.settled');
-    await until('the refused event taken', () => ids(local).includes(after));
-    expect(ids(local).slice(3)).toEqual([refused, refused, after]);
-    expect(listening.lines).toContain(`report.ready ${refused} -> 500; sending it again in 0.05 s`);
-    const [first, again] = local.received.slice(3, 5);
-    expect(again!.raw.equals(first!.raw)).toBe(true);
-    expect(verifyWebhook({ rawBody: again!.raw, headers: again!.headers, secret, requireTimestamp: true }).ok).toBe(
-      true,
-    );
-    await listening.stop();
-    await local.close();
   });
 
   it('resumes after the last forwarded event, with the same secret, and waits out a receiver that is down', async () => {
-    const stopped = [await makeEvent(), await makeEvent(), await makeEvent()];
+    const stopped = await feedOrder([await makeEvent(), await makeEvent(), await makeEvent()]);
 
     // Restarted while the receiver is down: it says so, and sends the first event again until it answers.
     const port = await freePort();
     const forwardTo = `http://127.0.0.1:${port}/hooks`;
     const listening = startListening({ forwardTo, statePath: statePath() });
-    await until('the receiver reported down', () => listening.lines.some((l) => l.includes('is not answering')));
-    expect(listening.lines.join('\n')).toContain(`State: ${statePath()} (resuming from its cursor)`);
-    expect(listening.lines.find((l) => l.includes('is not answering'))).toBe(
-      `position.settled ${stopped[0]} -> ${forwardTo} is not answering (ECONNREFUSED); sending it again in 0.05 s`,
-    );
-    // Up again, it takes the first event and refuses the second for good: stopped there, mid-page.
-    const local = await serve(port, (id) => (id === stopped[1] ? 500 : 204));
-    const order = local.received;
-    await until('the second refused twice', () => order.filter((id) => id === stopped[1]).length >= 2);
-    await listening.stop();
-    expect(order.filter((id) => id === stopped[0])).toEqual([stopped[0]]);
+    let local: Awaited<ReturnType<typeof serve>> | undefined;
+    try {
+      await until('the receiver reported down', () => listening.lines.some((l) => l.includes('is not answering')));
+      expect(listening.lines.join('\n')).toContain(`State: ${statePath()} (resuming from its cursor)`);
+      expect(listening.lines.find((l) => l.includes('is not answering'))).toBe(
+        `position.settled ${stopped[0]} -> ${forwardTo} is not answering (ECONNREFUSED); sending it again in 0.05 s`,
+      );
+      // Up again, it takes the first event and refuses the second for good: stopped there, mid-page.
+      local = await serve(port, (id) => (id === stopped[1] ? 500 : 204));
+      const order = local.received;
+      await until('the second refused twice', () => order.filter((id) => id === stopped[1]).length >= 2);
+      await listening.stop();
+      expect(order.filter((id) => id === stopped[0])).toEqual([stopped[0]]);
 
-    // The next start resumes at the second: the first is not sent again, nothing is skipped.
-    order.length = 0;
-    local.answer = () => 204;
-    const later = await makeEvent();
-    const resumed = startListening({ forwardTo, statePath: statePath() });
-    await until('the rest forwarded', () => order.includes(later));
-    expect(order).toEqual([stopped[1], stopped[2], later]);
-    expect(resumed.secret()).toBe(listening.secret());
-    await resumed.stop();
-    await local.close();
+      // The next start resumes at the second: the first is not sent again, nothing is skipped.
+      order.length = 0;
+      local.answer = () => 204;
+      const later = await makeEvent();
+      const rest = await feedOrder([stopped[1]!, stopped[2]!, later]);
+      const resumed = startListening({ forwardTo, statePath: statePath() });
+      try {
+        await until('the rest forwarded', () => order.length >= 3);
+        await sleep(300); // and nothing more
+        expect(order).toEqual(rest);
+        expect(resumed.secret()).toBe(listening.secret());
+      } finally {
+        await resumed.stop();
+      }
+    } finally {
+      await listening.stop();
+      await local?.close();
+    }
   });
-
   it('runs as the pm-listen command: prints its secret and state file, forwards, and stops on Ctrl-C', async () => {
     const cwd = await mkdtemp(path.join(work, 'cli-'));
     const local = await startReceiver();

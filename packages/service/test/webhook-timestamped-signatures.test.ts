@@ -6,13 +6,15 @@ import {
   verifyTimestampedSignature,
 } from '../src/domains/webhooks/index.js';
 import { FakeClock } from '../src/lib/clock.js';
-import { createTenant, startTestService, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import { createTenant, uniqueKey, type TestService, type TestTenant } from './helpers.js';
+import { startServiceOnOwnDatabase } from './own-database.js';
 import { receiverFor, type Received, type Receiver } from './receiver.js';
 
 /**
  * Every attempt carries X-Webhook-Signature and, signed at that attempt, X-Webhook-Timestamp and
  * X-Webhook-Signature-V2 (docs/operator-api.md, "Webhooks and the event feed"). No job runner: the test makes
- * each attempt itself, with the time it is signed at.
+ * each attempt itself, with the time it is signed at, on a database of its own (a pass claims every tenant's
+ * due deliveries, other files' too).
  */
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
@@ -21,7 +23,7 @@ let receiver: Receiver;
 let secret: string;
 
 beforeAll(async () => {
-  service = await startTestService({ clock, env: { ALLOW_INSECURE_WEBHOOKS: '1' } });
+  service = await startServiceOnOwnDatabase({ clock, env: { ALLOW_INSECURE_WEBHOOKS: '1' } });
   tenant = await createTenant(service);
   ({ receiver, secret } = await receiverFor(service, tenant.tenantId));
 });
