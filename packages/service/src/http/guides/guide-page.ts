@@ -40,11 +40,13 @@ export function shell(options: {
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/docs/guides.css">
 <script src="/docs/guides.js" defer></script>
+<script src="/docs/search.js" type="module"></script>
 </head>
 <body>
 <a class="skip" href="#content">Skip to content</a>
 <header class="top">
 <a class="brand" href="/docs/guides">Operator docs</a>
+<form class="search" role="search" action="/docs/search"><label class="visually-hidden" for="docs-search">Search the docs</label><input id="docs-search" type="search" name="q" placeholder="Search the docs" autocomplete="off" spellcheck="false"></form>
 <nav aria-label="Documentation"><a href="/docs/guides"${current === undefined && !reference ? ' aria-current="page"' : ''}>Guides</a><a href="/docs/reference"${reference ? ' aria-current="page"' : ''}>API reference</a></nav>
 </header>
 <div class="layout${reference ? ' wide' : ''}">

@@ -30,6 +30,25 @@ a:focus-visible, summary:focus-visible, pre:focus-visible, .table:focus-visible 
 .top nav { display: flex; gap: 20px; }
 .top nav a { text-decoration: none; font-weight: 500; }
 .top nav a[aria-current='page'] { text-decoration: underline; text-decoration-thickness: 2px; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+.search { position: relative; flex: 1 1 240px; max-width: 420px; margin: 0 auto 0 8px; }
+.search input { width: 100%; font: inherit; font-size: 0.95rem; padding: 6px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--soft); color: var(--text); }
+.search input::placeholder { color: var(--muted); opacity: 1; }
+.search input:focus-visible, .search-again input:focus-visible, .search-again button:focus-visible { outline: 3px solid var(--accent); outline-offset: 1px; }
+.search-results { position: absolute; left: 0; right: 0; top: calc(100% + 6px); margin: 0; padding: 6px; list-style: none; background: var(--bg);
+  border: 1px solid var(--line); border-radius: 10px; box-shadow: 0 8px 24px rgb(0 0 0 / 0.18); max-height: min(70vh, 520px); overflow-y: auto; z-index: 3; }
+.search-results li a, .search-page li a { display: block; padding: 8px 10px; border-radius: 6px; text-decoration: none; color: var(--text); }
+.search-results [aria-selected='true'] a, .search-results li a:hover, .search-page li a:hover { background: var(--soft); }
+.search-results strong, .search-page strong { display: block; color: var(--link); }
+.search-results span, .search-page span { display: block; font-size: 0.85rem; color: var(--muted); overflow-wrap: anywhere; }
+.search-results .where, .search-page .where { font-size: 0.8rem; }
+.search-results .none { padding: 8px 10px; color: var(--muted); }
+.search-page { list-style: none; padding: 0; margin: 16px 0; }
+.search-page li { border-bottom: 1px solid var(--line); padding: 4px 0; }
+.search-again label { display: block; font-weight: 600; margin: 0 0 6px; }
+.search-again div { display: flex; gap: 8px; max-width: 560px; }
+.search-again input { flex: 1; min-width: 0; font: inherit; padding: 8px 12px; border: 1px solid var(--line); border-radius: 8px; background: var(--bg); color: var(--text); }
+.search-again button { font: inherit; font-weight: 600; padding: 8px 16px; border: 0; border-radius: 8px; background: var(--accent); color: var(--bg); cursor: pointer; }
 .layout { display: grid; grid-template-columns: 240px minmax(0, 760px) minmax(0, 1fr); gap: 40px; max-width: 1320px; margin: 0 auto; padding: 0 24px; }
 .side { position: sticky; top: 58px; align-self: start; max-height: calc(100vh - 58px); overflow-y: auto; padding: 24px 0; }
 .side h2, .toc h2 { font-size: 0.8rem; text-transform: uppercase; letter-spacing: 0.06em; color: var(--muted); margin: 0 0 8px; }
@@ -137,7 +156,9 @@ main { padding: 24px 0 64px; min-width: 0; }
   .toc { display: none; }
 }
 @media (max-width: 800px) {
-  .top { padding: 10px 16px; }
+  .top { padding: 10px 16px; flex-wrap: wrap; row-gap: 8px; }
+  .search { order: 3; flex-basis: 100%; max-width: none; margin: 0; }
+  .guide h2, .guide h3 { scroll-margin-top: 120px; }
   .layout.wide { display: block; }
   .resources { grid-template-columns: minmax(0, 1fr); }
   .facts { grid-template-columns: minmax(0, 1fr); gap: 2px; }

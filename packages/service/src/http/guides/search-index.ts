@@ -112,18 +112,21 @@ export interface SearchResult {
   snippet: string;
 }
 
-/** The best `limit` entries for a query (none for a blank one). */
-export function searchDocs(index: SearchIndex, query: string, limit: number): SearchResult[] {
-  if (query.trim() === '') return [];
-  return index
-    .search(query)
-    .slice(0, limit)
-    .map((hit) => ({
-      url: hit.url as string,
-      title: hit.title as string,
-      where: hit.where as string,
-      snippet: snippetOf(hit.text as string, hit.terms),
-    }));
+/** The best `limit` entries for a query (none for a blank one), and how many matched in all. */
+export function searchDocs(
+  index: SearchIndex,
+  query: string,
+  limit: number,
+): { results: SearchResult[]; total: number } {
+  if (query.trim() === '') return { results: [], total: 0 };
+  const hits = index.search(query);
+  const results = hits.slice(0, limit).map((hit) => ({
+    url: hit.url as string,
+    title: hit.title as string,
+    where: hit.where as string,
+    snippet: snippetOf(hit.text as string, hit.terms),
+  }));
+  return { results, total: hits.length };
 }
 
 /** The text around the first term found, at most SNIPPET_CHARS long. */

@@ -4,7 +4,7 @@ import { SEARCH_OPTIONS, SNIPPET_CHARS } from './search-index.js';
  * The docs' search box, a progressive enhancement of the form in the top bar (its Search button opens
  * /docs/search?q=… without script). With script it answers as one types: the first focus loads the
  * entries (/docs/search.json) and MiniSearch (/docs/minisearch.js, from this origin), then the results
- * show under the box as a list the arrow keys walk and Enter opens; Escape closes it, "/" focuses the box.
+ * show under the box as links, which the arrow keys reach from the box; Escape closes them, "/" focuses the box.
  * Served from /docs/search.js as a module: no inline script (docs/operator-api.md, "Searching the docs").
  */
 export const SEARCH_JS = `
@@ -15,20 +15,15 @@ if (input) {
   const list = document.createElement('ul');
   list.id = 'search-results';
   list.className = 'search-results';
-  list.setAttribute('role', 'listbox');
   list.setAttribute('aria-label', 'Search results');
   list.hidden = true;
   const status = document.createElement('p');
   status.className = 'visually-hidden';
   status.setAttribute('role', 'status');
   form.append(list, status);
-  input.setAttribute('role', 'combobox');
   input.setAttribute('aria-controls', list.id);
-  input.setAttribute('aria-expanded', 'false');
-  input.setAttribute('aria-autocomplete', 'list');
   let index = null;
   let loading = null;
-  let active = -1;
   const load = () =>
     (loading ??= Promise.all([import('/docs/minisearch.js'), fetch('/docs/search.json').then((r) => r.json())]).then(
       ([module, entries]) => {
@@ -42,33 +37,20 @@ if (input) {
     const start = found.length ? Math.max(0, Math.min(...found) - 40) : 0;
     return (start > 0 ? '…' : '') + text.slice(start, start + ${SNIPPET_CHARS}) + (start + ${SNIPPET_CHARS} < text.length ? '…' : '');
   };
+  const links = () => [...list.querySelectorAll('a')];
   const close = () => {
     list.hidden = true;
-    input.setAttribute('aria-expanded', 'false');
-    input.removeAttribute('aria-activedescendant');
-    active = -1;
-  };
-  const mark = (i) => {
-    const items = list.querySelectorAll('[role=option]');
-    items.forEach((item, n) => item.setAttribute('aria-selected', String(n === i)));
-    active = i;
-    if (items[i]) {
-      input.setAttribute('aria-activedescendant', items[i].id);
-      items[i].scrollIntoView({ block: 'nearest' });
-    }
+    status.textContent = '';
   };
   const show = () => {
     const query = input.value.trim();
     if (!index || query === '') return close();
     const hits = index.search(query, options.searchOptions).slice(0, 8);
     list.replaceChildren(
-      ...hits.map((hit, n) => {
+      ...hits.map((hit) => {
         const item = document.createElement('li');
-        item.id = 'search-result-' + n;
-        item.setAttribute('role', 'option');
         const link = document.createElement('a');
         link.href = hit.url;
-        link.tabIndex = -1;
         const title = document.createElement('strong');
         title.textContent = hit.title;
         const where = document.createElement('span');
@@ -87,26 +69,23 @@ if (input) {
       none.textContent = 'Nothing found. Press Enter to search every page.';
       list.append(none);
     }
-    status.textContent = hits.length === 0 ? 'No results' : hits.length + ' results';
+    status.textContent = hits.length === 0 ? 'No results' : hits.length + (hits.length === 1 ? ' result' : ' results') + ', the arrow keys reach them';
     list.hidden = false;
-    input.setAttribute('aria-expanded', 'true');
-    mark(-1);
   };
   input.addEventListener('focus', () => void load());
   input.addEventListener('input', () => void load().then(show));
-  input.addEventListener('keydown', (event) => {
-    const count = list.querySelectorAll('[role=option]').length;
-    if (event.key === 'ArrowDown' && count) {
+  form.addEventListener('keydown', (event) => {
+    const all = links();
+    const at = all.indexOf(document.activeElement);
+    if (event.key === 'ArrowDown' && all.length && !list.hidden) {
       event.preventDefault();
-      mark((active + 1) % count);
-    } else if (event.key === 'ArrowUp' && count) {
+      all[Math.min(at + 1, all.length - 1)].focus();
+    } else if (event.key === 'ArrowUp' && at >= 0) {
       event.preventDefault();
-      mark((active - 1 + count) % count);
-    } else if (event.key === 'Enter' && active >= 0) {
-      event.preventDefault();
-      location.href = list.querySelectorAll('[role=option] a')[active].href;
+      (at === 0 ? input : all[at - 1]).focus();
     } else if (event.key === 'Escape') {
       close();
+      input.focus();
     }
   });
   form.addEventListener('focusout', (event) => {
