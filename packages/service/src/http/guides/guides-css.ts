@@ -66,7 +66,8 @@ main { padding: 24px 0 64px; min-width: 0; }
 .guide h1 { font-size: 2rem; line-height: 1.25; margin: 8px 0 16px; }
 .guide h2 { font-size: 1.4rem; margin: 40px 0 12px; padding-top: 8px; border-top: 1px solid var(--line); }
 .guide h3 { font-size: 1.1rem; margin: 28px 0 8px; }
-.guide h2, .guide h3 { scroll-margin-top: 72px; }
+/* An anchored heading or route lands below the sticky top bar (two rows on a phone, with the search). */
+main [id] { scroll-margin-top: 72px; }
 .guide p, .guide li { max-width: 72ch; }
 .guide img { max-width: 100%; height: auto; background: #ffffff; border-radius: 8px; }
 .guide blockquote { margin: 16px 0; padding: 8px 16px; border-left: 4px solid var(--accent); background: var(--soft); }
@@ -158,7 +159,7 @@ main { padding: 24px 0 64px; min-width: 0; }
 @media (max-width: 800px) {
   .top { padding: 10px 16px; flex-wrap: wrap; row-gap: 8px; }
   .search { order: 3; flex-basis: 100%; max-width: none; margin: 0; }
-  .guide h2, .guide h3 { scroll-margin-top: 120px; }
+  main [id] { scroll-margin-top: 120px; }
   .layout.wide { display: block; }
   .resources { grid-template-columns: minmax(0, 1fr); }
   .facts { grid-template-columns: minmax(0, 1fr); gap: 2px; }
