@@ -105,7 +105,8 @@ export async function listen(options: ListenOptions): Promise<void> {
       if (batch.more) continue;
       skipping = false;
       await writeState(o.statePath, state);
-      print(`Skipped the ${skipped} earlier events (--from-start forwards them); waiting for new ones`);
+      const events = skipped === 1 ? 'event' : 'events';
+      print(`Skipped the ${skipped} earlier ${events} (--from-start forwards them); waiting for new ones`);
       continue;
     }
     for (const event of batch.events) {
