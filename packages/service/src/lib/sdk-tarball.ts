@@ -23,9 +23,6 @@ export interface SdkTarball {
   bytes: Buffer;
 }
 
-/** The path the listeners serve the SDK at, for a version: the one every install line says. */
-export const sdkTarballPath = (version: string) => `/docs/sdk/pm-sdk-${version}.tgz`;
-
 /**
  * Reads the packed SDK once at start (about 40 KB, already gzip). Null when it was never packed, with a
  * warning that says how to pack it: the API works without it, the SDK's install line does not.
