@@ -6,6 +6,16 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-30',
     change:
+      'SDK: a method per operation, named by its operationId: pm.<resource>.<verb>(...pathParams, body or query, ' +
+      'options), e.g. pm.balanceSync.create(body, { idempotencyKey }), pm.positions.close(id, body, ' +
+      "{ idempotencyKey }), pm.markets.retrieve(slug), pm.events.list(query). A method resolves to the answer's " +
+      'body and throws the ApiError otherwise; the operations that move money require idempotencyKey by type. ' +
+      'pm.GET(…) and the other path methods stay. The listeners serve the SDK itself: npm install ' +
+      '"$PM_BASE_URL/docs/sdk/pm-sdk-0.1.0.tgz". Nothing changes in the API.',
+  },
+  {
+    date: '2026-11-30',
+    change:
       'SDK: the pm-listen command (npx pm-listen --forward-to http://localhost:3000/hooks, with PM_API_KEY and ' +
       'PM_BASE_URL) follows GET /v1/events and POSTs each event to a local URL as a webhook delivery: the same ' +
       'body bytes and headers, signed with both signatures using a local secret it prints (or --secret). An ' +
