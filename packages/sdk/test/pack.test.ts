@@ -69,6 +69,14 @@ describe('npm pack of the SDK', () => {
     const manifest = JSON.parse(await readFile(path.join(project, 'node_modules/@pm/sdk/package.json'), 'utf8'));
     expect(manifest).toMatchObject({ license: 'MIT', engines: { node: '>=20' }, types: './dist/index.d.ts' });
     expect(manifest.private).toBeUndefined();
+    // The pm-listen command (docs/sdk.md) comes with it: npm links the bin, and it runs with plain node.
+    expect(manifest.bin).toEqual({ 'pm-listen': './dist/pm-listen.js' });
+    const help = await run(path.join(project, 'node_modules/.bin/pm-listen'), ['--help'], {
+      cwd: project,
+      env: cleanEnv(),
+    });
+    expect(help.code, help.output).toBe(0);
+    expect(help.stdout).toContain('Usage: pm-listen --forward-to <url>');
 
     // 3. The quickstart, type checked against the installed declarations (no DOM library) ...
     const quickstart = (await readmeBlocks()).find((b) => b.section === 'Quickstart')!;
