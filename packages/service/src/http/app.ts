@@ -169,7 +169,7 @@ export async function buildApp(
               in: 'header',
               name: 'X-Webhook-Signature',
               description:
-                'How a webhook delivery proves it is ours: signed with your webhook secret, checked by your receiver ([webhooks](/docs/guides/webhooks)).',
+                'How a webhook delivery proves it is ours: signed with your webhook secret in X-Webhook-Signature and, with its time, in X-Webhook-Signature-V2 (prefer it: it lets you refuse a replay); checked by your receiver ([webhooks](/docs/guides/webhooks)).',
             },
           },
           ...errorCatalogComponents(),
