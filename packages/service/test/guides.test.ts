@@ -43,8 +43,11 @@ describe('the guides on /docs/guides', () => {
         expect(csp).toContain("default-src 'none'");
         expect(csp).toContain("script-src 'self';");
         const html = await res.text();
-        // The one script is a file of this origin; nothing inline.
-        expect(html.match(/<script[^>]*>/gi)).toEqual(['<script src="/docs/guides.js" defer>']);
+        // The scripts are files of this origin (the copy buttons, the search box); nothing inline.
+        expect(html.match(/<script[^>]*>/gi)).toEqual([
+          '<script src="/docs/guides.js" defer>',
+          '<script src="/docs/search.js" type="module">',
+        ]);
         for (const other of guides) expect(html).toContain(`href="/docs/guides/${other.name}"`);
         expect(html).toContain('href="/docs/reference"');
       }
