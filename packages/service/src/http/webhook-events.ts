@@ -146,7 +146,8 @@ const HEADERS = {
   'X-Webhook-Signature': 'sha256=<hex HMAC-SHA256 of the raw body with the webhook_secret>, lower case.',
   'X-Webhook-Timestamp': 'When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew.',
   'X-Webhook-Signature-V2':
-    't=<X-Webhook-Timestamp>,v1=<hex HMAC-SHA256 of "<t>.<raw body>" with the webhook_secret>, lower case. ' +
+    '`t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex ' +
+    'HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. ' +
     'Refuse one whose t is more than 5 minutes from your clock: a replayed delivery.',
   'X-Webhook-Event': 'The event type; equals the body field event.',
   'X-Webhook-Delivery': 'The delivery id; equals the body field id. Deduplicate on it.',
