@@ -156,7 +156,7 @@ describe('GET /panel/search', () => {
     await Promise.all([service.deps.errorAnswers.flush(), service.deps.requestLog.flush()]);
     const page = await landsOn(refused.json.request_id, new RegExp(`^/panel/requests/${refused.json.request_id}$`));
     const text = textOf(page.html);
-    expect(text).toContain('validation_failed : Invalid body: /status');
+    expect(text).toContain('validation_failed : Invalid body: status must be one of');
     expect(text).toContain('400 validation_failed');
     expect(text).toContain('/v1/users/:external_user_id');
     expect(text).toContain('Request body');

@@ -247,6 +247,10 @@ describe('the settings screen', () => {
     const webhookError = /<p class="field-error" id="webhook-url-error">([^<]+)<\/p>/.exec(both.html)?.[1];
     const originsError = /<p class="field-error" id="allowed-origins-error">([^<]+)<\/p>/.exec(both.html)?.[1];
     expect(webhookError).toBeDefined();
+    // The sandbox's refusal says how to allow a local receiver in development.
+    expect(webhookError).toContain(
+      'must use https. For local development, start the service with ALLOW_INSECURE_WEBHOOKS=1',
+    );
     expect(originsError).toContain('foo must be an origin');
     expect(originsError).toContain('bar.example.com/x must be an origin');
     expect(originsError).not.toContain('ok.example.com');

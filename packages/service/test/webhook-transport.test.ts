@@ -141,7 +141,8 @@ describe('a service without ALLOW_INSECURE_WEBHOOKS', () => {
         expectEnvelope(res, 'validation_failed', 400);
         expect(res.json.details.issues[0], url).toMatchObject({
           path: '/webhook_url',
-          message: `must not point at a ${range} address`,
+          // The rule, then what to do in development (the sandbox's hint: docs/operator-api.md, "Where it may go").
+          message: `must not point at a ${range} address. For local development, start the service with ALLOW_INSECURE_WEBHOOKS=1 to allow http and loopback URLs.`,
         });
       }
     }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ApiError, envelopeOf, isApiError } from '../errors/index.js';
 import type { ServiceDeps } from '../deps.js';
+import { validationAnswer, type RawIssue } from '../lib/issue-words.js';
 
 /** The opaque `source` of envelopes from this listener and process. */
 export function sourceOf(listener: string, instanceId: string): string {
@@ -19,15 +20,19 @@ const PG_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (isApiError(error)) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
+    // One issue per field in words, never a pattern (docs/operator-api.md, "Errors").
     const issues = error.validation.map((v) => ({
-      location: error.validationContext ?? 'body',
-      path: v.instancePath || '/',
-      message: v.message ?? 'invalid',
+      ...(v.params as Partial<RawIssue>),
+      code: v.keyword,
+      path: v.instancePath
+        .split('/')
+        .slice(1)
+        .filter((part) => part !== '')
+        .map((part) => (/^\d+$/.test(part) ? Number(part) : part)),
+      message: v.message ?? 'Invalid input',
     }));
-    const first = issues[0];
-    return new ApiError('validation_failed', `Invalid ${first?.location}: ${first?.path} ${first?.message}`, {
-      details: { issues },
-    });
+    const { message, details } = validationAnswer(issues, error.validationContext ?? 'body');
+    return new ApiError('validation_failed', message, { details });
   }
   const fastifyError = error as FastifyError;
   switch (fastifyError.code) {

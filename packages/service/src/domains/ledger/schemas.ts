@@ -10,9 +10,14 @@ export const TransactionsQuery = z.object({
   external_user_id: ExternalUserId.optional().describe("Only this user's transactions."),
   entry_type: z
     .string()
-    .regex(ENTRY_TYPE_PATTERN)
+    .regex(ENTRY_TYPE_PATTERN, {
+      error: 'must be 1 to 64 characters from a-z, 0-9 and _, starting with a letter, such as "settlement_credit"',
+    })
     .optional()
-    .describe('One entry_type value. The set is open: an unknown value simply matches nothing.'),
+    .describe(
+      'One entry_type value: 1 to 64 characters from a-z, 0-9 and _, starting with a letter. The set is open: an ' +
+        'unknown value simply matches nothing.',
+    ),
   ...PageQuery,
 });
 

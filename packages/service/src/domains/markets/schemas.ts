@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PageQuery, pageOf } from '../../lib/page.js';
 import { PlainText } from '../../lib/text.js';
 import { SLUG_PATTERN } from './model/slug.js';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { AMOUNT_DESCRIPTION, formatAmount, parseAmount } from '../../lib/money.js';
+import { positiveAmountText } from '../../lib/amount-text.js';
 import { checkInitialPrices } from './model/initial-prices.js';
 import { INTERVALS, type HistoryPoint } from './model/history.js';
 import { displayPrices, formatPrice } from './model/quotes.js';
@@ -15,19 +16,21 @@ import type { NewMarket } from './create-market.js';
 
 /** Liquidity: a positive decimal with at most 12 integer digits and 6 decimals. */
 export const LIQUIDITY_PATTERN = /^[0-9]{1,12}(\.[0-9]{1,6})?$/;
+/** Its rule in words, as a refusal says it (docs/operator-api.md, "Errors"). */
+export const LIQUIDITY_RULE =
+  'must be a decimal string with at most 12 digits before the point and 6 after, such as "100"';
 export const MIN_OUTCOMES = 2;
 export const MAX_OUTCOMES = 20;
 
 const MARKET_STATUSES = ['open', 'suspended', 'resolved', 'voided'] as const;
 export const MarketStatusSchema = z.enum(MARKET_STATUSES);
 
-export const Slug = z.string().regex(SLUG_PATTERN).describe('1 to 64 characters from a-z, 0-9 and "-".');
-const Timestamp = z.iso.datetime().describe('RFC 3339 UTC with a Z, for example "2026-06-01T18:00:00Z".');
-const PositiveAmount = z
+export const Slug = z
   .string()
-  .regex(AMOUNT_PATTERN)
-  .refine((text) => parseAmount(text)! > 0n, 'must be greater than 0')
-  .describe(`${AMOUNT_DESCRIPTION} Greater than 0.`);
+  .regex(SLUG_PATTERN, { error: 'must be 1 to 64 characters from a-z, 0-9 and "-"' })
+  .describe('1 to 64 characters from a-z, 0-9 and "-".');
+const Timestamp = z.iso.datetime().describe('RFC 3339 UTC with a Z, for example "2026-06-01T18:00:00Z".');
+const PositiveAmount = positiveAmountText().describe(`${AMOUNT_DESCRIPTION} Greater than 0.`);
 const Price = z.string().describe('Decimal string strictly between 0 and 1 with six decimals, for example "0.523000".');
 
 const INFLUENCE_PATTERN = /^0\.[0-9]{1,6}$/;
@@ -77,7 +80,7 @@ export const CreateMarketBody = z
     max_open_stake_per_user: PositiveAmount,
     liquidity: z
       .string()
-      .regex(LIQUIDITY_PATTERN)
+      .regex(LIQUIDITY_PATTERN, { error: LIQUIDITY_RULE, abort: true })
       .refine((text) => /[1-9]/.test(text), 'must be greater than 0')
       .describe("The market maker's depth b in currency units: a positive decimal string (at most 6 decimals)."),
     sandbox_influence: SandboxInfluence.optional(),

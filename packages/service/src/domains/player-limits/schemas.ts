@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { AMOUNT_DESCRIPTION, formatAmount, parseAmount } from '../../lib/money.js';
+import { amountText } from '../../lib/amount-text.js';
 import { LIMIT_NAMES, type LimitName, type LimitsChange, type LimitView, type PlayerLimits } from './model/limits.js';
 
 const limitField = (window: string) =>
-  z
-    .string()
-    .regex(AMOUNT_PATTERN)
+  amountText()
     .nullable()
     .optional()
     .describe(

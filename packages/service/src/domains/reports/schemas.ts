@@ -5,9 +5,10 @@ import type { ReportJob } from './report-repo.js';
 export const REPORT_TYPES = ['transactions', 'positions', 'balances'] as const;
 export const REPORT_FORMATS = ['json', 'csv'] as const;
 
+// A text that is not a timestamp stops at that rule (abort): "not a real time" would be a second reason.
 const Timestamp = z.iso
-  .datetime()
-  .refine((t) => !Number.isNaN(Date.parse(t)), 'not a real time')
+  .datetime({ abort: true })
+  .refine((t) => !Number.isNaN(Date.parse(t)), 'must be a real date and time (no 31 February)')
   .describe('RFC 3339 UTC with a Z, for example "2026-06-01T00:00:00Z".');
 
 export const RequestReportBody = z
@@ -19,7 +20,7 @@ export const RequestReportBody = z
   })
   .strict()
   .refine((b) => b.from === undefined || b.to === undefined || Date.parse(b.from) < Date.parse(b.to), {
-    message: 'from must be before to',
+    message: 'must be after from',
     path: ['to'],
   })
   .refine((b) => b.report_type !== 'balances' || (b.from === undefined && b.to === undefined), {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PageQuery, pageOf } from '../../lib/page.js';
 import { PlainText } from '../../lib/text.js';
-import { LIQUIDITY_PATTERN, PlatformMarket } from '../markets/index.js';
+import { LIQUIDITY_PATTERN, LIQUIDITY_RULE, PlatformMarket } from '../markets/index.js';
 import { DEFAULT_TEST_LIQUIDITY, MAX_TEST_OUTCOMES, MIN_TEST_OUTCOMES } from './model/test-market.js';
 import type { NewTestMarket } from './create-test-market.js';
 
@@ -15,7 +15,7 @@ export const CreateTestMarketBody = z
       .describe(`${MIN_TEST_OUTCOMES} to ${MAX_TEST_OUTCOMES} outcome titles, distinct, in display order.`),
     liquidity: z
       .string()
-      .regex(LIQUIDITY_PATTERN)
+      .regex(LIQUIDITY_PATTERN, { error: LIQUIDITY_RULE, abort: true })
       .refine((text) => /[1-9]/.test(text), 'must be greater than 0')
       .optional()
       .describe(

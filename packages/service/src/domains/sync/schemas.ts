@@ -1,12 +1,13 @@
 import { z } from 'zod';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, parseAmount } from '../../lib/money.js';
+import { AMOUNT_DESCRIPTION, parseAmount } from '../../lib/money.js';
+import { amountText, positiveAmountText } from '../../lib/amount-text.js';
 import { IdempotencyKey } from '../idempotency/index.js';
 import { ExternalUserId } from '../users/index.js';
 
 export const MAX_BATCH_ITEMS = 500;
 
-const amount = z.string().regex(AMOUNT_PATTERN).describe(AMOUNT_DESCRIPTION);
-const positiveAmount = amount.refine((text) => parseAmount(text)! > 0n, { message: 'amount must be above zero' });
+const amount = amountText();
+const positiveAmount = positiveAmountText();
 
 export const BalanceSyncBody = z
   .object({

@@ -2,6 +2,7 @@ import type { Rejection, RequestContext } from '../../errors/index.js';
 import type { StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import { BatchItem, movementOf, type Movement } from './schemas.js';
+import { validationAnswer } from '../../lib/issue-words.js';
 
 /** One movement with its own key: the fields its key is bound to, the movement. */
 export interface KeyedMovement {
@@ -26,13 +27,9 @@ export function parseBatchItem(raw: unknown, request: RequestContext, now: Date)
   }
   const result = BatchItem.safeParse(raw);
   if (!result.success) {
-    const issues = result.error.issues.map((i) => ({
-      location: 'body',
-      path: `/${i.path.join('/')}`,
-      message: i.message,
-    }));
-    const message = `Invalid item: ${issues[0]!.path} ${issues[0]!.message}`;
-    return refuse({ code: 'validation_failed', message, details: { issues } });
+    // In words, one issue per field, as a single sync's refusal (docs/operator-api.md, "Errors").
+    const { message, details } = validationAnswer(result.error.issues, 'body', 'Invalid item');
+    return refuse({ code: 'validation_failed', message, details });
   }
   const { idempotency_key, ...body } = result.data;
   return { key: idempotency_key, ...movementOf(body) };

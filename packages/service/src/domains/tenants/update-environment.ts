@@ -17,12 +17,15 @@ export interface EnvironmentChanges {
   webhookUrlPolicy: WebhookUrlPolicy;
 }
 
+/** The field named in words, as every refusal names it (docs/operator-api.md, "Errors"): `widget.theme.accent`. */
 const invalid = (path: string, message: string) =>
-  rejected('validation_failed', `Invalid body: ${path} ${message}`, { issues: [{ location: 'body', path, message }] });
+  rejected('validation_failed', `Invalid body: ${path.slice(1).replace(/\//g, '.')} ${message.replace(/\.?$/, '.')}`, {
+    issues: [{ location: 'body', path, message }],
+  });
 
 export async function updateEnvironment(ctx: Ctx, changes: EnvironmentChanges): Promise<Result<EnvironmentSettings>> {
   const { tenantId, environment, webhookUrl } = changes;
-  const problem = webhookUrl ? webhookUrlProblem(webhookUrl, changes.webhookUrlPolicy) : null;
+  const problem = webhookUrl ? webhookUrlProblem(webhookUrl, changes.webhookUrlPolicy, environment) : null;
   if (problem !== null) return invalid('/webhook_url', problem);
   if (!isUuid(tenantId)) return rejected('not_found', `No tenant ${tenantId}.`);
   return withTransaction(ctx, async (tx) => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { AMOUNT_DESCRIPTION, AMOUNT_PATTERN, formatAmount, parseAmount } from '../../lib/money.js';
+import { AMOUNT_DESCRIPTION, formatAmount } from '../../lib/money.js';
+import { positiveAmountText } from '../../lib/amount-text.js';
 import { formatPrice, parsePrice, Slug } from '../markets/index.js';
 import { ExternalUserId } from '../users/index.js';
 import type { CloseQuoteView } from './quote-close.js';
@@ -9,10 +10,7 @@ import { PlainText } from '../../lib/text.js';
 
 const PRICE_PATTERN = /^(0(\.[0-9]{1,6})?|1(\.0{1,6})?)$/;
 const priceLimit = z.string().regex(PRICE_PATTERN, 'must be a decimal string from 0 to 1 with at most 6 decimals');
-const stake = z
-  .string()
-  .regex(AMOUNT_PATTERN)
-  .refine((text) => parseAmount(text)! > 0n, { message: 'stake must be above zero' });
+const stake = positiveAmountText();
 const actingUserField = ExternalUserId.optional().describe(
   "Required with the API key; with a session token it is the session's user.",
 );

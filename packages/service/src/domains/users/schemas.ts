@@ -4,7 +4,7 @@ import { EXTERNAL_USER_ID_PATTERN } from './model/external-user-id.js';
 
 export const ExternalUserId = z
   .string()
-  .regex(EXTERNAL_USER_ID_PATTERN)
+  .regex(EXTERNAL_USER_ID_PATTERN, { error: 'must be 1 to 64 characters from A-Z, a-z, 0-9 and . _ ~ -' })
   .describe(
     "The operator's own opaque id: 1 to 64 characters from A-Z a-z 0-9 . _ ~ -; never an e-mail address or personal data.",
   );

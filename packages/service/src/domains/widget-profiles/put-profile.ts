@@ -17,7 +17,7 @@ export async function putProfile(ctx: TenantCtx, profile: Profile): Promise<Resu
       : displayNameProblem(profile.displayName);
   if (problem !== null) {
     const issue = { location: 'body', path: '/display_name', message: problem };
-    return rejected('validation_failed', `Invalid body: /display_name ${problem}`, { issues: [issue] });
+    return rejected('validation_failed', `Invalid body: display_name ${problem}.`, { issues: [issue] });
   }
   const user = await sessionUserRow(ctx);
   if (!user.ok) return user;

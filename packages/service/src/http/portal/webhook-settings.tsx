@@ -166,8 +166,9 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
         // The URL's own rules (https, a public host) are the verb's, which a refused form never reaches:
         // checked here too, so that a bad URL is named beside a bad origin.
         const urlIssue = body.error.issues.some((i) => i.path[0] === 'webhook_url');
+        const environment = staffCtx(deps, request).tenantEnv.environment;
         const urlProblem =
-          entered.webhookUrl && !urlIssue ? webhookUrlProblem(entered.webhookUrl, webhookUrlPolicy) : null;
+          entered.webhookUrl && !urlIssue ? webhookUrlProblem(entered.webhookUrl, webhookUrlPolicy, environment) : null;
         const issues = urlProblem
           ? [{ path: ['webhook_url'], message: urlProblem }, ...body.error.issues]
           : body.error.issues;

@@ -149,3 +149,19 @@ describe('addresses', () => {
     expect(ipLiteralOf('1.2.3.4.example.com')).toBeNull();
   });
 });
+
+describe('the hint of a refusal the development flag lifts', () => {
+  it('tells the sandbox how to allow http and loopback, live where its events go, and nothing else', () => {
+    expect(webhookUrlProblem('http://hooks.example.com/', strict, 'sandbox')).toBe(
+      'must use https. For local development, start the service with ALLOW_INSECURE_WEBHOOKS=1 to allow http and loopback URLs.',
+    );
+    expect(webhookUrlProblem('https://localhost/', strict, 'live')).toBe(
+      'must name a public host. Live events go only to https on a public host; try a local receiver with the sandbox environment instead.',
+    );
+    expect(webhookUrlProblem('ftp://hooks.example.com/', strict, 'sandbox')).toBe('must use https');
+    expect(webhookUrlProblem('https://u:p@hooks.example.com/', strict, 'sandbox')).toBe(
+      'must not carry a user name or password',
+    );
+    expect(webhookUrlProblem('http://127.0.0.1/', insecure, 'sandbox')).toBeNull();
+  });
+});

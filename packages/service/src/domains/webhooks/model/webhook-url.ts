@@ -14,26 +14,51 @@ export interface WebhookUrlPolicy {
 
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-/** Why `text` may not be a webhook URL, or null when it may. Checked when the URL is set. */
-export function webhookUrlProblem(text: string, policy: WebhookUrlPolicy): string | null {
-  if (text.length > WEBHOOK_URL_MAX_LENGTH) return `must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`;
+/**
+ * What a refusal adds when ALLOW_INSECURE_WEBHOOKS=1 would lift the rule that refused the URL (plain http,
+ * a loopback, private or local host). Only the sandbox is told to start the service so: the flag is for
+ * local development and tests (docs/configuration.md), and a live receiver must be https on a public host.
+ */
+const LIFTABLE_HINT = {
+  sandbox: 'For local development, start the service with ALLOW_INSECURE_WEBHOOKS=1 to allow http and loopback URLs.',
+  live: 'Live events go only to https on a public host; try a local receiver with the sandbox environment instead.',
+} as const;
+
+/**
+ * Why `text` may not be a webhook URL, or null when it may. Checked when the URL is set. With the
+ * environment the URL is for, a refusal that ALLOW_INSECURE_WEBHOOKS lifts says what to do instead.
+ */
+export function webhookUrlProblem(
+  text: string,
+  policy: WebhookUrlPolicy,
+  environment?: keyof typeof LIFTABLE_HINT,
+): string | null {
+  const problem = strictProblem(text, policy);
+  if (problem === null || environment === undefined || !problem.liftable) return problem?.text ?? null;
+  return `${problem.text}. ${LIFTABLE_HINT[environment]}`;
+}
+
+function strictProblem(text: string, policy: WebhookUrlPolicy): { text: string; liftable?: true } | null {
+  const problem = (words: string) => ({ text: words });
+  const liftable = (words: string) => ({ text: words, liftable: true as const });
+  if (text.length > WEBHOOK_URL_MAX_LENGTH) return problem(`must be at most ${WEBHOOK_URL_MAX_LENGTH} characters`);
   let url: URL;
   try {
     url = new URL(text);
   } catch {
-    return 'must be an absolute URL';
+    return problem('must be an absolute URL');
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') return 'must use https';
-  if (url.username !== '' || url.password !== '') return 'must not carry a user name or password';
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return problem('must use https');
+  if (url.username !== '' || url.password !== '') return problem('must not carry a user name or password');
   if (policy.allowInsecure) return null;
-  if (url.protocol !== 'https:') return 'must use https';
+  if (url.protocol !== 'https:') return liftable('must use https');
   const host = url.hostname;
   const literal = ipLiteralOf(host);
   if (literal !== null) {
     const range = addressRange(literal);
-    return range === 'unicast' ? null : `must not point at a ${range} address`;
+    return range === 'unicast' ? null : liftable(`must not point at a ${range} address`);
   }
-  if (isLocalName(host)) return 'must name a public host';
+  if (isLocalName(host)) return liftable('must name a public host');
   return null;
 }
 
