@@ -148,6 +148,8 @@ async function primary(): Promise<void> {
       `  live     ${first.urls.live}`,
       `  platform ${first.urls.platform}   (platform API /platform/v1, panel /panel)`,
       shared.embedded ? `  database embedded PostgreSQL, data in ${config.dataDir}` : '  database DATABASE_URL',
+      // The primary stops its children (README.md, "Stopping it"); npm does not pass SIGTERM on.
+      `  stop     Ctrl-C here, or SIGTERM to pid ${process.pid} (the primary)`,
     ].join('\n'),
   );
 }

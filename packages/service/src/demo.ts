@@ -2,6 +2,7 @@ import { SCOPES } from './domains/api-keys/index.js';
 import { systemContextOf, type Runtime } from './domains/context.js';
 import { createTenant, issueApiKey } from './domains/tenants/index.js';
 import { isLoopbackHost } from './lib/loopback.js';
+import { DEMO_USER } from './demo-data.js';
 
 export interface Demo {
   tenantId: string;
@@ -58,12 +59,12 @@ export function demoInstructions(demo: Demo, sandboxUrl: string, host: string): 
     page,
     `Demo tenant ${demo.tenantId} created. Its sandbox API key (shown this once, only its hash is kept):`,
     `  ${demo.sandboxKey}`,
-    'Try it:',
-    `  curl -X PUT ${sandboxUrl}/v1/users/demo-user-1 -H 'Authorization: Bearer ${demo.sandboxKey}' \\`,
-    `       -H 'Content-Type: application/json' -d '{"status":"active"}'`,
+    // A demo user with a balance (demo-data.ts), so that the first answer shows money (README.md, "Try it").
+    `Try it, on the demo user ${DEMO_USER}:`,
+    `  curl ${sandboxUrl}/v1/users/${DEMO_USER} -H 'Authorization: Bearer ${demo.sandboxKey}'`,
     `  curl -X POST ${sandboxUrl}/v1/balance-sync -H 'Authorization: Bearer ${demo.sandboxKey}' \\`,
     `       -H 'Content-Type: application/json' -H 'Idempotency-Key: demo-credit-1' \\`,
-    `       -d '{"external_user_id":"demo-user-1","direction":"credit","amount":"100.00"}'`,
+    `       -d '{"external_user_id":"${DEMO_USER}","direction":"credit","amount":"100.00"}'`,
     '',
   ].join('\n');
 }

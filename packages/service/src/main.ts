@@ -15,6 +15,8 @@ async function main(): Promise<void> {
       config.databaseUrl === null
         ? `  database embedded PostgreSQL, data in ${config.dataDir}`
         : '  database DATABASE_URL',
+      // npm and its shell exit on SIGTERM without passing it on (README.md, "Stopping it"): this pid is the one.
+      `  stop     Ctrl-C here, or SIGTERM to pid ${process.pid}`,
     ].join('\n'),
   );
 }
