@@ -6,6 +6,16 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-11-30',
     change:
+      'Validation refusals in words: details.issues has one issue per field, the first rule it breaks, said in ' +
+      'words (an amount: must be a decimal string with at most two decimal places, such as "12.34" (no sign); ' +
+      'never the pattern, and no longer also "must be above zero"), and message names the field ' +
+      '("Invalid body: amount must be above zero."), not its path. A sandbox webhook_url refused for http or a ' +
+      'local address says how to allow it in development (ALLOW_INSECURE_WEBHOOKS=1). Codes and paths are ' +
+      'unchanged: branch on error, not on message.',
+  },
+  {
+    date: '2026-11-30',
+    change:
       'SDK: a method per operation, named by its operationId: pm.<resource>.<verb>(...pathParams, body or query, ' +
       'options), e.g. pm.balanceSync.create(body, { idempotencyKey }), pm.positions.close(id, body, ' +
       "{ idempotencyKey }), pm.markets.retrieve(slug), pm.events.list(query). A method resolves to the answer's " +
