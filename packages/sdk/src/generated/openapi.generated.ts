@@ -1037,7 +1037,7 @@ export interface webhooks {
          * market.resolution_corrected
          * @description A resolved market's outcome was corrected.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolution_corrected"];
         delete?: never;
@@ -1059,7 +1059,7 @@ export interface webhooks {
          * market.resolved
          * @description A market enabled for the tenant resolved.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_resolved"];
         delete?: never;
@@ -1081,7 +1081,7 @@ export interface webhooks {
          * market.void_corrected
          * @description A market moved from voided to resolved, or from resolved to voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_void_corrected"];
         delete?: never;
@@ -1103,7 +1103,7 @@ export interface webhooks {
          * market.voided
          * @description A market enabled for the tenant was voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_market_voided"];
         delete?: never;
@@ -1125,7 +1125,7 @@ export interface webhooks {
          * order.filled
          * @description The engine filled a limit order by opening a position.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_order_filled"];
         delete?: never;
@@ -1147,7 +1147,7 @@ export interface webhooks {
          * position.closed
          * @description A widget session closed a position (an API-key close sends nothing).
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_closed"];
         delete?: never;
@@ -1169,7 +1169,7 @@ export interface webhooks {
          * position.opened
          * @description A widget session opened a position (an API-key open sends nothing).
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_opened"];
         delete?: never;
@@ -1191,7 +1191,7 @@ export interface webhooks {
          * position.settled
          * @description A position reached settled_win or settled_loss when its market resolved.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settled"];
         delete?: never;
@@ -1213,7 +1213,7 @@ export interface webhooks {
          * position.settlement_corrected
          * @description A correction moved a position between settled_win and settled_loss.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_settlement_corrected"];
         delete?: never;
@@ -1235,7 +1235,7 @@ export interface webhooks {
          * position.void_corrected
          * @description A correction moved a position from voided to settled, or from settled to voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_void_corrected"];
         delete?: never;
@@ -1257,7 +1257,7 @@ export interface webhooks {
          * position.voided
          * @description A position was refunded because its market was voided.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_position_voided"];
         delete?: never;
@@ -1279,7 +1279,7 @@ export interface webhooks {
          * reconciliation.discrepancy
          * @description Reconciliation found the ledger's balance and the operator's last reported one apart.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_reconciliation_discrepancy"];
         delete?: never;
@@ -1301,7 +1301,7 @@ export interface webhooks {
          * report.ready
          * @description A report job reached ready.
          *
-         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
+         *     Delivered at least once, in no particular order, as an HTTPS POST to the webhook_url. Verify X-Webhook-Signature-V2 (or X-Webhook-Signature) over the raw body bytes in constant time before anything else. Answer 2xx once recorded; anything else is retried for about 7 h 45 min, then dead-lettered. Each attempt waits at most 5 s for the answer, and at most 4 deliveries of an environment are in flight at once; another operator's slow or failing receiver delays yours by one attempt's timeout at most. Answer 2xx to an event type you do not know, and ignore unknown fields.
          */
         post: operations["webhook_report_ready"];
         delete?: never;
@@ -1446,24 +1446,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -1472,24 +1455,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -1498,24 +1464,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -1526,24 +1475,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, would_overdraw */
@@ -1554,24 +1486,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -1580,24 +1495,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -1608,24 +1506,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -1634,24 +1515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -1660,24 +1524,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description sync_paused */
@@ -1686,24 +1533,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -1779,24 +1609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -1805,24 +1618,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -1831,24 +1627,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress */
@@ -1859,24 +1638,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -1885,24 +1647,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -1913,24 +1658,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -1939,24 +1667,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -1965,24 +1676,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description sync_paused */
@@ -1991,24 +1685,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2153,24 +1830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -2179,24 +1839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -2205,24 +1848,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -2231,24 +1857,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -2257,24 +1866,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2374,24 +1966,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -2400,24 +1975,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -2426,24 +1984,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -2452,24 +1993,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -2478,24 +2002,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description feed_paused */
@@ -2504,24 +2011,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2607,24 +2097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -2633,24 +2106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -2659,24 +2115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -2685,24 +2124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -2711,24 +2133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -2737,24 +2142,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description feed_paused */
@@ -2763,24 +2151,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -2850,24 +2221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -2876,24 +2230,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -2902,24 +2239,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -2928,24 +2248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -2954,24 +2257,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -2980,24 +2266,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3054,24 +2323,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -3080,24 +2332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -3106,24 +2341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -3132,24 +2350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -3158,24 +2359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -3184,24 +2368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description feed_paused */
@@ -3210,24 +2377,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3284,24 +2434,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -3310,24 +2443,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -3336,24 +2452,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -3362,24 +2461,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -3388,24 +2470,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -3414,24 +2479,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description feed_paused */
@@ -3440,24 +2488,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3542,24 +2573,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -3568,24 +2582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -3594,24 +2591,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -3620,24 +2600,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -3646,24 +2609,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -3770,24 +2716,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -3796,24 +2725,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended, user_blocked, user_excluded */
@@ -3822,24 +2734,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -3850,24 +2745,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, market_suspended, user_limit_reached */
@@ -3878,24 +2756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -3904,24 +2765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -3932,24 +2776,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -3958,24 +2785,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -3984,24 +2794,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description positions_paused */
@@ -4010,24 +2803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4097,24 +2873,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -4123,24 +2882,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -4149,24 +2891,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -4175,24 +2900,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -4201,24 +2909,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -4227,24 +2918,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4314,24 +2988,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -4340,24 +2997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -4366,24 +3006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -4392,24 +3015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description state_conflict */
@@ -4418,24 +3024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -4444,24 +3033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -4470,24 +3042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4547,24 +3102,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -4573,24 +3111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -4599,24 +3120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -4625,24 +3129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -4651,24 +3138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4759,24 +3229,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -4785,24 +3238,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -4811,24 +3247,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -4837,24 +3256,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -4863,24 +3265,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -4986,24 +3371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -5012,24 +3380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended, user_blocked, user_excluded */
@@ -5038,24 +3389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -5066,24 +3400,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, stake_limit_exceeded, user_limit_reached, sandbox_limit_reached */
@@ -5094,24 +3411,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -5120,24 +3420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -5148,24 +3431,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -5174,24 +3440,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -5200,24 +3449,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description positions_paused */
@@ -5226,24 +3458,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5317,24 +3532,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -5343,24 +3541,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -5369,24 +3550,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -5395,24 +3559,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -5421,24 +3568,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -5447,24 +3577,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5557,24 +3670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -5583,24 +3679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended, user_blocked */
@@ -5609,24 +3688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user, not_found */
@@ -5637,24 +3699,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, market_suspended, price_moved, would_overdraw, position_terminal */
@@ -5665,24 +3710,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -5691,24 +3719,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -5719,24 +3730,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -5745,24 +3739,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -5771,24 +3748,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -5833,24 +3793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -5859,24 +3802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -5885,24 +3811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -5911,24 +3820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description market_suspended, position_terminal */
@@ -5937,24 +3829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -5963,24 +3838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -5989,24 +3847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6079,24 +3920,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -6105,24 +3929,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -6131,24 +3938,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description market_suspended */
@@ -6157,24 +3947,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -6183,24 +3956,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -6209,24 +3965,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -6235,24 +3974,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6316,24 +4038,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -6342,24 +4047,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -6368,24 +4056,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -6394,24 +4065,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -6420,24 +4074,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6516,24 +4153,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -6542,24 +4162,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -6568,24 +4171,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -6594,24 +4180,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -6620,24 +4189,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -6734,24 +4286,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -6760,24 +4295,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -6786,24 +4304,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, report_limit_reached */
@@ -6814,24 +4315,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -6840,24 +4324,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -6868,24 +4335,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -6894,24 +4344,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -6920,24 +4353,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7004,24 +4420,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -7030,24 +4429,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -7056,24 +4438,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -7082,24 +4447,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -7108,24 +4456,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -7134,24 +4465,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7184,24 +4498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -7210,24 +4507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -7236,24 +4516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -7262,24 +4525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description state_conflict */
@@ -7288,24 +4534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description report_expired */
@@ -7314,24 +4543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -7340,24 +4552,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -7366,24 +4561,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7486,24 +4664,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -7512,24 +4673,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -7538,24 +4682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -7564,24 +4691,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -7590,24 +4700,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -7723,24 +4816,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -7749,24 +4825,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -7775,24 +4834,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, state_conflict */
@@ -7803,24 +4845,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -7829,24 +4854,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -7857,24 +4865,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -7883,24 +4874,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -7909,24 +4883,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -8044,24 +5001,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -8070,24 +5010,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -8096,24 +5019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -8124,24 +5030,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, state_conflict */
@@ -8152,24 +5041,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -8178,24 +5050,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -8206,24 +5061,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -8232,24 +5070,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -8258,24 +5079,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -8388,24 +5192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -8414,24 +5201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -8440,24 +5210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -8468,24 +5221,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, state_conflict */
@@ -8496,24 +5232,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -8522,24 +5241,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -8550,24 +5252,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -8576,24 +5261,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -8602,24 +5270,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -8722,24 +5373,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -8748,24 +5382,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -8774,24 +5391,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -8802,24 +5402,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, state_conflict */
@@ -8830,24 +5413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -8856,24 +5422,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -8884,24 +5433,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -8910,24 +5442,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -8936,24 +5451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -9030,24 +5528,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -9056,24 +5537,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -9082,24 +5546,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -9108,24 +5555,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -9134,24 +5564,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -9217,24 +5630,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -9243,24 +5639,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -9269,24 +5648,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress */
@@ -9297,24 +5659,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -9323,24 +5668,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -9351,24 +5679,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -9377,24 +5688,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -9403,24 +5697,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -9484,24 +5761,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -9510,24 +5770,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -9536,24 +5779,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -9562,24 +5788,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -9588,24 +5797,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -9614,24 +5806,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -9769,24 +5944,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -9795,24 +5953,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -9821,24 +5962,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -9847,24 +5971,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -9912,24 +6019,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -9938,24 +6028,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -9964,24 +6037,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -9990,24 +6046,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -10072,24 +6111,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -10098,24 +6120,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -10124,24 +6129,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -10150,24 +6138,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -10176,24 +6147,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -10202,24 +6156,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -10255,24 +6192,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -10281,24 +6201,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -10307,24 +6210,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -10333,24 +6219,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -10360,7 +6229,7 @@ export interface operations {
             query?: {
                 /** @description next_cursor of the previous page. */
                 cursor?: string;
-                /** @description One entry_type value. The set is open: an unknown value simply matches nothing. */
+                /** @description One entry_type value: 1 to 64 characters from a-z, 0-9 and _, starting with a letter. The set is open: an unknown value simply matches nothing. */
                 entry_type?: string;
                 /** @description Only this user's transactions. */
                 external_user_id?: string;
@@ -10421,24 +6290,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -10447,24 +6299,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -10473,24 +6308,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -10499,24 +6317,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -10525,24 +6326,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -10587,24 +6371,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -10613,24 +6380,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -10639,24 +6389,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -10665,24 +6398,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -10691,24 +6407,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -10717,24 +6416,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -10809,24 +6491,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -10835,24 +6500,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -10861,24 +6509,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -10887,24 +6518,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -10913,24 +6527,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -10939,24 +6536,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -11053,24 +6633,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key, invalid_session_token */
@@ -11079,24 +6642,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -11105,24 +6651,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found, unknown_user */
@@ -11131,24 +6660,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -11157,24 +6669,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -11183,24 +6678,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -11315,24 +6793,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -11341,24 +6802,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -11367,24 +6811,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -11393,24 +6820,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description state_conflict */
@@ -11419,24 +6829,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -11445,24 +6838,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -11471,24 +6847,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -11497,24 +6856,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -11556,24 +6898,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -11582,24 +6907,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -11608,24 +6916,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -11634,24 +6925,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -11660,24 +6934,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -11739,24 +6996,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -11765,24 +7005,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -11791,24 +7014,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_in_progress, state_conflict */
@@ -11819,24 +7025,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -11845,24 +7034,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description idempotency_key_reused */
@@ -11873,24 +7045,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -11899,24 +7054,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -11925,24 +7063,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -11991,24 +7112,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -12017,24 +7121,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -12043,24 +7130,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -12069,24 +7139,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description widget_paused */
@@ -12095,24 +7148,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12177,24 +7213,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -12203,24 +7222,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -12229,24 +7231,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -12255,24 +7240,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -12281,24 +7249,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -12307,24 +7258,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12398,24 +7332,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -12424,24 +7341,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -12450,24 +7350,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -12476,24 +7359,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -12502,24 +7368,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12559,24 +7408,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -12585,24 +7417,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -12611,24 +7426,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -12637,24 +7435,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12708,24 +7489,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -12734,24 +7498,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -12760,24 +7507,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description state_conflict */
@@ -12786,24 +7516,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -12812,24 +7525,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -12838,24 +7534,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -12864,24 +7543,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -12908,24 +7570,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -12934,24 +7579,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -12960,24 +7588,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -12986,24 +7597,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -13049,24 +7643,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -13075,24 +7652,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -13101,24 +7661,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -13127,24 +7670,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -13185,24 +7711,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -13211,24 +7720,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -13237,24 +7729,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -13263,24 +7738,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description saved_markets_limit_reached */
@@ -13289,24 +7747,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -13315,24 +7756,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -13341,24 +7765,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -13367,24 +7774,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -13413,24 +7803,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -13439,24 +7812,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -13465,24 +7821,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -13491,24 +7830,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -13517,24 +7839,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -13589,24 +7894,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_api_key */
@@ -13615,24 +7903,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description insufficient_scope, tenant_suspended */
@@ -13641,24 +7912,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description unknown_user */
@@ -13667,24 +7921,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -13693,24 +7930,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -13719,24 +7939,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -13745,24 +7948,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description widget_paused */
@@ -13771,24 +7957,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -13828,24 +7997,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -13854,24 +8006,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description request_too_large */
@@ -13880,24 +8015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -13906,24 +8024,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -13932,24 +8033,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description widget_paused */
@@ -13958,24 +8042,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -14021,24 +8088,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description invalid_session_token */
@@ -14047,24 +8097,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description tenant_suspended */
@@ -14073,24 +8106,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description not_found */
@@ -14099,24 +8115,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description rate_limited */
@@ -14125,24 +8124,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description internal_error */
@@ -14151,24 +8133,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        details: {
-                            [key: string]: unknown;
-                        } | null;
-                        /**
-                         * @description The code; clients branch on it.
-                         * @enum {string}
-                         */
-                        error: "validation_failed" | "idempotency_key_required" | "invalid_api_key" | "invalid_session_token" | "insufficient_scope" | "tenant_suspended" | "user_blocked" | "user_excluded" | "not_found" | "unknown_user" | "would_overdraw" | "position_terminal" | "price_moved" | "market_suspended" | "stake_limit_exceeded" | "user_limit_reached" | "sandbox_limit_reached" | "state_conflict" | "report_limit_reached" | "report_expired" | "saved_markets_limit_reached" | "idempotency_key_in_progress" | "request_too_large" | "idempotency_key_reused" | "rate_limited" | "internal_error" | "sync_paused" | "positions_paused" | "feed_paused" | "widget_paused" | "market_not_ready";
-                        /** @description Human text; never branch on it. */
-                        message: string;
-                        /** @description Also in the X-Request-Id header. */
-                        request_id: string;
-                        /** @description Opaque; quote it with request_id to support. */
-                        source: string;
-                        /** @description RFC 3339 UTC. */
-                        ts: string;
-                    };
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
         };
@@ -14183,7 +8148,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14250,7 +8215,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14314,7 +8279,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14390,7 +8355,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14451,7 +8416,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14532,7 +8497,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14610,7 +8575,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14688,7 +8653,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14772,7 +8737,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14862,7 +8827,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -14953,7 +8918,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -15037,7 +9002,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
@@ -15116,7 +9081,7 @@ export interface operations {
                 "X-Webhook-Event": string;
                 /** @description sha256=`<hex HMAC-SHA256 of the raw body with the webhook_secret>`, lower case. */
                 "X-Webhook-Signature": string;
-                /** @description t=`<X-Webhook-Timestamp>`,v1=<hex HMAC-SHA256 of "`<t>`.`<raw body>`" with the webhook_secret>, lower case. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
+                /** @description `t=<timestamp>,v1=<signature>`: the timestamp is X-Webhook-Timestamp, the signature the lower-case hex HMAC-SHA256, with the webhook_secret, of the timestamp, a dot and the raw body. Refuse one whose t is more than 5 minutes from your clock: a replayed delivery. */
                 "X-Webhook-Signature-V2": string;
                 /** @description When this attempt was signed: unix seconds. Each attempt (a retry, a resend) is signed anew. */
                 "X-Webhook-Timestamp": string;
