@@ -251,6 +251,8 @@ describe('the settings screen', () => {
     expect(webhookError).toContain(
       'must use https. For local development, start the service with ALLOW_INSECURE_WEBHOOKS=1',
     );
+    // One full stop: the hint ends in its own.
+    expect(webhookError).toMatch(/URLs\.$/);
     expect(originsError).toContain('foo must be an origin');
     expect(originsError).toContain('bar.example.com/x must be an origin');
     expect(originsError).not.toContain('ok.example.com');

@@ -252,6 +252,9 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
 
 type Issue = { path: readonly PropertyKey[]; message: string };
 
+/** A message as a sentence: its full stop added unless it has one (a hint after it ends in its own). */
+const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`);
+
 /**
  * Every problem of a refused save in the form's own words, each next to its field: the webhook URL's, and
  * each refused origin by what was typed (so "foo" and a second bad line are both named).
@@ -260,9 +263,9 @@ function refusal(entered: { webhookUrl: string; allowedOrigins: string }, issues
   const said: Record<keyof FieldErrors, string[]> = { webhook_url: [], allowed_origins: [] };
   for (const issue of issues) {
     const [field, index] = issue.path;
-    if (field === 'webhook_url') said.webhook_url.push(`${issue.message}.`);
-    else if (index !== undefined) said.allowed_origins.push(`${origins[Number(index)]} ${issue.message}.`);
-    else said.allowed_origins.push(`${issue.message}.`);
+    if (field === 'webhook_url') said.webhook_url.push(sentence(issue.message));
+    else if (index !== undefined) said.allowed_origins.push(sentence(`${origins[Number(index)]} ${issue.message}`));
+    else said.allowed_origins.push(sentence(issue.message));
   }
   const errors: FieldErrors = {};
   if (said.webhook_url.length > 0) errors.webhook_url = [...new Set(said.webhook_url)].join(' ');
