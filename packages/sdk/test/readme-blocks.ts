@@ -54,3 +54,24 @@ export function run(
     );
   });
 }
+
+/**
+ * The tsconfig of an operator's project as the docs' TypeScript is checked in: strict, Node's types and
+ * no DOM library, the SDK from its source; over the files `include` names.
+ */
+export function userProjectTsconfig(include: string): object {
+  return {
+    compilerOptions: {
+      target: 'ES2022',
+      module: 'NodeNext',
+      moduleResolution: 'NodeNext',
+      lib: ['ES2022'],
+      types: ['node'],
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      customConditions: ['pm-sdk-source'],
+    },
+    include: [include],
+  };
+}

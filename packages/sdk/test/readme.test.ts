@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestService } from '../../service/test/helpers.js';
-import { readmeBlocks, readmeEnvironment, run } from './readme-blocks.js';
+import { readmeBlocks, readmeEnvironment, run, userProjectTsconfig } from './readme-blocks.js';
 
 /**
  * docs/sdk.md, the SDK's page (/docs/sdk), as a reader runs it (issue 29): its `ts run` blocks in order, each in its own
@@ -53,20 +53,7 @@ describe('the SDK page (docs/sdk.md)', () => {
   }, 120_000);
 
   it('type checks every block as a user’s project: strict, Node’s types, no DOM library', async () => {
-    const tsconfig = {
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        lib: ['ES2022'],
-        types: ['node'],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        customConditions: ['pm-sdk-source'],
-      },
-      include: ['block-*.ts'],
-    };
+    const tsconfig = userProjectTsconfig('block-*.ts');
     await writeFile(path.join(work, 'tsconfig.json'), JSON.stringify(tsconfig));
     const result = await run('node', [TSC, '-p', work], { cwd: work, timeoutMs: 90_000 });
     expect(result.code, result.output).toBe(0);

@@ -11,6 +11,7 @@ import { expectFits } from './schema-fit.js';
 import { ERROR_CATALOG, ERROR_CODES } from '../src/errors/index.js';
 import { installErrorHandling } from '../src/http/errors.js';
 import { OPERATION_IDS } from '../src/http/openapi-operations.js';
+import { userProjectTsconfig } from '../../sdk/test/readme-blocks.js';
 import type { ServiceDeps } from '../src/deps.js';
 import { FakeClock } from '../src/lib/clock.js';
 
@@ -239,20 +240,7 @@ it('type checks every TypeScript sample against @pm/sdk as a user’s project, a
       files.set(operation, file);
       await writeFile(path.join(work, file), `${list[1]!.source}\nexport {};\n`);
     }
-    const tsconfig = {
-      compilerOptions: {
-        target: 'ES2022',
-        module: 'NodeNext',
-        moduleResolution: 'NodeNext',
-        lib: ['ES2022'],
-        types: ['node'],
-        strict: true,
-        noEmit: true,
-        skipLibCheck: true,
-        customConditions: ['pm-sdk-source'],
-      },
-      include: ['sample-*.ts'],
-    };
+    const tsconfig = userProjectTsconfig('sample-*.ts');
     await writeFile(path.join(work, 'tsconfig.json'), JSON.stringify(tsconfig));
     const tsc = path.join(repo, 'node_modules/typescript/bin/tsc');
     const typed = await promisify(execFile)('node', [tsc, '-p', work], { cwd: work }).catch((error) => error);
