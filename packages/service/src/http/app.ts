@@ -152,7 +152,7 @@ export async function buildApp(
           description: API_INTRODUCTION,
         },
         servers: [{ url: '/' }],
-        // The reference's resources in this order (reference-pages.ts follows it), the webhook events last.
+        // The reference's resources in this order (reference-document.ts follows it), the webhook events last.
         tags: Object.entries(API_TAG_DESCRIPTIONS).map(([name, description]) => ({ name, description })),
         webhooks: webhookDocs(),
         components: {

@@ -147,7 +147,7 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch'];
 
 /**
  * Every operation of an OpenAPI document by `METHOD /path`, with its place in the reference: the page of
- * its operationId's resource and the anchor of its verb (reference-pages.ts). One without an operationId
+ * its operationId's resource and the anchor of its verb (reference-document.ts). One without an operationId
  * has no place, and a guide's link to it counts as broken.
  */
 export function operationAnchors(document: { paths?: Record<string, Record<string, { operationId?: string }>> }) {

@@ -1,13 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { readGuides } from '../guides/guide-files.js';
-import {
-  missingReferencePage,
-  referenceIndexPage,
-  referenceResourcePage,
-  referenceResources,
-  dereferenced,
-  type ReferenceDocument,
-} from '../guides/reference-pages.js';
+import { dereferenced, referenceResources, type ReferenceDocument } from '../guides/reference-document.js';
+import { missingReferencePage, referenceIndexPage, referenceResourcePage } from '../guides/reference-pages.js';
 import { guidesRoutes, html, pageCache } from './guides.js';
 
 /**
