@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 import type { TenantEnv } from '../src/domains/context.js';
 import { recordEvent, type NewEvent } from '../src/domains/events/index.js';
-import { deliverDue, endpointHealth, verifySignature } from '../src/domains/webhooks/index.js';
+import { deliverDue, endpointHealth, verifySignature, type DeliveryOutcome } from '../src/domains/webhooks/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { auditRows, PanelClient, textOf, type PanelResponse } from './panel-client.js';
@@ -37,10 +37,10 @@ afterAll(async () => {
 });
 
 /** One delivery pass of the worker, as its job runs it. */
-const pass = () =>
+const pass = (observe?: (outcome: DeliveryOutcome) => void) =>
   deliverDue(
     service.system(),
-    { transport: service.deps.webhookTransport, keepGoing: () => true },
+    { transport: service.deps.webhookTransport, keepGoing: () => true, observe },
     { timeoutMs: 2000 },
   );
 
@@ -152,8 +152,10 @@ describe('an attempt without a webhook secret', () => {
     await hookUp(service, t.tenantId, receiver.url, { secret: false });
     const id = await eventNow(t);
     const before = receiver.received.length;
-    await pass();
+    const outcomes: DeliveryOutcome[] = [];
+    await pass((outcome) => outcomes.push(outcome));
     expect(receiver.received.length).toBe(before);
+    expect(outcomes, 'the metrics count it as not sent, not as a failed attempt').toEqual(['not_sent']);
     const attempt = await service.db
       .selectFrom('webhook_attempts')
       .select(['sent', 'status_code', 'error', 'request_headers'])

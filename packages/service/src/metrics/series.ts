@@ -65,7 +65,7 @@ export function processSeries(registry: Registry) {
     }),
     webhookAttempts: new Counter({
       name: 'pm_webhook_delivery_attempts_total',
-      help: 'Webhook delivery attempts by outcome: delivered, failed (retried later), dead_lettered.',
+      help: 'Webhook delivery attempts by outcome: delivered, failed (retried later), not_sent (no webhook secret; retried later), dead_lettered.',
       labelNames: ['outcome'] as const,
       registers,
     }),

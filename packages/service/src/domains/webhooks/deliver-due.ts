@@ -50,8 +50,11 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
  */
 const LEASE_MARGIN_MS = 20_000;
 
-/** What became of an attempt: delivered, failed (retried on schedule) or dead-lettered. */
-export type DeliveryOutcome = 'delivered' | 'failed' | 'dead_lettered';
+/**
+ * What became of an attempt: delivered, failed (sent, retried on schedule), not sent (no webhook secret:
+ * retried on schedule, nothing went out) or dead-lettered.
+ */
+export type DeliveryOutcome = 'delivered' | 'failed' | 'not_sent' | 'dead_lettered';
 
 export interface DeliveryPorts {
   transport: WebhookTransport;
@@ -181,10 +184,13 @@ async function attemptDelivery(
       now: finishedAt,
     }),
   );
-  ports.observe?.(OUTCOMES[outcome.state]);
+  ports.observe?.(outcomeOf(outcome.state, !('unsent' in request)));
 }
 
-const OUTCOMES = { delivered: 'delivered', pending: 'failed', dead: 'dead_lettered' } as const;
+function outcomeOf(state: 'delivered' | 'pending' | 'dead', sent: boolean): DeliveryOutcome {
+  if (state === 'pending') return sent ? 'failed' : 'not_sent';
+  return state === 'delivered' ? 'delivered' : 'dead_lettered';
+}
 
 /** Waits between the tries of recording an attempt: about 8 s in all, inside the lease's margin. */
 const RECORD_RETRIES_MS = [250, 500, 1_000, 2_000, 4_000];
