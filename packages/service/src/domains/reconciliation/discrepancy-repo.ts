@@ -122,10 +122,12 @@ export async function findDiscrepancies(db: Executor, filter: DiscrepancyFilter)
 export async function countDiscrepanciesSince(
   db: Executor,
   since: Date,
+  tenantId?: string,
 ): Promise<{ tenantId: string; environment: Environment; discrepancies: number }[]> {
   const rows = await db
     .selectFrom('reconciliation_discrepancies')
     .select(['tenant_id', 'environment', (eb) => eb.fn.countAll<bigint>().as('n')])
+    .$if(tenantId !== undefined, (q) => q.where('tenant_id', '=', tenantId!))
     .where('created_at', '>=', since)
     .groupBy(['tenant_id', 'environment'])
     .execute();

@@ -46,9 +46,10 @@ export async function latestDiscrepancies(ctx: TenantCtx, limit: number): Promis
  */
 export const RECENT_DISCREPANCY_DAYS = 7;
 
-/** Discrepancies found in the last RECENT_DISCREPANCY_DAYS, per tenant environment. */
+/** Discrepancies found in the last RECENT_DISCREPANCY_DAYS, per tenant environment: every tenant's or one's. */
 export async function recentDiscrepancyCounts(
   ctx: Ctx,
+  tenantId?: string,
 ): Promise<{ tenantId: string; environment: Environment; discrepancies: number }[]> {
-  return countDiscrepanciesSince(ctx.db, new Date(ctx.now.getTime() - RECENT_DISCREPANCY_DAYS * 86_400_000));
+  return countDiscrepanciesSince(ctx.db, new Date(ctx.now.getTime() - RECENT_DISCREPANCY_DAYS * 86_400_000), tenantId);
 }

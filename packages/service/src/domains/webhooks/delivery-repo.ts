@@ -328,7 +328,7 @@ export interface DeliveryBacklog {
  * and summed for the metrics); tenant environments with neither are left out. It reads only pending and
  * dead rows (the partial indexes of 0019 and 0029), never the delivered history.
  */
-export async function selectDeliveryBacklog(db: Executor, now: Date): Promise<DeliveryBacklog[]> {
+export async function selectDeliveryBacklog(db: Executor, now: Date, tenantId?: string): Promise<DeliveryBacklog[]> {
   const rows = await sql<{
     tenant_id: string;
     environment: Environment;
@@ -343,7 +343,7 @@ export async function selectDeliveryBacklog(db: Executor, now: Date): Promise<De
            min(created_at) filter (where state = 'pending') as oldest,
            min(next_attempt_at) filter (where state = 'pending' and next_attempt_at <= ${now}) as oldest_due
     from webhook_deliveries
-    where state in ('dead', 'pending')
+    where state in ('dead', 'pending') ${tenantId === undefined ? sql`` : sql`and tenant_id = ${tenantId}`}
     group by tenant_id, environment`.execute(db);
   return rows.rows.map((r) => ({
     tenantId: r.tenant_id,

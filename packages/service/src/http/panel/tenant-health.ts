@@ -57,8 +57,8 @@ const HOUR_MS = 3_600_000;
 export async function tenantHealth(ctx: Ctx, tenantId: string): Promise<TenantHealth> {
   const now = ctx.now;
   const [backlog, discrepancies, ...environments] = await Promise.all([
-    deliveryBacklog(ctx),
-    recentDiscrepancyCounts(ctx),
+    deliveryBacklog(ctx, tenantId),
+    recentDiscrepancyCounts(ctx, tenantId),
     ...[...ENVIRONMENTS].reverse().map((environment) => environmentFigures(ctx, { tenantId, environment })),
   ]);
   for (const env of environments) {
