@@ -15,7 +15,14 @@ export function webhookHandler(secret: string, onEvent: (event: WebhookEvent) =>
     try {
       const chunks: Buffer[] = [];
       for await (const chunk of request) chunks.push(chunk as Buffer);
-      const verified = verifyWebhook({ rawBody: Buffer.concat(chunks), headers: request.headers, secret });
+      // requireTimestamp: every delivery carries the timestamped signature, so one without it, or signed more
+      // than five minutes ago (a captured delivery sent again), is refused.
+      const verified = verifyWebhook({
+        rawBody: Buffer.concat(chunks),
+        headers: request.headers,
+        secret,
+        requireTimestamp: true,
+      });
       if (!verified.ok) {
         // Not from the service (or changed on the way): refuse it and process nothing.
         response.writeHead(401).end(verified.reason);

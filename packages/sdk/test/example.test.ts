@@ -53,20 +53,28 @@ describe('the example operator back end', () => {
     expect(lines.join('\n')).toMatch(/balance 100\.00 \(sent twice: 100\.00, one movement\)/);
   });
 
-  it('refuses a forged delivery and processes a repeated one once', async () => {
+  it('refuses a forged, an untimed or a stale delivery, and processes a repeated one once', async () => {
     const body = JSON.stringify({
       id: '11111111-2222-4333-8444-555555555555',
       event: 'market.voided',
       occurred_at: '2026-06-01T12:00:00.000Z',
       data: { market_slug: 'demo-cup-final' },
     });
-    const post = (signature: string) =>
-      fetch(`${example.url}/webhooks`, { method: 'POST', headers: { 'x-webhook-signature': signature }, body });
-    expect((await post('sha256=00')).status).toBe(401);
-    const signature = `sha256=${createHmac('sha256', example.webhookSecret).update(body).digest('hex')}`;
+    const hmac = (text: string) => createHmac('sha256', example.webhookSecret).update(text).digest('hex');
+    const post = (headers: Record<string, string>) =>
+      fetch(`${example.url}/webhooks`, { method: 'POST', headers, body });
+    const signedAt = (seconds: number) => ({
+      'x-webhook-signature': `sha256=${hmac(body)}`,
+      'x-webhook-signature-v2': `t=${seconds},v1=${hmac(`${seconds}.${body}`)}`,
+    });
+    const now = Math.floor(Date.now() / 1000);
+    expect((await post({ ...signedAt(now), 'x-webhook-signature-v2': `t=${now},v1=00` })).status).toBe(401);
+    // Without its timestamped signature, or signed ten minutes ago (a captured delivery sent again): refused.
+    expect((await post({ 'x-webhook-signature': `sha256=${hmac(body)}` })).status).toBe(401);
+    expect((await post(signedAt(now - 600))).status).toBe(401);
     const before = example.events.length;
-    expect((await post(signature)).status).toBe(204);
-    expect((await post(signature)).status).toBe(204);
+    expect((await post(signedAt(now))).status).toBe(204);
+    expect((await post(signedAt(now))).status).toBe(204);
     expect(example.events.length).toBe(before + 1);
   });
 });
