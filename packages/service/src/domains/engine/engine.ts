@@ -45,6 +45,11 @@ export class WriteEngine<S, N> {
   /** Rounds in a row whose every group was put back: the next waits a little for the holder instead of spinning. */
   private idleDeferrals = 0;
   private readonly inFlight = new Set<string>();
+  /**
+   * The rows of the rounds in flight and of every queued group, while none of those groups can start (the
+   * last take found none); null once a round ends or starts.
+   */
+  private stalledBehind: Set<string> | null = null;
   private readonly counters = { rounds: 0, commands: 0, deferrals: 0, blockingRounds: 0, failedRounds: 0 };
   private readonly recent: number[] = [];
   private readonly stepMs = Object.fromEntries(ROUND_STEPS.map((step) => [step, 0])) as Record<RoundStep, number>;
@@ -95,13 +100,22 @@ export class WriteEngine<S, N> {
     for (const name of group.names) this.inFlight.add(name);
     this.queuedAt.set(group, performance.now());
     this.queue.push(group);
+    // While everything queued waits behind the rounds in flight, a group on one of their rows waits too:
+    // no need to go through the queue again (on a hot market, for every request).
+    const behind = this.stalledBehind;
+    if (behind && group.touches.some((t) => behind.has(t))) {
+      group.touches.forEach((t) => behind.add(t));
+      return;
+    }
     this.kick();
   }
 
   private kick(): void {
     while ([...this.rounds].filter((r) => !r.slow).length < MAX_ROUNDS_IN_FLIGHT && this.queue.length > 0) {
-      const round = this.take();
-      if (round.length === 0) return; // all wait behind rounds in flight, which kick when they end
+      const { round, behind } = this.take();
+      // All wait behind rounds in flight, which kick when they end.
+      this.stalledBehind = round.length === 0 ? behind : null;
+      if (round.length === 0) return;
       this.start(round, false);
     }
   }
@@ -112,6 +126,7 @@ export class WriteEngine<S, N> {
     this.rounds.add(lane);
     void this.run(round, wait).then(async (deferred) => {
       this.rounds.delete(lane);
+      this.stalledBehind = null;
       if (!wait) {
         // Only groups that keep meeting a held lock: give the holder a moment instead of spinning.
         this.idleDeferrals = deferred.length === round.length ? this.idleDeferrals + 1 : 0;
@@ -125,7 +140,7 @@ export class WriteEngine<S, N> {
    * The groups of the next round in arrival order, up to the bound, leaving those that touch a row of a
    * round in flight, and every later one on the same row: per row, commands run in arrival order.
    */
-  private take(): QueuedGroup<S, N>[] {
+  private take(): { round: QueuedGroup<S, N>[]; behind: Set<string> } {
     const round: QueuedGroup<S, N>[] = [];
     const behind = new Set([...this.rounds].flatMap((r) => [...r.touches]));
     const rest: QueuedGroup<S, N>[] = [];
@@ -143,7 +158,7 @@ export class WriteEngine<S, N> {
     }
     this.queue = rest;
     this.observeWaits(round);
-    return round;
+    return { round, behind };
   }
 
   /** Runs a round and settles what it answered; what it put back goes to the queue's front, in arrival order. */
