@@ -16,12 +16,14 @@ export interface Deprecated {
  * changelog to every answer of a route marked deprecated in its RouteMeta. Nothing is deprecated today.
  */
 export function installDeprecation(app: FastifyInstance): void {
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const deprecated = request.routeOptions.config.meta?.deprecated;
-    if (!deprecated) return;
-    reply.header('deprecation', `@${Math.floor(Date.parse(deprecated.since) / 1000)}`);
-    reply.header('sunset', new Date(deprecated.sunset).toUTCString());
-    reply.header('link', `<${baseUrlOf(request)}/v1/changelog>; rel="deprecation"`);
+    if (deprecated) {
+      reply.header('deprecation', `@${Math.floor(Date.parse(deprecated.since) / 1000)}`);
+      reply.header('sunset', new Date(deprecated.sunset).toUTCString());
+      reply.header('link', `<${baseUrlOf(request)}/v1/changelog>; rel="deprecation"`);
+    }
+    done(null, payload);
   });
 }
 

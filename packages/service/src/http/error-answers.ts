@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorAnswerRecorder } from '../domains/error-answers/index.js';
 import type { Clock } from '../lib/clock.js';
 import { REPLAYED_HEADER } from './stored-answer.js';
@@ -46,13 +46,17 @@ export function installErrorAnswers(
   environment: string | null,
 ): void {
   app.decorateRequest('answeredError', null);
-  app.addHook('onSend', async (request, reply, payload) => {
-    if (reply.statusCode < 400) return payload;
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (reply.statusCode >= 400) noteErrorAnswer(request, reply, payload);
+    done(null, payload);
+  });
+
+  function noteErrorAnswer(request: FastifyRequest, reply: FastifyReply, payload: unknown): void {
     const replayed = reply.getHeader(REPLAYED_HEADER) !== undefined;
     // The code is known where the answer was made (sendError, sendStored); only a replay's stored bytes are read.
     if (replayed) request.answeredError = envelopeFields(payload);
     const answered = request.answeredError;
-    if (answered === null || replayed) return payload;
+    if (answered === null || replayed) return;
     recorder.record({
       requestId: answered.requestId,
       tenantId: request.principal?.tenantEnv.tenantId ?? null,
@@ -63,6 +67,5 @@ export function installErrorAnswers(
       route: request.routeOptions.url ?? '(no route)',
       at: clock.now(),
     });
-    return payload;
-  });
+  }
 }

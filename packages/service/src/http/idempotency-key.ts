@@ -14,8 +14,9 @@ declare module 'fastify' {
  */
 export function installIdempotencyKeyCheck(app: FastifyInstance): void {
   app.decorateRequest('idempotencyKey', null);
-  app.addHook('preValidation', async (request) => {
-    if (!request.routeOptions.config.meta?.idempotent) return;
+  // A callback hook (it waits for nothing): what it throws, fastify answers as it would a rejection.
+  app.addHook('preValidation', (request, _reply, done) => {
+    if (!request.routeOptions.config.meta?.idempotent) return done();
     const raw = request.headers['idempotency-key'];
     if (raw === undefined || raw === '') {
       throw new ApiError('idempotency_key_required', 'This write needs an Idempotency-Key header.');
@@ -28,6 +29,7 @@ export function installIdempotencyKeyCheck(app: FastifyInstance): void {
       );
     }
     request.idempotencyKey = key;
+    done();
   });
 }
 

@@ -14,7 +14,7 @@ const codeLabel = (code: string): string => (KNOWN_CODES.has(code) ? code : 'oth
  * http/error-answers.ts read from its envelope as it was sent.
  */
 export function installRequestMetrics(app: FastifyInstance, listener: string, metrics: ServiceMetrics): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     metrics.request({
       listener,
       method: request.method,
@@ -24,5 +24,6 @@ export function installRequestMetrics(app: FastifyInstance, listener: string, me
       errorCode: request.answeredError ? codeLabel(request.answeredError.code) : null,
       replayed: reply.getHeader(REPLAYED_HEADER) === 'true',
     });
+    done();
   });
 }

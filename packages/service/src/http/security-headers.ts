@@ -12,10 +12,12 @@ const API_PATHS = ['/v1/', '/platform/v1/'];
  * itself) carry them too. Not the widget bundle (/widget/, cached on purpose) nor /docs (its own rules).
  */
 export function installApiHeaders(app: FastifyInstance): void {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     const path = request.url;
-    if (!API_PATHS.some((prefix) => path.startsWith(prefix))) return;
-    reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+    if (API_PATHS.some((prefix) => path.startsWith(prefix))) {
+      reply.header('x-content-type-options', 'nosniff').header('cache-control', 'no-store');
+    }
+    done();
   });
 }
 
