@@ -1,4 +1,4 @@
-import { createHash, randomInt } from 'node:crypto';
+import { hash, randomInt } from 'node:crypto';
 import type { Environment } from '../../db/schema.js';
 
 /**
@@ -22,7 +22,7 @@ export function environmentOfKey(key: string): Environment | null {
 
 /** Keys have 190 bits of entropy, so a fast hash is enough; only the hash is stored. */
 export function hashApiKey(key: string): Buffer {
-  return createHash('sha256').update(key).digest();
+  return hash('sha256', key, 'buffer');
 }
 
 /** What may be shown of a key after issue: enough to tell keys apart, never enough to use one. */

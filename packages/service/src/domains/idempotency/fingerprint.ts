@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The fingerprint an idempotency key is bound to: SHA-256 of the request's fields in a fixed order.
@@ -6,7 +6,7 @@ import { createHash } from 'node:crypto';
  * movement sent as a batch item under the same key are recognised as one request.
  */
 export function fingerprint(fields: Record<string, unknown>): Buffer {
-  return createHash('sha256').update(canonicalJson(fields)).digest();
+  return hash('sha256', canonicalJson(fields), 'buffer');
 }
 
 /** JSON with object keys sorted and undefined members dropped, so equal values give equal text. */
