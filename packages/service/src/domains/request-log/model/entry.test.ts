@@ -39,6 +39,22 @@ describe('what the request log keeps of a body', () => {
     expect(keptBodies({ request: '"pmk_sandbox_xyz"', response: null }).requestBody).toBe(JSON.stringify(REDACTED));
   });
 
+  it('keeps a body with nothing to redact as sent, and redacts one that spells a secret with escapes', () => {
+    const sent = '{ "external_user_id": "u-1",\n  "amount": "12.50" }';
+    expect(keptBodies({ request: sent, response: null }).requestBody).toBe(sent);
+    const escaped = String.raw`{"\u0074oken": "t-123", "n\u006fte": "pmk\u005flive_abc", "hook_ur\u006c": "https://h.example/x?k=s"}`;
+    expect(JSON.parse(keptBodies({ request: escaped, response: null }).requestBody!)).toEqual({
+      token: REDACTED,
+      note: REDACTED,
+      hook_url: `https://h.example/${REDACTED}`,
+    });
+    const secretWithSpaces = '{ "webhook_secret" : "whsec_1",  "url" : "https://h.example/a" }';
+    expect(JSON.parse(keptBodies({ request: secretWithSpaces, response: null }).requestBody!)).toEqual({
+      webhook_secret: REDACTED,
+      url: `https://h.example/${REDACTED}`,
+    });
+  });
+
   it('keeps a URL as its scheme and host only: its path, query or user part may carry a token', () => {
     expect(redacted({ webhook_url: 'https://user:pw@hooks.example.com/h?key=s3cret' })).toEqual({
       webhook_url: `https://hooks.example.com/${REDACTED}`,

@@ -55,6 +55,13 @@ const SECRET_NAME =
 const SECRET_VALUE = /^pmk_|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 
 /**
+ * Raw JSON that may hold something `redacted` changes: a secret's name anywhere, a field ending in url, a
+ * value shaped like a key or a JWT, or any \u escape (which could spell any of these). Text without one
+ * of these is kept as sent.
+ */
+const MAY_HOLD_SECRET = new RegExp(`${SECRET_NAME.source}|url"|"pmk_|"eyJ|\\\\u`, 'i');
+
+/**
  * A URL as the log keeps it: scheme and host only, since its path, query or user part may carry a token
  * (a webhook URL with a key in its query). Not a URL: kept only as a redaction.
  */
@@ -114,7 +121,9 @@ function keptJson(body: string | Buffer): { text: string | null; bytes: number }
   if (bytes > MAX_KEPT_RAW_BYTES) return { text: null, bytes };
   const text = typeof body === 'string' ? body : body.toString('utf8');
   try {
-    return { text: cut(JSON.stringify(redacted(JSON.parse(text)))).text, bytes };
+    const value: unknown = JSON.parse(text);
+    // Most bodies hold nothing to redact: those are kept as sent, without the walk and a second stringify.
+    return { text: cut(MAY_HOLD_SECRET.test(text) ? JSON.stringify(redacted(value)) : text).text, bytes };
   } catch {
     return { text: null, bytes };
   }
