@@ -22,6 +22,7 @@ import { installCompression } from './compression.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrorHandler } from './framework-errors.js';
 import { installRequestLog } from './request-log.js';
+import { requestLoggerFactory } from './request-logger.js';
 import { installRefusedBodyDrain } from './refused-body-drain.js';
 import { closeUnusedConnections } from './unused-connections.js';
 import { requestTimeoutOptions } from './server-limits.js';
@@ -76,6 +77,7 @@ export async function buildApp(
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     genReqId: newRequestId,
+    childLoggerFactory: requestLoggerFactory,
     requestIdHeader: false,
     // Behind the proxies named in TRUST_PROXY, request.ip (and host, protocol) are the client's, from the
     // forwarding headers; from anyone else those headers are ignored.
