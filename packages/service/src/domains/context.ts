@@ -89,10 +89,12 @@ export function contextOf<A extends Actor>(runtime: Runtime, actor: A, log: Logg
     now: runtime.clock.now(),
     actor,
     log,
-    afterCommit: () => {
-      throw new Error('afterCommit outside a transaction: open one with withTransaction first');
-    },
+    afterCommit: outsideTransaction,
   };
+}
+
+function outsideTransaction(): never {
+  throw new Error('afterCommit outside a transaction: open one with withTransaction first');
 }
 
 export function tenantContextOf(

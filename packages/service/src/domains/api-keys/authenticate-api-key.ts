@@ -26,14 +26,13 @@ export async function authenticateApiKey(
   now: Date,
   cache: KeyCache | null = null,
 ): Promise<Result<AuthenticatedKey>> {
-  const invalid = rejected('invalid_api_key', 'The API key is not valid for this environment.');
-  if (environmentOfKey(key) !== listenerEnvironment) return invalid;
+  if (environmentOfKey(key) !== listenerEnvironment) return invalid();
   const keyHash = hashApiKey(key);
   const load = () => readKeyGrant(db, keyHash, now);
   const grant = cache ? await cache.read(keyHash, load) : await load();
   // The expiry again: a cached grant was read at an earlier time.
-  if (!grant || grant.environment !== listenerEnvironment) return invalid;
-  if (grant.expiresAt !== null && grant.expiresAt <= now) return invalid;
+  if (!grant || grant.environment !== listenerEnvironment) return invalid();
+  if (grant.expiresAt !== null && grant.expiresAt <= now) return invalid();
   if (grant.tenantStatus === 'suspended') return rejected('tenant_suspended', 'The tenant is suspended.');
   // The key's last use, at most once a minute per process and never awaited: the request does not wait for
   // it, and a failed write (the pool closing) only leaves last_used_at a minute older.
@@ -41,3 +40,5 @@ export async function authenticateApiKey(
   const tenantEnv = { tenantId: grant.tenantId, environment: grant.environment };
   return ok({ tenantEnv, keyId: grant.keyId, scopes: grant.scopes });
 }
+
+const invalid = () => rejected('invalid_api_key', 'The API key is not valid for this environment.');
