@@ -34,36 +34,43 @@ export const PUBLIC_BUNDLE_PATH = '/widget/';
 export function installCors(app: FastifyInstance, origins: AllowedOrigins, environment: Environment): void {
   // After authentication: the tenant is known. Registered before the kill-switch and rate-limit hooks,
   // so their 503 and 429 reach the widget's code too.
-  app.addHook('onRequest', async (request, reply) => {
-    if (pathOf(request).startsWith(PUBLIC_BUNDLE_PATH)) {
+  // Callback hooks: only a request with an Origin waits for the tenants' lists, the rest go straight on.
+  app.addHook('onRequest', (request, reply, done) => {
+    if (isBundle(request)) {
       reply.header('access-control-allow-origin', '*');
-      return;
+      return done();
     }
     reply.header('vary', 'Origin');
     const origin = request.headers.origin;
     const meta = request.routeOptions.config.meta;
     const principal = request.principal;
-    if (!origin || principal?.kind !== 'user' || meta?.serverOnly) return;
-    if (await origins.allows(principal.tenantEnv, origin)) allow(reply, origin);
+    if (!origin || principal?.kind !== 'user' || meta?.serverOnly) return done();
+    origins.allows(principal.tenantEnv, origin).then((allowed) => {
+      if (allowed) allow(reply, origin);
+      done();
+    }, done);
   });
 
   // The widget must be able to read a refusal of its session token to refresh or give up. A 401
   // invalid_session_token may name no tenant (forged, malformed, another environment's), so it is readable,
   // like a preflight, by an origin any tenant of the environment lists. A token refused
   // for its tenant's suspension (403) names its tenant: that tenant's origins.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     // The bundle is the same bytes for every page: a shared cache keeps one copy, not one per Origin.
-    if (pathOf(request).startsWith(PUBLIC_BUNDLE_PATH)) return;
+    if (isBundle(request)) return done(null, payload);
     // An answer refused before the hook above ran (authentication's 401 and 403) varies by Origin too.
     appendVary(reply, 'Origin');
     const origin = request.headers.origin;
     const scope = request.refusedSessionScope;
     if (!origin || request.routeOptions.config.meta?.serverOnly || reply.hasHeader('access-control-allow-origin'))
-      return;
+      return done(null, payload);
     const readable = request.refusedSession
-      ? await origins.listedIn(environment, origin)
-      : reply.statusCode === 403 && scope !== null && (await origins.allows(scope, origin));
-    if (readable) allow(reply, origin);
+      ? origins.listedIn(environment, origin)
+      : Promise.resolve(reply.statusCode === 403 && scope !== null && origins.allows(scope, origin));
+    readable.then((yes) => {
+      if (yes) allow(reply, origin);
+      done(null, payload);
+    }, done);
   });
 
   const serverOnly = new Set<string>();
@@ -84,7 +91,12 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
   );
 }
 
-const pathOf = (request: FastifyRequest) => request.url.split('?')[0]!;
+const pathOf = (request: FastifyRequest) => {
+  const query = request.url.indexOf('?');
+  return query < 0 ? request.url : request.url.slice(0, query);
+};
+
+const isBundle = (request: FastifyRequest) => request.url.startsWith(PUBLIC_BUNDLE_PATH);
 
 function allow(reply: FastifyReply, origin: string): void {
   reply.header('access-control-allow-origin', origin).header('access-control-expose-headers', EXPOSED);

@@ -11,13 +11,23 @@ export function fingerprint(fields: Record<string, unknown>): Buffer {
 
 /** JSON with object keys sorted and undefined members dropped, so equal values give equal text. */
 export function canonicalJson(value: unknown): string {
-  // As in JSON.stringify: undefined inside an array is null.
-  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
+  if (Array.isArray(value)) {
+    // As in JSON.stringify: undefined inside an array is null.
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i > 0 ? ',' : '') + canonicalJson(value[i] ?? null);
+    return `${out}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    const object = value as Record<string, unknown>;
+    // The default sort compares UTF-16 code units, as `<` on strings does.
+    const names = Object.keys(object).sort();
+    let out = '{';
+    for (const name of names) {
+      const member = object[name];
+      if (member === undefined) continue;
+      out += `${out.length > 1 ? ',' : ''}${JSON.stringify(name)}:${canonicalJson(member)}`;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value);
 }
