@@ -1,4 +1,5 @@
 import type { Executor } from '../../db/connection.js';
+import { containing } from '../../db/like.js';
 import type { Environment } from '../../db/schema.js';
 import { AUDIT_ACTION_NAMES } from './model/actions.js';
 import type { AuditFilter } from './model/audit-filter.js';
@@ -57,7 +58,7 @@ export async function selectAuditEntries(
     .limit(limit);
   if (before !== null) query = query.where('seq', '<', before);
   if (filter.tenantId !== null) query = query.where('tenant_id', '=', filter.tenantId);
-  if (filter.actor !== null) query = query.where('who', 'ilike', `%${likeEscaped(filter.actor)}%`);
+  if (filter.actor !== null) query = query.where('who', 'ilike', containing(filter.actor));
   if (filter.action && 'exact' in filter.action) query = query.where('action', '=', filter.action.exact);
   if (filter.action && 'noun' in filter.action) {
     const noun = `${filter.action.noun}.`;
@@ -83,5 +84,3 @@ export async function selectAuditEntries(
   }));
 }
 
-/** Text matched as itself inside ILIKE: its wildcards and the escape character escaped. */
-const likeEscaped = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);

@@ -1,3 +1,4 @@
+import { containing } from '../../db/like.js';
 import type { Ctx } from '../context.js';
 import type { TenantRow } from './tenant-repo.js';
 
@@ -9,7 +10,7 @@ export async function listTenants(ctx: Ctx, query: { name?: string; limit: numbe
     .orderBy('created_at', 'desc')
     .orderBy('id')
     .limit(query.limit);
-  if (query.name) select = select.where('name', 'ilike', `%${query.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+  if (query.name) select = select.where('name', 'ilike', containing(query.name));
   const rows = await select.execute();
   return rows.map((r) => ({ id: r.id, name: r.name, status: r.status, createdAt: r.created_at }));
 }
