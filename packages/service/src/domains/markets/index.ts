@@ -3,7 +3,12 @@ export { createMarket, type NewMarket } from './create-market.js';
 export { getFeedMarket } from './get-market.js';
 export { getFeedMarkets } from './get-feed-markets.js';
 export { getPriceHistory, type HistoryRequest } from './get-price-history.js';
-export { listAllMarkets, marketsAwaitingResolution, tenantsOfMarket } from './list-all-markets.js';
+export {
+  listAllMarkets,
+  marketsAwaitingResolution,
+  tenantsOfMarket,
+  type MarketListQuery,
+} from './list-all-markets.js';
 export { listMarkets } from './list-markets.js';
 export { firstPricePoint, insertPricePoints } from './price-point-repo.js';
 export {

@@ -14,7 +14,6 @@ import {
   newMarketOf,
   setMarketEnabled,
   tenantsOfMarket,
-  type MarketRecord,
 } from '../../domains/markets/index.js';
 import { getMarketExposure } from '../../domains/positions/index.js';
 import { tenantNames } from '../../domains/tenants/index.js';
@@ -44,6 +43,7 @@ import {
 } from './market-facts.js';
 import { SandboxInfluenceSection, sandboxInfluenceRoutes } from './market-sandbox.js';
 import { MarketStatusSection, marketStatusRoutes } from './market-status.js';
+import { marketListQuery, MarketListSection, readMarketList } from './market-list.js';
 import { signedIn } from './site.js';
 import { tenantChoices, TenantPicker } from './tenant-picker.js';
 
@@ -92,17 +92,15 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(sandboxInfluenceRoutes(deps));
     await app.register(marketFactsRoutes(deps));
     app.get('/panel/markets', signedIn, async (request, reply) => {
-      const markets = await listAllMarkets(platformCtx(deps, request), { limit: 200 });
+      const read = readMarketList(request.query as Record<string, unknown>);
+      const filterable = Object.keys(read.errors).length === 0;
+      const found = filterable ? await listAllMarkets(platformCtx(deps, request), marketListQuery(read)) : null;
       return sendScreen(
         request,
         reply,
-        { title: 'Markets', current: '/panel/markets' },
+        { title: 'Markets', current: '/panel/markets', ...(!filterable && { status: 400 }) },
         <>
-          <section aria-labelledby="all">
-            <h2 id="all">All markets, newest first</h2>
-            <p>Tenants' own sandbox test markets are not listed.</p>
-            <MarketTable markets={markets} />
-          </section>
+          <MarketListSection read={read} found={found} />
           <section aria-labelledby="new">
             <h2 id="new">New market</h2>
             <PanelForm request={request} action="/panel/markets" label="New market">
@@ -351,28 +349,3 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
   };
 }
 
-function MarketTable(props: { markets: readonly MarketRecord[] }) {
-  if (props.markets.length === 0) return <p>No markets yet.</p>;
-  return (
-    <ScrollTable label="Markets">
-      <thead>
-        <tr>
-          <th scope="col">Market</th>
-          <th scope="col">Status</th>
-          <th scope="col">Closes</th>
-        </tr>
-      </thead>
-      <tbody>
-        {props.markets.map((m) => (
-          <tr key={m.id}>
-            <td>
-              <a href={`/panel/markets/${m.slug}`}>{m.title}</a> <code>{m.slug}</code>
-            </td>
-            <td>{m.status}</td>
-            <td>{when(m.closesAt)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </ScrollTable>
-  );
-}
