@@ -33,7 +33,7 @@ beforeAll(async () => {
 afterAll(() => service?.stop());
 
 const listed = (html: string) =>
-  [...html.matchAll(/<code>([^<]+)<\/code>/g)].map((m) => m[1]!).filter((s) => s.startsWith(tag));
+  [...html.matchAll(/<code[^>]*>([^<]+)<\/code>/g)].map((m) => m[1]!).filter((s) => s.startsWith(tag));
 const olderLink = (html: string) =>
   /<a href="([^"]+)" rel="next">Older markets<\/a>/.exec(html)?.[1]?.replaceAll('&amp;', '&');
 

@@ -66,7 +66,9 @@ export function MarketListSection(props: { read: MarketListRequest; found: reado
   return (
     <section aria-labelledby="all">
       <h2 id="all">{read.after ? 'Older markets' : 'All markets, newest first'}</h2>
-      <p>Tenants' own sandbox test markets are not listed.</p>
+      <p>
+        Tenants' own sandbox test markets are not listed. <a href="#new">New market</a>
+      </p>
       <FilterForm action="/panel/markets" label="Find markets" values={read.fields} errors={read.errors}>
         <div class="row">
           <div>
@@ -137,7 +139,7 @@ function MarketTable(props: { markets: readonly MarketRecord[] }) {
         {props.markets.map((m) => (
           <tr key={m.id}>
             <td data-label="Market">
-              <a href={`/panel/markets/${m.slug}`}>{m.title}</a> <code>{m.slug}</code>
+              <a href={`/panel/markets/${m.slug}`}>{m.title}</a> <code class="nowrap">{m.slug}</code>
             </td>
             <td data-label="Status">{m.status}</td>
             <td data-label="Closes">{when(m.closesAt)}</td>
