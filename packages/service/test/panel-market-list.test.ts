@@ -14,20 +14,23 @@ let tenant: TestTenant;
 let panel: PanelClient;
 const tag = `mlist-${process.pid}-${Date.now().toString(36)}`;
 const slugs: string[] = [];
+const ids = new Map<string, string>();
 
 beforeAll(async () => {
   const clock = new FakeClock('2026-06-01T12:00:00.000Z');
   service = await startTestService({ clock });
   tenant = await createTenant(service);
   panel = await PanelClient.signedIn(service);
-  // 53: one full page of 50 and three on the next, a second apart so that each is newer.
+  // 53: one full page of 50 and three on the next. Four of them (1 to 4) share one instant, on both sides
+  // of the page's end: the list orders those by id, and the next page must hold exactly the rest.
   for (let i = 0; i < 53; i++) {
-    clock.advance(1000);
+    if (i < 2 || i > 4) clock.advance(1000);
     const market = await createMarket(service, tenant, {
       slug: `${tag}-${String(i).padStart(2, '0')}`,
-      title: `List ${i} ${i === 7 ? '100% sure' : 'plain'}`,
+      title: `List ${i} ${i === 7 ? '100% sure' : i === 8 ? '100 percent sure' : 'plain'}`,
     });
     slugs.push(market.slug);
+    ids.set(market.slug, market.id);
   }
 }, 120_000);
 afterAll(() => service?.stop());
@@ -41,13 +44,15 @@ describe('the panel market list', () => {
   it('finds by part of the slug, newest first, 50 a page, and pages by keyset with the filter kept', async () => {
     const first = await panel.get(`/panel/markets?q=${tag}`);
     expect(first.status).toBe(200);
-    const newestFirst = [...slugs].reverse();
+    // Newest first; markets of one instant by id, highest first.
+    const tied = slugs.slice(1, 5).sort((a, b) => (ids.get(a)! < ids.get(b)! ? 1 : -1));
+    const newestFirst = [...slugs.slice(5).reverse(), ...tied, slugs[0]!];
     expect(listed(first.html)).toEqual(newestFirst.slice(0, 50));
     const next = olderLink(first.html)!;
     expect(next).toContain(`q=${tag}`);
     const second = await panel.get(next);
     expect(listed(second.html)).toEqual(newestFirst.slice(50));
-    expect(textOf(second.html)).toContain('Older markets');
+    expect(second.html).toContain('<h2 id="all">Older markets</h2>');
     expect(olderLink(second.html)).toBeUndefined();
     expect(second.html).toContain(`href="/panel/markets?q=${tag}">Newest markets</a>`);
   });
@@ -65,7 +70,11 @@ describe('the panel market list', () => {
     expect(listed(suspended.html)).toEqual([slugs[3]]);
     expect(suspended.html).toMatch(/<option value="suspended" selected/);
     const open = await panel.get(`/panel/markets?q=${tag}&status=open`);
+    expect(listed(open.html)).toHaveLength(50);
     expect(listed(open.html)).not.toContain(slugs[3]);
+    const openOlder = await panel.get(olderLink(open.html)!);
+    expect(listed(openOlder.html)).toHaveLength(2);
+    expect(listed(openOlder.html)).not.toContain(slugs[3]);
   });
 
   it('says what is wrong with a filter under its field, and a page link that is not valid', async () => {
@@ -77,8 +86,12 @@ describe('the panel market list', () => {
     expect(text).toContain('This filter cannot be used');
     expect(refused.html).toMatch(/<select id="status" name="status" aria-invalid="true"/);
 
+    const control = await panel.get(`/panel/markets?q=${tag}%00`);
+    expect(control.status).toBe(400);
+    expect(textOf(control.html)).toContain('Enter text without control characters');
+
     const bad = await panel.get(`/panel/markets?q=${tag}&after=not-an-id`);
-    expect(bad.status).toBe(200);
+    expect(bad.status).toBe(400);
     expect(textOf(bad.html)).toContain('That page link is not valid any more');
     expect(listed(bad.html)).toEqual([]);
   });

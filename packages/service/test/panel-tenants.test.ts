@@ -249,3 +249,12 @@ describe('the widget settings form', () => {
     expect(await widgetOf(own.tenantId)).toEqual(before);
   });
 });
+
+describe('the tenant list', () => {
+  it('says a name with a control character cannot be searched, rather than failing the read', async () => {
+    const refused = await panel.get('/panel/tenants?name=a%00b');
+    expect(refused.status).toBe(400);
+    expect(textOf(refused.html)).toContain('Enter a name without control characters.');
+    expect(refused.html).toMatch(/<input id="name" name="name" value="a[^"]*b" aria-invalid="true"/);
+  });
+});

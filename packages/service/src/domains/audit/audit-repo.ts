@@ -83,4 +83,3 @@ export async function selectAuditEntries(
     outcome: r.outcome,
   }));
 }
-

@@ -8,7 +8,7 @@ export interface MarketListQuery {
   status?: MarketStatus;
   /** Part of the slug or of the title, in any case. */
   text?: string;
-  /** The id of the last market of the page before: only markets created before it. */
+  /** The id of the last market of the page before: only markets after it in the list's order. */
   after?: string;
   limit: number;
 }

@@ -22,7 +22,7 @@ export const LIQUIDITY_RULE =
 export const MIN_OUTCOMES = 2;
 export const MAX_OUTCOMES = 20;
 
-const MARKET_STATUSES = ['open', 'suspended', 'resolved', 'voided'] as const;
+export const MARKET_STATUSES = ['open', 'suspended', 'resolved', 'voided'] as const;
 export const MarketStatusSchema = z.enum(MARKET_STATUSES);
 
 export const Slug = z

@@ -1,14 +1,14 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { MarketListQuery, MarketRecord } from '../../domains/markets/index.js';
+import { MARKET_STATUSES, type MarketListQuery, type MarketRecord } from '../../domains/markets/index.js';
 import type { MarketStatus } from '../../db/schema.js';
+import { isPlainText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
 import { Field, FilterForm, ScrollTable, SelectField, when } from '../web/shared.js';
 
 /** Markets a page of the list shows. */
 export const MARKETS_PAGE = 50;
 
-const STATUSES: readonly MarketStatus[] = ['open', 'suspended', 'resolved', 'voided'];
-const STATUS_OPTIONS = [['', 'Any status'], ...STATUSES.map((s) => [s, s] as const)] as const;
+const STATUS_OPTIONS = [['', 'Any status'], ...MARKET_STATUSES.map((s) => [s, s] as const)] as const;
 const MAX_TEXT = 200;
 
 /** The list's filter as the query gave it: the fields to show again, and what is wrong with each. */
@@ -28,17 +28,18 @@ export function readMarketList(query: Record<string, unknown>): MarketListReques
   const q = typeof query.q === 'string' ? query.q.trim() : '';
   if (q !== '') fields.q = q.slice(0, MAX_TEXT + 1);
   if (q.length > MAX_TEXT) errors.q = `Enter at most ${MAX_TEXT} characters of a slug or a title.`;
+  else if (!isPlainText(q)) errors.q = 'Enter text without control characters (a slug or a title has none).';
   const status = typeof query.status === 'string' ? query.status.trim() : '';
   if (status !== '') fields.status = status.slice(0, 40);
-  if (status !== '' && !(STATUSES as readonly string[]).includes(status)) {
-    errors.status = `Choose one of ${STATUSES.join(', ')}, or any status.`;
+  if (status !== '' && !(MARKET_STATUSES as readonly string[]).includes(status)) {
+    errors.status = `Choose one of ${MARKET_STATUSES.join(', ')}, or any status.`;
   }
   const after = typeof query.after === 'string' && query.after !== '' ? query.after : null;
   const badPosition = after !== null && !isUuid(after);
   return { fields, errors, after: badPosition ? null : after, badPosition };
 }
 
-/** The domain's query for a request that can filter. */
+/** The domain's query, for a request that can filter from where its link says. */
 export function marketListQuery(read: MarketListRequest): MarketListQuery {
   return {
     ...(read.fields.q && { text: read.fields.q }),
@@ -57,7 +58,11 @@ const listHref = (fields: MarketListRequest['fields'], extra: Record<string, str
  * The shared markets, newest first, 50 a page: found by part of a slug or title and by status, paged by
  * keyset ("Older markets"), the filter kept across pages and shareable as a link.
  */
-export function MarketListSection(props: { read: MarketListRequest; found: readonly MarketRecord[] | null }) {
+export function MarketListSection(props: {
+  read: MarketListRequest;
+  /** The page's markets and one more (there are older ones), or null: nothing was read. */
+  found: readonly MarketRecord[] | null;
+}) {
   const { read, found } = props;
   const markets = found?.slice(0, MARKETS_PAGE) ?? [];
   const last = markets.at(-1);
@@ -87,13 +92,13 @@ export function MarketListSection(props: { read: MarketListRequest; found: reado
           </p>
         )}
       </FilterForm>
-      {found === null ? (
-        <p class="problem" role="alert">
-          This filter cannot be used: see the fields marked above.
-        </p>
-      ) : read.badPosition ? (
+      {read.badPosition ? (
         <p role="alert">
           That page link is not valid any more: <a href={listHref(read.fields)}>start from the newest</a>.
+        </p>
+      ) : found === null ? (
+        <p class="problem" role="alert">
+          This filter cannot be used: see the fields marked above.
         </p>
       ) : markets.length === 0 ? (
         <p>

@@ -93,12 +93,12 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
     await app.register(marketFactsRoutes(deps));
     app.get('/panel/markets', signedIn, async (request, reply) => {
       const read = readMarketList(request.query as Record<string, unknown>);
-      const filterable = Object.keys(read.errors).length === 0;
-      const found = filterable ? await listAllMarkets(platformCtx(deps, request), marketListQuery(read)) : null;
+      const readable = Object.keys(read.errors).length === 0 && !read.badPosition;
+      const found = readable ? await listAllMarkets(platformCtx(deps, request), marketListQuery(read)) : null;
       return sendScreen(
         request,
         reply,
-        { title: 'Markets', current: '/panel/markets', ...(!filterable && { status: 400 }) },
+        { title: 'Markets', current: '/panel/markets', ...(!readable && { status: 400 }) },
         <>
           <MarketListSection read={read} found={found} />
           <section aria-labelledby="new">
@@ -348,4 +348,3 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
     });
   };
 }
-

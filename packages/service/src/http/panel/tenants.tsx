@@ -13,6 +13,7 @@ import {
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
+import { isPlainText } from '../../lib/text.js';
 import { ok } from '../../errors/index.js';
 import { act, formOf, listField, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
@@ -55,18 +56,30 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/tenants', signedIn, async (request, reply) => {
       const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
-      const tenants = await listTenants(platformCtx(deps, request), { name, limit: 200 });
+      // PostgreSQL text holds no NUL: such a name is refused here rather than failing the read.
+      const plain = isPlainText(name);
+      const tenants = plain ? await listTenants(platformCtx(deps, request), { name, limit: 200 }) : [];
       return sendScreen(
         request,
         reply,
-        { title: 'Tenants', current: '/panel/tenants' },
+        { title: 'Tenants', current: '/panel/tenants', ...(!plain && { status: 400 }) },
         <>
           <section aria-labelledby="find">
             <h2 id="find">Find</h2>
             <form method="get" action="/panel/tenants" class="row" role="search">
               <div>
                 <label for="name">Name contains</label>
-                <input id="name" name="name" value={name} />
+                <input
+                  id="name"
+                  name="name"
+                  value={name}
+                  {...(!plain && { 'aria-invalid': 'true', 'aria-describedby': 'name-error' })}
+                />
+                {!plain && (
+                  <p class="field-error" id="name-error">
+                    Enter a name without control characters.
+                  </p>
+                )}
               </div>
               <button type="submit" class="secondary">
                 Find
@@ -93,7 +106,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 ))}
               </tbody>
             </ScrollTable>
-            {tenants.length === 0 && <p>No tenant matches.</p>}
+            {plain && tenants.length === 0 && <p>No tenant matches.</p>}
           </section>
           <section aria-labelledby="new">
             <h2 id="new">New tenant</h2>
