@@ -67,6 +67,31 @@ describe('the portal request log', () => {
     expect(page.html).toContain(`/portal/requests?user=${user}`);
   });
 
+  it('keeps a body with nothing to redact as sent, and says when it kept only its first 16 KB', async () => {
+    const user = `prl-${uniqueKey()}`;
+    await registerUser(service, tenant.sandboxKey, user);
+    const item = { external_user_id: user, direction: 'credit', amount: '1.00', idempotency_key: uniqueKey() };
+    const sent = JSON.stringify({ items: [item] }, null, 1);
+    // Valid JSON past its first 16 KB too: only its size says it was cut.
+    const padded = `${sent}${' '.repeat(20_000)}`;
+    const res = await service.api('sandbox', 'POST', '/v1/balance-sync/batch', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey(),
+      rawBody: padded,
+    });
+    expect(res.status, res.text).toBe(200);
+    await service.deps.requestLog.flush();
+    const portal = await portalOf(tenant);
+    const page = await portal.get(`/portal/requests/${res.headers.get('x-request-id')}`);
+    expect(textOf(page.html)).toContain(`The first 16 KB of ${Buffer.byteLength(padded).toLocaleString('en')} bytes`);
+    const stored = await service.deps.db
+      .selectFrom('request_log')
+      .select('request_body')
+      .where('request_id', '=', res.headers.get('x-request-id')!)
+      .executeTakeFirstOrThrow();
+    expect(stored.request_body!.startsWith(sent)).toBe(true);
+  });
+
   it('filters by status class and user, and names a bad filter value next to its field', async () => {
     const user = `prf-${uniqueKey()}`;
     await registerUser(service, tenant.sandboxKey, user);

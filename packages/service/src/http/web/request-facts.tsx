@@ -1,14 +1,18 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { StoredRequest } from '../../domains/request-log/index.js';
+import { MAX_BODY_BYTES, type StoredRequest } from '../../domains/request-log/index.js';
 import { CopyButton } from './page.js';
 import { when } from './shared.js';
 
-/** A kept body whole (valid JSON, indented), or cut at 16 KB (the start of it, which never parses). */
-function readable(text: string): { text: string; whole: boolean } {
+/**
+ * A kept body as shown: whole when its full size fits what the log keeps (then indented, as JSON), else
+ * the first 16 KB as they were kept.
+ */
+function readable(text: string, bytes: number): { text: string; whole: boolean } {
+  if (bytes > MAX_BODY_BYTES) return { text, whole: false };
   try {
     return { text: JSON.stringify(JSON.parse(text), null, 2), whole: true };
   } catch {
-    return { text, whole: false };
+    return { text, whole: true };
   }
 }
 
@@ -16,7 +20,7 @@ function readable(text: string): { text: string; whole: boolean } {
 function Body(props: { label: string; id: string; text: string | null; bytes: number | null }) {
   if (props.bytes === null) return null;
   const size = `${props.bytes.toLocaleString('en')} bytes`;
-  const shown = props.text === null ? null : readable(props.text);
+  const shown = props.text === null ? null : readable(props.text, props.bytes);
   return (
     <section aria-labelledby={props.id}>
       <h2 id={props.id}>{props.label}</h2>

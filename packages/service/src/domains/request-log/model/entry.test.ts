@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cut, keptBodies, keptPath, MAX_BODY_BYTES, MAX_KEPT_RAW_BYTES, REDACTED, redacted, urlHost } from './entry.js';
 
@@ -48,11 +49,49 @@ describe('what the request log keeps of a body', () => {
       note: REDACTED,
       hook_url: `https://h.example/${REDACTED}`,
     });
+    const nested = '{"items": [{"URL": "https://h.example/a?k=1", "v": ["eyJa.eyJb.c"]}]}';
+    expect(JSON.parse(keptBodies({ request: nested, response: null }).requestBody!)).toEqual({
+      items: [{ URL: `https://h.example/${REDACTED}`, v: [REDACTED] }],
+    });
     const secretWithSpaces = '{ "webhook_secret" : "whsec_1",  "url" : "https://h.example/a" }';
     expect(JSON.parse(keptBodies({ request: secretWithSpaces, response: null }).requestBody!)).toEqual({
       webhook_secret: REDACTED,
       url: `https://h.example/${REDACTED}`,
     });
+  });
+
+  it('keeps a body as sent only when redacting it would change nothing, whatever its spelling', () => {
+    const word = fc.constantFrom(
+      'note',
+      'amount',
+      'token',
+      'Api-Key',
+      'hook_url',
+      'URL',
+      'pmk_live_x',
+      'eyJa.eyJb.c',
+      'ok',
+    );
+    const text = fc.oneof(word, fc.string({ maxLength: 8 }));
+    const value = fc.letrec((tie) => ({
+      json: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('json'), { maxLength: 3 }),
+        fc.dictionary(text, tie('json'), { maxKeys: 3 }),
+      ),
+    })).json;
+    fc.assert(
+      fc.property(value, fc.integer({ min: 0, max: 3 }), (sent, spelling) => {
+        const raw = spelled(JSON.stringify(sent, null, spelling === 1 ? 2 : undefined), spelling);
+        const kept = keptBodies({ request: raw, response: null }).requestBody!;
+        if (kept === raw) expect(redacted(JSON.parse(raw))).toEqual(JSON.parse(raw));
+        else expect(JSON.parse(kept)).toEqual(redacted(JSON.parse(raw)));
+      }),
+      { numRuns: 2000 },
+    );
   });
 
   it('keeps a URL as its scheme and host only: its path, query or user part may carry a token', () => {
@@ -87,3 +126,25 @@ describe('what the request log keeps of a body', () => {
     });
   });
 });
+
+/**
+ * The same JSON spelled another way: 2 writes every letter inside strings as a \u escape, 3 every other
+ * one; 0 and 1 (indented) leave it as JSON.stringify wrote it.
+ */
+function spelled(json: string, spelling: number): string {
+  if (spelling < 2) return json;
+  let inString = false;
+  let out = '';
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]!;
+    if (c === '\\') {
+      out += c + json[i + 1]!;
+      i += 1;
+      continue;
+    }
+    if (c === '"') inString = !inString;
+    const escape = inString && /[a-z]/i.test(c) && (spelling === 2 || i % 2 === 0);
+    out += escape ? `\\u${c.charCodeAt(0).toString(16).padStart(4, '0').toUpperCase()}` : c;
+  }
+  return out;
+}

@@ -51,7 +51,11 @@ export const REDACTED = '[redacted]';
 const SECRET_NAME =
   /secret|token|passw|passphrase|auth|bearer|cookie|session|jwt|credential|private|api[-_]?key|signature/i;
 
-/** A value that is a credential whatever its field is called: one of our API keys, or a JWT. */
+/**
+ * A value that is a credential whatever its field is called: one of our API keys, or a JWT. A new form
+ * here, or a new rule in `redacted`, needs its trace in MAY_HOLD_SECRET too, or bodies holding it are
+ * kept as sent.
+ */
 const SECRET_VALUE = /^pmk_|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
 
 /**
