@@ -45,10 +45,12 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
     const meta = request.routeOptions.config.meta;
     const principal = request.principal;
     if (!origin || principal?.kind !== 'user' || meta?.serverOnly) return done();
-    origins.allows(principal.tenantEnv, origin).then((allowed) => {
-      if (allowed) allow(reply, origin);
-      done();
-    }, done);
+    origins
+      .allows(principal.tenantEnv, origin)
+      .then((allowed) => {
+        if (allowed) allow(reply, origin);
+      })
+      .then(() => done(), done);
   });
 
   // The widget must be able to read a refusal of its session token to refresh or give up. A 401
@@ -66,11 +68,15 @@ export function installCors(app: FastifyInstance, origins: AllowedOrigins, envir
       return done(null, payload);
     const readable = request.refusedSession
       ? origins.listedIn(environment, origin)
-      : Promise.resolve(reply.statusCode === 403 && scope !== null && origins.allows(scope, origin));
-    readable.then((yes) => {
-      if (yes) allow(reply, origin);
-      done(null, payload);
-    }, done);
+      : reply.statusCode === 403 && scope !== null
+        ? origins.allows(scope, origin)
+        : null;
+    if (readable === null) return done(null, payload);
+    readable
+      .then((yes) => {
+        if (yes) allow(reply, origin);
+      })
+      .then(() => done(null, payload), done);
   });
 
   const serverOnly = new Set<string>();

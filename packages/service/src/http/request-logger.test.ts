@@ -31,6 +31,7 @@ describe('a request logger', () => {
       { reqId: 'req_1', msg: 'failed', level: 50 },
     ]);
     expect(lines[0]).toMatchObject({ code: 'x' });
+    expect((request as unknown as { bindings(): object }).bindings()).toEqual({ reqId: 'req_1' });
     expect(request.level).toBe('warn');
   });
 

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 
-/** pino's level numbers: a call logs when its level's number is at least the logger's. */
+/** pino's level numbers (the service adds no levels): a call logs when its number is at least the logger's. */
 const LEVEL_VALUES: Record<string, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
 const valueOf = (level: string) => LEVEL_VALUES[level] ?? Number.POSITIVE_INFINITY;
 
@@ -23,18 +23,25 @@ export function requestLoggerFactory(
 
 class DeferredChild {
   #made: FastifyBaseLogger | null = null;
+  readonly #parent: FastifyBaseLogger;
+  readonly #bindings: Record<string, unknown>;
 
-  constructor(
-    private readonly parent: FastifyBaseLogger,
-    private readonly bindings: Record<string, unknown>,
-  ) {}
+  constructor(parent: FastifyBaseLogger, bindings: Record<string, unknown>) {
+    this.#parent = parent;
+    this.#bindings = bindings;
+  }
 
   private get made(): FastifyBaseLogger {
-    return (this.#made ??= this.parent.child(this.bindings));
+    return (this.#made ??= this.#parent.child(this.#bindings));
+  }
+
+  /** pino's: the bindings a line of this logger carries. */
+  bindings(): Record<string, unknown> {
+    return (this.made as unknown as { bindings(): Record<string, unknown> }).bindings();
   }
 
   get level(): string {
-    return this.#made?.level ?? this.parent.level;
+    return this.#made?.level ?? this.#parent.level;
   }
 
   set level(level: string) {
@@ -42,7 +49,7 @@ class DeferredChild {
   }
 
   private log(method: Method, args: unknown[]): void {
-    if (this.#made === null && valueOf(method) < valueOf(this.parent.level)) return;
+    if (this.#made === null && valueOf(method) < valueOf(this.#parent.level)) return;
     (this.made[method] as (...a: unknown[]) => void)(...args);
   }
 

@@ -19,7 +19,7 @@ export function canonicalJson(value: unknown): string {
   }
   if (value !== null && typeof value === 'object') {
     const object = value as Record<string, unknown>;
-    // The default sort compares UTF-16 code units, as `<` on strings does.
+    // Names in UTF-16 code unit order (the default sort): stored fingerprints depend on this exact text.
     const names = Object.keys(object).sort();
     let out = '{';
     for (const name of names) {
