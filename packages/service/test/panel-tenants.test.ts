@@ -251,6 +251,32 @@ describe('the widget settings form', () => {
 });
 
 describe('the tenant list', () => {
+  it('finds by part of the name, newest first, 50 a page, and pages by keyset with the name kept', async () => {
+    const tag = `tlist-${Date.now().toString(36)}`;
+    const ids: string[] = [];
+    for (let i = 0; i < 52; i++) {
+      const created = await service.platform('POST', '/platform/v1/tenants', { name: `${tag} ${i}` });
+      expect(created.status, created.text).toBe(201);
+      ids.push(created.json.id as string);
+    }
+    // This file's clock stands still: every tenant has one creation time, and the list orders them by id.
+    const newestFirst = [...ids].sort().reverse();
+    const listed = (html: string) => [...html.matchAll(/href="\/panel\/tenants\/([0-9a-f-]{36})"/g)].map((m) => m[1]);
+    const first = await panel.get(`/panel/tenants?name=${tag.toUpperCase()}`);
+    expect(listed(first.html)).toEqual(newestFirst.slice(0, 50));
+    const older = /<a href="([^"]+)" rel="next">Older tenants<\/a>/.exec(first.html)![1]!.replaceAll('&amp;', '&');
+    expect(older).toContain(`name=${tag.toUpperCase()}`);
+    const second = await panel.get(older);
+    expect(listed(second.html)).toEqual(newestFirst.slice(50));
+    expect(second.html).toContain('<h2 id="find">Older tenants</h2>');
+    expect(second.html).not.toContain('rel="next"');
+    expect(second.html).toContain(`href="/panel/tenants?name=${tag.toUpperCase()}">Newest tenants</a>`);
+
+    const bad = await panel.get(`/panel/tenants?name=${tag}&after=nope`);
+    expect(bad.status).toBe(400);
+    expect(textOf(bad.html)).toContain('That page link is not valid any more');
+  });
+
   it('says a name with a control character cannot be searched, rather than failing the read', async () => {
     const refused = await panel.get('/panel/tenants?name=a%00b');
     expect(refused.status).toBe(400);

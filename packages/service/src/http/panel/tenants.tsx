@@ -13,23 +13,14 @@ import {
 } from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { isPlainText } from '../../lib/text.js';
 import { ok } from '../../errors/index.js';
 import { act, formOf, listField, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
 import { KeysTable } from '../web/keys-table.js';
 import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
-import {
-  CheckboxesField,
-  Field,
-  PanelForm,
-  ScrollTable,
-  SelectField,
-  sendConfirmation,
-  sendScreen,
-  when,
-} from '../web/shared.js';
+import { CheckboxesField, Field, PanelForm, SelectField, sendConfirmation, sendScreen } from '../web/shared.js';
 import { signedIn } from './site.js';
+import { canList, readTenantList, TenantListSection, TENANTS_PAGE } from './tenant-list.js';
 import { DangerZone } from './tenant-danger-zone.js';
 import { tenantHealth } from './tenant-health.js';
 import { healthLinks } from './tenant-health-links.js';
@@ -55,59 +46,20 @@ const KEY_WORDS = { environment: 'Choose sandbox or live.', scopes: 'Tick at lea
 export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
     app.get('/panel/tenants', signedIn, async (request, reply) => {
-      const name = String((request.query as { name?: unknown }).name ?? '').slice(0, 200);
-      // PostgreSQL text holds no NUL: such a name is refused here rather than failing the read.
-      const plain = isPlainText(name);
-      const tenants = plain ? await listTenants(platformCtx(deps, request), { name, limit: 200 }) : [];
+      const read = readTenantList(request.query as Record<string, unknown>);
+      const found = canList(read)
+        ? await listTenants(platformCtx(deps, request), {
+            name: read.name,
+            ...(read.after && { after: read.after }),
+            limit: TENANTS_PAGE + 1,
+          })
+        : [];
       return sendScreen(
         request,
         reply,
-        { title: 'Tenants', current: '/panel/tenants', ...(!plain && { status: 400 }) },
+        { title: 'Tenants', current: '/panel/tenants', ...(!canList(read) && { status: 400 }) },
         <>
-          <section aria-labelledby="find">
-            <h2 id="find">Find</h2>
-            <form method="get" action="/panel/tenants" class="row" role="search">
-              <div>
-                <label for="name">Name contains</label>
-                <input
-                  id="name"
-                  name="name"
-                  value={name}
-                  {...(!plain && { 'aria-invalid': 'true', 'aria-describedby': 'name-error' })}
-                />
-                {!plain && (
-                  <p class="field-error" id="name-error">
-                    Enter a name without control characters.
-                  </p>
-                )}
-              </div>
-              <button type="submit" class="secondary">
-                Find
-              </button>
-            </form>
-            <ScrollTable label="Tenants">
-              <caption class="skip">Tenants, newest first (at most 200)</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Name</th>
-                  <th scope="col">Status</th>
-                  <th scope="col">Created</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tenants.map((t) => (
-                  <tr key={t.id}>
-                    <td>
-                      <a href={`/panel/tenants/${t.id}`}>{t.name}</a>
-                    </td>
-                    <td>{t.status}</td>
-                    <td>{when(t.createdAt)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </ScrollTable>
-            {plain && tenants.length === 0 && <p>No tenant matches.</p>}
-          </section>
+          <TenantListSection read={read} found={found} />
           <section aria-labelledby="new">
             <h2 id="new">New tenant</h2>
             <PanelForm request={request} action="/panel/tenants" label="New tenant">
