@@ -3,7 +3,7 @@ import { MARKET_STATUSES, type MarketListQuery, type MarketRecord } from '../../
 import type { MarketStatus } from '../../db/schema.js';
 import { isPlainText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
-import { Field, FilterForm, ScrollTable, SelectField, when } from '../web/shared.js';
+import { Field, FilterForm, KeysetLinks, pageHref, ScrollTable, SelectField, when } from '../web/shared.js';
 
 /** Markets a page of the list shows. */
 export const MARKETS_PAGE = 50;
@@ -49,11 +49,6 @@ export function marketListQuery(read: MarketListRequest): MarketListQuery {
   };
 }
 
-const listHref = (fields: MarketListRequest['fields'], extra: Record<string, string> = {}) => {
-  const text = new URLSearchParams({ ...fields, ...extra }).toString();
-  return text ? `/panel/markets?${text}` : '/panel/markets';
-};
-
 /**
  * The shared markets, newest first, 50 a page: found by part of a slug or title and by status, paged by
  * keyset ("Older markets"), the filter kept across pages and shareable as a link.
@@ -94,7 +89,8 @@ export function MarketListSection(props: {
       </FilterForm>
       {read.badPosition ? (
         <p role="alert">
-          That page link is not valid any more: <a href={listHref(read.fields)}>start from the newest</a>.
+          That page link is not valid any more:{' '}
+          <a href={pageHref('/panel/markets', read.fields)}>start from the newest</a>.
         </p>
       ) : found === null ? (
         <p class="problem" role="alert">
@@ -111,19 +107,13 @@ export function MarketListSection(props: {
       ) : (
         <MarketTable markets={markets} />
       )}
-      {(read.after || more) && (
-        <nav aria-label="Pages">
-          <p>
-            {read.after && <a href={listHref(read.fields)}>Newest markets</a>}
-            {read.after && more && ' · '}
-            {more && (
-              <a href={listHref(read.fields, { after: last.id })} rel="next">
-                Older markets
-              </a>
-            )}
-          </p>
-        </nav>
-      )}
+      <KeysetLinks
+        path="/panel/markets"
+        filter={read.fields}
+        after={read.after}
+        next={more ? last.id : null}
+        noun="markets"
+      />
     </section>
   );
 }

@@ -2,7 +2,7 @@
 import type { TenantRow } from '../../domains/tenants/index.js';
 import { isPlainText } from '../../lib/text.js';
 import { isUuid } from '../../lib/uuid.js';
-import { ScrollTable, when } from '../web/shared.js';
+import { KeysetLinks, pageHref, ScrollTable, when } from '../web/shared.js';
 
 /** Tenants a page of the list shows. */
 export const TENANTS_PAGE = 50;
@@ -27,11 +27,6 @@ export function readTenantList(query: Record<string, unknown>): TenantListReques
 
 /** Whether the request can be read: a plain name and a valid position. */
 export const canList = (read: TenantListRequest) => read.plain && !read.badPosition;
-
-const listHref = (name: string, extra: Record<string, string> = {}) => {
-  const text = new URLSearchParams({ ...(name && { name }), ...extra }).toString();
-  return text ? `/panel/tenants?${text}` : '/panel/tenants';
-};
 
 /**
  * The tenants, newest first, 50 a page: found by part of the name, paged by keyset ("Older tenants"), the
@@ -66,7 +61,8 @@ export function TenantListSection(props: { read: TenantListRequest; found: reado
       </form>
       {read.badPosition ? (
         <p role="alert">
-          That page link is not valid any more: <a href={listHref(read.name)}>start from the newest</a>.
+          That page link is not valid any more:{' '}
+          <a href={pageHref('/panel/tenants', { name: read.name })}>start from the newest</a>.
         </p>
       ) : tenants.length > 0 ? (
         <ScrollTable label="Tenants">
@@ -93,19 +89,13 @@ export function TenantListSection(props: { read: TenantListRequest; found: reado
       ) : (
         read.plain && <p>{read.after ? 'No older tenants match.' : 'No tenant matches.'}</p>
       )}
-      {(read.after || more) && (
-        <nav aria-label="Pages">
-          <p>
-            {read.after && <a href={listHref(read.name)}>Newest tenants</a>}
-            {read.after && more && ' · '}
-            {more && (
-              <a href={listHref(read.name, { after: last.id })} rel="next">
-                Older tenants
-              </a>
-            )}
-          </p>
-        </nav>
-      )}
+      <KeysetLinks
+        path="/panel/tenants"
+        filter={{ name: read.name }}
+        after={read.after}
+        next={more ? last.id : null}
+        noun="tenants"
+      />
     </section>
   );
 }

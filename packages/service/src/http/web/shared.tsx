@@ -346,3 +346,40 @@ export function CheckboxesField(props: {
     </fieldset>
   );
 }
+
+/** A list page's address: its path and the query's values that are set. */
+export function pageHref(path: string, query: Readonly<Record<string, string | undefined>>): string {
+  const set = Object.entries(query).filter((entry): entry is [string, string] => Boolean(entry[1]));
+  const text = new URLSearchParams(set).toString();
+  return text ? `${path}?${text}` : path;
+}
+
+/**
+ * The links of a list read newest first by keyset: back to the newest once past the first page, on to
+ * the older ones while there are more (`next`, the last row's position), the list's filter kept in both.
+ */
+export function KeysetLinks(props: {
+  path: string;
+  filter: Readonly<Record<string, string | undefined>>;
+  /** The position this page started after, null on the first page. */
+  after: string | null;
+  next: string | null;
+  /** What the list holds, plural: "markets". */
+  noun: string;
+}) {
+  const { path, filter, after, next } = props;
+  if (after === null && next === null) return null;
+  return (
+    <nav aria-label="Pages">
+      <p>
+        {after !== null && <a href={pageHref(path, filter)}>Newest {props.noun}</a>}
+        {after !== null && next !== null && ' · '}
+        {next !== null && (
+          <a href={pageHref(path, { ...filter, after: next })} rel="next">
+            Older {props.noun}
+          </a>
+        )}
+      </p>
+    </nav>
+  );
+}
