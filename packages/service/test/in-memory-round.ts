@@ -8,11 +8,11 @@ import { newId } from '../src/lib/ids.js';
 import type { TenantCtx, TenantEnv } from '../src/domains/context.js';
 import type { Asked, CommandKey } from '../src/domains/handler.js';
 import type { OpeningsPaused } from '../src/domains/kill-switches/index.js';
-import { RoundBalances, type RoundLockedUser } from '../src/domains/ledger/index.js';
-import { RoundMarkets, type HeldMarket, type MarketForTrade } from '../src/domains/markets/index.js';
-import { RoundOrders, type OrderView } from '../src/domains/orders/index.js';
-import { RoundPositions, type PositionRow } from '../src/domains/positions/index.js';
-import { RoundLimits, type PlayerLimits, type StakeUse } from '../src/domains/player-limits/index.js';
+import type { RoundLockedUser } from '../src/domains/ledger/index.js';
+import type { HeldMarket, MarketForTrade } from '../src/domains/markets/index.js';
+import type { OrderView } from '../src/domains/orders/index.js';
+import type { PositionRow } from '../src/domains/positions/index.js';
+import type { PlayerLimits, StakeUse } from '../src/domains/player-limits/index.js';
 import { RoundState, roundWorld } from '../src/write-path/round-state.js';
 
 /** The round's time: every market below trades at it. */
@@ -145,19 +145,17 @@ export interface RoundRows {
 export function stateOf(rows: RoundRows): RoundState {
   const openStakes = new Map((rows.openStakes ?? []).map(([u, m, stake]) => [`${u.id}/${m.market.id}`, stake]));
   const sandboxDay = new Map((rows.sandboxDay ?? []).map(([t, m, shares]) => [`${t}/${m.market.id}`, shares]));
-  return new RoundState(
-    rows.now ?? NOW,
-    new RoundMarkets(new Map((rows.markets ?? []).map((held) => [held.market.id, held]))),
-    new RoundOrders(rows.orders ?? []),
-    new RoundBalances(rows.users ?? []),
-    new RoundPositions(new Map((rows.positions ?? []).map((p) => [p.id, p])), { openStakes, sandboxDay }),
-    new RoundLimits(
-      new Map((rows.limits ?? []).map(([u, limits]) => [u.id, limits])),
-      new Map((rows.stakeUse ?? []).map(([u, use]) => [u.id, use])),
-      rows.now ?? NOW,
-    ),
-    rows.paused ?? { all: false, tenants: new Set() },
-  );
+  const now = rows.now ?? NOW;
+  return new RoundState(now, {
+    markets: new Map((rows.markets ?? []).map((held) => [held.market.id, held])),
+    orders: rows.orders ?? [],
+    users: rows.users ?? [],
+    positions: new Map((rows.positions ?? []).map((p) => [p.id, p])),
+    figures: { openStakes, sandboxDay },
+    limits: new Map((rows.limits ?? []).map(([u, limits]) => [u.id, limits])),
+    stakeUse: new Map((rows.stakeUse ?? []).map(([u, use]) => [u.id, use])),
+    paused: rows.paused ?? { all: false, tenants: new Set() },
+  });
 }
 
 /** Anything a handler might reach for beyond the state: it must not (a handler does no IO). */

@@ -7,7 +7,13 @@ import { RoundLeaderboard } from '../domains/leaderboard/index.js';
 import type { RoundNeeds } from '../domains/handler.js';
 import { openingsPaused, type OpeningsPaused } from '../domains/kill-switches/index.js';
 import { lockUsersForRound, RoundBalances, userKey, type RoundLockedUser } from '../domains/ledger/index.js';
-import { lockRoundMarkets, RoundMarkets, SANDBOX_DAY_MS, type HeldMarket } from '../domains/markets/index.js';
+import {
+  lockRoundMarkets,
+  RoundMarkets,
+  SANDBOX_DAY_MS,
+  type HeldMarket,
+  type LockedMarkets,
+} from '../domains/markets/index.js';
 import {
   lockOpenOrdersOfMarkets,
   RoundOrders,
@@ -15,38 +21,109 @@ import {
   type Opener,
   type OrderView,
 } from '../domains/orders/index.js';
-import { readLimits, RoundLimits, stakeUseOf, windowStarts, type StakeUse } from '../domains/player-limits/index.js';
+import {
+  readLimits,
+  RoundLimits,
+  stakeUseOf,
+  windowStarts,
+  type PlayerLimits,
+  type StakeUse,
+} from '../domains/player-limits/index.js';
 import {
   lockPositionsByIds,
   RoundPositions,
   stakedSince,
   tradingFigures,
+  type PositionRow,
   type StakedSince,
+  type TradingFigures,
 } from '../domains/positions/index.js';
 import { RoundSyncs, type SyncState } from '../domains/sync/index.js';
 import { openerOf, type TradeState } from '../domains/trading/index.js';
 
+/** What a round locked and read, from which each slice is made the first time a handler uses it. */
+export interface RoundRead {
+  markets: ReadonlyMap<string, HeldMarket>;
+  /** The markets' open orders, oldest first (their owners' ids left out). */
+  orders: readonly OrderView[];
+  users: readonly RoundLockedUser[];
+  /** The positions the round's closes locked. */
+  positions: Map<string, PositionRow>;
+  figures: TradingFigures;
+  limits: ReadonlyMap<string, PlayerLimits>;
+  stakeUse: ReadonlyMap<string, StakeUse>;
+  paused: OpeningsPaused;
+}
+
 /**
  * A round's state: one slice per table owner (markets, orders, balances and the ledger, positions, player
  * limits, balance syncs, the outbox), which every handler sees through the slices it names (TradeState,
- * SyncState, …).
+ * SyncState, …). A slice is made when a handler first uses it, and only the slices made write: a round of
+ * balance syncs runs no code of markets, orders, positions or trading.
  */
 export class RoundState implements TradeState, SyncState {
-  readonly syncs = new RoundSyncs();
-  readonly events = new RoundEvents();
-  readonly leaderboard = new RoundLeaderboard();
-  /** The open a fill is, for orders, which trading evaluates after every trade. */
-  readonly opener: Opener = openerOf(this);
+  private made: {
+    syncs?: RoundSyncs;
+    events?: RoundEvents;
+    leaderboard?: RoundLeaderboard;
+    opener?: Opener;
+    markets?: RoundMarkets;
+    orders?: RoundOrders;
+    balances?: RoundBalances;
+    positions?: RoundPositions;
+    limits?: RoundLimits;
+  } = {};
 
   constructor(
     readonly now: Date,
-    readonly markets: RoundMarkets,
-    readonly orders: RoundOrders,
-    readonly balances: RoundBalances,
-    readonly positions: RoundPositions,
-    readonly limits: RoundLimits,
-    readonly paused: OpeningsPaused,
+    private readonly read: RoundRead,
   ) {}
+
+  get syncs(): RoundSyncs {
+    return (this.made.syncs ??= new RoundSyncs());
+  }
+  get events(): RoundEvents {
+    return (this.made.events ??= new RoundEvents());
+  }
+  get leaderboard(): RoundLeaderboard {
+    return (this.made.leaderboard ??= new RoundLeaderboard());
+  }
+  /** The open a fill is, for orders, which trading evaluates after every trade. */
+  get opener(): Opener {
+    return (this.made.opener ??= openerOf(this));
+  }
+  get markets(): RoundMarkets {
+    return (this.made.markets ??= new RoundMarkets(this.read.markets));
+  }
+  get orders(): RoundOrders {
+    return (this.made.orders ??= new RoundOrders(this.read.orders));
+  }
+  get balances(): RoundBalances {
+    return (this.made.balances ??= new RoundBalances(this.read.users));
+  }
+  get positions(): RoundPositions {
+    return (this.made.positions ??= new RoundPositions(this.read.positions, this.read.figures));
+  }
+  get limits(): RoundLimits {
+    return (this.made.limits ??= new RoundLimits(this.read.limits, this.read.stakeUse, this.now));
+  }
+  get paused(): OpeningsPaused {
+    return this.read.paused;
+  }
+
+  /** What the slices the handlers used changed, as the parts of the round's one statement, in this order. */
+  writes(): RawBuilder<unknown>[] {
+    const { now, made } = this;
+    return [
+      ...(made.balances?.writes(now) ?? []),
+      ...(made.syncs?.writes(now) ?? []),
+      ...(made.positions?.writes(now) ?? []),
+      ...(made.leaderboard?.writes() ?? []),
+      ...(made.markets?.writes(now) ?? []),
+      ...(made.orders?.writes(now) ?? []),
+      ...(made.events?.writes(now) ?? []),
+    ];
+  }
 }
 
 interface LockedUsers {
@@ -55,6 +132,13 @@ interface LockedUsers {
 }
 
 const NOTHING_PAUSED: OpeningsPaused = { all: false, tenants: new Set() };
+// Made anew for each round: the slices move what they are given as the round's commands apply.
+const noMarkets = (): LockedMarkets => ({ locked: new Map(), held: [], idOfSlug: new Map() });
+const noTrades = (): Pick<RoundRead, 'figures' | 'limits' | 'stakeUse'> => ({
+  figures: { openStakes: new Map(), sandboxDay: new Map() },
+  limits: new Map(),
+  stakeUse: new Map(),
+});
 
 const marketName = (slug: string) => `m:${slug}`;
 const userName = (scope: TenantEnv, externalUserId: string) => `u:${userKey(scope, externalUserId)}`;
@@ -82,21 +166,20 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
       slugs: named.flatMap((m) => (m.id ? [] : [m.slug])),
       ids: named.flatMap((m) => (m.id ? [m.id] : [])),
     };
+    const lockMarkets = () =>
+      named.length > 0 ? lockRoundMarkets(tx, wantedMarkets, { skipLocked }) : Promise.resolve(noMarkets());
     const namedUsers = needs.flatMap((n) => (n.user ? [n.user] : []));
     // Nothing waits: the markets and the users the commands name are asked for together (pipelined on the
     // round's connection), since under SKIP LOCKED no order of locks can deadlock. Waiting: markets first.
     const [markets, namedLocked] = wait
-      ? [await lockRoundMarkets(tx, wantedMarkets, { skipLocked }), null]
-      : await Promise.all([
-          lockRoundMarkets(tx, wantedMarkets, { skipLocked }),
-          lockUsersForRound(tx, { named: namedUsers, ids: [] }, { skipLocked }),
-        ]);
+      ? [await lockMarkets(), null]
+      : await Promise.all([lockMarkets(), lockUsersForRound(tx, { named: namedUsers, ids: [] }, { skipLocked })]);
     const withOrders = [...markets.locked.values()].filter((m) => m.hasOpenOrders).map((m) => m.market.id);
-    const orders = await lockOpenOrdersOfMarkets(tx, withOrders, { skipLocked });
+    const orders = withOrders.length > 0 ? await lockOpenOrdersOfMarkets(tx, withOrders, { skipLocked }) : [];
     const lockedOrders = new Set(orders.map((o) => o.id));
     // An order a command names that the round did not lock is held elsewhere while it is still open.
     const unlocked = needs.flatMap((n) => (n.orderId && !lockedOrders.has(n.orderId) ? [n.orderId] : []));
-    const heldOrders = await stillOpenOrders(tx, unlocked);
+    const heldOrders = unlocked.length > 0 ? await stillOpenOrders(tx, unlocked) : [];
     const users = await lockUsers(tx, {
       named: namedLocked ? [] : namedUsers,
       ids: [...new Set(orders.map((o) => o.userId))],
@@ -120,63 +203,66 @@ export const roundWorld: RoundWorld<RoundState, RoundNeeds> = {
           const name = userName(u.scope, u.externalUserId);
           return !putBack.has(name) || goingUsers.has(name);
         });
-        const positions = await lockPositionsByIds(
-          tx,
-          going.flatMap((n) => (n.positionId ? [n.positionId] : [])),
-        );
+        const closing = going.flatMap((n) => (n.positionId ? [n.positionId] : []));
+        const positions = closing.length > 0 ? await lockPositionsByIds(tx, closing) : new Map<string, PositionRow>();
         const trades = going.some((n) => n.trades) || orders.length > 0;
-        const traders = trading.map((u) => u.id);
-        const [figures, limits] = trades
-          ? await Promise.all([
-              tradingFigures(
-                tx,
-                { userIds: traders, marketIds: [...markets.locked.keys()] },
-                {
-                  pairs: sandboxTraders(markets.locked, going, orders),
-                  since: new Date(now.getTime() - SANDBOX_DAY_MS),
-                },
-              ),
-              readLimits(tx, traders),
-            ])
-          : [{ openStakes: new Map<string, bigint>(), sandboxDay: new Map<string, bigint>() }, new Map()];
-        // Only a user with a stake limit in force needs what they staked measured, over the windows their
-        // limits need: one more read, in rounds that trade for such a user alone.
-        const measure = RoundLimits.toMeasure(limits, now);
-        const staked =
-          measure.userIds.length > 0
-            ? await stakedSince(tx, measure.userIds, windowStarts(now, measure.windows))
-            : new Map<string, StakedSince[]>();
-        const use = new Map<string, StakeUse>(
-          [...staked].map(([id, windows]) => [id, stakeUseOf(measure.windows, windows)]),
-        );
+        const read = trades
+          ? await readForTrades(tx, { markets: markets.locked, traders: trading.map((u) => u.id), going, orders, now })
+          : noTrades();
         const orderTenants = [...new Set(orders.map((o) => o.scope.tenantId))];
-        const paused = orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED;
-        return new RoundState(
-          now,
-          new RoundMarkets(markets.locked),
-          new RoundOrders(orders.map(({ userId: _userId, ...order }) => order)),
-          new RoundBalances(trading),
-          new RoundPositions(positions, figures),
-          new RoundLimits(limits, use, now),
-          paused,
-        );
+        return new RoundState(now, {
+          markets: markets.locked,
+          orders: orders.map(({ userId: _userId, ...order }) => order),
+          users: trading,
+          positions,
+          ...read,
+          paused: orders.length > 0 ? await openingsPaused(tx, orderTenants) : NOTHING_PAUSED,
+        });
       },
     };
   },
 
-  writes(state): RawBuilder<unknown>[] {
-    const { now } = state;
-    return [
-      ...state.balances.writes(now),
-      ...state.syncs.writes(now),
-      ...state.positions.writes(now),
-      ...state.leaderboard.writes(),
-      ...state.markets.writes(now),
-      ...state.orders.writes(now),
-      ...state.events.writes(now),
-    ];
-  },
+  writes: (state) => state.writes(),
 };
+
+/**
+ * What a round that trades reads after its locks, so that it counts every trade committed before: open
+ * stakes and the sandbox day, the traders' limits, and, only for a user with a stake limit in force, what
+ * they staked over the windows their limits need (one more read, in rounds that trade for such a user).
+ */
+async function readForTrades(
+  tx: Executor,
+  round: {
+    markets: ReadonlyMap<string, HeldMarket>;
+    traders: string[];
+    going: readonly RoundNeeds[];
+    orders: readonly Pick<OrderView, 'marketId' | 'scope'>[];
+    now: Date;
+  },
+): Promise<Pick<RoundRead, 'figures' | 'limits' | 'stakeUse'>> {
+  const { markets, traders, now } = round;
+  const [figures, limits] = await Promise.all([
+    tradingFigures(
+      tx,
+      { userIds: traders, marketIds: [...markets.keys()] },
+      {
+        pairs: sandboxTraders(markets, round.going, round.orders),
+        since: new Date(now.getTime() - SANDBOX_DAY_MS),
+      },
+    ),
+    readLimits(tx, traders),
+  ]);
+  if (limits.size === 0) return { figures, limits, stakeUse: new Map() };
+  const measure = RoundLimits.toMeasure(limits, now);
+  const staked =
+    measure.userIds.length > 0
+      ? await stakedSince(tx, measure.userIds, windowStarts(now, measure.windows))
+      : new Map<string, StakedSince[]>();
+  const stakeUse = new Map<string, StakeUse>(
+    [...staked].map(([id, windows]) => [id, stakeUseOf(measure.windows, windows)]),
+  );
+  return { figures, limits, stakeUse };
+}
 
 /**
  * The users the commands name (locked `already` when nothing waits), and the owners of the markets' open

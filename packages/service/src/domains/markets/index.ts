@@ -55,7 +55,14 @@ export {
   withSandboxShares,
   type InfluenceBound,
 } from './model/sandbox-influence.js';
-export { isAvailable, lockRoundMarkets, movesSandbox, RoundMarkets, type HeldMarket } from './round-markets.js';
+export {
+  isAvailable,
+  lockRoundMarkets,
+  movesSandbox,
+  RoundMarkets,
+  type HeldMarket,
+  type LockedMarkets,
+} from './round-markets.js';
 export { isSlug, SLUG_PATTERN } from './model/slug.js';
 export * from './schemas.js';
 export { setMarketEnabled, type TenantMarket } from './set-market-enabled.js';
