@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { inBatches } from '../../lib/in-batches.js';
 import { writeBehind } from '../../lib/write-behind.js';
 import type { Runtime } from '../context.js';
 import { restore, tally, type HourCount } from './model/counts.js';
 import { keptBodies, rawBytes, sizesOnly, type KeptBodies, type LoggedRequest, type RawBodies } from './model/entry.js';
 import { addRequestCounts, deleteRequestCountsBefore } from './request-counts-repo.js';
-import { deleteRequestsBefore, writeRequests } from './request-log-repo.js';
+import { writeRequests } from './request-log-repo.js';
+import { coverDays, expireDays } from './day-partitions.js';
 
 /** How long the log keeps a request (docs/operations.md, "The request log"). */
 export const REQUEST_LOG_RETENTION_DAYS = 14;
@@ -40,7 +40,6 @@ export interface RequestLogRecorder {
 }
 
 const PURGE_EVERY_MS = 60_000;
-const PURGE_BATCH = 5_000;
 /** A warning for requests dropped while the buffer was full, at most this often. */
 const DROP_WARNING_EVERY_MS = 60_000;
 
@@ -87,7 +86,7 @@ export function requestLogRecorder(
     lastPurge = now;
     const cutoff = new Date(now - REQUEST_LOG_RETENTION_DAYS * 86_400_000);
     try {
-      await inBatches(PURGE_BATCH, (limit) => deleteRequestsBefore(runtime.db, cutoff, limit));
+      await expireDays(runtime.db, cutoff);
       await deleteRequestCountsBefore(runtime.db, cutoff);
     } catch (error) {
       runtime.log.warn({ err: error }, 'requests older than the log keeps could not be deleted; tried again later');
@@ -104,6 +103,10 @@ export function requestLogRecorder(
         if (bodies && 'request' in bodies) waitingBytes -= rawBytes(bodies);
         return { request, bodies: bodies === null ? NO_BODIES : 'request' in bodies ? keptBodies(bodies) : bodies };
       });
+      await coverDays(runtime.db, ...timesOf(batch)).catch((error: unknown) =>
+        // The batch is written all the same: its days may be there (a day is made the day before it).
+        runtime.log.warn({ err: error }, 'a day of the request log could not be made; tried again with the next batch'),
+      );
       const lost = await writeRequests(pool, rows);
       if (lost > 0) runtime.log.warn({ lost }, 'requests the database refused were not logged');
       await purge(now);
@@ -130,6 +133,18 @@ export function requestLogRecorder(
       await writeCounts();
     },
   };
+}
+
+/** The earliest and the latest time of a batch's requests, in ms. */
+function timesOf(batch: readonly Waiting[]): [number, number] {
+  let first = Infinity;
+  let last = -Infinity;
+  for (const { request } of batch) {
+    const at = request.at.getTime();
+    if (at < first) first = at;
+    if (at > last) last = at;
+  }
+  return [first, last];
 }
 
 /** A request waiting to be written: its bodies raw (made safe in the batch), as sizes only, or none. */

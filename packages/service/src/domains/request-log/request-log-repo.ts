@@ -1,9 +1,10 @@
 import { sql } from 'kysely';
 import type pg from 'pg';
-import type { Executor } from '../../db/connection.js';
+import type { Db, Executor } from '../../db/connection.js';
 import { copyField, copyLines, copyValue } from '../../db/copy.js';
 import type { Environment, RequestLogTable } from '../../db/schema.js';
 import type { TenantEnv } from '../context.js';
+import { isCovered, rangeOf, type DayRange } from './model/days.js';
 import type { KeptBodies, LoggedRequest } from './model/entry.js';
 import type { LogCursor, RequestFilter } from './model/filter.js';
 
@@ -52,11 +53,53 @@ function lineOf({ request: r, bodies: b }: RequestToWrite): string {
   );
 }
 
-/** Deletes up to `batch` rows older than `cutoff`; how many went. */
-export async function deleteRequestsBefore(db: Executor, cutoff: Date, batch: number): Promise<number> {
+/** Any constant: one process at a time adds a day to the log (request_log_days below). */
+const DAY_LOCK = 727_036;
+/** A day added or dropped waits this long at most for the log's readers and writers, then tries again later. */
+const DAY_LOCK_TIMEOUT = '2s';
+
+/** The log's partitions (model/days.ts), by name. */
+export async function listDayPartitions(db: Executor): Promise<string[]> {
+  const { rows } = await sql<{ name: string }>`
+    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'public.request_log'::regclass`.execute(db);
+  return rows.map((r) => r.name);
+}
+
+/**
+ * Adds the partition of one day unless a partition holds that day already (another process may have
+ * added it): made empty, then attached, which keeps none of the log's readers and writers waiting.
+ */
+export async function addDayPartition(db: Db, day: DayRange & { from: number }): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`select set_config('lock_timeout', ${DAY_LOCK_TIMEOUT}, true), pg_advisory_xact_lock(${DAY_LOCK})`.execute(
+      tx,
+    );
+    const ranges = (await listDayPartitions(tx)).flatMap((name) => rangeOf(name) ?? []);
+    if (isCovered(ranges, day.from)) return;
+    const table = sql.id('request_log_days', day.name);
+    await sql`create table ${table} (like request_log)`.execute(tx);
+    await sql`alter table request_log attach partition ${table}
+      for values from (${sql.lit(new Date(day.from).toISOString())}) to (${sql.lit(new Date(day.to).toISOString())})`.execute(
+      tx,
+    );
+  });
+}
+
+/** Drops a partition whose every row has expired (which waits for the log's readers and writers). */
+export async function dropDayPartition(db: Db, name: string): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    await sql`select set_config('lock_timeout', ${DAY_LOCK_TIMEOUT}, true)`.execute(tx);
+    await sql`drop table ${sql.id('request_log_days', name)}`.execute(tx);
+  });
+}
+
+/** Deletes up to `batch` rows older than `cutoff` from a partition kept from before the log went by day. */
+export async function deleteExpiredRows(db: Executor, name: string, cutoff: Date, batch: number): Promise<number> {
+  const table = sql.id('request_log_days', name);
   const result = await sql`
-    delete from request_log where request_id in (
-      select request_id from request_log where at < ${cutoff} order by at limit ${batch} for update skip locked)`.execute(
+    delete from ${table} where (request_id, at) in (
+      select request_id, at from ${table} where at < ${cutoff} order by at limit ${batch} for update skip locked)`.execute(
     db,
   );
   return Number(result.numAffectedRows ?? 0);
