@@ -77,7 +77,7 @@ const NAMES = COLUMNS.map(([name]) => name).join(', ');
 const UNNEST_SQL =
   `insert into request_log (${NAMES}) select * from unnest(` +
   COLUMNS.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ') +
-  ') on conflict (request_id) do nothing';
+  ') on conflict (request_id, at) do nothing';
 
 async function unnestInsert(client: pg.PoolClient, rows: readonly StoredRequest[]): Promise<void> {
   await client.query(
