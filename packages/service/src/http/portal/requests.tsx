@@ -3,8 +3,8 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import { findRequest } from '../../domains/request-log/index.js';
 import { RequestFacts } from '../web/request-facts.js';
-import { queryOf, readRequestPage, RequestFilterForm, RequestResults, typedFields } from '../web/request-list.js';
-import { sendScreen } from '../web/shared.js';
+import { readRequestPage, RequestFilterForm, RequestResults, typedFields } from '../web/request-list.js';
+import { pageHref, sendScreen } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 
@@ -67,7 +67,7 @@ export function requestRoutes(deps: ServiceDeps): FastifyPluginAsync {
         reply,
         { title: `${found.method} ${found.route}`, current: '/portal/requests' },
         <>
-          <RequestFacts request={found} userHref={(user) => `/portal/requests${queryOf({ user })}`} />
+          <RequestFacts request={found} userHref={(user) => pageHref('/portal/requests', { user })} />
           <p>
             <a href="/portal/requests">Back to the requests</a>
           </p>

@@ -13,7 +13,7 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { AttemptOutcome, DeliveryStateBadge } from '../web/delivery-status.js';
-import { Field, FilterForm, ScrollTable, SelectField, sendScreen, when } from '../web/shared.js';
+import { Field, FilterForm, KeysetLinks, pageHref, ScrollTable, SelectField, sendScreen, when } from '../web/shared.js';
 import { sessionOf } from '../web/web-session.js';
 import { signedIn } from './site.js';
 import { EndpointHealthSection } from './webhook-health.js';
@@ -34,10 +34,7 @@ function typed(query: Record<string, unknown>): DeliveryFilterFields {
   return out;
 }
 
-const listHref = (fields: DeliveryFilterFields, extra: Record<string, string> = {}) => {
-  const text = new URLSearchParams({ ...fields, ...extra }).toString();
-  return `/portal/webhooks${text ? `?${text}` : ''}`;
-};
+const PATH = '/portal/webhooks';
 
 /**
  * The environment's webhooks (docs/operations.md, "The tenant portal"): the endpoint's health, then its
@@ -46,7 +43,7 @@ const listHref = (fields: DeliveryFilterFields, extra: Record<string, string> = 
  */
 export function webhookRoutes(deps: ServiceDeps): FastifyPluginAsync {
   return async (app) => {
-    app.get('/portal/webhooks', signedIn, async (request, reply) => {
+    app.get(PATH, signedIn, async (request, reply) => {
       const scope = sessionOf(request).scope!;
       const query = request.query as Record<string, unknown>;
       const fields = typed(query);
@@ -63,7 +60,7 @@ export function webhookRoutes(deps: ServiceDeps): FastifyPluginAsync {
       return sendScreen(
         request,
         reply,
-        { title: `Webhooks (${scope.environment})`, current: '/portal/webhooks' },
+        { title: `Webhooks (${scope.environment})`, current: PATH },
         <>
           <EndpointHealthSection health={health} />
           <section aria-labelledby="list">
@@ -93,7 +90,7 @@ export function webhookRoutes(deps: ServiceDeps): FastifyPluginAsync {
               </p>
             ) : page && !page.ok ? (
               <p role="alert">
-                That page link is not valid any more: <a href={listHref(fields)}>start from the newest</a>.
+                That page link is not valid any more: <a href={pageHref(PATH, fields)}>start from the newest</a>.
               </p>
             ) : rows.length === 0 ? (
               <p>
@@ -104,15 +101,7 @@ export function webhookRoutes(deps: ServiceDeps): FastifyPluginAsync {
             ) : (
               <DeliveryTable rows={rows} />
             )}
-            <p>
-              {cursor && <a href={listHref(fields)}>Newest</a>}
-              {cursor && next && ' · '}
-              {next && (
-                <a href={listHref(fields, { after: next })} rel="next">
-                  Older deliveries
-                </a>
-              )}
-            </p>
+            <KeysetLinks path={PATH} filter={fields} after={cursor ?? null} next={next ?? null} noun="deliveries" />
           </section>
         </>,
       );

@@ -11,7 +11,7 @@ import {
   type StoredRequest,
 } from '../../domains/request-log/index.js';
 import type { Executor } from '../../db/connection.js';
-import { Field, FilterForm, ScrollTable, SelectField, when } from './shared.js';
+import { Field, FilterForm, KeysetLinks, ScrollTable, SelectField, when } from './shared.js';
 
 /**
  * The request log as a list (docs/operations.md, "The request log"), shared by the portal's Requests
@@ -36,11 +36,6 @@ export function typedFields(query: Record<string, unknown>, extra: readonly stri
   }
   return out;
 }
-
-export const queryOf = (fields: Record<string, string>, extra: Record<string, string> = {}) => {
-  const text = new URLSearchParams({ ...fields, ...extra }).toString();
-  return text ? `?${text}` : '';
-};
 
 /**
  * One page of the log as a query asks for it, with the filter's problems (then no rows are read, nor
@@ -150,18 +145,13 @@ export function RequestResults(props: {
       ) : (
         <RequestTable base={base} rows={page.rows} tenants={props.tenants} />
       )}
-      <p>
-        {page.cursor && <a href={`${base}${queryOf(fields)}`}>Newest</a>}
-        {page.cursor && page.more && ' · '}
-        {page.more && last && (
-          <a
-            href={`${base}${queryOf(fields, { after: encodeCursor({ at: last.at, requestId: last.requestId }) })}`}
-            rel="next"
-          >
-            Older requests
-          </a>
-        )}
-      </p>
+      <KeysetLinks
+        path={base}
+        filter={fields}
+        after={page.cursor && encodeCursor(page.cursor)}
+        next={page.more && last ? encodeCursor({ at: last.at, requestId: last.requestId }) : null}
+        noun="requests"
+      />
     </section>
   );
 }
