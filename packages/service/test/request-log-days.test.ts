@@ -6,7 +6,7 @@ import { createDb, createPool, type Db } from '../src/db/connection.js';
 import { migrate } from '../src/db/migrate.js';
 import { coverDays, expireDays } from '../src/domains/request-log/day-partitions.js';
 import { DAY_MS, dayStart } from '../src/domains/request-log/model/days.js';
-import { listDayPartitions } from '../src/domains/request-log/request-log-repo.js';
+import { listDayTables } from '../src/domains/request-log/request-log-repo.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
 
 /*
@@ -21,8 +21,9 @@ let database: ScratchDatabase;
 let pool: ReturnType<typeof createPool>;
 let db: Db;
 
-const now = Date.now();
-const today = dayStart(now);
+/** The database's time (the migration's), not this process's: the two could be on each side of midnight. */
+let now: number;
+let today: number;
 const name = (day: number) => `d${new Date(day).toISOString().slice(0, 10).replaceAll('-', '')}`;
 
 async function logRow(at: number): Promise<string> {
@@ -33,13 +34,30 @@ async function logRow(at: number): Promise<string> {
   return id;
 }
 
+/** The days attached to the log, by name. */
+const days = async () =>
+  (await listDayTables(db))
+    .filter((t) => t.attached)
+    .map((t) => t.name)
+    .sort();
+
 const ids = async () =>
   (await sql<{ request_id: string }>`select request_id from request_log`.execute(db)).rows.map((r) => r.request_id);
 
 beforeAll(async () => {
-  database = await createDatabaseOn(inject('databaseUrl'), `pm_log_days_${process.pid}_${Date.now()}`);
+  const databaseName = `pm_log_days_${process.pid}_${Date.now()}`;
+  database = await createDatabaseOn(inject('databaseUrl'), databaseName);
+  // A session whose times read back in another zone and order: the migration must not depend on either.
+  const setup = createPool(database.url, 1);
+  await setup.query(`alter database "${databaseName}" set timezone = 'Asia/Kolkata'`);
+  await setup.query(`alter database "${databaseName}" set datestyle = 'SQL, DMY'`);
+  await setup.end();
   pool = createPool(database.url, 4);
   db = createDb(pool);
+  // As a number: pg reads times back only in the ISO style, which this database's sessions do not use.
+  const { rows } = await sql<{ ms: number }>`select extract(epoch from now())::float8 * 1000 as ms`.execute(db);
+  now = rows[0]!.ms;
+  today = dayStart(now);
   // The database as it was before the log went by day, as migrate() applies it.
   await pool.query(
     'create table schema_migrations (name text primary key, applied_at timestamptz not null default now())',
@@ -59,38 +77,59 @@ describe('the request log by day', () => {
   it('keeps the rows logged before it went by day, deletes them as they expire, then drops them whole', async () => {
     const expired = await logRow(now - 20 * DAY_MS);
     const recent = await logRow(now - 60_000);
+    // From a clock that ran ahead: a day of its own, so the old table's range still ends tomorrow.
+    const ahead = await logRow(today + 40 * DAY_MS + 5_000);
     expect(await migrate(pool)).toEqual([LOG_BY_DAY]);
-    const until = `until_${new Date(today + DAY_MS).toISOString().slice(0, 10).replaceAll('-', '')}`;
-    expect(await listDayPartitions(db)).toEqual([until]);
-    expect((await ids()).sort()).toEqual([expired, recent].sort());
+    const until = `until_${name(today + DAY_MS).slice(1)}`;
+    expect(await days()).toEqual([name(today + 40 * DAY_MS), until].sort());
+    expect((await ids()).sort()).toEqual([expired, recent, ahead].sort());
 
     // Today is in the old table's range; tomorrow is a day of its own, made before its first row.
     await coverDays(db, now, now);
-    expect((await listDayPartitions(db)).sort()).toEqual([name(today + DAY_MS), until].sort());
+    expect(await days()).toEqual([name(today + DAY_MS), name(today + 40 * DAY_MS), until].sort());
     const tomorrow = await logRow(today + DAY_MS + 1);
 
     await expireDays(db, new Date(now - 14 * DAY_MS));
-    expect((await ids()).sort()).toEqual([recent, tomorrow].sort());
+    expect((await ids()).sort()).toEqual([recent, tomorrow, ahead].sort());
 
     // Once every row of the old table has expired, it goes whole.
     await expireDays(db, new Date(today + DAY_MS));
-    expect(await listDayPartitions(db)).toEqual([name(today + DAY_MS)]);
-    expect(await ids()).toEqual([tomorrow]);
+    expect(await days()).toEqual([name(today + DAY_MS), name(today + 40 * DAY_MS)].sort());
+    expect((await ids()).sort()).toEqual([tomorrow, ahead].sort());
   });
 
   it('makes a day once however many processes ask at once, and drops it once all of it is older than the cutoff', async () => {
     const far = today + 400 * DAY_MS;
     await Promise.all(Array.from({ length: 4 }, () => coverDays(db, far + 5_000, far + 9_000)));
-    const days = await listDayPartitions(db);
-    expect(days.filter((d) => d === name(far) || d === name(far + DAY_MS))).toHaveLength(2);
+    expect((await days()).filter((d) => d === name(far) || d === name(far + DAY_MS))).toHaveLength(2);
     const kept = await logRow(far + 5_000);
 
-    // The cutoff inside the day keeps it (a row is kept 14 to 15 days); past its end drops it.
+    // The cutoff inside the day keeps it (a row is kept 14 to 15 days); past its end drops it, once
+    // however many processes expire it at once.
     await expireDays(db, new Date(far + DAY_MS - 1));
     expect(await ids()).toContain(kept);
-    await expireDays(db, new Date(far + DAY_MS));
+    await Promise.all(Array.from({ length: 3 }, () => expireDays(db, new Date(far + DAY_MS))));
     expect(await ids()).not.toContain(kept);
-    expect(await listDayPartitions(db)).not.toContain(name(far));
-    expect(await listDayPartitions(db)).toContain(name(far + DAY_MS));
+    expect(await days()).not.toContain(name(far));
+    expect(await days()).toContain(name(far + DAY_MS));
+    expect((await listDayTables(db)).map((t) => t.name)).not.toContain(name(far));
+  });
+
+  it('finishes a drop cut short after the detach, and makes a day again over a table so left', async () => {
+    const day = today + 500 * DAY_MS;
+    await coverDays(db, day, day);
+    const table = sql.id('request_log_days', name(day));
+    await sql`alter table request_log detach partition ${table}`.execute(db);
+    expect(await listDayTables(db)).toContainEqual({ name: name(day), attached: false, detaching: false });
+
+    // Made again (a clock at that day): the table left behind goes, a new one is attached.
+    await coverDays(db, day, day);
+    expect(await days()).toContain(name(day));
+    const row = await logRow(day + 1);
+    expect(await ids()).toContain(row);
+
+    await sql`alter table request_log detach partition ${table}`.execute(db);
+    await expireDays(db, new Date(day + DAY_MS));
+    expect((await listDayTables(db)).map((t) => t.name)).not.toContain(name(day));
   });
 });

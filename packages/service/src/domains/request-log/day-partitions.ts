@@ -1,7 +1,14 @@
 import type { Db } from '../../db/connection.js';
 import { inBatches } from '../../lib/in-batches.js';
 import { dayRange, daysToCover, expiry, isCovered, rangeOf, type DayRange } from './model/days.js';
-import { addDayPartition, deleteExpiredRows, dropDayPartition, listDayPartitions } from './request-log-repo.js';
+import {
+  addDayPartition,
+  deleteExpiredRows,
+  detachDayPartition,
+  dropDetachedDay,
+  listDayTables,
+  type DayTable,
+} from './request-log-repo.js';
 
 /*
  * The request log's days (docs/operations.md, "The request log"; model/days.ts): each is made before its
@@ -11,13 +18,16 @@ import { addDayPartition, deleteExpiredRows, dropDayPartition, listDayPartitions
 
 const DELETE_BATCH = 5_000;
 
-async function partitions(db: Db): Promise<DayRange[]> {
-  return (await listDayPartitions(db)).flatMap((name) => rangeOf(name) ?? []);
+async function dayTables(db: Db): Promise<(DayRange & DayTable)[]> {
+  return (await listDayTables(db)).flatMap((table) => {
+    const range = rangeOf(table.name);
+    return range ? [{ ...range, ...table }] : [];
+  });
 }
 
 /** Makes the days that rows at times from `first` to `last` (in ms) fall in, and the day after the last. */
 export async function coverDays(db: Db, first: number, last: number): Promise<void> {
-  const ranges = await partitions(db);
+  const ranges = (await dayTables(db)).filter((t) => t.attached);
   for (const day of daysToCover(first, last)) {
     if (!isCovered(ranges, day)) await addDayPartition(db, dayRange(day));
   }
@@ -25,12 +35,28 @@ export async function coverDays(db: Db, first: number, last: number): Promise<vo
 
 /**
  * Drops each day all older than `cutoff`, and deletes the expired rows of a partition kept from before
- * the log went by day, a batch at a time.
+ * the log went by day, a batch at a time. Another process may be expiring the same day: a detach that
+ * fails because the day is no longer attached as it was is left to that process, which drops it; a day
+ * left detached (a drop cut short) is dropped here.
  */
 export async function expireDays(db: Db, cutoff: Date): Promise<void> {
-  for (const range of await partitions(db)) {
-    const what = expiry(range, cutoff.getTime());
-    if (what === 'drop') await dropDayPartition(db, range.name);
-    if (what === 'delete') await inBatches(DELETE_BATCH, (limit) => deleteExpiredRows(db, range.name, cutoff, limit));
+  for (const day of await dayTables(db)) {
+    const what = expiry(day, cutoff.getTime());
+    if (what === 'drop' && (!day.attached || (await detached(db, day)))) await dropDetachedDay(db, day.name);
+    if (what === 'delete' && day.attached) {
+      await inBatches(DELETE_BATCH, (limit) => deleteExpiredRows(db, day.name, cutoff, limit));
+    }
+  }
+}
+
+/** Whether this call detached the day: false when another process was detaching or dropping it. */
+async function detached(db: Db, day: DayTable): Promise<boolean> {
+  try {
+    await detachDayPartition(db, day);
+    return true;
+  } catch (error) {
+    const now = (await listDayTables(db)).find((t) => t.name === day.name);
+    if (now?.attached && now.detaching === day.detaching) throw error;
+    return false;
   }
 }

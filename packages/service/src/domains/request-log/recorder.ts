@@ -81,16 +81,22 @@ export function requestLogRecorder(
       warnedDrops = dropped;
     }
   };
-  const purge = async (now: number) => {
-    if (now - lastPurge < PURGE_EVERY_MS) return;
+  /** The retention's run under way: beside the batches, which must not wait for a day being dropped. */
+  let purging: Promise<void> | null = null;
+  const purge = (now: number) => {
+    if (purging || now - lastPurge < PURGE_EVERY_MS) return;
     lastPurge = now;
     const cutoff = new Date(now - REQUEST_LOG_RETENTION_DAYS * 86_400_000);
-    try {
-      await expireDays(runtime.db, cutoff);
-      await deleteRequestCountsBefore(runtime.db, cutoff);
-    } catch (error) {
-      runtime.log.warn({ err: error }, 'requests older than the log keeps could not be deleted; tried again later');
-    }
+    purging = (async () => {
+      try {
+        await expireDays(runtime.db, cutoff);
+        await deleteRequestCountsBefore(runtime.db, cutoff);
+      } catch (error) {
+        runtime.log.warn({ err: error }, 'requests older than the log keeps could not be deleted; tried again later');
+      } finally {
+        purging = null;
+      }
+    })();
   };
   const queue = writeBehind<Waiting>(
     { flushMs: options.flushMs, flushAt: options.flushAt, maxItems: options.maxWaiting },
@@ -109,7 +115,7 @@ export function requestLogRecorder(
       );
       const lost = await writeRequests(pool, rows);
       if (lost > 0) runtime.log.warn({ lost }, 'requests the database refused were not logged');
-      await purge(now);
+      purge(now);
     },
     (error) => runtime.log.warn({ err: error }, 'a batch of the request log could not be written'),
   );
@@ -129,6 +135,7 @@ export function requestLogRecorder(
     flush: queue.flush,
     async stop() {
       await queue.stop();
+      await purging;
       // What a failed write put back, written once more on the way out.
       await writeCounts();
     },

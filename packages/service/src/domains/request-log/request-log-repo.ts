@@ -53,31 +53,44 @@ function lineOf({ request: r, bodies: b }: RequestToWrite): string {
   );
 }
 
-/** Any constant: one process at a time adds a day to the log (request_log_days below). */
+/** Any constant: one process at a time adds or drops a day of the log (request_log_days below). */
 const DAY_LOCK = 727_036;
-/** A day added or dropped waits this long at most for the log's readers and writers, then tries again later. */
+/** A day added or dropped waits this long at most for another process's, then is tried again later. */
 const DAY_LOCK_TIMEOUT = '2s';
 
-/** The log's partitions (model/days.ts), by name. */
-export async function listDayPartitions(db: Executor): Promise<string[]> {
-  const { rows } = await sql<{ name: string }>`
-    select c.relname as name from pg_inherits i join pg_class c on c.oid = i.inhrelid
-    where i.inhparent = 'public.request_log'::regclass`.execute(db);
-  return rows.map((r) => r.name);
+/** A table of the log's days (model/days.ts), attached to the log or left detached by a drop cut short. */
+export interface DayTable {
+  name: string;
+  attached: boolean;
+  /** A detach under way, or cut short. */
+  detaching: boolean;
+}
+
+/** The tables of the log's days, attached or not. */
+export async function listDayTables(db: Executor): Promise<DayTable[]> {
+  const { rows } = await sql<DayTable>`
+    select c.relname as name, i.inhrelid is not null as attached, coalesce(i.inhdetachpending, false) as detaching
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    left join pg_inherits i on i.inhrelid = c.oid and i.inhparent = 'public.request_log'::regclass
+    where n.nspname = 'request_log_days' and c.relkind = 'r'`.execute(db);
+  return rows;
 }
 
 /**
  * Adds the partition of one day unless a partition holds that day already (another process may have
- * added it): made empty, then attached, which keeps none of the log's readers and writers waiting.
+ * added it): made empty, then attached, which keeps none of the log's readers and writers waiting. A
+ * table of that name left detached (an expired day whose drop was cut short) goes first.
  */
 export async function addDayPartition(db: Db, day: DayRange & { from: number }): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await sql`select set_config('lock_timeout', ${DAY_LOCK_TIMEOUT}, true), pg_advisory_xact_lock(${DAY_LOCK})`.execute(
       tx,
     );
-    const ranges = (await listDayPartitions(tx)).flatMap((name) => rangeOf(name) ?? []);
+    const tables = await listDayTables(tx);
+    const ranges = tables.flatMap((t) => (t.attached ? (rangeOf(t.name) ?? []) : []));
     if (isCovered(ranges, day.from)) return;
     const table = sql.id('request_log_days', day.name);
+    if (tables.some((t) => t.name === day.name)) await sql`drop table ${table}`.execute(tx);
     await sql`create table ${table} (like request_log)`.execute(tx);
     await sql`alter table request_log attach partition ${table}
       for values from (${sql.lit(new Date(day.from).toISOString())}) to (${sql.lit(new Date(day.to).toISOString())})`.execute(
@@ -86,11 +99,30 @@ export async function addDayPartition(db: Db, day: DayRange & { from: number }):
   });
 }
 
-/** Drops a partition whose every row has expired (which waits for the log's readers and writers). */
-export async function dropDayPartition(db: Db, name: string): Promise<void> {
+/**
+ * Detaches a partition whose every row has expired, concurrently: it waits for the transactions that
+ * may read it to end, but no reader or writer of the log waits for it (a plain detach or drop would lock
+ * them all out meanwhile). Not in a transaction, which a concurrent detach cannot be in. A detach cut
+ * short (`detaching`) is finished instead.
+ */
+export async function detachDayPartition(db: Db, partition: DayTable): Promise<void> {
+  const table = sql.id('request_log_days', partition.name);
+  await sql`alter table request_log detach partition ${table} ${partition.detaching ? sql`finalize` : sql`concurrently`}`.execute(
+    db,
+  );
+}
+
+/**
+ * Drops a detached day (which waits for no reader or writer), under the lock that adds days: one another
+ * process dropped first, or attached again meanwhile (a clock at that day), is left as it is.
+ */
+export async function dropDetachedDay(db: Db, name: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await sql`select set_config('lock_timeout', ${DAY_LOCK_TIMEOUT}, true)`.execute(tx);
-    await sql`drop table ${sql.id('request_log_days', name)}`.execute(tx);
+    await sql`select set_config('lock_timeout', ${DAY_LOCK_TIMEOUT}, true), pg_advisory_xact_lock(${DAY_LOCK})`.execute(
+      tx,
+    );
+    const table = (await listDayTables(tx)).find((t) => t.name === name);
+    if (table && !table.attached) await sql`drop table ${sql.id('request_log_days', name)}`.execute(tx);
   });
 }
 
@@ -154,11 +186,9 @@ export async function listRequests(
   if (filter.route) query = query.where('route', '=', filter.route);
   if (filter.from) query = query.where('at', '>=', filter.from);
   if (filter.to) query = query.where('at', '<=', filter.to);
-  if (cursor) {
-    query = query.where((eb) =>
-      eb.or([eb('at', '<', cursor.at), eb.and([eb('at', '=', cursor.at), eb('request_id', '<', cursor.requestId)])]),
-    );
-  }
+  // A row comparison, which the indexes' (at, request_id) take as where to start, not as a filter.
+  if (cursor)
+    query = query.where((eb) => eb(eb.refTuple('at', 'request_id'), '<', eb.tuple(cursor.at, cursor.requestId)));
   const rows = await query
     .orderBy('at', 'desc')
     .orderBy('request_id', 'desc')
