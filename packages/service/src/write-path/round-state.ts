@@ -62,7 +62,7 @@ export interface RoundRead {
  * balance syncs runs no code of markets, orders, positions or trading.
  */
 export class RoundState implements TradeState, SyncState {
-  private made: {
+  private readonly made: {
     syncs?: RoundSyncs;
     events?: RoundEvents;
     leaderboard?: RoundLeaderboard;
