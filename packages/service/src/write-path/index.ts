@@ -12,10 +12,11 @@ export { ENGINE_CONNECTIONS } from '../domains/engine/index.js';
  */
 export function createWriteEngine(runtime: EngineRuntime): Engine {
   const engine = new WriteEngine(runtime, roundWorld, keyStore);
+  // Every handler's state is a part of RoundState (checked by type in round-state.ts), and its needs are
+  // RoundNeeds: the engine's own methods serve the generic verbs, bound here once rather than wrapped per call.
   return {
-    // Every handler's state is a part of RoundState (checked by type in round-state.ts), and its needs are RoundNeeds.
-    submit: (command) => engine.submit(command as Parameters<typeof engine.submit>[0]),
-    submitGroup: (group) => engine.submitGroup(group as Parameters<typeof engine.submitGroup>[0]),
-    stats: () => engine.stats(),
+    submit: engine.submit.bind(engine) as Engine['submit'],
+    submitGroup: engine.submitGroup.bind(engine) as Engine['submitGroup'],
+    stats: engine.stats.bind(engine),
   };
 }
