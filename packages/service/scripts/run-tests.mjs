@@ -1,7 +1,7 @@
 // `npm test -w @pm/service`: the suite as two vitest runs side by side (docs/testing.md, "Two runs side by
 // side"). The files that drive Chromium or start processes of their own (the project "heavy" of
 // vitest.config.ts) keep one worker to themselves, one after another as before; every other file runs in
-// the second. One run alone left a third of two cores idle while its files waited on the database, and two
+// the second. One run alone left a quarter of two cores idle while its files waited on the database, and two
 // workers over all files put two browsers on two cores, where their 30 s timeouts were not met.
 //
 // With arguments it is one plain `vitest run` with them (a file, a -t filter). Its output: the heavy run's
@@ -17,6 +17,7 @@ const args = process.argv.slice(2);
 const vitest = (extra, env, stdio) =>
   new Promise((resolve) => {
     const child = spawn('npx', ['vitest', 'run', ...extra], { stdio, env: { ...process.env, ...env } });
+    child.on('error', () => resolve(1));
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 
