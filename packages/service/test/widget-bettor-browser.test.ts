@@ -58,26 +58,31 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
       return ok ? true : `${sel}: ${Math.round(box.top)}–${Math.round(box.bottom)} of ${window.innerHeight}`;
     }, selector);
 
-  it('keeps the amount, what it wins and Buy in view at 320 to 480 px, also with the keyboard open', async () => {
-    const market = await marketFor('Will the bar stay under my thumb on a phone of any width?');
-    for (const width of [320, 375, 480])
-      for (const locale of LOCALES) {
-        const { page } = await onMarket(market, { width, height: 667 }, locale);
-        await page.locator('.buy-bar .headline .win').waitFor();
-        for (const part of ['.buy-bar input', '.buy-bar .headline', '.buy-bar button.buy'])
-          expect(await inView(page, part), `${width} px ${locale}`).toBe(true);
-        // The figures fold behind Details on a phone, and open on a tap.
-        expect(await page.locator('.details-body').isVisible()).toBe(false);
-        await page.locator('.details-toggle').click();
-        expect(await page.locator('.details-body .facts').isVisible()).toBe(true);
-        // An on-screen keyboard leaves about 360 px: the browser scrolls the focused field into view.
-        await page.setViewportSize({ width, height: 360 });
-        await page.locator('.buy-bar input').focus();
-        for (const part of ['.buy-bar input', '.buy-bar button.buy'])
-          await expect.poll(() => inView(page, part), { message: `${width} px ${locale}, keyboard open` }).toBe(true);
-        await page.context().close();
-      }
-  });
+  // Nine pages, each mounted fresh at its width: about 20 s beside the suite's other run (docs/testing.md).
+  it(
+    'keeps the amount, what it wins and Buy in view at 320 to 480 px, also with the keyboard open',
+    { timeout: 60_000 },
+    async () => {
+      const market = await marketFor('Will the bar stay under my thumb on a phone of any width?');
+      for (const width of [320, 375, 480])
+        for (const locale of LOCALES) {
+          const { page } = await onMarket(market, { width, height: 667 }, locale);
+          await page.locator('.buy-bar .headline .win').waitFor();
+          for (const part of ['.buy-bar input', '.buy-bar .headline', '.buy-bar button.buy'])
+            expect(await inView(page, part), `${width} px ${locale}`).toBe(true);
+          // The figures fold behind Details on a phone, and open on a tap.
+          expect(await page.locator('.details-body').isVisible()).toBe(false);
+          await page.locator('.details-toggle').click();
+          expect(await page.locator('.details-body .facts').isVisible()).toBe(true);
+          // An on-screen keyboard leaves about 360 px: the browser scrolls the focused field into view.
+          await page.setViewportSize({ width, height: 360 });
+          await page.locator('.buy-bar input').focus();
+          for (const part of ['.buy-bar input', '.buy-bar button.buy'])
+            await expect.poll(() => inView(page, part), { message: `${width} px ${locale}, keyboard open` }).toBe(true);
+          await page.context().close();
+        }
+    },
+  );
 
   it('shows the figures beside the ticket and no Details button on a wide widget', async () => {
     const market = await marketFor('Does a wide ticket show everything at once?');
@@ -252,12 +257,17 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
 
   it('never cuts a tab at 320 to 480 px in any locale', async () => {
     const { token } = await harness.newUser();
-    for (const locale of ['en', 'de', 'ar', 'es', 'he'])
+    // One mount per locale, at the narrowest width, then the page widened: the tabs are laid out by CSS and
+    // measured again on resize (ui/app.tsx), as on a phone turned sideways.
+    for (const locale of ['en', 'de', 'ar', 'es', 'he']) {
+      const page = await harness.open({ width: 320, height: 700 });
+      expect(await harness.mountAs(page, token, { locale })).toBe(true);
+      await page.getByRole('tab').first().waitFor();
       for (const width of [320, 375, 480]) {
-        const page = await harness.open({ width, height: 700 });
-        expect(await harness.mountAs(page, token, { locale })).toBe(true);
-        await page.getByRole('tab').first().waitFor();
-        const cut = await page.evaluate(() => {
+        await page.setViewportSize({ width, height: 700 });
+        const cut = await page.evaluate(async () => {
+          // Two frames: the resize's layout and the observer's measure after it.
+          for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
           const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
           const nav = root.querySelector('nav[role=tablist]')!;
           const row = nav.getBoundingClientRect();
@@ -269,8 +279,9 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
             .map((b) => b.textContent);
         });
         expect(cut, `${locale} at ${width} px`).toEqual([]);
-        await page.context().close();
       }
+      await page.context().close();
+    }
   });
 
   it('lets a person reload five times in a minute, looking at the board each time, without meeting Too many requests', async () => {
