@@ -1,22 +1,4 @@
-import { configDefaults, defineConfig } from 'vitest/config';
-
-/**
- * The files that drive Chromium or start processes of their own: `npm test` (scripts/run-tests.mjs) runs
- * them one after another in a run of their own, beside a second run of every other file (docs/testing.md,
- * "Two runs side by side").
- */
-const HEAVY = [
-  'test/**/*-browser.test.ts',
-  'test/{process,process-trades,cluster,metrics-cluster,compiled-start,demo-loopback,engine-kill}.test.ts',
-];
-
-const INCLUDE = [
-  'src/**/*.test.ts',
-  'test/**/*.test.ts',
-  '../contract/src/**/*.test.ts',
-  '../widget/src/**/*.test.ts',
-  '../sdk/test/**/*.test.ts',
-];
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   // In-repo importers of '@pm/sdk' (examples, the docs' code) and of '@pm/contract' run their TypeScript
@@ -25,6 +7,13 @@ export default defineConfig({
   resolve: { conditions: ['pm-sdk-source', 'pm-source', 'module', 'browser', 'development|production'] },
   ssr: { resolve: { conditions: ['pm-sdk-source', 'pm-source', 'module', 'node', 'development|production'] } },
   test: {
+    include: [
+      'src/**/*.test.ts',
+      'test/**/*.test.ts',
+      '../contract/src/**/*.test.ts',
+      '../widget/src/**/*.test.ts',
+      '../sdk/test/**/*.test.ts',
+    ],
     globalSetup: ['test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
@@ -34,10 +23,6 @@ export default defineConfig({
     // (docs/testing.md, "Files share a process"). Each file still starts its own service, tenants and
     // browser, and stops them in afterAll; module state that one file leaves for the next is a bug.
     isolate: false,
-    projects: [
-      { extends: true, test: { name: 'heavy', include: HEAVY } },
-      { extends: true, test: { name: 'light', include: INCLUDE, exclude: [...configDefaults.exclude, ...HEAVY] } },
-    ],
     // CI also keeps the results as JSON (VITEST_RESULTS), to close its log with one summary line.
     ...(process.env.VITEST_RESULTS
       ? { reporters: ['default', 'json'], outputFile: { json: process.env.VITEST_RESULTS } }

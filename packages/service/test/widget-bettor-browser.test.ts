@@ -58,7 +58,7 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
       return ok ? true : `${sel}: ${Math.round(box.top)}–${Math.round(box.bottom)} of ${window.innerHeight}`;
     }, selector);
 
-  // Nine pages, each mounted fresh at its width: about 20 s beside the suite's other run (docs/testing.md).
+  // Nine pages, each mounted fresh at its width (the figures fold by default per width): about 17 s alone.
   it(
     'keeps the amount, what it wins and Buy in view at 320 to 480 px, also with the keyboard open',
     { timeout: 60_000 },
