@@ -58,31 +58,26 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
       return ok ? true : `${sel}: ${Math.round(box.top)}–${Math.round(box.bottom)} of ${window.innerHeight}`;
     }, selector);
 
-  // Nine pages, each mounted fresh at its width (the figures fold by default per width): about 17 s alone.
-  it(
-    'keeps the amount, what it wins and Buy in view at 320 to 480 px, also with the keyboard open',
-    { timeout: 60_000 },
-    async () => {
-      const market = await marketFor('Will the bar stay under my thumb on a phone of any width?');
-      for (const width of [320, 375, 480])
-        for (const locale of LOCALES) {
-          const { page } = await onMarket(market, { width, height: 667 }, locale);
-          await page.locator('.buy-bar .headline .win').waitFor();
-          for (const part of ['.buy-bar input', '.buy-bar .headline', '.buy-bar button.buy'])
-            expect(await inView(page, part), `${width} px ${locale}`).toBe(true);
-          // The figures fold behind Details on a phone, and open on a tap.
-          expect(await page.locator('.details-body').isVisible()).toBe(false);
-          await page.locator('.details-toggle').click();
-          expect(await page.locator('.details-body .facts').isVisible()).toBe(true);
-          // An on-screen keyboard leaves about 360 px: the browser scrolls the focused field into view.
-          await page.setViewportSize({ width, height: 360 });
-          await page.locator('.buy-bar input').focus();
-          for (const part of ['.buy-bar input', '.buy-bar button.buy'])
-            await expect.poll(() => inView(page, part), { message: `${width} px ${locale}, keyboard open` }).toBe(true);
-          await page.context().close();
-        }
-    },
-  );
+  it('keeps the amount, what it wins and Buy in view at 320 to 480 px, also with the keyboard open', async () => {
+    const market = await marketFor('Will the bar stay under my thumb on a phone of any width?');
+    for (const width of [320, 375, 480])
+      for (const locale of LOCALES) {
+        const { page } = await onMarket(market, { width, height: 667 }, locale);
+        await page.locator('.buy-bar .headline .win').waitFor();
+        for (const part of ['.buy-bar input', '.buy-bar .headline', '.buy-bar button.buy'])
+          expect(await inView(page, part), `${width} px ${locale}`).toBe(true);
+        // The figures fold behind Details on a phone, and open on a tap.
+        expect(await page.locator('.details-body').isVisible()).toBe(false);
+        await page.locator('.details-toggle').click();
+        expect(await page.locator('.details-body .facts').isVisible()).toBe(true);
+        // An on-screen keyboard leaves about 360 px: the browser scrolls the focused field into view.
+        await page.setViewportSize({ width, height: 360 });
+        await page.locator('.buy-bar input').focus();
+        for (const part of ['.buy-bar input', '.buy-bar button.buy'])
+          await expect.poll(() => inView(page, part), { message: `${width} px ${locale}, keyboard open` }).toBe(true);
+        await page.context().close();
+      }
+  });
 
   it('shows the figures beside the ticket and no Details button on a wide widget', async () => {
     const market = await marketFor('Does a wide ticket show everything at once?');
