@@ -43,7 +43,7 @@ const { values: args } = parseArgs({
     'no-analyze': { type: 'boolean', default: false },
     'no-closes': { type: 'boolean', default: false },
     duration: { type: 'string' },
-    users: { type: 'string', default: '2000' },
+    users: { type: 'string' },
     markets: { type: 'string', default: '100' },
     pool: { type: 'string', default: '16' },
     connections: { type: 'string', default: '32' },
@@ -53,7 +53,9 @@ const { values: args } = parseArgs({
 const settings = {
   durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
   warmupS: args.quick ? 0.5 : 2,
-  users: Math.floor(positive('users', args.users)),
+  // Twice this many users are registered (the second half with player limits), and user_sync allows 3,000
+  // a minute: the quick mode's 500 and 500 register at once, where 2,000 and 2,000 wait a minute for it.
+  users: Math.floor(positive('users', args.users ?? (args.quick ? '500' : '2000'))),
   markets: Math.floor(positive('markets', args.markets)),
   poolSize: Math.floor(positive('pool', args.pool)),
   connections: Math.floor(positive('connections', args.connections)),
