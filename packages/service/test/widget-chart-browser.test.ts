@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium, seriousAxeFindings } from './browser.js';
 import { uniqueKey } from './helpers.js';
 import { createMarket, type TestMarket } from './trading-helpers.js';
@@ -99,6 +99,7 @@ describe.skipIf(!hasChromium)('the price chart', () => {
     });
   }, 120_000);
   afterAll(() => harness?.stop());
+  afterEach(() => harness.finishTest());
 
   for (const width of [1280, 375]) {
     it(`spans the whole box at ${width} px, with a price range that makes the moves visible`, async () => {

@@ -13,7 +13,8 @@ export const OPEN_WINDOW = {
 /**
  * What a widget browser test needs: the real service, a tenant whose sandbox lists an operator page on
  * an origin of its own (browser.ts, with a strict Content-Security-Policy), and Debian's Chromium.
- * Each test opens pages with `open()`, which records the page's CSP refusals for `expectNoCspRefusal()`.
+ * Each test opens pages with `open()`, which records every page's CSP refusals for `expectNoCspRefusal()`;
+ * `finishTest()` (in each file's afterEach) checks them and closes the test's pages.
  */
 export interface WidgetHarness {
   service: TestService;
@@ -28,8 +29,15 @@ export interface WidgetHarness {
   mountAs(page: Page, token: string, options?: Record<string, unknown>): Promise<boolean>;
   /** The user's balance as the API reports it. */
   balanceOf(user: string): Promise<string>;
-  /** Whatever a test did, the widget needed nothing the host page's policy refuses. */
+  /** Whatever the test did so far, on any of its pages, the widget needed nothing the host page's policy refuses. */
   expectNoCspRefusal(): void;
+  /**
+   * After each test: no CSP refusal, then the test's pages close. A page left open keeps its widget
+   * streaming and asking for quotes while the file's later tests run, on the same two cores.
+   */
+  finishTest(): Promise<void>;
+  /** Closes the test's pages without the CSP check, for a file whose tests check it where they expect none. */
+  closePages(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -43,8 +51,17 @@ export async function startWidgetHarness(options: { locales?: string[] } = {}): 
   });
   expect(settings.status, settings.text).toBe(200);
   const browser = await launchChromium();
-  const contexts: BrowserContext[] = [];
-  let refusals: string[] = [];
+  /** The current test's pages (each in its own context) and what the host page's policy refused on them. */
+  let contexts: BrowserContext[] = [];
+  let refusals: string[][] = [];
+  const expectNoCspRefusal = () =>
+    expect(refusals.flat(), 'Content-Security-Policy refusals on the host page').toEqual([]);
+  const closePages = async () => {
+    const closing = contexts;
+    contexts = [];
+    refusals = [];
+    await Promise.all(closing.map((context) => context.close().catch(() => {})));
+  };
 
   return {
     service,
@@ -59,7 +76,7 @@ export async function startWidgetHarness(options: { locales?: string[] } = {}): 
       const context = await browser.newContext({ viewport });
       contexts.push(context);
       const page = await context.newPage();
-      refusals = cspErrors(page);
+      refusals.push(cspErrors(page));
       await page.goto(host.origin);
       return page;
     },
@@ -68,11 +85,17 @@ export async function startWidgetHarness(options: { locales?: string[] } = {}): 
     async balanceOf(user) {
       return (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
     },
-    expectNoCspRefusal() {
-      expect(refusals, 'Content-Security-Policy refusals on the host page').toEqual([]);
+    expectNoCspRefusal,
+    closePages,
+    async finishTest() {
+      try {
+        expectNoCspRefusal();
+      } finally {
+        await closePages();
+      }
     },
     async stop() {
-      for (const context of contexts) await context.close().catch(() => {});
+      await closePages();
       await browser.close();
       await host.close();
       await service.stop();

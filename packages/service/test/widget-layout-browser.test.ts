@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { uniqueKey } from './helpers.js';
 import { createMarket } from './trading-helpers.js';
@@ -111,6 +111,7 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
     };
   }, 120_000);
   afterAll(() => harness?.stop());
+  afterEach(() => harness.finishTest());
 
   const show = async (page: Page, view: (typeof VIEWS)[number]) => {
     const tab = (n: number) => page.getByRole('tab').nth(n).click();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { hasChromium } from './browser.js';
 import { createTenant, uniqueKey } from './helpers.js';
 import { createMarket, type TestMarket } from './trading-helpers.js';
@@ -45,6 +45,9 @@ describe.skipIf(!hasChromium)('the market list and the first load', () => {
     expect((await platform(`${markets.paused.slug}/suspend`)).status).toBe(200);
   }, 120_000);
   afterAll(() => harness?.stop());
+  // A test here that cannot reach the API is refused by the host page's policy on purpose: the tests
+  // that expect no refusal say so themselves.
+  afterEach(() => harness.closePages());
 
   it('lists open markets closing soonest first, then paused ones, then ended ones, latest first', async () => {
     const page = await harness.open();
