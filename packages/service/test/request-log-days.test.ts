@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, createPool, type Db } from '../src/db/connection.js';
 import { migrate } from '../src/db/migrate.js';
-import { coverDays, expireDays } from '../src/domains/request-log/day-partitions.js';
+import { coverDays, dayCover, expireDays } from '../src/domains/request-log/day-partitions.js';
 import { DAY_MS, dayStart } from '../src/domains/request-log/model/days.js';
 import { listDayTables } from '../src/domains/request-log/request-log-repo.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
@@ -131,5 +131,30 @@ describe('the request log by day', () => {
     await sql`alter table request_log detach partition ${table}`.execute(db);
     await expireDays(db, new Date(day + DAY_MS));
     expect((await listDayTables(db)).map((t) => t.name)).not.toContain(name(day));
+  });
+
+  it("remembers the days a process's batches have seen made, and reads them afresh once told to forget", async () => {
+    const day = today + 600 * DAY_MS;
+    const cover = dayCover(db);
+    await cover.cover(day + 1_000, day + 2_000);
+    expect(await days()).toEqual(expect.arrayContaining([name(day), name(day + DAY_MS)]));
+
+    // Gone behind its back: remembered, so not read again and not made again.
+    const table = sql.id('request_log_days', name(day));
+    await sql`alter table request_log detach partition ${table}`.execute(db);
+    await cover.cover(day + 3_000, day + 4_000);
+    expect(await days()).not.toContain(name(day));
+
+    // A day not among those seen made is read for, and the catalog's answer then covers the gap too.
+    await cover.cover(day + DAY_MS + 1_000, day + DAY_MS + 2_000);
+    expect(await days()).toEqual(expect.arrayContaining([name(day + DAY_MS), name(day + 2 * DAY_MS)]));
+    expect(await days()).not.toContain(name(day));
+
+    // After forget (the retention ran, or a write was refused) the day is made again.
+    cover.forget();
+    await cover.cover(day + 5_000, day + 6_000);
+    expect(await days()).toContain(name(day));
+    const row = await logRow(day + 5_000);
+    expect(await ids()).toContain(row);
   });
 });

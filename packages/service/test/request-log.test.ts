@@ -308,6 +308,47 @@ describe('the request log', () => {
     expect(stored!.requestBody).toContain(String.raw`back\\slash \\N, nul\u0000`);
   });
 
+  it('adds the hourly counts on a timer of their own, not waiting for the batch of rows', async () => {
+    const pool = createPool(inject('databaseUrl'), 2);
+    onTestFinished(() => pool.end());
+    const own = await createTenant(service);
+    const recorder = requestLogRecorder({ db: service.db, clock: service.deps.clock, log: memoryLogger().log }, pool, {
+      flushMs: 60_000,
+      flushAt: 1_000,
+      maxWaiting: 100,
+      maxWaitingBodyBytes: 1_000_000,
+      countsEveryMs: 20,
+    });
+    onTestFinished(() => recorder.stop());
+    const requestId = crypto.randomUUID();
+    recorder.record(
+      {
+        requestId,
+        tenantId: own.tenantId,
+        environment: 'sandbox',
+        at: new Date(),
+        method: 'GET',
+        route: '/v1/markets',
+        path: '/v1/markets',
+        status: 429,
+        code: 'rate_limited',
+        idempotencyKey: null,
+        replayed: false,
+        latencyMs: 1,
+        externalUserId: null,
+      },
+      null,
+      'default',
+    );
+    const counted = () => requestCountsSince(service.db, sandbox(own), new Date(Date.now() - 3_600_000));
+    await expect.poll(counted, { timeout: 5_000 }).toEqual([expect.objectContaining({ requests: 1, rateLimited: 1 })]);
+    // The row itself waits for its batch (a minute here).
+    expect(await findAnyRequest(service.db, requestId)).toBeNull();
+    await recorder.flush();
+    expect(await findAnyRequest(service.db, requestId)).not.toBeNull();
+    expect(await counted()).toEqual([expect.objectContaining({ requests: 1, rateLimited: 1 })]);
+  });
+
   it('forgets requests older than 14 days, and drops (and says so) what does not fit while it is behind', async () => {
     const { log, lines } = memoryLogger();
     const pool = createPool(inject('databaseUrl'), 2);
@@ -317,6 +358,7 @@ describe('the request log', () => {
       flushAt: 1_000,
       maxWaiting: 2,
       maxWaitingBodyBytes: 1_000_000,
+      countsEveryMs: 60_000,
     });
     const entry = (requestId: string, at: Date) => ({
       requestId,

@@ -12,8 +12,9 @@ import {
 
 /*
  * The request log's days (docs/operations.md, "The request log"; model/days.ts): each is made before its
- * first row is written and dropped once all of it has expired. The partitions are read afresh each time,
- * never remembered: another process may have added a day since, or dropped one.
+ * first row is written and dropped once all of it has expired. `coverDays` and `expireDays` read the
+ * partitions afresh: another process may have added a day since, or dropped one. `dayCover` remembers
+ * the days it has seen made, since a day is only ever dropped once it is 14 days old.
  */
 
 const DELETE_BATCH = 5_000;
@@ -27,10 +28,32 @@ async function dayTables(db: Db): Promise<(DayRange & DayTable)[]> {
 
 /** Makes the days that rows at times from `first` to `last` (in ms) fall in, and the day after the last. */
 export async function coverDays(db: Db, first: number, last: number): Promise<void> {
-  const ranges = (await dayTables(db)).filter((t) => t.attached);
-  for (const day of daysToCover(first, last)) {
-    if (!isCovered(ranges, day)) await addDayPartition(db, dayRange(day));
-  }
+  await dayCover(db).cover(first, last);
+}
+
+/**
+ * `coverDays` for a process's batches, which read the catalog only when a day they need is not among
+ * those seen made before. `forget` is for when a day may have gone: after the retention ran, or a write
+ * that failed (a day's table detached by hand, say).
+ */
+export function dayCover(db: Db): { cover(first: number, last: number): Promise<void>; forget(): void } {
+  let known: DayRange[] = [];
+  return {
+    async cover(first, last) {
+      const days = daysToCover(first, last);
+      if (days.every((day) => isCovered(known, day))) return;
+      const ranges: DayRange[] = (await dayTables(db)).filter((t) => t.attached);
+      for (const day of days) {
+        if (isCovered(ranges, day)) continue;
+        await addDayPartition(db, dayRange(day));
+        ranges.push(dayRange(day));
+      }
+      known = ranges;
+    },
+    forget() {
+      known = [];
+    },
+  };
 }
 
 /**

@@ -5,7 +5,7 @@ import { restore, tally, type HourCount } from './model/counts.js';
 import { keptBodies, rawBytes, sizesOnly, type KeptBodies, type LoggedRequest, type RawBodies } from './model/entry.js';
 import { addRequestCounts, deleteRequestCountsBefore } from './request-counts-repo.js';
 import { writeRequests } from './request-log-repo.js';
-import { coverDays, expireDays } from './day-partitions.js';
+import { dayCover, expireDays } from './day-partitions.js';
 
 /** How long the log keeps a request (docs/operations.md, "The request log"). */
 export const REQUEST_LOG_RETENTION_DAYS = 14;
@@ -19,6 +19,8 @@ export interface RequestLogOptions {
   maxWaiting: number;
   /** The raw bodies waiting, at most, in bytes; past it a request waits with its bodies' sizes only. */
   maxWaitingBodyBytes: number;
+  /** How long the hourly counts gather in memory before they are added to the database's. */
+  countsEveryMs: number;
 }
 
 export const REQUEST_LOG_DEFAULTS: RequestLogOptions = {
@@ -26,6 +28,9 @@ export const REQUEST_LOG_DEFAULTS: RequestLogOptions = {
   flushAt: 500,
   maxWaiting: 20_000,
   maxWaitingBodyBytes: 64 * 1024 * 1024,
+  // Once a second, not with each batch (several a second under load): a statement a batch costs the API a
+  // few per cent (docs/benchmarks.md), and the figures are as fresh as the log's own.
+  countsEveryMs: 1_000,
 };
 
 /** The log on its way to the database: recorded after each answer, written in batches. */
@@ -35,6 +40,7 @@ export interface RequestLogRecorder {
    * its hour and rate-limit `tier`, also when the buffer is full and its row is dropped.
    */
   record(request: LoggedRequest, bodies: RawBodies | null, tier: string): void;
+  /** Writes the waiting requests and the counts now (shutdown, tests). */
   flush(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -60,19 +66,35 @@ export function requestLogRecorder(
   let warnedDrops = 0;
   /** The raw bodies' bytes waiting: past the budget a request waits with its bodies' sizes only. */
   let waitingBytes = 0;
+  let stopped = false;
   let counts = new Map<string, HourCount>();
-  const writeCounts = async () => {
-    if (counts.size === 0) return;
-    const batch = [...counts.values()];
-    counts = new Map();
-    try {
-      await addRequestCounts(runtime.db, batch);
-    } catch (error) {
-      // All or none were added: putting them back counts no request twice.
-      restore(counts, batch);
-      runtime.log.warn({ err: error }, 'request counts could not be written; kept for the next try');
-    }
+  let countsTimer: NodeJS.Timeout | null = null;
+  const countsLater = () => {
+    if (countsTimer || stopped) return;
+    countsTimer = setTimeout(() => void writeCounts(), options.countsEveryMs);
+    countsTimer.unref();
   };
+  /** One write of the counts at a time: two adding to the same rows in turn never wait on each other. */
+  let countsWritten: Promise<void> = Promise.resolve();
+  const writeCounts = (): Promise<void> => {
+    if (countsTimer) clearTimeout(countsTimer);
+    countsTimer = null;
+    const write = async () => {
+      if (counts.size === 0) return;
+      const batch = [...counts.values()];
+      counts = new Map();
+      try {
+        await addRequestCounts(runtime.db, batch);
+      } catch (error) {
+        // All or none were added: putting them back counts no request twice.
+        restore(counts, batch);
+        runtime.log.warn({ err: error }, 'request counts could not be written; kept for the next try');
+        countsLater();
+      }
+    };
+    return (countsWritten = countsWritten.then(write));
+  };
+  const days = dayCover(runtime.db);
   const warnOfDrops = (now: number) => {
     const dropped = queue.dropped();
     if (dropped > warnedDrops && now - lastWarning >= DROP_WARNING_EVERY_MS) {
@@ -94,6 +116,8 @@ export function requestLogRecorder(
       } catch (error) {
         runtime.log.warn({ err: error }, 'requests older than the log keeps could not be deleted; tried again later');
       } finally {
+        // A day may have gone: the next batch reads the days afresh.
+        days.forget();
         purging = null;
       }
     })();
@@ -104,17 +128,19 @@ export function requestLogRecorder(
       const now = runtime.clock.now().getTime();
       // Said before the write, so that a database that is away does not also silence the warning.
       warnOfDrops(now);
-      await writeCounts();
       const rows = batch.map(({ request, bodies }) => {
         if (bodies && 'request' in bodies) waitingBytes -= rawBytes(bodies);
         return { request, bodies: bodies === null ? NO_BODIES : 'request' in bodies ? keptBodies(bodies) : bodies };
       });
-      await coverDays(runtime.db, ...timesOf(batch)).catch((error: unknown) =>
+      await days.cover(...timesOf(batch)).catch((error: unknown) =>
         // The batch is written all the same: its days may be there (a day is made the day before it).
         runtime.log.warn({ err: error }, 'a day of the request log could not be made; tried again with the next batch'),
       );
       const lost = await writeRequests(pool, rows);
-      if (lost > 0) runtime.log.warn({ lost }, 'requests the database refused were not logged');
+      if (lost > 0) {
+        days.forget();
+        runtime.log.warn({ lost }, 'requests the database refused were not logged');
+      }
       purge(now);
     },
     (error) => runtime.log.warn({ err: error }, 'a batch of the request log could not be written'),
@@ -122,6 +148,7 @@ export function requestLogRecorder(
   return {
     record(request, bodies, tier) {
       tally(counts, request, tier);
+      countsLater();
       let waiting: Waiting['bodies'] = bodies;
       if (bodies !== null) {
         const bytes = rawBytes(bodies);
@@ -132,11 +159,14 @@ export function requestLogRecorder(
         waitingBytes -= rawBytes(waiting);
       }
     },
-    flush: queue.flush,
+    async flush() {
+      await queue.flush();
+      await writeCounts();
+    },
     async stop() {
+      stopped = true;
       await queue.stop();
       await purging;
-      // What a failed write put back, written once more on the way out.
       await writeCounts();
     },
   };
