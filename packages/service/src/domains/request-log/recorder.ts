@@ -28,8 +28,8 @@ export const REQUEST_LOG_DEFAULTS: RequestLogOptions = {
   flushAt: 500,
   maxWaiting: 20_000,
   maxWaitingBodyBytes: 64 * 1024 * 1024,
-  // Once a second, not with each batch (several a second under load): a statement a batch costs the API a
-  // few per cent (docs/benchmarks.md), and the figures are as fresh as the log's own.
+  // Once a second rather than with each of the several batches a second under load: the batch stays one
+  // COPY, and the figures are as fresh as the log's own rows.
   countsEveryMs: 1_000,
 };
 
