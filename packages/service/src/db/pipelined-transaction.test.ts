@@ -116,4 +116,38 @@ describe('pipelinedTransactions', () => {
     await transactions(({ commitWith }) => commitWith(sql`insert into ${table} (n) values (5)`));
     expect(await rowsOf()).toEqual([5]);
   });
+  it('sends the statements of one burst in one write to the socket: BEGIN with the first reads, the write with COMMIT', async () => {
+    const own = createPool(url, 1, undefined, { pipeline: true, prepare: true });
+    let writes = 0;
+    own.on('connect', (client) => {
+      type Write = (...args: unknown[]) => unknown;
+      const stream = (client as unknown as { connection: { stream: { _write: Write; _writev: Write } } }).connection
+        .stream;
+      for (const method of ['_write', '_writev'] as const) {
+        const original = stream[method].bind(stream);
+        stream[method] = (...args: unknown[]) => {
+          writes += 1;
+          return original(...args);
+        };
+      }
+    });
+    try {
+      const run = pipelinedTransactions(own);
+      // A first transaction opens the connection (its start-up messages are writes too).
+      await run(async ({ commitWith }) => commitWith(null));
+      writes = 0;
+      const read = await run(async ({ tx, commitWith }) => {
+        const [a, b] = await Promise.all([
+          sql<{ n: number }>`select 1 as n`.execute(tx),
+          sql<{ n: number }>`select count(*)::int as n from ${table}`.execute(tx),
+        ]);
+        await commitWith(sql`insert into ${table} (n) values (5)`);
+        return [a.rows[0]!.n, typeof b.rows[0]!.n];
+      });
+      expect(read).toEqual([1, 'number']);
+      expect(writes).toBe(2);
+    } finally {
+      await own.end();
+    }
+  });
 });

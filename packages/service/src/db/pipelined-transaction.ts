@@ -21,6 +21,11 @@ import type { Database } from './schema.js';
  * time on a transaction, so the statements go through an executor of their own, bound to the transaction.
  * The order between statements sent together is not promised (Kysely may take more steps for one than for
  * another); what is: BEGIN first, and the write and COMMIT last, after everything else has answered.
+ *
+ * Statements sent in one burst (a callback and the promise steps it sets off) also leave in one write to
+ * the socket: BEGIN with the round's first reads, the write with COMMIT. Each write otherwise is a system
+ * call and a wake-up of the server's backend, which on a machine as busy as its cores costs more than the
+ * statement's bytes (docs/benchmarks.md, "The write path's goals").
  */
 
 /** A transaction on one connection, its statements pipelined. */
@@ -70,6 +75,12 @@ export function pipelinedTransactions(pool: pg.Pool): PipelinedTransactions {
   };
 }
 
+/** The socket under a node-postgres client (its `connection.stream`, which pg's typings leave out). */
+interface Corkable {
+  cork(): void;
+  uncork(): void;
+}
+
 /** A parameter as node-postgres puts it on the wire (pg's own prepareValue, which its typings leave out). */
 const toWire = (pg as unknown as { utils: { prepareValue(value: unknown): unknown } }).utils.prepareValue;
 
@@ -108,6 +119,7 @@ class PipelinedRun implements Driver {
   }
 
   send(text: string, values: unknown[] = []): Promise<pg.QueryResult> {
+    this.holdWrites();
     const sent = this.client.query(text, values);
     this.sent.add(sent);
     const done = () => this.sent.delete(sent);
@@ -136,6 +148,24 @@ class PipelinedRun implements Driver {
     if (written.status === 'rejected') throw written.reason;
     if (committed.status === 'rejected') throw committed.reason;
     throw new Error('the transaction was rolled back at its COMMIT');
+  }
+
+  private holding = false;
+
+  /**
+   * Holds the socket's writes until the burst under way is over: a tick queued from a promise step runs
+   * once no promise step is left, so every statement this burst sends goes in one write. Node counts
+   * corks, so node-postgres's own cork around a statement's messages nests inside this one.
+   */
+  private holdWrites(): void {
+    if (this.holding) return;
+    const { stream } = (this.client as unknown as { connection: { stream: Corkable } }).connection;
+    stream.cork();
+    this.holding = true;
+    process.nextTick(() => {
+      this.holding = false;
+      stream.uncork();
+    });
   }
 
   /** Once every statement sent so far has answered (or failed). */
