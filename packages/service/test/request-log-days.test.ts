@@ -4,7 +4,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDb, createPool, type Db } from '../src/db/connection.js';
 import { migrate } from '../src/db/migrate.js';
-import { coverDays, dayCover, expireDays } from '../src/domains/request-log/day-partitions.js';
+import { dayCover, expireDays } from '../src/domains/request-log/day-partitions.js';
+import { REQUEST_LOG_DEFAULTS, requestLogRecorder } from '../src/domains/request-log/recorder.js';
+import { systemClock } from '../src/lib/clock.js';
+import { memoryLogger } from '../src/lib/logger.js';
 import { DAY_MS, dayStart } from '../src/domains/request-log/model/days.js';
 import { listDayTables } from '../src/domains/request-log/request-log-repo.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
@@ -33,6 +36,9 @@ async function logRow(at: number): Promise<string> {
     '/v1/markets', 200, false, 1)`.execute(db);
   return id;
 }
+
+/** Makes the days as a process does that has seen none made yet. */
+const coverDays = (at: Db, first: number, last: number) => dayCover(at).cover(first, last);
 
 /** The days attached to the log, by name. */
 const days = async () =>
@@ -150,11 +156,59 @@ describe('the request log by day', () => {
     expect(await days()).toEqual(expect.arrayContaining([name(day + DAY_MS), name(day + 2 * DAY_MS)]));
     expect(await days()).not.toContain(name(day));
 
-    // After forget (the retention ran, or a write was refused) the day is made again.
+    // After forget (a write was refused) the day is made again.
     cover.forget();
     await cover.cover(day + 5_000, day + 6_000);
     expect(await days()).toContain(name(day));
     const row = await logRow(day + 5_000);
     expect(await ids()).toContain(row);
+  });
+
+  it("a process's batches make a day again after a write the database refused: a day detached by hand", async () => {
+    const day = today + 700 * DAY_MS;
+    const { log, lines } = memoryLogger();
+    const recorder = requestLogRecorder({ db, clock: systemClock, log }, pool, {
+      ...REQUEST_LOG_DEFAULTS,
+      flushMs: 60_000,
+    });
+    const logged = async (at: number) => {
+      const requestId = crypto.randomUUID();
+      recorder.record(
+        {
+          requestId,
+          tenantId: crypto.randomUUID(),
+          environment: 'sandbox',
+          at: new Date(at),
+          method: 'GET',
+          route: '/v1/markets',
+          path: '/v1/markets',
+          status: 200,
+          code: null,
+          idempotencyKey: null,
+          replayed: false,
+          latencyMs: 1,
+          externalUserId: null,
+        },
+        null,
+        'default',
+      );
+      await recorder.flush();
+      return requestId;
+    };
+    try {
+      const first = await logged(day + 1_000);
+      expect(await ids()).toContain(first);
+      await sql`alter table request_log detach partition ${sql.id('request_log_days', name(day))}`.execute(db);
+      // Remembered as made: this batch's row has nowhere to go, and the warning says so.
+      const lost = await logged(day + 2_000);
+      expect(await ids()).not.toContain(lost);
+      expect(lines.some((l) => /requests the database refused/.test(String(l.msg)))).toBe(true);
+      // The refusal made the process forget: the next batch makes the day again and is written.
+      const again = await logged(day + 3_000);
+      expect(await ids()).toContain(again);
+      expect(await days()).toContain(name(day));
+    } finally {
+      await recorder.stop();
+    }
   });
 });

@@ -12,9 +12,8 @@ import {
 
 /*
  * The request log's days (docs/operations.md, "The request log"; model/days.ts): each is made before its
- * first row is written and dropped once all of it has expired. `coverDays` and `expireDays` read the
- * partitions afresh: another process may have added a day since, or dropped one. `dayCover` remembers
- * the days it has seen made, since a day is only ever dropped once it is 14 days old.
+ * first row is written and dropped once all of it has expired. `expireDays` reads the partitions afresh:
+ * another process may have added a day since, or dropped one.
  */
 
 const DELETE_BATCH = 5_000;
@@ -26,15 +25,12 @@ async function dayTables(db: Db): Promise<(DayRange & DayTable)[]> {
   });
 }
 
-/** Makes the days that rows at times from `first` to `last` (in ms) fall in, and the day after the last. */
-export async function coverDays(db: Db, first: number, last: number): Promise<void> {
-  await dayCover(db).cover(first, last);
-}
-
 /**
- * `coverDays` for a process's batches, which read the catalog only when a day they need is not among
- * those seen made before. `forget` is for when a day may have gone: after the retention ran, or a write
- * that failed (a day's table detached by hand, say).
+ * `cover` makes the days that rows at times from `first` to `last` (in ms) fall in, and the day after the
+ * last. It remembers the days it has seen made and reads the catalog only for a day not among them: about
+ * once a day for a process's batches. Remembering is sound because the retention drops only days older
+ * than any a batch writes; `forget` is for a write the database refused (a day detached by hand, a clock
+ * set back), after which the next batch reads the days afresh.
  */
 export function dayCover(db: Db): { cover(first: number, last: number): Promise<void>; forget(): void } {
   let known: DayRange[] = [];

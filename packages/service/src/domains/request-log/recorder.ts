@@ -88,11 +88,14 @@ export function requestLogRecorder(
       } catch (error) {
         // All or none were added: putting them back counts no request twice.
         restore(counts, batch);
-        runtime.log.warn({ err: error }, 'request counts could not be written; kept for the next try');
+        if (stopped) runtime.log.warn({ err: error }, 'request counts could not be written on the way out; lost');
+        else runtime.log.warn({ err: error }, 'request counts could not be written; kept for the next try');
         countsLater();
       }
     };
-    return (countsWritten = countsWritten.then(write));
+    const written = countsWritten.then(write);
+    countsWritten = written.catch(() => {});
+    return written;
   };
   const days = dayCover(runtime.db);
   const warnOfDrops = (now: number) => {
@@ -116,8 +119,6 @@ export function requestLogRecorder(
       } catch (error) {
         runtime.log.warn({ err: error }, 'requests older than the log keeps could not be deleted; tried again later');
       } finally {
-        // A day may have gone: the next batch reads the days afresh.
-        days.forget();
         purging = null;
       }
     })();
