@@ -25,7 +25,7 @@ import type { Database } from './schema.js';
  * Statements sent in one burst (a callback and the promise steps it sets off) also leave in one write to
  * the socket: BEGIN with the round's first reads, the write with COMMIT. Each write otherwise is a system
  * call and a wake-up of the server's backend, which on a machine as busy as its cores costs more than the
- * statement's bytes (docs/benchmarks.md, "The write path's goals").
+ * statement's bytes (docs/benchmarks.md, "A round's statements in one write to the socket").
  */
 
 /** A transaction on one connection, its statements pipelined. */
