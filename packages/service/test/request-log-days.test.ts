@@ -8,6 +8,7 @@ import { dayCover, expireDays } from '../src/domains/request-log/day-partitions.
 import { REQUEST_LOG_DEFAULTS, requestLogRecorder } from '../src/domains/request-log/recorder.js';
 import { systemClock } from '../src/lib/clock.js';
 import { memoryLogger } from '../src/lib/logger.js';
+import { loggedRequest } from './request-log-helpers.js';
 import { DAY_MS, dayStart } from '../src/domains/request-log/model/days.js';
 import { listDayTables } from '../src/domains/request-log/request-log-repo.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
@@ -172,28 +173,10 @@ describe('the request log by day', () => {
       flushMs: 60_000,
     });
     const logged = async (at: number) => {
-      const requestId = crypto.randomUUID();
-      recorder.record(
-        {
-          requestId,
-          tenantId: crypto.randomUUID(),
-          environment: 'sandbox',
-          at: new Date(at),
-          method: 'GET',
-          route: '/v1/markets',
-          path: '/v1/markets',
-          status: 200,
-          code: null,
-          idempotencyKey: null,
-          replayed: false,
-          latencyMs: 1,
-          externalUserId: null,
-        },
-        null,
-        'default',
-      );
+      const request = loggedRequest({ tenantId: crypto.randomUUID(), at: new Date(at) });
+      recorder.record(request, null, 'default');
       await recorder.flush();
-      return requestId;
+      return request.requestId;
     };
     try {
       const first = await logged(day + 1_000);

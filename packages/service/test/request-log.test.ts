@@ -12,6 +12,7 @@ import {
 } from '../src/domains/request-log/index.js';
 import { keptBodies } from '../src/domains/request-log/model/entry.js';
 import { memoryLogger } from '../src/lib/logger.js';
+import { loggedRequest } from './request-log-helpers.js';
 import {
   createTenant,
   expectEnvelope,
@@ -322,21 +323,7 @@ describe('the request log', () => {
     onTestFinished(() => recorder.stop());
     const requestId = crypto.randomUUID();
     recorder.record(
-      {
-        requestId,
-        tenantId: own.tenantId,
-        environment: 'sandbox',
-        at: new Date(),
-        method: 'GET',
-        route: '/v1/markets',
-        path: '/v1/markets',
-        status: 429,
-        code: 'rate_limited',
-        idempotencyKey: null,
-        replayed: false,
-        latencyMs: 1,
-        externalUserId: null,
-      },
+      loggedRequest({ requestId, tenantId: own.tenantId, status: 429, code: 'rate_limited' }),
       null,
       'default',
     );
@@ -360,21 +347,7 @@ describe('the request log', () => {
       maxWaitingBodyBytes: 1_000_000,
       countsEveryMs: 60_000,
     });
-    const entry = (requestId: string, at: Date) => ({
-      requestId,
-      tenantId: tenant.tenantId,
-      environment: 'sandbox' as const,
-      at,
-      method: 'GET',
-      route: '/v1/markets',
-      path: '/v1/markets',
-      status: 200,
-      code: null,
-      idempotencyKey: null,
-      replayed: false,
-      latencyMs: 1,
-      externalUserId: null,
-    });
+    const entry = (requestId: string, at: Date) => loggedRequest({ requestId, tenantId: tenant.tenantId, at });
     const old = crypto.randomUUID();
     const fresh = crypto.randomUUID();
     const droppedId = crypto.randomUUID();
