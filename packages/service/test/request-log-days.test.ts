@@ -8,10 +8,10 @@ import { dayCover, expireDays } from '../src/domains/request-log/day-partitions.
 import { REQUEST_LOG_DEFAULTS, requestLogRecorder } from '../src/domains/request-log/recorder.js';
 import { systemClock } from '../src/lib/clock.js';
 import { memoryLogger } from '../src/lib/logger.js';
-import { loggedRequest } from './request-log-helpers.js';
 import { DAY_MS, dayStart } from '../src/domains/request-log/model/days.js';
 import { listDayTables } from '../src/domains/request-log/request-log-repo.js';
 import { createDatabaseOn, type ScratchDatabase } from '../scripts/scratch-database.js';
+import { loggedRequest } from './request-log-helpers.js';
 
 /*
  * The request log by day (docs/operations.md, "The request log"), on a database of its own: the days

@@ -92,6 +92,8 @@ const toWire = (pg as unknown as { utils: { prepareValue(value: unknown): unknow
 class PipelinedRun implements Driver {
   /** COMMIT or ROLLBACK has been sent: the transaction is over. */
   ended = false;
+  /** The socket's writes are held until the burst under way is over (holdWrites). */
+  private holding = false;
   readonly tx: Executor;
   private readonly sent = new Set<Promise<pg.QueryResult>>();
   private readonly connection: DatabaseConnection;
@@ -149,8 +151,6 @@ class PipelinedRun implements Driver {
     if (committed.status === 'rejected') throw committed.reason;
     throw new Error('the transaction was rolled back at its COMMIT');
   }
-
-  private holding = false;
 
   /**
    * Holds the socket's writes until the burst under way is over: a tick queued from a promise step runs
