@@ -1,6 +1,5 @@
-export { applyBalanceSync, applyBalanceSyncBatch } from './apply-balance-sync.js';
 export { ENTRY_TYPE_BY_DIRECTION } from './model/sync-rules.js';
-export { RoundSyncs } from './round-syncs.js';
+export { RoundSyncs, type SyncRecord } from './round-syncs.js';
 export {
   BalanceSyncBatchBody,
   BalanceSyncBatchResult,
@@ -13,6 +12,5 @@ export {
   type Movement,
   type SyncApplied,
 } from './schemas.js';
-export type { KeyedMovement } from './sync-batch.js';
-export { syncHandler, type SyncState } from './sync-handler.js';
-export { insertSyncRecordsSql, type SyncRecord } from './sync-repo.js';
+export { applyBalanceSyncBatch, type KeyedMovement } from './sync-batch.js';
+export { applyBalanceSync, syncHandler, type SyncState } from './sync-handler.js';

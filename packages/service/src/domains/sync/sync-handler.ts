@@ -1,11 +1,14 @@
 import { formatAmount } from '../../lib/money.js';
 import { newId } from '../../lib/ids.js';
 import { presenter } from '../../lib/present.js';
-import { answered, type Handler, type KeyedRoute } from '../handler.js';
+import type { RequestContext } from '../../errors/index.js';
+import type { TenantCtx } from '../context.js';
+import { answered, submitTo, type Handler, type KeyedRoute, type StoredAnswer } from '../handler.js';
 import { refusalAnswer } from '../idempotency/index.js';
 import type { RoundBalances } from '../ledger/index.js';
 import { ENTRY_TYPE_BY_DIRECTION, syncRules } from './model/sync-rules.js';
 import type { RoundSyncs } from './round-syncs.js';
+import type { KeyedMovement } from './sync-batch.js';
 import { BalanceSyncResult, presentSyncApplied, type Movement, type SyncApplied } from './schemas.js';
 
 /** POST /v1/balance-sync and each batch item: 200 with the transaction and the new balance. */
@@ -63,3 +66,12 @@ export const syncHandler: Handler<Movement, SyncState> = {
     }
   },
 };
+
+/**
+ * POST /v1/balance-sync: one movement through the write engine, its answer stored with its key in the round
+ * that applies it.
+ */
+export function applyBalanceSync(ctx: TenantCtx, request: RequestContext, item: KeyedMovement): Promise<StoredAnswer> {
+  const asked = { ctx, request, key: { key: item.key, fields: item.fields } };
+  return submitTo(syncHandler, asked, item.movement);
+}
