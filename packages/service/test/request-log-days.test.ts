@@ -54,10 +54,13 @@ const ids = async () =>
 beforeAll(async () => {
   const databaseName = `pm_log_days_${process.pid}_${Date.now()}`;
   database = await createDatabaseOn(inject('databaseUrl'), databaseName);
-  // A session whose times read back in another zone and order: the migration must not depend on either.
+  // A session whose times read back in another zone and order, and whose tables live in a schema other
+  // than public: the migration and the log's days must depend on none of these.
   const setup = createPool(database.url, 1);
   await setup.query(`alter database "${databaseName}" set timezone = 'Asia/Kolkata'`);
   await setup.query(`alter database "${databaseName}" set datestyle = 'SQL, DMY'`);
+  await setup.query('create schema operator_tables');
+  await setup.query(`alter database "${databaseName}" set search_path = operator_tables`);
   await setup.end();
   pool = createPool(database.url, 4);
   db = createDb(pool);

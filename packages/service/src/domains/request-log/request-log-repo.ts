@@ -66,12 +66,16 @@ export interface DayTable {
   detaching: boolean;
 }
 
-/** The tables of the log's days, attached or not. */
+/**
+ * The tables of the log's days, attached or not. The log itself is named as every statement names its
+ * tables, through the connection's search_path: a service whose tables live in another schema than
+ * `public` finds it there.
+ */
 export async function listDayTables(db: Executor): Promise<DayTable[]> {
   const { rows } = await sql<DayTable>`
     select c.relname as name, i.inhrelid is not null as attached, coalesce(i.inhdetachpending, false) as detaching
     from pg_class c join pg_namespace n on n.oid = c.relnamespace
-    left join pg_inherits i on i.inhrelid = c.oid and i.inhparent = 'public.request_log'::regclass
+    left join pg_inherits i on i.inhrelid = c.oid and i.inhparent = 'request_log'::regclass
     where n.nspname = 'request_log_days' and c.relkind = 'r'`.execute(db);
   return rows;
 }
