@@ -20,7 +20,7 @@ create function format_amount(minor bigint) returns text
   language sql immutable strict parallel safe
   as $$ select (minor::numeric * 0.01)::text $$;
 
--- One movement as the service hands it over (domains/sync/round-syncs.ts): its key and request fingerprint,
+-- One movement as the service hands it over (domains/sync/sync-repo.ts): its key and request fingerprint,
 -- the movement, the ids its rows get, and its two possible stored answers with the placeholder in them.
 create type balance_sync_item as (
   key                text,

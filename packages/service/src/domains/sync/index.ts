@@ -9,8 +9,9 @@ export {
   MAX_BATCH_ITEMS,
   movementOf,
   presentSyncApplied,
+  type KeyedMovement,
   type Movement,
   type SyncApplied,
 } from './schemas.js';
-export { applyBalanceSyncBatch, type KeyedMovement } from './sync-batch.js';
+export { applyBalanceSyncBatch } from './sync-batch.js';
 export { applyBalanceSync, syncHandler, type SyncState } from './sync-handler.js';

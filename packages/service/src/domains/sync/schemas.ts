@@ -52,11 +52,6 @@ export const BalanceSyncBatchResult = z.object({
     .describe('One result per item, in item order.'),
 });
 
-/**
- * A movement as sent, for the verb, with the fields its key is bound to. The fields are the text as sent
- * (not the parsed amounts), so "10" and "10.00" under one key are different bodies, and a single sync
- * and a batch item with the same fields are one request.
- */
 /** One balance movement (docs/operator-api.md, "Balance sync"). */
 export interface Movement {
   externalUserId: string;
@@ -65,6 +60,11 @@ export interface Movement {
   resultingBalance: bigint | null;
 }
 
+/**
+ * A movement as sent, for the verb, with the fields its key is bound to. The fields are the text as sent
+ * (not the parsed amounts), so "10" and "10.00" under one key are different bodies, and a single sync
+ * and a batch item with the same fields are one request.
+ */
 export function movementOf(body: BalanceSyncBody): { fields: Record<string, unknown>; movement: Movement } {
   return {
     fields: {
@@ -93,4 +93,11 @@ export interface SyncApplied {
 
 export function presentSyncApplied(applied: SyncApplied): z.infer<typeof BalanceSyncResult> {
   return { transaction_id: applied.transactionId, balance: applied.balance };
+}
+
+/** One movement with its own key: the fields its key is bound to, the movement. */
+export interface KeyedMovement {
+  key: string;
+  fields: Record<string, unknown>;
+  movement: Movement;
 }

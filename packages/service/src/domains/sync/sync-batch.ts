@@ -3,15 +3,8 @@ import { validationAnswer } from '../../lib/issue-words.js';
 import type { TenantCtx } from '../context.js';
 import { commandOf, type StoredAnswer } from '../handler.js';
 import { claimAnswer, fingerprint, keyOfCommand, refusalAnswer } from '../idempotency/index.js';
-import { BatchItem, movementOf, type Movement } from './schemas.js';
+import { BatchItem, movementOf, type KeyedMovement } from './schemas.js';
 import { syncHandler } from './sync-handler.js';
-
-/** One movement with its own key: the fields its key is bound to, the movement. */
-export interface KeyedMovement {
-  key: string;
-  fields: Record<string, unknown>;
-  movement: Movement;
-}
 
 /**
  * POST /v1/balance-sync/batch: the items commit together in one round, with the request's own key around

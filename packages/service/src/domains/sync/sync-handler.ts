@@ -8,8 +8,13 @@ import { refusalAnswer } from '../idempotency/index.js';
 import type { RoundBalances } from '../ledger/index.js';
 import { ENTRY_TYPE_BY_DIRECTION, syncRules } from './model/sync-rules.js';
 import type { RoundSyncs } from './round-syncs.js';
-import type { KeyedMovement } from './sync-batch.js';
-import { BalanceSyncResult, presentSyncApplied, type Movement, type SyncApplied } from './schemas.js';
+import {
+  BalanceSyncResult,
+  presentSyncApplied,
+  type KeyedMovement,
+  type Movement,
+  type SyncApplied,
+} from './schemas.js';
 
 /** POST /v1/balance-sync and each batch item: 200 with the transaction and the new balance. */
 export const SYNC_ROUTE: KeyedRoute<SyncApplied> = {
@@ -68,8 +73,8 @@ export const syncHandler: Handler<Movement, SyncState> = {
 };
 
 /**
- * POST /v1/balance-sync: one movement through the write engine, its answer stored with its key in the round
- * that applies it.
+ * POST /v1/balance-sync: one movement through the write engine (docs/operator-api.md, "Balance sync"), its
+ * answer stored with its key in the round that applies it.
  */
 export function applyBalanceSync(ctx: TenantCtx, request: RequestContext, item: KeyedMovement): Promise<StoredAnswer> {
   const asked = { ctx, request, key: { key: item.key, fields: item.fields } };
