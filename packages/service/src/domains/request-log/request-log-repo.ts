@@ -19,6 +19,12 @@ const COPY_STATEMENT =
   'replayed, latency_ms, external_user_id, request_body, request_body_bytes, response_body, response_body_bytes) ' +
   'from stdin';
 
+/**
+ * The log's batches commit without waiting for the disk: a crash of the database may lose its last fraction
+ * of a second, as a kill of the service loses the batch it holds (docs/operations.md, "The request log").
+ */
+const NOT_DURABLE = { durable: false };
+
 /** A request on its way to the log, with its bodies as kept. */
 export interface RequestToWrite {
   request: LoggedRequest;
@@ -35,9 +41,9 @@ export async function writeRequests(pool: pg.Pool, batch: readonly RequestToWrit
   for (let i = 0; i < batch.length; i += ROWS_PER_COPY) {
     const lines = batch.slice(i, i + ROWS_PER_COPY).map(lineOf);
     try {
-      await copyLines(pool, COPY_STATEMENT, lines.join(''));
+      await copyLines(pool, COPY_STATEMENT, lines.join(''), NOT_DURABLE);
     } catch {
-      for (const line of lines) await copyLines(pool, COPY_STATEMENT, line).catch(() => (lost += 1));
+      for (const line of lines) await copyLines(pool, COPY_STATEMENT, line, NOT_DURABLE).catch(() => (lost += 1));
     }
   }
   return lost;
