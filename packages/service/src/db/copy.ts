@@ -35,9 +35,10 @@ export function copyValue(value: number | boolean | Date | null): string {
  * pool, in one transaction of its own: all of the lines are written or none.
  *
  * `durable: false` commits without waiting for the WAL to reach the disk (`synchronous_commit = off`): a
- * crash of the database may lose the last fraction of a second of such batches, whole, never a part of one.
- * For a record whose waiting batch the service itself would lose on a kill (the request log); under load
- * its own flush was a seventh of the `COPY`'s time in the database (bench/README.md, "request-log.ts").
+ * crash of the database or its machine, or an immediate stop, may lose the batches of the last
+ * 3 × wal_writer_delay (0.6 s by default), each whole, never a part of one. For a record whose waiting
+ * entries the service itself loses on a kill (the request log); under load the flush was a seventh of the
+ * `COPY`'s time in its backend (bench/README.md, "request-log.ts").
  */
 export async function copyLines(
   pool: pg.Pool,

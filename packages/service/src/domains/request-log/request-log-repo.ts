@@ -20,8 +20,9 @@ const COPY_STATEMENT =
   'from stdin';
 
 /**
- * The log's batches commit without waiting for the disk: a crash of the database may lose its last fraction
- * of a second, as a kill of the service loses the batch it holds (docs/operations.md, "The request log").
+ * The log's batches commit without waiting for the disk: a crash of the database or an immediate stop may
+ * lose its last fraction of a second, as a kill of the service loses the entries still waiting
+ * (docs/operations.md, "The request log").
  */
 const NOT_DURABLE = { durable: false };
 
