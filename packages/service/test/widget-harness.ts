@@ -29,6 +29,11 @@ export interface WidgetHarness {
   mountAs(page: Page, token: string, options?: Record<string, unknown>): Promise<boolean>;
   /** The user's balance as the API reports it. */
   balanceOf(user: string): Promise<string>;
+  /**
+   * Waits until the widget on the page has drawn what it was loading: nothing busy or in a skeleton, and
+   * its tree unchanged for a moment. A fixed pause guessed at that and cost seconds in every view.
+   */
+  settled(page: Page): Promise<void>;
   /** Whatever the test did so far, on any of its pages, the widget needed nothing the host page's policy refuses. */
   expectNoCspRefusal(): void;
   /**
@@ -82,6 +87,7 @@ export async function startWidgetHarness(options: { locales?: string[] } = {}): 
     },
     mountAs: (page, token, mountOptions = {}) =>
       page.evaluate(([t, o]) => (window as any).mountWidget({ sessionToken: t, ...o }), [token, mountOptions] as const),
+    settled: widgetSettled,
     async balanceOf(user) {
       return (await service.api('sandbox', 'GET', `/v1/users/${user}`, { key: tenant.sandboxKey })).json.balance;
     },
@@ -101,4 +107,41 @@ export async function startWidgetHarness(options: { locales?: string[] } = {}): 
       await service.stop();
     },
   };
+}
+
+/** How long the widget's tree must stay unchanged to count as drawn, and the longest wait for that. */
+const QUIET_MS = 150;
+const SETTLE_TIMEOUT_MS = 10_000;
+
+async function widgetSettled(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => {
+      const root = document.querySelector('[data-prediction-market-widget]')?.shadowRoot;
+      return !!root && !root.querySelector('[aria-busy=true], .skeleton, .skeleton-text, .chart-skeleton');
+    },
+    undefined,
+    { timeout: SETTLE_TIMEOUT_MS },
+  );
+  await page.evaluate(
+    ([quietMs, timeoutMs]) =>
+      new Promise<void>((resolve, reject) => {
+        const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
+        let quiet = setTimeout(done, quietMs);
+        const giveUp = setTimeout(() => {
+          observer.disconnect();
+          reject(new Error(`the widget kept changing for ${timeoutMs} ms`));
+        }, timeoutMs);
+        const observer = new MutationObserver(() => {
+          clearTimeout(quiet);
+          quiet = setTimeout(done, quietMs);
+        });
+        observer.observe(root, { subtree: true, childList: true, attributes: true, characterData: true });
+        function done() {
+          observer.disconnect();
+          clearTimeout(giveUp);
+          resolve();
+        }
+      }),
+    [QUIET_MS, SETTLE_TIMEOUT_MS] as const,
+  );
 }

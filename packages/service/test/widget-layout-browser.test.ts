@@ -119,7 +119,7 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
     if (view === 'portfolio') await tab(1);
     if (view === 'leaders') await tab(2);
     if (view === 'profile') await tab(3);
-    await page.waitForTimeout(700);
+    await harness.settled(page);
   };
 
   for (const locale of LOCALES)
