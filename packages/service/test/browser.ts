@@ -107,3 +107,16 @@ export async function seriousAxeFindings(page: Page): Promise<{ id: string; impa
       }));
   });
 }
+
+/**
+ * A reader for `expect.poll` that first moves the page's clock on by `stepMs`, for a wait that is the
+ * widget's own timer (a stream's backoff, a poll's interval, how long a note stays): the test checks what
+ * happens when the timer fires, not that it takes its real seconds. The page's clock must be installed
+ * (`page.clock.install()`) before the widget sets the timer; time still flows between the steps.
+ */
+export function afterClockStep<T>(page: Page, read: () => Promise<T>, stepMs = 500): () => Promise<T> {
+  return async () => {
+    await page.clock.fastForward(stepMs);
+    return read();
+  };
+}

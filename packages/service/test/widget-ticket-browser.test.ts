@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium, seriousAxeFindings } from './browser.js';
+import { afterClockStep, hasChromium, seriousAxeFindings } from './browser.js';
 import { createMarket, fundedUser, operatorOpen, type TestMarket } from './trading-helpers.js';
 import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
 
@@ -314,11 +314,14 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
   it('keeps an open whose answer was lost when the ticket goes away, and resumes it with the same key', async () => {
     const market = await marketFor('Will a lost open survive leaving the ticket?');
     const { user, page } = await ticketFor(market, '100.00');
+    // The client's waits between its re-sends (1 s, then 2 s) pass on the page's clock.
+    await page.clock.install();
+    const tryAgain = () => page.getByRole('button', { name: 'Try again' }).count();
     const cut = await cutAnswers(page, '**/v1/positions');
     await page.getByLabel('Amount').fill('12');
     await expect.poll(() => headline(page)).toBe('22.71');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count(), { timeout: 15_000 }).toBe(1);
+    await expect.poll(afterClockStep(page, tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
 
     // Another tab and back, then the list and the market again: each time a new ticket, the same intent.
     for (const leave of [
@@ -346,8 +349,13 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     }
     // Still no answer: the same intent again, and Try again once more.
     await page.getByRole('button', { name: 'Try again' }).click();
-    await expect.poll(() => cut.sent.length, { timeout: 15_000 }).toBe(6);
-    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count()).toBe(1);
+    await expect
+      .poll(
+        afterClockStep(page, async () => cut.sent.length, 1_000),
+        { timeout: 15_000 },
+      )
+      .toBe(6);
+    await expect.poll(afterClockStep(page, tryAgain, 1_000)).toBe(1);
     cut.let();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect
@@ -367,6 +375,9 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
   it('keeps a close whose answer was lost: only Try again, with the figures it sent, also after another tab', async () => {
     const market = await marketFor('Will a lost close close once?');
     const { user, page } = await ticketFor(market, '100.00');
+    // The client's waits between its re-sends, and the 10 s the closed position's note stays, pass on the
+    // page's clock.
+    await page.clock.install();
     await page.getByLabel('Amount').fill('10');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
@@ -378,7 +389,8 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     // Lost on the way: the position stays open (a close that happened would end the card by the stream).
     const cut = await cutAnswers(page, '**/v1/positions/*/close', false);
     await page.getByRole('button', { name: /^Cash out for/ }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Try again' }).count(), { timeout: 15_000 }).toBe(1);
+    const tryAgain = () => page.getByRole('button', { name: 'Try again' }).count();
+    await expect.poll(afterClockStep(page, tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
     // Nothing but the same close: no Keep it, no Close that would fetch and show another quote.
     const onlyTryAgain = async () => {
       expect(await page.locator('.close button').allTextContents()).toEqual(['Try again']);
@@ -398,7 +410,8 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     cut.let();
     await page.getByRole('button', { name: 'Try again' }).click();
     // (The portfolio may show a note in the card's place for a few seconds before the ended card.)
-    await expect.poll(() => page.locator('.badge.closed').count(), { timeout: 15_000 }).toBe(1);
+    const ended = () => page.locator('.badge.closed').count();
+    await expect.poll(afterClockStep(page, ended, 2_000), { timeout: 15_000 }).toBe(1);
     expect(cut.sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(cut.sent.map((s) => s.key)).size).toBe(1);
     expect(new Set(cut.sent.map((s) => s.body)).size).toBe(1);
