@@ -29,7 +29,7 @@ const { values: args } = parseArgs({
     quick: { type: 'boolean', default: false },
     'no-analyze': { type: 'boolean', default: false },
     duration: { type: 'string' },
-    users: { type: 'string', default: '2000' },
+    users: { type: 'string' },
     pool: { type: 'string', default: '16' },
     connections: { type: 'string', default: '32' },
     'batch-connections': { type: 'string', default: '4' },
@@ -37,9 +37,9 @@ const { values: args } = parseArgs({
 });
 
 const settings = {
-  durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
-  warmupS: args.quick ? 0.5 : 2,
-  users: Math.floor(positive('users', args.users)),
+  durationS: positive('duration', args.duration ?? (args.quick ? '1' : '10')),
+  warmupS: args.quick ? 0.25 : 2,
+  users: Math.floor(positive('users', args.users ?? (args.quick ? '500' : '2000'))),
   poolSize: Math.floor(positive('pool', args.pool)),
   connections: Math.floor(positive('connections', args.connections)),
   batchConnections: Math.floor(positive('batch-connections', args['batch-connections'])),

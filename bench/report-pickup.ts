@@ -25,7 +25,7 @@ const { values: args } = parseArgs({
 /** A last quiet phase once the service has run this long (0: none): what builds up over minutes shows there. */
 const UPTIME_MS = Number(args['uptime-minutes']) * 60_000;
 const SAMPLES = args.quick ? 3 : 8;
-const LOAD_S = args.quick ? 8 : 25;
+const LOAD_S = args.quick ? 4 : 25;
 /** Rows of each large report: long enough that three of them hold their slots for the whole phase. */
 const LARGE_ROWS = args.quick ? 100_000 : 400_000;
 const GIVE_UP_MS = 120_000;

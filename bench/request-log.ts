@@ -37,7 +37,7 @@ const { values: args } = parseArgs({
     root: { type: 'string' },
     rounds: { type: 'string' },
     duration: { type: 'string' },
-    users: { type: 'string', default: '2000' },
+    users: { type: 'string' },
     pool: { type: 'string', default: '16' },
     connections: { type: 'string', default: '32' },
     'write-share': { type: 'string', default: '0.3' },
@@ -46,11 +46,11 @@ const { values: args } = parseArgs({
 
 const settings = {
   rounds: Math.floor(positive('rounds', args.rounds ?? (args.quick ? '1' : '5'))),
-  durationS: positive('duration', args.duration ?? (args.quick ? '2.5' : '10')),
-  warmupS: args.quick ? 0.5 : 3,
+  durationS: positive('duration', args.duration ?? (args.quick ? '1.5' : '10')),
+  warmupS: args.quick ? 0.25 : 3,
   /** After each round: the log's last batch waits up to 1 s (REQUEST_LOG_DEFAULTS.flushMs) before it is written. */
   settleS: 2,
-  users: Math.floor(positive('users', args.users)),
+  users: Math.floor(positive('users', args.users ?? (args.quick ? '500' : '2000'))),
   poolSize: Math.floor(positive('pool', args.pool)),
   connections: Math.floor(positive('connections', args.connections)),
   writeShare: positive('write-share', args['write-share']),

@@ -51,8 +51,8 @@ const { values: args } = parseArgs({
 });
 
 const settings = {
-  durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
-  warmupS: args.quick ? 0.5 : 2,
+  durationS: positive('duration', args.duration ?? (args.quick ? '1' : '10')),
+  warmupS: args.quick ? 0.25 : 2,
   // Twice this many users are registered (the second half with player limits), and user_sync allows 3,000
   // a minute: the quick mode's 500 and 500 register at once, where 2,000 and 2,000 wait a minute for it.
   users: Math.floor(positive('users', args.users ?? (args.quick ? '500' : '2000'))),

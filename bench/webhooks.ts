@@ -30,7 +30,7 @@ const { values: args } = parseArgs({
     tenants: { type: 'string', default: '4' },
     // 400 per tenant: an end user may make 10 position requests a minute (docs/operator-api.md, "Rate limits"), and a
     // full run makes about 3,500 opens, spread evenly over the users.
-    users: { type: 'string', default: '400' },
+    users: { type: 'string' },
     markets: { type: 'string', default: '8' },
     connections: { type: 'string', default: '16' },
     pool: { type: 'string', default: '16' },
@@ -38,10 +38,10 @@ const { values: args } = parseArgs({
 });
 
 const settings = {
-  durationS: positive('duration', args.duration ?? (args.quick ? '2' : '10')),
-  warmupS: args.quick ? 1 : 3,
+  durationS: positive('duration', args.duration ?? (args.quick ? '1' : '10')),
+  warmupS: args.quick ? 0.5 : 3,
   tenants: Math.floor(positive('tenants', args.tenants)),
-  usersPerTenant: Math.floor(positive('users', args.users)),
+  usersPerTenant: Math.floor(positive('users', args.users ?? (args.quick ? '100' : '400'))),
   markets: Math.floor(positive('markets', args.markets)),
   connections: Math.floor(positive('connections', args.connections)),
   poolSize: Math.floor(positive('pool', args.pool)),
