@@ -193,21 +193,24 @@ function outcomeOf(state: 'delivered' | 'pending' | 'dead', sent: boolean): Deli
 }
 
 /** Waits between the tries of recording an attempt: about 8 s in all, inside the lease's margin. */
-const RECORD_RETRIES_MS = [250, 500, 1_000, 2_000, 4_000];
+export const RECORD_RETRIES_MS = [250, 500, 1_000, 2_000, 4_000];
 
 /**
  * Records an attempt, trying again while the database is briefly away (a restart or failover takes a few
  * seconds): otherwise the delivery stays leased until its lease runs out, a minute later. A unique
  * violation on the attempt's row means an earlier try committed although its answer was lost: recorded.
  */
-export async function recordPatiently(record: () => Promise<boolean>): Promise<void> {
+export async function recordPatiently(
+  record: () => Promise<boolean>,
+  waitsMs: readonly number[] = RECORD_RETRIES_MS,
+): Promise<void> {
   for (let i = 0; ; i++) {
     try {
       await record();
       return;
     } catch (error) {
       if ((error as { code?: string }).code === '23505') return;
-      const wait = RECORD_RETRIES_MS[i];
+      const wait = waitsMs[i];
       if (wait === undefined) throw error;
       await sleep(wait);
     }
