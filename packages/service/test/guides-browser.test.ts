@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
 import { startTestService, type TestService } from './helpers.js';
-import { hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { axeOnEveryPage, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
 import { existsSync } from 'node:fs';
 import { readGuides, SDK_README } from '../src/http/guides/guide-files.js';
 
@@ -26,8 +26,8 @@ describe.skipIf(!hasChromium)('the guides at /docs/guides', () => {
   it('each fit a 375 px phone and a 1280 px desk, light and dark, with no serious axe finding', async () => {
     for (const width of [375, 1280]) {
       for (const colorScheme of ['light', 'dark'] as const) {
-        // axe is injected as an inline script, which the page's own policy rightly refuses.
-        const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme, bypassCSP: true });
+        const context = await browser.newContext({ viewport: { width, height: 800 }, colorScheme });
+        await axeOnEveryPage(context);
         const page = await context.newPage();
         const pages = [...(await readGuides()).map((g) => `guides/${g.name}`), 'guides'];
         if (existsSync(SDK_README)) pages.push('sdk');

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
-import { cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { axeOnEveryPage, cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
 import {
   ADMIN_TOKEN,
   createTenant,
@@ -35,6 +35,7 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
     market = await createMarket(service, tenant, { title: 'Will the panel settle it?' });
     browser = await launchChromium();
     context = await browser.newContext();
+    await axeOnEveryPage(context);
     page = await context.newPage();
     csp = cspErrors(page);
   }, 120_000);

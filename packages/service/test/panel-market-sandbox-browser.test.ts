@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
-import { cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { axeOnEveryPage, cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
 import {
   ADMIN_TOKEN,
   createTenant,
@@ -64,7 +64,9 @@ describe.skipIf(!hasChromium)("a market's sandbox influence in Chromium", () => 
       expect(res.status, res.text).toBe(201);
     }
     browser = await launchChromium();
-    page = await (await browser.newContext()).newPage();
+    const context = await browser.newContext();
+    await axeOnEveryPage(context);
+    page = await context.newPage();
     csp = cspErrors(page);
     await page.goto(`${service.urls.platform}/panel/sign-in`);
     await page.getByLabel('Your name').fill('Ada');

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
 import { FakeClock } from '../src/lib/clock.js';
-import { cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import { axeOnEveryPage, cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
 import { createTenant, registerUser, startTestService, sync, type TestService, type TestTenant } from './helpers.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
@@ -25,6 +25,7 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
     tenant = await createTenant(service);
     browser = await launchChromium();
     page = await browser.newPage();
+    await axeOnEveryPage(page);
     csp = cspErrors(page);
   }, 120_000);
   afterAll(async () => {
