@@ -3,7 +3,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page, type Request } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Real Chromium for the widget's browser tests: Debian's package (never a browser a tool downloads),
@@ -92,11 +93,11 @@ export async function startHostPage(apiBase: string): Promise<{ origin: string; 
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /**
- * Gives every page of the context (or every document of one page) axe-core as it loads, for a test that checks many pages: evaluating the
- * library into each page after it loaded took about 200 ms of the 500 to 750 ms a check took.
+ * Gives every page of the context (or every document of one page) axe-core as it loads, for a test that
+ * checks many pages: evaluating the library into a page after it loads is about 200 ms of each check.
  */
-export function axeOnEveryPage(context: BrowserContext | Page): Promise<void> {
-  return context.addInitScript({ content: axeSource });
+export async function axeOnEveryPage(context: BrowserContext | Page): Promise<void> {
+  await context.addInitScript({ content: axeSource });
 }
 
 /** axe-core's findings on the page (the widget's Shadow DOM included) that are serious or critical. */
@@ -118,14 +119,39 @@ export async function seriousAxeFindings(page: Page): Promise<{ id: string; impa
 }
 
 /**
- * A reader for `expect.poll` that first moves the page's clock on by `stepMs`, for a wait that is the
- * widget's own timer (a stream's backoff, a poll's interval, how long a note stays): the test checks what
- * happens when the timer fires, not that it takes its real seconds. The page's clock must be installed
- * (`page.clock.install()`) before the widget sets the timer; time still flows between the steps.
+ * The page's clock for a wait that is one of the widget's own timers (a stream's backoff, a poll's
+ * interval, a re-send's wait, how long a note stays): the test checks what happens when the timer fires, not
+ * that it takes its real seconds. Install it before the widget sets the timer (before mounting): a timer set
+ * earlier runs on the real clock, and the fake one cannot clear it. Time still flows between the moves.
+ *
+ * The clock moves only while none of the page's requests is waiting for its answer (the stream aside): the
+ * widget's request timeout is a timer too, and moving past it would cut a request the service is answering.
  */
-export function afterClockStep<T>(page: Page, read: () => Promise<T>, stepMs = 500): () => Promise<T> {
-  return async () => {
-    await page.clock.fastForward(stepMs);
-    return read();
+export interface PageClock {
+  /** A reader for `expect.poll` that moves the clock on by `stepMs` first, when no request is in flight. */
+  stepping<T>(read: () => Promise<T>, stepMs?: number): () => Promise<T>;
+  /** Moves the clock on by `ms` at once, as soon as no request is in flight. */
+  jump(ms: number): Promise<void>;
+}
+
+export async function installClock(page: Page): Promise<PageClock> {
+  const inFlight = new Set<Request>();
+  page.on('request', (request) => {
+    if (!request.url().includes('/v1/widget/stream')) inFlight.add(request);
+  });
+  page.on('requestfinished', (request) => inFlight.delete(request));
+  page.on('requestfailed', (request) => inFlight.delete(request));
+  await page.clock.install();
+  return {
+    stepping:
+      (read, stepMs = 500) =>
+      async () => {
+        if (inFlight.size === 0) await page.clock.fastForward(stepMs);
+        return read();
+      },
+    async jump(ms) {
+      await expect.poll(() => inFlight.size, { message: 'requests in flight before the clock moves' }).toBe(0);
+      await page.clock.fastForward(ms);
+    },
   };
 }

@@ -1,14 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { signSessionToken } from '../src/http/session-token.js';
-import {
-  afterClockStep,
-  cspErrors,
-  hasChromium,
-  launchChromium,
-  seriousAxeFindings,
-  startHostPage,
-} from './browser.js';
+import { cspErrors, hasChromium, installClock, launchChromium, seriousAxeFindings, startHostPage } from './browser.js';
 import {
   createTenant,
   expectLedgerInvariant,
@@ -19,6 +12,7 @@ import {
   type TestTenant,
 } from './helpers.js';
 import { createMarket, fundedUser, sessionFor, type TestMarket } from './trading-helpers.js';
+import { expectClosedNoteThenEnded } from './widget-harness.js';
 
 /**
  * The widget in real Chromium (Debian's package), embedded in an operator page on an origin of its own,
@@ -156,7 +150,7 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
 
   it('trades from the ticket to the portfolio, and closes with a quote', async () => {
     const { user, token } = await newUser('100.00');
-    await page.clock.install();
+    const clock = await installClock(page);
     await mountAs(token);
     await page.getByRole('button', { name: /^Will the browser test pass\?/ }).click();
     await page.getByLabel('Amount').fill('12.5');
@@ -170,9 +164,9 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
     await page.getByRole('button', { name: 'Cash out', exact: true }).click();
     await expect.poll(() => page.getByText(/^Cashing out now pays/).count()).toBe(1);
     await page.getByRole('button', { name: /^Cash out for/ }).click();
-    // The confirmation holds the card's place for 10 s (on the page's clock) before the position moves to Ended.
-    await expect.poll(() => page.getByText(/^Cashed out for/).count()).toBe(1);
-    await expect.poll(afterClockStep(page, () => page.locator('.badge.closed').count(), 2_000)).toBe(1);
+    const note = page.locator('.portfolio .note.ok', { hasText: /^Cashed out for \d+\.\d\d.* Your balance is now/ });
+    await expect.poll(() => note.count()).toBe(1);
+    await expectClosedNoteThenEnded(clock, note, page.locator('.badge.closed'));
     const positions = await service.api('sandbox', 'GET', `/v1/positions?external_user_id=${user}`, {
       key: tenant.sandboxKey,
     });
@@ -272,16 +266,16 @@ describe.skipIf(!hasChromium)('the widget in Chromium', () => {
 
   it('shows realtime_unavailable when the stream cannot connect, and polls meanwhile', async () => {
     const { token } = await newUser();
-    await page.clock.install();
+    const clock = await installClock(page);
     await page.route('**/v1/widget/stream**', (route) => route.abort());
     await mountAs(token);
     await page.getByText('Will the browser test pass?').first().waitFor();
     // The stream's three backoffs (0.5, 2 and 5 s) and the 5 s poll pass on the page's clock.
     const unavailable = () => page.locator('[data-state="realtime_unavailable"]').count();
-    await expect.poll(afterClockStep(page, unavailable), { timeout: 15_000 }).toBe(1);
+    await expect.poll(clock.stepping(unavailable), { timeout: 15_000 }).toBe(1);
     const before = await listedPrice();
     await moveThePrice('30.00');
-    await expect.poll(afterClockStep(page, listedPrice), { timeout: 8_000 }).not.toBe(before);
+    await expect.poll(clock.stepping(listedPrice), { timeout: 8_000 }).not.toBe(before);
   });
 
   it('refreshes a token with 5 minutes or less left, and keeps working', async () => {

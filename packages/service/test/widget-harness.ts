@@ -1,8 +1,22 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { cspErrors, launchChromium, startHostPage } from './browser.js';
+import { cspErrors, launchChromium, startHostPage, type PageClock } from './browser.js';
 import { createTenant, startTestService, type TestService, type TestTenant } from './helpers.js';
 import { fundedUser, sessionFor } from './trading-helpers.js';
+
+/** How long the widget keeps a closed position's note in its card's place (packages/widget/src/ui/portfolio.tsx). */
+export const CLOSED_NOTE_MS = 10_000;
+
+/**
+ * After a close the widget confirms: its note stays in the card's place for CLOSED_NOTE_MS (on the page's
+ * clock), then the position is among the ended ones.
+ */
+export async function expectClosedNoteThenEnded(clock: PageClock, note: Locator, ended: Locator): Promise<void> {
+  await clock.jump(CLOSED_NOTE_MS - 1_000);
+  expect(await note.count(), 'the note a second before it goes').toBe(1);
+  await clock.jump(1_000);
+  await expect.poll(() => ended.count(), { timeout: 15_000 }).toBe(1);
+}
 
 /** A market that opened yesterday and closes next year, on any clock the test service runs. */
 export const OPEN_WINDOW = {
@@ -30,8 +44,8 @@ export interface WidgetHarness {
   /** The user's balance as the API reports it. */
   balanceOf(user: string): Promise<string>;
   /**
-   * Waits until the widget on the page has drawn what it was loading: nothing busy or in a skeleton, and
-   * its tree unchanged for a moment. A fixed pause guessed at that and cost seconds in every view.
+   * Waits until the widget on the page has drawn what it was loading: nothing busy or in a skeleton (its
+   * bones included), and its tree unchanged for a moment.
    */
   settled(page: Page): Promise<void>;
   /** Whatever the test did so far, on any of its pages, the widget needed nothing the host page's policy refuses. */
@@ -117,7 +131,7 @@ async function widgetSettled(page: Page): Promise<void> {
   await page.waitForFunction(
     () => {
       const root = document.querySelector('[data-prediction-market-widget]')?.shadowRoot;
-      return !!root && !root.querySelector('[aria-busy=true], .skeleton, .skeleton-text, .chart-skeleton');
+      return !!root && !root.querySelector('[aria-busy=true], .bone, .skeleton, .skeleton-text, .chart-skeleton');
     },
     undefined,
     { timeout: SETTLE_TIMEOUT_MS },

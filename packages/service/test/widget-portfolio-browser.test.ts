@@ -1,10 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createDatabaseOn } from '../scripts/scratch-database.js';
-import { afterClockStep, hasChromium, launchChromium, seriousAxeFindings, startHostPage } from './browser.js';
+import { hasChromium, installClock, launchChromium, seriousAxeFindings, startHostPage } from './browser.js';
 import { createTenant, startTestService } from './helpers.js';
 import { createMarket, fundedUser, operatorOpen, sessionFor, type TestMarket } from './trading-helpers.js';
-import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
+import { expectClosedNoteThenEnded, OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
 
 /**
  * The user's own views in Chromium (issue 27, points 4, 6 and 7): every open position with its value
@@ -91,7 +91,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const m = await market('A market to close on a phone');
     await open(m, user, '10.00');
     const page = await h.open({ width: 375, height: 800 });
-    await page.clock.install();
+    const clock = await installClock(page);
     await h.mountAs(page, token);
     await tab(page, 'Portfolio');
     await page.getByRole('button', { name: 'Cash out', exact: true }).click();
@@ -109,9 +109,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
       .toMatch(/^Cashed out for \d+\.\d\d( \((profit|loss) \d+\.\d\d\))?\. Your balance is now/);
     const balance = await h.balanceOf(user);
     expect(await note.textContent()).toContain(`Your balance is now ${balance}.`);
-    // The note stays in the card's place for a few seconds (on the page's clock), then the position is
-    // among the ended ones.
-    await expect.poll(afterClockStep(page, () => page.locator('.badge.closed').count(), 2_000)).toBe(1);
+    await expectClosedNoteThenEnded(clock, note, page.locator('.badge.closed'));
     expect(await page.getByText('No open positions yet.').count()).toBe(1);
   });
 
@@ -149,7 +147,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     const oldest = await open(await market('The oldest position, at the bottom'), user, '10.00');
     for (let i = 0; i < 6; i++) await open(await market(`A newer market ${i}`), user, '5.00');
     const page = await h.open({ width: 375, height: 700 });
-    await page.clock.install();
+    const clock = await installClock(page);
     await h.mountAs(page, token);
     await tab(page, 'Portfolio');
     const holding = page.locator('.card.group').filter({ hasText: 'The oldest position, at the bottom' });
@@ -162,9 +160,7 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     // The note took the focus the confirm button had (it went with the card).
     expect(await card.evaluate((el) => (el.getRootNode() as ShadowRoot).activeElement === el)).toBe(true);
     expect(await page.locator('.portfolio > .note.ok').count()).toBe(0);
-    // A few seconds later (on the page's clock) the position is among the ended ones.
-    const ended = () => page.locator('.card.past .badge.closed').count();
-    await expect.poll(afterClockStep(page, ended, 2_000)).toBe(1);
+    await expectClosedNoteThenEnded(clock, note, page.locator('.card.past .badge.closed'));
     expect(await note.count()).toBe(0);
     expect(await page.locator('.card.past .badge.closed').textContent()).toBe('Cashed out');
     expect(await page.locator('.card.past .result').textContent()).toMatch(/^Cashed out for \d+\.\d\d$/);

@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { afterClockStep, hasChromium, seriousAxeFindings } from './browser.js';
+import { hasChromium, installClock, seriousAxeFindings, type PageClock } from './browser.js';
 import { createMarket, fundedUser, operatorOpen, type TestMarket } from './trading-helpers.js';
 import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
 
@@ -43,16 +43,29 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
   };
 
   /** The widget mounted on this market for a new user with this balance; the ticket's requests recorded. */
-  async function ticketFor(market: TestMarket, balance: string, options: Record<string, unknown> = {}) {
+  /** A user's ticket on the market; `withClock` installs the page's clock before the widget mounts. */
+  async function ticketFor(
+    market: TestMarket,
+    balance: string,
+    options: Record<string, unknown> = {},
+    withClock = false,
+  ) {
     const { user, token } = await harness.newUser(balance);
     const page = await harness.open({ width: 1000, height: 1100 });
+    const clock: PageClock | null = withClock ? await installClock(page) : null;
     const requests: Request[] = [];
     page.on('request', (r) => r.url().includes('/v1/positions') && r.method() === 'POST' && requests.push(r));
     expect(await harness.mountAs(page, token, { market: market.slug, ...options })).toBe(true);
     await page.locator('form.ticket').waitFor();
     const opens = () => requests.filter((r) => r.url().endsWith('/v1/positions'));
     const quotes = () => requests.filter((r) => r.url().endsWith('/v1/positions/quote'));
-    return { user, page, opens, quotes };
+    return { user, page, opens, quotes, clock };
+  }
+
+  /** A ticket whose page's clock was installed before the widget mounted (browser.ts, installClock). */
+  async function clockedTicketFor(market: TestMarket, balance: string) {
+    const ticket = await ticketFor(market, balance, {}, true);
+    return { ...ticket, clock: ticket.clock! };
   }
 
   const headline = (page: Page) => page.locator('.headline .win').textContent();
@@ -313,15 +326,14 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
 
   it('keeps an open whose answer was lost when the ticket goes away, and resumes it with the same key', async () => {
     const market = await marketFor('Will a lost open survive leaving the ticket?');
-    const { user, page } = await ticketFor(market, '100.00');
     // The client's waits between its re-sends (1 s, then 2 s) pass on the page's clock.
-    await page.clock.install();
+    const { user, page, clock } = await clockedTicketFor(market, '100.00');
     const tryAgain = () => page.getByRole('button', { name: 'Try again' }).count();
     const cut = await cutAnswers(page, '**/v1/positions');
     await page.getByLabel('Amount').fill('12');
     await expect.poll(() => headline(page)).toBe('22.71');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
-    await expect.poll(afterClockStep(page, tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
+    await expect.poll(clock.stepping(tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
 
     // Another tab and back, then the list and the market again: each time a new ticket, the same intent.
     for (const leave of [
@@ -351,11 +363,11 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect
       .poll(
-        afterClockStep(page, async () => cut.sent.length, 1_000),
+        clock.stepping(async () => cut.sent.length, 1_000),
         { timeout: 15_000 },
       )
       .toBe(6);
-    await expect.poll(afterClockStep(page, tryAgain, 1_000)).toBe(1);
+    await expect.poll(clock.stepping(tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
     cut.let();
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect
@@ -374,10 +386,9 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
 
   it('keeps a close whose answer was lost: only Try again, with the figures it sent, also after another tab', async () => {
     const market = await marketFor('Will a lost close close once?');
-    const { user, page } = await ticketFor(market, '100.00');
     // The client's waits between its re-sends, and the 10 s the closed position's note stays, pass on the
     // page's clock.
-    await page.clock.install();
+    const { user, page, clock } = await clockedTicketFor(market, '100.00');
     await page.getByLabel('Amount').fill('10');
     await page.getByRole('button', { name: /^Buy Yes · to win/ }).click();
     await expect.poll(() => page.locator('.note.ok').count()).toBe(1);
@@ -390,7 +401,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     const cut = await cutAnswers(page, '**/v1/positions/*/close', false);
     await page.getByRole('button', { name: /^Cash out for/ }).click();
     const tryAgain = () => page.getByRole('button', { name: 'Try again' }).count();
-    await expect.poll(afterClockStep(page, tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
+    await expect.poll(clock.stepping(tryAgain, 1_000), { timeout: 15_000 }).toBe(1);
     // Nothing but the same close: no Keep it, no Close that would fetch and show another quote.
     const onlyTryAgain = async () => {
       expect(await page.locator('.close button').allTextContents()).toEqual(['Try again']);
@@ -411,7 +422,7 @@ describe.skipIf(!hasChromium)('the trade ticket in Chromium', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     // (The portfolio may show a note in the card's place for a few seconds before the ended card.)
     const ended = () => page.locator('.badge.closed').count();
-    await expect.poll(afterClockStep(page, ended, 2_000), { timeout: 15_000 }).toBe(1);
+    await expect.poll(clock.stepping(ended, 2_000), { timeout: 15_000 }).toBe(1);
     expect(cut.sent.length).toBeGreaterThanOrEqual(2);
     expect(new Set(cut.sent.map((s) => s.key)).size).toBe(1);
     expect(new Set(cut.sent.map((s) => s.body)).size).toBe(1);

@@ -48,7 +48,7 @@ export const DELIVERY_DEFAULTS: DeliveryOptions = {
  * room for a slow database. It is also how long the deliveries in flight in a worker that died wait before
  * another claims them, so it is no longer than that needs (the fault harness, bench/faults.ts, shows it).
  */
-const LEASE_MARGIN_MS = 20_000;
+export const LEASE_MARGIN_MS = 20_000;
 
 /**
  * What became of an attempt: delivered, failed (sent, retried on schedule), not sent (no webhook secret:
@@ -193,7 +193,7 @@ function outcomeOf(state: 'delivered' | 'pending' | 'dead', sent: boolean): Deli
 }
 
 /** Waits between the tries of recording an attempt: about 8 s in all, inside the lease's margin. */
-export const RECORD_RETRIES_MS = [250, 500, 1_000, 2_000, 4_000];
+export const RECORD_RETRIES_MS: readonly number[] = [250, 500, 1_000, 2_000, 4_000];
 
 /**
  * Records an attempt, trying again while the database is briefly away (a restart or failover takes a few

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RECORD_RETRIES_MS, recordPatiently } from './deliver-due.js';
+import { LEASE_MARGIN_MS, RECORD_RETRIES_MS, recordPatiently } from './deliver-due.js';
 
 const refused = () => Object.assign(new Error('connection terminated'), { code: '57P01' });
 
@@ -10,7 +10,7 @@ describe('recording a webhook attempt while the database is briefly away', () =>
       tries += 1;
       if (tries < 3) throw refused();
       return true;
-    });
+    }, [1, 1]);
     expect(tries).toBe(3);
   });
 
@@ -34,6 +34,12 @@ describe('recording a webhook attempt while the database is briefly away', () =>
       RECORD_RETRIES_MS.map(() => 1),
     );
     await expect(failing).rejects.toThrow('connection terminated');
-    expect(tries).toBe(RECORD_RETRIES_MS.length + 1);
+    expect(tries).toBe(6);
+  });
+
+  it("waits about 8 s in all, inside the lease's margin", () => {
+    const total = RECORD_RETRIES_MS.reduce((sum, wait) => sum + wait, 0);
+    expect(total).toBe(7_750);
+    expect(total).toBeLessThan(LEASE_MARGIN_MS);
   });
 });
