@@ -229,7 +229,7 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
     expect(await page.getByText('This ticket is closed: it takes no more replies.').count()).toBe(1);
   });
 
-  it('has no serious or critical axe finding on any screen, on a desk and on a phone', async () => {
+  it('has no serious or critical axe finding on any screen, on a desk in light and on a phone in dark', async () => {
     const open = await createMarket(service, tenant, { title: 'An open market' });
     const ticket = await service.api('sandbox', 'POST', '/v1/support-tickets', {
       key: tenant.sandboxKey,
@@ -259,13 +259,19 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
       '/panel/requests?status=4xx&environment=prod',
       `/panel/requests/${refused.json.request_id}`,
     ];
-    for (const width of [1280, 390]) {
+    // Each scheme once (the pages follow prefers-color-scheme): axe's contrast check covers both palettes.
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
       for (const path of screens) {
         await page.goto(`${service.urls.platform}${path}`);
-        expect(await seriousAxeFindings(page), `${path} at ${width} px`).toEqual([]);
+        expect(await seriousAxeFindings(page), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
       }
     }
+    await page.emulateMedia({ colorScheme: 'light' });
     // The sign-in page, signed out.
     const fresh = await browser.newPage();
     await fresh.goto(`${service.urls.platform}/panel/sign-in`);

@@ -110,9 +110,14 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
     });
   });
 
-  it('has no serious or critical axe finding on its screens, on a desk and on a phone', async () => {
-    for (const width of [1280, 390]) {
+  it('has no serious or critical axe finding on its screens, on a desk in light and on a phone in dark', async () => {
+    // Each scheme once (the pages follow prefers-color-scheme): axe's contrast check covers both palettes.
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
       for (const screen of [
         '/portal',
         '/portal/webhooks',
@@ -125,11 +130,12 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
         '/portal/rate-limits',
       ]) {
         await page.goto(`${service.urls.sandbox}${screen}`);
-        expect(await seriousAxeFindings(page), `${screen} at ${width} px`).toEqual([]);
+        expect(await seriousAxeFindings(page), `${screen} at ${width} px, ${colorScheme}`).toEqual([]);
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-        expect(overflow, `${screen} at ${width} px`).toBeLessThanOrEqual(0);
+        expect(overflow, `${screen} at ${width} px, ${colorScheme}`).toBeLessThanOrEqual(0);
       }
     }
+    await page.emulateMedia({ colorScheme: 'light' });
   });
 
   it("lists the environment's requests, a user's page and a refused request: axe clean, no sideways scroll, desk and phone", async () => {

@@ -150,7 +150,7 @@ function RefusalBars(props: { use: TierUse | undefined; now: Date }) {
             y={CHART_HEIGHT - 1 - height}
             width={BAR_WIDTH - 1}
             height={height}
-            fill="#b3261e"
+            class="bar"
           />
         );
       })}

@@ -115,6 +115,35 @@ legend{font-weight:600;padding:0 4px}
 input[type=color]{width:56px;height:44px;padding:2px;flex:none;cursor:pointer}
 .health dl.stats{grid-template-columns:repeat(auto-fill,minmax(230px,1fr))}.stat.wide{grid-column:span 2}
 @media (max-width:600px){.health dl.stats{grid-template-columns:1fr 1fr}}
+svg rect.bar{fill:#b3261e}
+:root{color-scheme:light dark}
+@media (prefers-color-scheme:dark){
+body{color:#e6e8ec;background:#0f1115}
+a,details.filters summary,details.id summary{color:#8ab4f8}
+.skip:focus{background:#171a21}
+header{background:#171a21;border-bottom:1px solid #2e3440}
+section{background:#171a21;border-color:#2e3440}
+th{background:#1f232b}th,td{border-bottom-color:#2a2f38}
+input,select,textarea{background:#0f1115;color:#e6e8ec;border-color:#7c8596}
+button.secondary{background:#171a21;color:#8ab4f8;border-color:#8ab4f8}
+.notice{background:#12301a;border-left-color:#4caf50}
+.problem{background:#3a1714}
+.secret{background:#2b2410}
+.status.s2{background:#12301a;color:#a5d6a7}.status.s3,.severity.sev-notice{background:#0d2a4a;color:#90caf9}
+.status.s4,.severity.sev-warning{background:#3a2410;color:#ffcc80}.status.s5,.severity.sev-critical{background:#3a1714;color:#f4a9a4}
+.status.s0{background:#2a2f38;color:#c8ced8}
+.stat,pre.excerpt,pre.body{border-color:#2a2f38}pre.excerpt,pre.body{background:#0f1115}
+.stat dt,.kind,.hint,dl.facts dt{color:#a6adbb}.stat dd.calm{color:#c8ced8}
+.calm{color:#81c995}
+.field-error{color:#f28b82}[aria-invalid=true]{border-color:#f28b82}
+section.danger-zone{border-color:#f28b82}section.danger-zone>h2{color:#f4a9a4}
+.danger-row{border-top-color:#4a2320}
+ul.revoke li{border-top-color:#2a2f38}
+fieldset,table.stack tr{border-color:#2e3440}
+ul.triage li,ol.messages li{border-left-color:#7c8596}
+ul.triage li.sev-notice,ol.messages li.platform{border-left-color:#8ab4f8}
+svg rect.bar{fill:#f28b82}
+}
 `;
 
 /**
