@@ -9,7 +9,6 @@
  * run, never because of a number.
  */
 import { execFileSync } from 'node:child_process';
-import { randomInt } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -18,17 +17,24 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { printRunTail, runBench } from './lib/bench-run.js';
-import { measureCpu } from './lib/cpu-usage.js';
 import { analyze, postmasterPid, type BenchDatabase } from './lib/database.js';
-import { databaseCpu } from './lib/database-cpu.js';
 import { goalTable, type GoalRow } from './lib/goal-table.js';
-import { runHttpLoad, type LoadResult } from './lib/http-load.js';
-import { keyMaker, randomMovement, userIds } from './lib/movements.js';
-import { observer, type Observation, type Observer } from './lib/observe.js';
+import { userIds } from './lib/movements.js';
+import { observer } from './lib/observe.js';
 import { requestLogBatchCost, type BatchCost } from './lib/request-log-batch.js';
+import {
+  APP,
+  mixedLoad,
+  runPair,
+  runRound,
+  type Log,
+  type Pair,
+  type Round,
+  type Side,
+} from './lib/request-log-rounds.js';
 import { httpPhase, printPhase } from './lib/report.js';
 import { startServiceProcess, type ServiceProcess } from './lib/service-process.js';
-import { createBenchTenant, registerAndFund, type BenchTenant } from './lib/setup-tenant.js';
+import { createBenchTenant, registerAndFund } from './lib/setup-tenant.js';
 import { fmt, positive, table } from './lib/stats.js';
 
 const { values: args } = parseArgs({
@@ -68,33 +74,6 @@ const ROOT = path.resolve(args.root ?? path.join(path.dirname(fileURLToPath(impo
 /** The issue's goal: throughput with the log on at least this share of the same load with it off. */
 const GOAL_RATIO = 0.95;
 
-type Log = 'on' | 'off';
-
-/** Each service's PGAPPNAME: its backends are told apart in pg_stat_activity (lib/database-cpu.ts). */
-const APP: Record<Log, string> = { on: 'pm-bench-log-on', off: 'pm-bench-log-off' };
-
-interface Round {
-  log: Log;
-  load: LoadResult;
-  seen: Observation;
-  /** Requests sent by kind (those still in flight when the load ended included). */
-  reads: number;
-  writes: number;
-  /**
-   * CPU time in ms over the load and the settle after it (so the log's last batch is in): the service
-   * process, its database's backends (lib/database-cpu.ts: not the other databases of a shared server), this
-   * process (the load generator); null off Linux.
-   */
-  serviceCpuMs: number | null;
-  databaseCpuMs: number | null;
-  generatorCpuMs: number;
-  /** WAL of the whole server over the same time (other work on a shared server counts too). */
-  walBytes: number | null;
-  /** Rows the round added to request_log for the bench tenant, and of them writes with both bodies kept. */
-  logged: number;
-  loggedWithBodies: number;
-}
-
 function commitOf(root: string): string {
   try {
     const head = execFileSync('git', ['-C', root, 'log', '-1', '--format=%h %s'], { encoding: 'utf8' }).trim();
@@ -111,72 +90,6 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/**
- * What an operator's back end sends, closed loop: `writeShare` of the requests POST /v1/balance-sync with a
- * fresh Idempotency-Key (a write: the log keeps both bodies), the rest GET /v1/users/{id} (a read: the log
- * keeps no body), each on a random user. The market feed's reads are not in the mix: their tier (feed_read,
- * 600 a minute) cannot be raised, so at this rate they would measure the limiter's 429s.
- */
-function mixedLoad(
-  service: ServiceProcess,
-  tenant: BenchTenant,
-  ids: readonly string[],
-  label: string,
-  connections: number,
-) {
-  // A prefix per load: two makers started in the same millisecond would hand out the same keys.
-  const key = keyMaker(`mix-${label}`);
-  return async (durationS: number) => {
-    let reads = 0;
-    let writes = 0;
-    const load = await runHttpLoad({
-      baseUrl: service.sandboxUrl,
-      path: '/v1/balance-sync',
-      apiKey: tenant.apiKey,
-      connections,
-      durationS,
-      itemsPerRequest: 1,
-      next: () => {
-        if (Math.random() < settings.writeShare) {
-          writes++;
-          return { idempotencyKey: key(), body: JSON.stringify(randomMovement(ids)) };
-        }
-        reads++;
-        return { method: 'GET', path: `/v1/users/${ids[randomInt(ids.length)]!}` };
-      },
-    });
-    return { load, reads, writes };
-  };
-}
-
-async function logRows(db: pg.Client, tenantId: string): Promise<{ rows: number; withBodies: number }> {
-  const { rows } = await db.query<{ rows: number; with_bodies: number }>(
-    `select count(*)::int as rows,
-            count(*) filter (where method = 'POST' and request_body is not null and response_body is not null)::int
-              as with_bodies
-       from request_log where tenant_id = $1`,
-    [tenantId],
-  );
-  return { rows: rows[0]!.rows, withBodies: rows[0]!.with_bodies };
-}
-
-async function walPosition(db: pg.Client): Promise<string | null> {
-  try {
-    return (await db.query<{ lsn: string }>('select pg_current_wal_insert_lsn()::text as lsn')).rows[0]!.lsn;
-  } catch {
-    return null;
-  }
-}
-
-async function walBetween(db: pg.Client, from: string | null, to: string | null): Promise<number | null> {
-  if (from === null || to === null) return null;
-  const { rows } = await db.query<{ bytes: string }>('select pg_wal_lsn_diff($2::pg_lsn, $1::pg_lsn)::text as bytes', [
-    from,
-    to,
-  ]);
-  return Number(rows[0]!.bytes);
-}
-
 const perRequest = (value: number | null, r: Round) => (value === null ? null : value / Math.max(1, r.load.answered));
 const rate = (r: Round) => r.load.ok / r.load.elapsedS;
 const ms = (value: number | null) => (value === null || Number.isNaN(value) ? 'n/a' : fmt(value, 3));
@@ -191,45 +104,6 @@ const cpu = {
       ? null
       : perRequest(r.serviceCpuMs + r.databaseCpuMs + r.generatorCpuMs, r),
 };
-
-/** One round: the load, watched, then the settle, with the log's rows counted before and after. */
-async function runRound(
-  log: Log,
-  service: ServiceProcess,
-  db: pg.Client,
-  tenantId: string,
-  load: ReturnType<typeof mixedLoad>,
-  observe: () => Promise<Observer>,
-): Promise<Round> {
-  const before = await logRows(db, tenantId);
-  const walFrom = await walPosition(db);
-  const databaseCpuOf = await databaseCpu(db, APP[log]);
-  const serviceCpuOf = measureCpu(service.pid, null);
-  const generator0 = process.cpuUsage();
-  const watching = await observe();
-  const { load: result, reads, writes } = await load(settings.durationS);
-  const seen = await watching.end();
-  // Requests in flight when the load ended finish, and the log writes its last batch: both counted here.
-  await sleep(settings.settleS * 1000);
-  const serviceCpuMs = serviceCpuOf()?.serviceCpuMs ?? null;
-  const generator = process.cpuUsage(generator0);
-  const databaseCpuMs = await databaseCpuOf();
-  const walBytes = await walBetween(db, walFrom, await walPosition(db));
-  const after = await logRows(db, tenantId);
-  return {
-    log,
-    load: result,
-    seen,
-    reads,
-    writes,
-    serviceCpuMs,
-    databaseCpuMs,
-    generatorCpuMs: (generator.user + generator.system) / 1000,
-    walBytes,
-    logged: after.rows - before.rows,
-    loggedWithBodies: after.withBodies - before.withBodies,
-  };
-}
 
 function printRound(round: Round): void {
   printPhase(httpPhase(`log ${round.log}`, 'requests', settings.connections, round.load, round.seen), {
@@ -247,49 +121,11 @@ function printRound(round: Round): void {
   );
 }
 
-/** One service's share of a side-by-side period. */
-interface Side {
-  load: LoadResult;
-  serviceCpuMs: number | null;
-  databaseCpuMs: number | null;
-}
-
-/** Both services loaded at once, half the clients each: whatever else the machine does hits both at the same moment. */
-interface Pair {
-  on: Side;
-  off: Side;
-  /** Rows the period added to request_log for the bench tenant. */
-  logged: number;
-}
-
 const sideCpu = (side: Side, pick: 'serviceCpuMs' | 'databaseCpuMs' | 'both') => {
   const { serviceCpuMs: service, databaseCpuMs: database } = side;
   const value = pick === 'both' ? (service === null || database === null ? null : service + database) : side[pick];
   return value === null ? null : value / Math.max(1, side.load.answered);
 };
-
-async function runPair(
-  services: Record<Log, ServiceProcess>,
-  db: pg.Client,
-  tenantId: string,
-  loads: Record<Log, ReturnType<typeof mixedLoad>>,
-): Promise<Pair> {
-  const before = await logRows(db, tenantId);
-  const meters = {
-    on: { service: measureCpu(services.on.pid, null), database: await databaseCpu(db, APP.on) },
-    off: { service: measureCpu(services.off.pid, null), database: await databaseCpu(db, APP.off) },
-  };
-  const [on, off] = await Promise.all([loads.on(settings.durationS), loads.off(settings.durationS)]);
-  await sleep(settings.settleS * 1000);
-  const side = async (log: Log, load: LoadResult): Promise<Side> => ({
-    load,
-    serviceCpuMs: meters[log].service()?.serviceCpuMs ?? null,
-    databaseCpuMs: await meters[log].database(),
-  });
-  const pair = { on: await side('on', on.load), off: await side('off', off.load) };
-  const after = await logRows(db, tenantId);
-  return { ...pair, logged: after.rows - before.rows };
-}
 
 function printPair(pair: Pair): void {
   const line = (log: Log) => {
@@ -395,13 +231,13 @@ async function main(on: ServiceProcess, database: BenchDatabase): Promise<void> 
     const postmaster = await postmasterPid(url);
     const services: Record<Log, ServiceProcess> = { on, off };
     const loads = {
-      on: mixedLoad(on, tenant, ids, 'on', settings.connections),
-      off: mixedLoad(off, tenant, ids, 'off', settings.connections),
+      on: mixedLoad(on, tenant, ids, 'on', settings.connections, settings.writeShare),
+      off: mixedLoad(off, tenant, ids, 'off', settings.connections, settings.writeShare),
     };
     const half = Math.max(1, Math.floor(settings.connections / 2));
     const pairLoads = {
-      on: mixedLoad(on, tenant, ids, 'pair-on', half),
-      off: mixedLoad(off, tenant, ids, 'pair-off', half),
+      on: mixedLoad(on, tenant, ids, 'pair-on', half, settings.writeShare),
+      off: mixedLoad(off, tenant, ids, 'pair-off', half, settings.writeShare),
     };
     const observe = { on: observer(on.pid, postmaster, url), off: observer(off.pid, postmaster, url) };
 
@@ -414,7 +250,7 @@ async function main(on: ServiceProcess, database: BenchDatabase): Promise<void> 
     for (let i = 0; i < settings.rounds; i++) {
       for (const log of ['on', 'off'] as const) {
         console.log(`\nround ${i + 1}, log ${log} (pid ${services[log].pid}), ${settings.durationS} s`);
-        const round = await runRound(log, services[log], db, tenant.tenantId, loads[log], observe[log]);
+        const round = await runRound(log, services[log], db, tenant.tenantId, loads[log], observe[log], settings);
         rounds.push(round);
         printRound(round);
       }
@@ -424,7 +260,7 @@ async function main(on: ServiceProcess, database: BenchDatabase): Promise<void> 
     const pairs: Pair[] = [];
     for (let i = 0; i < settings.rounds; i++) {
       console.log(`\nside by side ${i + 1}: both services at once, ${half} clients each, ${settings.durationS} s`);
-      const pair = await runPair(services, db, tenant.tenantId, pairLoads);
+      const pair = await runPair(services, db, tenant.tenantId, pairLoads, settings);
       pairs.push(pair);
       printPair(pair);
     }
