@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
@@ -15,8 +16,10 @@ import { createMarket, fundedUser, operatorOpen, type TestMarket } from './tradi
 
 /**
  * The platform panel in real Chromium (Debian's package) against the real service: what a person on the
- * platform team does with it. Skipped where no Chromium is installed (.ci/run installs it).
+ * platform team does with it. Skipped where no Chromium is installed (.ci/run installs it). With
+ * UPDATE_SCREENSHOTS=1 it also writes docs/screenshots/panel-tenant-dark-390.png and panel-audit-dark-1280.png.
  */
+const SHOTS = fileURLToPath(new URL('../../../docs/screenshots/', import.meta.url));
 const clock = new FakeClock('2026-06-01T12:00:00.000Z');
 let service: TestService;
 let tenant: TestTenant;
@@ -259,19 +262,29 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
       '/panel/requests?status=4xx&environment=prod',
       `/panel/requests/${refused.json.request_id}`,
     ];
-    // Each scheme once (the pages follow prefers-color-scheme): axe's contrast check covers both palettes.
-    for (const [width, colorScheme] of [
-      [1280, 'light'],
-      [390, 'dark'],
-    ] as const) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.emulateMedia({ colorScheme });
-      for (const path of screens) {
-        await page.goto(`${service.urls.platform}${path}`);
-        expect(await seriousAxeFindings(page), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
+    // Each scheme once (the pages follow prefers-color-scheme): axe's text-contrast check covers both palettes.
+    try {
+      for (const [width, colorScheme] of [
+        [1280, 'light'],
+        [390, 'dark'],
+      ] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.emulateMedia({ colorScheme });
+        for (const path of screens) {
+          await page.goto(`${service.urls.platform}${path}`);
+          expect(await seriousAxeFindings(page), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
+        }
       }
+      if (process.env.UPDATE_SCREENSHOTS) {
+        await page.goto(`${service.urls.platform}/panel/tenants/${tenant.tenantId}`);
+        await page.screenshot({ path: `${SHOTS}panel-tenant-dark-390.png` });
+        await page.setViewportSize({ width: 1280, height: 900 });
+        await page.goto(`${service.urls.platform}/panel/audit`);
+        await page.screenshot({ path: `${SHOTS}panel-audit-dark-1280.png` });
+      }
+    } finally {
+      await page.emulateMedia({ colorScheme: 'light' });
     }
-    await page.emulateMedia({ colorScheme: 'light' });
     // The sign-in page, signed out.
     const fresh = await browser.newPage();
     await fresh.goto(`${service.urls.platform}/panel/sign-in`);

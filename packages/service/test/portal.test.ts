@@ -455,6 +455,8 @@ describe('429s in the portal', () => {
       /<code class="kind">widget_session<\/code><\/th><td class="num">13<\/td><td class="num">2<\/td>/,
     );
     expect(html).toContain('aria-label="2 in the last 24 hours, most (2) in the hour from 11:00 UTC"');
+    // The bars take their colour from the page's palette (light or dark), not from the markup.
+    expect(html).toMatch(/<rect[^>]* class="bar"/);
     expect(html).toContain('href="/portal/requests?code=rate_limited"');
   });
 });

@@ -142,6 +142,7 @@ ul.revoke li{border-top-color:#2a2f38}
 fieldset,table.stack tr{border-color:#2e3440}
 ul.triage li,ol.messages li{border-left-color:#7c8596}
 ul.triage li.sev-notice,ol.messages li.platform{border-left-color:#8ab4f8}
+ul.triage li.sev-critical,.problem{border-left-color:#f28b82}ul.triage li.sev-warning{border-left-color:#ffb74d}
 svg rect.bar{fill:#f28b82}
 }
 `;
