@@ -119,6 +119,29 @@ export async function seriousAxeFindings(page: Page): Promise<{ id: string; impa
 }
 
 /**
+ * Runs `check` on a desk in the light scheme, then on a phone in the dark one: each palette of a page that
+ * follows prefers-color-scheme once, so that axe's text-contrast check reads both. The page is left light
+ * whatever `check` throws, for the tests after it.
+ */
+export async function onDeskLightAndPhoneDark(
+  page: Page,
+  check: (width: number, colorScheme: 'light' | 'dark') => Promise<void>,
+): Promise<void> {
+  try {
+    for (const [width, colorScheme] of [
+      [1280, 'light'],
+      [390, 'dark'],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.emulateMedia({ colorScheme });
+      await check(width, colorScheme);
+    }
+  } finally {
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+}
+
+/**
  * The page's clock for a wait that is one of the widget's own timers (a stream's backoff, a poll's
  * interval, a re-send's wait, how long a note stays): the test checks what happens when the timer fires, not
  * that it takes its real seconds. Install it before the widget sets the timer (before mounting): a timer set

@@ -2,7 +2,14 @@ import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { FakeClock } from '../src/lib/clock.js';
-import { axeOnEveryPage, cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import {
+  axeOnEveryPage,
+  cspErrors,
+  hasChromium,
+  launchChromium,
+  onDeskLightAndPhoneDark,
+  seriousAxeFindings,
+} from './browser.js';
 import {
   ADMIN_TOKEN,
   createTenant,
@@ -262,29 +269,19 @@ describe.skipIf(!hasChromium)('the platform panel in Chromium', () => {
       '/panel/requests?status=4xx&environment=prod',
       `/panel/requests/${refused.json.request_id}`,
     ];
-    // Each scheme once (the pages follow prefers-color-scheme): axe's text-contrast check covers both palettes.
-    try {
-      for (const [width, colorScheme] of [
-        [1280, 'light'],
-        [390, 'dark'],
-      ] as const) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.emulateMedia({ colorScheme });
-        for (const path of screens) {
-          await page.goto(`${service.urls.platform}${path}`);
-          expect(await seriousAxeFindings(page), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
-        }
+    await onDeskLightAndPhoneDark(page, async (width, colorScheme) => {
+      for (const path of screens) {
+        await page.goto(`${service.urls.platform}${path}`);
+        expect(await seriousAxeFindings(page), `${path} at ${width} px, ${colorScheme}`).toEqual([]);
       }
-      if (process.env.UPDATE_SCREENSHOTS) {
+      if (colorScheme === 'dark' && process.env.UPDATE_SCREENSHOTS) {
         await page.goto(`${service.urls.platform}/panel/tenants/${tenant.tenantId}`);
         await page.screenshot({ path: `${SHOTS}panel-tenant-dark-390.png` });
         await page.setViewportSize({ width: 1280, height: 900 });
         await page.goto(`${service.urls.platform}/panel/audit`);
         await page.screenshot({ path: `${SHOTS}panel-audit-dark-1280.png` });
       }
-    } finally {
-      await page.emulateMedia({ colorScheme: 'light' });
-    }
+    });
     // The sign-in page, signed out.
     const fresh = await browser.newPage();
     await fresh.goto(`${service.urls.platform}/panel/sign-in`);

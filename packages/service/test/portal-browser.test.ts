@@ -3,7 +3,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SCOPES } from '../src/domains/api-keys/model/scopes.js';
 import { FakeClock } from '../src/lib/clock.js';
-import { axeOnEveryPage, cspErrors, hasChromium, launchChromium, seriousAxeFindings } from './browser.js';
+import {
+  axeOnEveryPage,
+  cspErrors,
+  hasChromium,
+  launchChromium,
+  onDeskLightAndPhoneDark,
+  seriousAxeFindings,
+} from './browser.js';
 import { createTenant, registerUser, startTestService, sync, type TestService, type TestTenant } from './helpers.js';
 
 const SCREENSHOTS = path.resolve(import.meta.dirname, '../../../docs/screenshots');
@@ -111,34 +118,24 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
   });
 
   it('has no serious or critical axe finding on its screens, on a desk in light and on a phone in dark', async () => {
-    // Each scheme once (the pages follow prefers-color-scheme): axe's text-contrast check covers both palettes.
-    try {
-      for (const [width, colorScheme] of [
-        [1280, 'light'],
-        [390, 'dark'],
-      ] as const) {
-        await page.setViewportSize({ width, height: 900 });
-        await page.emulateMedia({ colorScheme });
-        for (const screen of [
-          '/portal',
-          '/portal/webhooks',
-          '/portal/reports',
-          '/portal/tickets',
-          '/portal/reconciliation',
-          '/portal/requests',
-          '/portal/requests?from=yesterday&status=4xx',
-          '/portal/users',
-          '/portal/rate-limits',
-        ]) {
-          await page.goto(`${service.urls.sandbox}${screen}`);
-          expect(await seriousAxeFindings(page), `${screen} at ${width} px, ${colorScheme}`).toEqual([]);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-          expect(overflow, `${screen} at ${width} px, ${colorScheme}`).toBeLessThanOrEqual(0);
-        }
+    await onDeskLightAndPhoneDark(page, async (width, colorScheme) => {
+      for (const screen of [
+        '/portal',
+        '/portal/webhooks',
+        '/portal/reports',
+        '/portal/tickets',
+        '/portal/reconciliation',
+        '/portal/requests',
+        '/portal/requests?from=yesterday&status=4xx',
+        '/portal/users',
+        '/portal/rate-limits',
+      ]) {
+        await page.goto(`${service.urls.sandbox}${screen}`);
+        expect(await seriousAxeFindings(page), `${screen} at ${width} px, ${colorScheme}`).toEqual([]);
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        expect(overflow, `${screen} at ${width} px, ${colorScheme}`).toBeLessThanOrEqual(0);
       }
-    } finally {
-      await page.emulateMedia({ colorScheme: 'light' });
-    }
+    });
   });
 
   it("lists the environment's requests, a user's page and a refused request: axe clean, no sideways scroll, desk and phone", async () => {
