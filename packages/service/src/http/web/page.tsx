@@ -127,7 +127,7 @@ th{background:#1f232b}th,td{border-bottom-color:#2a2f38}
 input,select,textarea{background:#0f1115;color:#e6e8ec;border-color:#7c8596}
 button.secondary{background:#171a21;color:#8ab4f8;border-color:#8ab4f8}
 .notice{background:#12301a;border-left-color:#4caf50}
-.problem{background:#3a1714}
+.problem{background:#3a1714;border-left-color:#f28b82}
 .secret{background:#2b2410}
 .status.s2{background:#12301a;color:#a5d6a7}.status.s3,.severity.sev-notice{background:#0d2a4a;color:#90caf9}
 .status.s4,.severity.sev-warning{background:#3a2410;color:#ffcc80}.status.s5,.severity.sev-critical{background:#3a1714;color:#f4a9a4}
@@ -142,7 +142,7 @@ ul.revoke li{border-top-color:#2a2f38}
 fieldset,table.stack tr{border-color:#2e3440}
 ul.triage li,ol.messages li{border-left-color:#7c8596}
 ul.triage li.sev-notice,ol.messages li.platform{border-left-color:#8ab4f8}
-ul.triage li.sev-critical,.problem{border-left-color:#f28b82}ul.triage li.sev-warning{border-left-color:#ffb74d}
+ul.triage li.sev-critical{border-left-color:#f28b82}ul.triage li.sev-warning{border-left-color:#ffb74d}
 svg rect.bar{fill:#f28b82}
 }
 `;
