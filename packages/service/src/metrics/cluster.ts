@@ -47,9 +47,9 @@ export function serveClusterMetrics(): void {
 // yet instead of holding every scrape up until the primary's 5 s run out.
 if (cluster.isWorker) new AggregatorRegistry();
 
-/** In a child: offers this process's registry to the primary's aggregation (nothing until then). */
-export function joinClusterMetrics(registry: Registry): void {
-  AggregatorRegistry.setRegistries([registry]);
+/** In a child: offers this process's registries to the primary's aggregation (nothing until then). */
+export function joinClusterMetrics(registries: Registry[]): void {
+  AggregatorRegistry.setRegistries(registries);
 }
 
 export const inCluster = (): boolean => cluster.isWorker;

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { backlogRegistry } from './backlog.js';
 import { askPrimary, inCluster, joinClusterMetrics } from './cluster.js';
-import { counterOf, gaugeOf, processSeries } from './series.js';
+import { counterOf, gaugeOf, processDefaults, processSeries } from './series.js';
 
 export { serveClusterMetrics } from './cluster.js';
 export { BACKLOG_CACHE_MS } from './backlog.js';
@@ -55,12 +55,14 @@ export function serviceMetrics(ports: { db: Db; clock: Clock; log: Logger }): Se
   const registry = new Registry();
   const series = processSeries(registry);
   const deployment = backlogRegistry(ports);
-  if (inCluster()) joinClusterMetrics(registry);
+  if (inCluster()) joinClusterMetrics([processDefaults(), registry]);
 
   return {
     contentType: registry.contentType,
     async scrape() {
-      const processes = inCluster() ? await askPrimary() : await registry.metrics();
+      const processes = inCluster()
+        ? await askPrimary()
+        : await Registry.merge([processDefaults(), registry]).metrics();
       return `${processes.trimEnd()}\n${await deployment.metrics()}`;
     },
     request(answer) {

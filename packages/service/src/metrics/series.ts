@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, collectDefaultMetrics, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
  * Every series one process keeps (docs/metrics.md lists them with their meaning). Labels are bounded:
@@ -17,9 +17,25 @@ const ACQUIRE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5
 
 export type ProcessSeries = ReturnType<typeof processSeries>;
 
+let processFigures: Registry | undefined;
+
+/**
+ * The process's own figures (CPU, memory, garbage collection, the event loop's delay): one registry a
+ * process, made on first use. prom-client's collectors for them watch the process and are never stopped,
+ * so a registry of each service's own would keep every stopped service alive (tests start many in one
+ * process) and add one more observer of every garbage collection each time.
+ */
+export function processDefaults(): Registry {
+  if (!processFigures) {
+    processFigures = new Registry();
+    collectDefaultMetrics({ register: processFigures, prefix: 'pm_' });
+  }
+  return processFigures;
+}
+
+/** The service's own series, in its registry; the process's figures are processDefaults(). */
 export function processSeries(registry: Registry) {
   const registers = [registry];
-  collectDefaultMetrics({ register: registry, prefix: 'pm_' });
   return {
     httpRequests: new Counter({
       name: 'pm_http_requests_total',
