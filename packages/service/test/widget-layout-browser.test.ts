@@ -125,17 +125,27 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
   for (const locale of LOCALES)
     it(`lays out every view without clipping or overlap at ${WIDTHS.join(', ')} px in ${locale}`, async () => {
       const found: string[] = [];
-      for (const width of WIDTHS) {
-        const page = await harness.open({ width, height: 900 });
-        expect(await harness.mountAs(page, await trader(), { locale })).toBe(true);
-        await page.locator('.card.market').first().waitFor();
-        for (const view of VIEWS) {
-          if (view !== 'list') await show(page, view);
+      // One mount at the narrowest width; each view is then measured at every width by resizing the page.
+      // The widget is laid out by its container's width (container queries) and measures its tabs again
+      // on resize (ui/app.tsx), as on a phone turned sideways.
+      const page = await harness.open({ width: WIDTHS[0]!, height: 900 });
+      expect(await harness.mountAs(page, await trader(), { locale })).toBe(true);
+      await page.locator('.card.market').first().waitFor();
+      for (const view of VIEWS) {
+        if (view !== 'list') await show(page, view);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: 900 });
+          // Two frames: the resize's layout, and what the widget's observers change after it.
+          await page.evaluate(async () => {
+            for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+          });
+          await harness.settled(page);
           for (const problem of await layoutProblems(page)) found.push(`${width}px ${view}: ${problem}`);
-          if (view === 'market') await page.locator('.detail .bar button').first().click();
         }
-        await page.close();
+        await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+        if (view === 'market') await page.locator('.detail .bar button').first().click();
       }
+      await page.close();
       harness.expectNoCspRefusal();
       expect(found).toEqual([]);
     }, 120_000);
