@@ -6,7 +6,7 @@ import { AggregatorRegistry, type Registry } from 'prom-client';
  * One scrape gives the whole cluster (npm run start:cluster). The API processes share the platform port,
  * so a scrape reaches one of them at random; that process asks the primary over the cluster's IPC
  * channel, and the primary asks every child (prom-client's AggregatorRegistry: each child answers with
- * its registry as JSON) and sums them by series: counters and histograms add up, gauges too (open
+ * its registries as JSON) and sums them by series: counters and histograms add up, gauges too (open
  * streams, pool connections), except where a series names another aggregator. No series carries a
  * process label. The primary serves no HTTP and holds no figures of its own.
  */

@@ -7,7 +7,7 @@ import type { Clock } from '../lib/clock.js';
 import type { Logger } from '../lib/logger.js';
 import { backlogRegistry } from './backlog.js';
 import { askPrimary, inCluster, joinClusterMetrics } from './cluster.js';
-import { counterOf, gaugeOf, processDefaults, processSeries } from './series.js';
+import { counterOf, gaugeOf, processDefaults, serviceSeries } from './series.js';
 
 export { serveClusterMetrics } from './cluster.js';
 export { BACKLOG_CACHE_MS } from './backlog.js';
@@ -53,16 +53,16 @@ const IDEMPOTENCY_CONFLICTS = new Set(['idempotency_key_in_progress', 'idempoten
 
 export function serviceMetrics(ports: { db: Db; clock: Clock; log: Logger }): ServiceMetrics {
   const registry = new Registry();
-  const series = processSeries(registry);
+  const series = serviceSeries(registry);
   const deployment = backlogRegistry(ports);
-  if (inCluster()) joinClusterMetrics([processDefaults(), registry]);
+  /** What this process answers a scrape with: its own figures and this service's series. */
+  const registries = [processDefaults(), registry];
+  if (inCluster()) joinClusterMetrics(registries);
 
   return {
     contentType: registry.contentType,
     async scrape() {
-      const processes = inCluster()
-        ? await askPrimary()
-        : await Registry.merge([processDefaults(), registry]).metrics();
+      const processes = inCluster() ? await askPrimary() : await Registry.merge(registries).metrics();
       return `${processes.trimEnd()}\n${await deployment.metrics()}`;
     },
     request(answer) {

@@ -1,9 +1,9 @@
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 
 /**
- * Every series one process keeps (docs/metrics.md lists them with their meaning). Labels are bounded:
- * a listener, a method, a route pattern, a status, an error code of the catalog, a tier, an outcome, a
- * step, a pool name; never a tenant, a user or a raw URL.
+ * Every series a service keeps, and the process's own figures (docs/metrics.md lists them with their
+ * meaning). Labels are bounded: a listener, a method, a route pattern, a status, an error code of the
+ * catalog, a tier, an outcome, a step, a pool name; never a tenant, a user or a raw URL.
  */
 
 /** Request latency: from a few ms (a cached read) to the request timeout's range. */
@@ -15,7 +15,7 @@ const ROUND_SIZE_BUCKETS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000];
 /** A connection from the pool: at once when one is idle, then up to the statement timeouts. */
 const ACQUIRE_BUCKETS = [0.0005, 0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export type ProcessSeries = ReturnType<typeof processSeries>;
+export type ServiceSeries = ReturnType<typeof serviceSeries>;
 
 let processFigures: Registry | undefined;
 
@@ -34,7 +34,7 @@ export function processDefaults(): Registry {
 }
 
 /** The service's own series, in its registry; the process's figures are processDefaults(). */
-export function processSeries(registry: Registry) {
+export function serviceSeries(registry: Registry) {
   const registers = [registry];
   return {
     httpRequests: new Counter({
