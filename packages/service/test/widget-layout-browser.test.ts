@@ -122,27 +122,29 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
     await harness.settled(page);
   };
 
-  for (const locale of LOCALES)
+  for (const [i, locale] of LOCALES.entries())
     it(`lays out every view without clipping or overlap at ${WIDTHS.join(', ')} px in ${locale}`, async () => {
       const found: string[] = [];
-      // One mount at the narrowest width; each view is then measured at every width by resizing the page.
-      // The widget is laid out by its container's width (container queries) and measures its tabs again
-      // on resize (ui/app.tsx), as on a phone turned sideways.
-      const page = await harness.open({ width: WIDTHS[0]!, height: 900 });
+      // One mount per locale, each at a different width; each view is then measured at every width by
+      // resizing the page. The widget is laid out by its container's width (container queries) and measures
+      // its tabs and chart again on resize (ui/app.tsx, ui/chart-plot.tsx), as on a phone turned sideways;
+      // a first draw is still checked at every width, in one locale or another.
+      const order = [...WIDTHS.slice(i), ...WIDTHS.slice(0, i)];
+      const page = await harness.open({ width: order[0]!, height: 900 });
       expect(await harness.mountAs(page, await trader(), { locale })).toBe(true);
       await page.locator('.card.market').first().waitFor();
       for (const view of VIEWS) {
         if (view !== 'list') await show(page, view);
-        for (const width of WIDTHS) {
+        for (const width of order) {
           await page.setViewportSize({ width, height: 900 });
           // Two frames: the resize's layout, and what the widget's observers change after it.
           await page.evaluate(async () => {
-            for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+            for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
           });
           await harness.settled(page);
           for (const problem of await layoutProblems(page)) found.push(`${width}px ${view}: ${problem}`);
         }
-        await page.setViewportSize({ width: WIDTHS[0]!, height: 900 });
+        await page.setViewportSize({ width: order[0]!, height: 900 });
         if (view === 'market') await page.locator('.detail .bar button').first().click();
       }
       await page.close();
