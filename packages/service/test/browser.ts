@@ -178,3 +178,23 @@ export async function installClock(page: Page): Promise<PageClock> {
     },
   };
 }
+
+/**
+ * Resizes the page as a phone turned sideways would, and waits two frames: the resize's layout, and what
+ * the page's resize observers change after it.
+ */
+export async function resizeTo(page: Page, viewport: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(viewport);
+  await page.evaluate(async () => {
+    for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
+  });
+}
+
+/**
+ * The widths in the order the i-th of several mounts goes through them, starting at a different one each:
+ * a test that mounts once and resizes then still sees a first draw at every width, in one mount or another.
+ */
+export const widthsFrom = (widths: readonly number[], i: number): number[] => {
+  const at = i % widths.length;
+  return [...widths.slice(at), ...widths.slice(0, at)];
+};

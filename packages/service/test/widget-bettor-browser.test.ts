@@ -1,6 +1,6 @@
 import type { Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './browser.js';
+import { hasChromium, resizeTo, widthsFrom } from './browser.js';
 import { uniqueKey } from './helpers.js';
 import { createMarket, operatorOpen, sessionFor, type TestMarket } from './trading-helpers.js';
 import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
@@ -15,6 +15,7 @@ import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-ha
  */
 let harness: WidgetHarness;
 const LOCALES = ['en', 'de', 'ar'];
+const PHONE_WIDTHS = [320, 375, 480];
 
 describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', () => {
   beforeAll(async () => {
@@ -63,9 +64,8 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
     // One mount per locale, each at a different width, then the page resized through the other two: the
     // ticket is laid out by its container's width (container queries), as on a phone turned sideways, and
     // a first draw is still checked at every width.
-    const widths = [320, 375, 480];
     for (const [i, locale] of LOCALES.entries()) {
-      const order = [...widths.slice(i), ...widths.slice(0, i)];
+      const order = widthsFrom(PHONE_WIDTHS, i);
       const { page } = await onMarket(market, { width: order[0]!, height: 667 }, locale);
       await page.locator('.buy-bar .headline .win').waitFor();
       const amount = page.locator('.buy-bar input');
@@ -272,11 +272,9 @@ describe.skipIf(!hasChromium)('the widget a bettor would choose, in Chromium', (
       const page = await harness.open({ width: 320, height: 700 });
       expect(await harness.mountAs(page, token, { locale })).toBe(true);
       await page.getByRole('tab').first().waitFor();
-      for (const width of [320, 375, 480]) {
-        await page.setViewportSize({ width, height: 700 });
-        const cut = await page.evaluate(async () => {
-          // Two frames: the resize's layout and the observer's measure after it.
-          for (let i = 0; i < 2; i++) await new Promise(requestAnimationFrame);
+      for (const width of PHONE_WIDTHS) {
+        await resizeTo(page, { width, height: 700 });
+        const cut = await page.evaluate(() => {
           const root = document.querySelector('[data-prediction-market-widget]')!.shadowRoot!;
           const nav = root.querySelector('nav[role=tablist]')!;
           const row = nav.getBoundingClientRect();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { hasChromium } from './browser.js';
+import { hasChromium, resizeTo, widthsFrom } from './browser.js';
 import { uniqueKey } from './helpers.js';
 import { createMarket } from './trading-helpers.js';
 import { OPEN_WINDOW, startWidgetHarness, type WidgetHarness } from './widget-harness.js';
@@ -129,18 +129,14 @@ describe.skipIf(!hasChromium)('the widget on a phone', () => {
       // resizing the page. The widget is laid out by its container's width (container queries) and measures
       // its tabs and chart again on resize (ui/app.tsx, ui/chart-plot.tsx), as on a phone turned sideways;
       // a first draw is still checked at every width, in one locale or another.
-      const order = [...WIDTHS.slice(i), ...WIDTHS.slice(0, i)];
+      const order = widthsFrom(WIDTHS, i);
       const page = await harness.open({ width: order[0]!, height: 900 });
       expect(await harness.mountAs(page, await trader(), { locale })).toBe(true);
       await page.locator('.card.market').first().waitFor();
       for (const view of VIEWS) {
         if (view !== 'list') await show(page, view);
         for (const width of order) {
-          await page.setViewportSize({ width, height: 900 });
-          // Two frames: the resize's layout, and what the widget's observers change after it.
-          await page.evaluate(async () => {
-            for (let frame = 0; frame < 2; frame++) await new Promise(requestAnimationFrame);
-          });
+          await resizeTo(page, { width, height: 900 });
           await harness.settled(page);
           for (const problem of await layoutProblems(page)) found.push(`${width}px ${view}: ${problem}`);
         }
