@@ -119,18 +119,19 @@ export async function seriousAxeFindings(page: Page): Promise<{ id: string; impa
 }
 
 /**
- * Runs `check` on a desk in the light scheme, then on a phone in the dark one: each palette of a page that
- * follows prefers-color-scheme once, so that axe's text-contrast check reads both. The page is left light
- * whatever `check` throws, for the tests after it.
+ * Runs `check` on a desk in the light scheme, then on a phone (`phoneWidth` px) in the dark one: each
+ * palette of a page that follows prefers-color-scheme once, so that axe's text-contrast check reads both.
+ * The page is left light whatever `check` throws, for the tests after it.
  */
 export async function onDeskLightAndPhoneDark(
   page: Page,
   check: (width: number, colorScheme: 'light' | 'dark') => Promise<void>,
+  phoneWidth = 390,
 ): Promise<void> {
   try {
     for (const [width, colorScheme] of [
       [1280, 'light'],
-      [390, 'dark'],
+      [phoneWidth, 'dark'],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.emulateMedia({ colorScheme });
