@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createTenant, expectEnvelope, startTestService, type TestService, type TestTenant } from './helpers.js';
+import {
+  call,
+  createTenant,
+  expectEnvelope,
+  registerUser,
+  startTestService,
+  sync,
+  uniqueKey,
+  type TestService,
+  type TestTenant,
+} from './helpers.js';
 import { RawConnection } from './raw-http.js';
 import { DRAIN_LIMIT_BYTES } from '../src/http/server-limits.js';
 
@@ -111,5 +121,100 @@ describe('a malformed request followed by more bytes', () => {
     await connection.writeFiller(total);
     expect(await connection.waitClosed(10_000), 'the connection is closed rather than read forever').not.toBeNull();
     expect(connection.socket.bytesWritten).toBeLessThan(total);
+  });
+});
+
+/** Sends `request` (which asks to close) on a fresh connection and returns its one answer. */
+async function answerTo(base: string, request: string) {
+  const connection = new RawConnection(base);
+  connection.write(request);
+  const res = await connection.nextResponse();
+  connection.destroy();
+  expect(res, `an answer to ${JSON.stringify(request.slice(0, 40))}`).not.toBeNull();
+  return res!;
+}
+
+describe('requests Node would answer with an empty body', () => {
+  it('refuses an HTTP/1.1 request without Host with the envelope and the API headers, on every listener', async () => {
+    for (const [base, path] of [
+      [service.urls.sandbox, '/v1/users/someone'],
+      [service.urls.live, '/v1/markets'],
+      [service.urls.platform, '/platform/v1/engine'],
+    ] as const) {
+      const res = await answerTo(base, `GET ${path} HTTP/1.1\r\nAuthorization: Bearer x\r\nConnection: close\r\n\r\n`);
+      expectEnvelope(res, 'validation_failed', 400);
+      expect(res.json.message).toBe('An HTTP/1.1 request needs a Host header.');
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('cache-control')).toBe('no-store');
+    }
+    // HTTP/1.0 has no Host header to require.
+    expect((await answerTo(service.urls.sandbox, 'GET /healthz HTTP/1.0\r\n\r\n')).status).toBe(200);
+  });
+
+  it('refuses an Expect other than 100-continue, and still honours 100-continue', async () => {
+    const body = JSON.stringify({ external_user_id: 'expects', direction: 'credit', amount: '1.00' });
+    const post = (expect: string) =>
+      `POST /v1/balance-sync HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tenant.sandboxKey}\r\n` +
+      `Idempotency-Key: ${uniqueKey()}\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n` +
+      `Expect: ${expect}\r\nConnection: close\r\n\r\n${body}`;
+    await registerUser(service, tenant.sandboxKey, 'expects');
+    const refused = await answerTo(service.urls.sandbox, post('foo'));
+    expectEnvelope(refused, 'validation_failed', 400);
+    expect(refused.json.message).toBe('The Expect header can only be 100-continue.');
+    const balance = async () =>
+      (await service.api('sandbox', 'GET', '/v1/users/expects', { key: tenant.sandboxKey })).json.balance;
+    expect(await balance()).toBe('0.00');
+    // Node sends its interim 100 Continue first; the answer is the one after it.
+    const connection = new RawConnection(service.urls.sandbox);
+    connection.write(post('100-continue'));
+    await expect.poll(() => connection.receivedText()).toMatch(/HTTP\/1\.1 200 OK[\s\S]*"balance":"1\.00"/);
+    connection.destroy();
+    expect(await balance()).toBe('1.00');
+  });
+
+  it('refuses an Idempotency-Key sent twice, applying nothing and spending neither key', async () => {
+    await registerUser(service, tenant.sandboxKey, 'twice');
+    const body = JSON.stringify({ external_user_id: 'twice', direction: 'credit', amount: '1.00' });
+    const [first, second] = [uniqueKey('first'), uniqueKey('second')];
+    const res = await answerTo(
+      service.urls.sandbox,
+      `POST /v1/balance-sync HTTP/1.1\r\nHost: localhost\r\nAuthorization: Bearer ${tenant.sandboxKey}\r\n` +
+        `Idempotency-Key: ${first}\r\nIdempotency-Key: ${second}\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expectEnvelope(res, 'validation_failed', 400);
+    expect(res.json.message).toBe('Send one Idempotency-Key header: this request has more than one.');
+    const credit = { external_user_id: 'twice', direction: 'credit', amount: '1.00' };
+    expect((await sync(service, tenant.sandboxKey, credit, first)).headers.get('idempotent-replayed')).toBeNull();
+    expect((await sync(service, tenant.sandboxKey, credit, second)).headers.get('idempotent-replayed')).toBeNull();
+    const user = await service.api('sandbox', 'GET', '/v1/users/twice', { key: tenant.sandboxKey });
+    expect(user.json.balance).toBe('2.00');
+    // One header whose value holds a comma is one key, as it always was.
+    const joined = `${first}, ${second}`;
+    expect((await sync(service, tenant.sandboxKey, credit, joined)).status).toBe(200);
+    expect((await sync(service, tenant.sandboxKey, credit, joined)).headers.get('idempotent-replayed')).toBe('true');
+  });
+});
+
+describe('a body that is JSON but reaches for a prototype', () => {
+  it('is refused as such, not as JSON it is not', async () => {
+    for (const rawBody of [
+      '{"external_user_id":"x","direction":"credit","amount":"1.00","__proto__":{"x":1}}',
+      '{"external_user_id":"x","direction":"credit","amount":"1.00","constructor":{"prototype":{"x":1}}}',
+    ]) {
+      const res = await call(service.urls.sandbox, 'POST', '/v1/balance-sync', {
+        key: tenant.sandboxKey,
+        idempotencyKey: uniqueKey(),
+        rawBody,
+      });
+      expectEnvelope(res, 'validation_failed', 400);
+      expect(res.json.message).toMatch(/__proto__/);
+    }
+    const broken = await call(service.urls.sandbox, 'POST', '/v1/balance-sync', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey(),
+      rawBody: '{"external_user_id":',
+    });
+    expect(broken.json.message).toBe('The request body is not valid JSON.');
   });
 });

@@ -18,6 +18,7 @@ import { ApiError } from '../errors/index.js';
 import { nestsDeeperThan } from '../lib/json-depth.js';
 import { installRequestContext } from './request-context.js';
 import { installApiHeaders } from './security-headers.js';
+import { installRequestHeadChecks, LET_THROUGH_NODE_REFUSALS } from './request-head.js';
 import { installCompression } from './compression.js';
 import { clientErrorHandler } from './client-errors.js';
 import { frameworkErrorHandler } from './framework-errors.js';
@@ -74,6 +75,7 @@ export async function buildApp(
   extra?: FastifyPluginAsync,
 ): Promise<FastifyInstance> {
   const source = sourceOf(listener, deps.instanceId);
+  const timeouts = requestTimeoutOptions(deps.requestTimeoutMs);
   const app = Fastify({
     loggerInstance: deps.log as FastifyBaseLogger,
     genReqId: newRequestId,
@@ -87,7 +89,9 @@ export async function buildApp(
     // rather than answered with a 503 body that is not our envelope.
     return503OnClosing: false,
     // A request whose headers and body take longer than REQUEST_TIMEOUT_MS to arrive is cut off.
-    ...requestTimeoutOptions(deps.requestTimeoutMs),
+    requestTimeout: timeouts.requestTimeout,
+    // What Node would refuse with an empty answer reaches the app, which refuses it with the envelope.
+    http: { ...timeouts.http, ...LET_THROUGH_NODE_REFUSALS },
     // Errors raised before routing (a bad URL, unparsable HTTP) answer with the envelope too.
     clientErrorHandler: clientErrorHandler(deps, source),
     frameworkErrors: frameworkErrorHandler(deps, source),
@@ -107,6 +111,7 @@ export async function buildApp(
   installRequestMetrics(app, listener, deps.metrics);
   installRequestContext(app, source, deps.isReady);
   installApiHeaders(app);
+  installRequestHeadChecks(app);
   installRefusedBodyDrain(app);
   closeUnusedConnections(app);
   await installCompression(app);
@@ -123,7 +128,18 @@ export async function buildApp(
     if (nestsDeeperThan(body as string, MAX_JSON_DEPTH)) {
       return done(new ApiError('validation_failed', `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`));
     }
-    parseJson(request, body as string, done);
+    parseJson(request, body as string, (error, value) => {
+      // JSON all the same: refused for a key that would reach an object's prototype.
+      if (error && isJson(body as string)) {
+        return done(
+          new ApiError(
+            'validation_failed',
+            'The request body has a key named __proto__ (or a constructor with a prototype), which no request takes.',
+          ),
+        );
+      }
+      done(error, value);
+    });
   });
 
   app.get('/healthz', { config: { meta: { tier: 'public', credential: 'none' } } }, async (_request, reply) =>
@@ -205,4 +221,14 @@ export async function buildApp(
   if (extra) await app.register(extra);
   await app.ready();
   return app;
+}
+
+/** Whether text parses as JSON at all (asked only of a body the guarded parser refused). */
+function isJson(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
 }
