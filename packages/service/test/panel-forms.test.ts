@@ -17,6 +17,31 @@ afterAll(() => service?.stop());
 const tagOf = (html: string, id: string) => new RegExp(`<(input|textarea|select)[^>]*id="${id}"[^>]*>`).exec(html)?.[0];
 
 describe('refused panel forms', () => {
+  it('refuse a control character (a NUL) in words, beside the field, changing nothing and never a 500', async () => {
+    const tenantPage = `/panel/tenants/${tenant.tenantId}`;
+    const audited = (await service.db.selectFrom('audit_log').select('seq').execute()).length;
+    const url = await panel.post(`${tenantPage}/environments/sandbox`, {
+      webhook_url: 'https://hooks.example.com/\0',
+      allowed_origins: '',
+    });
+    expect(url.status).toBe(303);
+    const page = await panel.get(tenantPage);
+    expect(tagOf(page.html, 'url-sandbox')).toContain('aria-invalid="true"');
+    expect(textOf(page.html)).toContain('Nothing was changed.');
+    for (const path of ['/panel/kill-switches/widget', `${tenantPage}/pauses/sync`]) {
+      for (const reason of ['r\0z', 'r\u0007z']) {
+        const res = await panel.post(path, { paused: 'true', reason });
+        expect(res.status, `${path}: ${textOf(res.html).slice(0, 300)}`).toBeLessThan(500);
+        const shown = res.status === 303 ? await panel.get(res.location!) : res;
+        expect(textOf(shown.html)).toContain('Use plain text: no control characters.');
+      }
+    }
+    const search = await panel.get('/panel/search?q=demo%00');
+    expect(search.status).toBe(200);
+    expect(textOf(search.html)).toContain('Nothing found: no id or name holds a control character (such as NUL).');
+    expect((await service.db.selectFrom('audit_log').select('seq').execute()).length).toBe(audited);
+  });
+
   it('keep the input and say what is wrong next to the field, in words and not a pattern', async () => {
     const back = `/panel/tenants/${tenant.tenantId}`;
     const typed = 'ftp://not a url';

@@ -224,6 +224,13 @@ describe('the settings screen', () => {
       allowed_origins: ['https://shop.example.com', 'https://m.shop.example.com'],
     });
     expect((await read('live')).json).toMatchObject({ webhook_url: null, allowed_origins: [] });
+    // A NUL the database could not store is refused in words too, not a 500.
+    const nul = await client.post('/portal/settings', {
+      webhook_url: 'https://hooks.example.com/\0',
+      allowed_origins: '',
+    });
+    expect(nul.status).toBe(400);
+    expect(textOf(nul.html)).toContain('must not contain control characters');
     for (const form of [
       { webhook_url: 'http://hooks.example.com/', allowed_origins: '' },
       { webhook_url: 'https://127.0.0.1/', allowed_origins: '' },

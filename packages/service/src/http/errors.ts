@@ -16,6 +16,10 @@ export function sourceOf(listener: string, instanceId: string): string {
  */
 const PG_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
 
+/** Whether the database refused a value as one only bad input makes (a backstop behind validation). */
+export const isPgDataError = (error: unknown): boolean =>
+  PG_DATA_ERRORS.has((error as { code?: unknown } | null)?.code as string);
+
 /** Turns anything thrown into the catalog error it means; unexpected failures become internal_error. */
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
   if (isApiError(error)) return error;
@@ -48,7 +52,7 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   if (error instanceof SyntaxError) return new ApiError('validation_failed', 'The request body is not valid JSON.');
   // A backstop behind the edge's validation: text or a number PostgreSQL cannot take is bad input, not a fault.
-  if (PG_DATA_ERRORS.has((error as { code?: unknown }).code as string)) {
+  if (isPgDataError(error)) {
     request.log.warn({ err: error, request_id: request.id }, 'input reached the database unvalidated');
     return new ApiError('validation_failed', 'The request carries a value the service cannot store.');
   }

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SCOPES, type ApiKeyRecord } from '../api-keys/index.js';
 import { ENVIRONMENTS } from '../context.js';
-import { PlainText } from '../../lib/text.js';
+import { isPlainText, PlainText } from '../../lib/text.js';
 import { isRegistrableOrigin } from './model/origin.js';
 import type { TenantWithSettings } from './get-tenant.js';
 import type { TenantRow, EnvironmentSettings } from './tenant-repo.js';
@@ -48,6 +48,8 @@ export const UpdateEnvironmentBody = z
     webhook_url: z
       .url({ protocol: /^https?$/ })
       .max(2048)
+      // A URL parser would quietly escape a NUL that the database cannot store anyway.
+      .refine(isPlainText, 'must not contain control characters')
       .nullable()
       .optional()
       .describe(

@@ -1,6 +1,7 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REASON_MAX, type KillSwitchName } from '../../domains/kill-switches/index.js';
+import { isPlainText } from '../../lib/text.js';
 import { formOf } from '../web/act.js';
 import { PanelForm, sendScreen, when } from '../web/shared.js';
 
@@ -32,6 +33,7 @@ export const reasonSent = (request: FastifyRequest): string => {
 export function reasonProblem(reason: string, required: boolean): string | null {
   if (required && reason === '') return 'Say why: the reason is kept with the change for whoever reads it later.';
   if (reason.length > REASON_MAX) return `Keep it to ${REASON_MAX} characters (this one has ${reason.length}).`;
+  if (!isPlainText(reason)) return 'Use plain text: no control characters.';
   return null;
 }
 

@@ -1,3 +1,4 @@
+import { isPlainText } from '../../lib/text.js';
 import type { Ctx, TenantEnv } from '../../domains/context.js';
 import { findErrorAnswer, type StoredErrorAnswer } from '../../domains/error-answers/index.js';
 import { findTransactionById } from '../../domains/ledger/index.js';
@@ -38,7 +39,8 @@ type Found = Omit<Match, 'scope'> & { scope?: { tenantId: string; environment: s
  */
 export async function searchEverything(ctx: Ctx, raw: string): Promise<Match[]> {
   const q = raw.trim();
-  if (q === '' || q.length > SEARCH_MAX) return [];
+  // No id or name holds a control character (and a NUL could not even be compared in the database).
+  if (q === '' || q.length > SEARCH_MAX || !isPlainText(q)) return [];
   const found = (await Promise.all([byId(ctx, q), byExternalId(ctx, q), byName(ctx, q), byQuote(ctx, q)])).flat();
   const names = await tenantNames(ctx, [...new Set(found.flatMap((f) => (f.scope ? [f.scope.tenantId] : [])))]);
   return found.map((f) => ({

@@ -2,6 +2,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
+import { isPlainText } from '../../lib/text.js';
 import { ScrollTable, sendScreen, when } from '../web/shared.js';
 import { searchEverything, SEARCH_MAX, type Match } from './search-lookup.js';
 import { signedIn } from './site.js';
@@ -32,7 +33,9 @@ function Results(props: { q: string; matches: Match[] }) {
     const lead =
       q.length > SEARCH_MAX
         ? `Nothing found: no id or name is longer than ${SEARCH_MAX} characters.`
-        : `Nothing found for “${q}”.`;
+        : !isPlainText(q)
+          ? 'Nothing found: no id or name holds a control character (such as NUL).'
+          : `Nothing found for “${q}”.`;
     return <Hint lead={lead} />;
   }
   const answer = matches.find((m) => m.errorAnswer)?.errorAnswer;
