@@ -71,6 +71,16 @@ describe('the panel, on the platform listener', () => {
     expect(hostile.html).not.toContain('<script>alert');
   });
 
+  it('answers a path the router cannot read (a bad %-escape, an over-long segment) with the page too', async () => {
+    for (const path of ['/panel/%ff', `/panel/markets/${'a'.repeat(300)}`]) {
+      const res = await panel.get(path);
+      expectPage(res, 'Platform panel');
+      expect(res.html).toContain('<a href="/panel">Back to the overview</a>');
+    }
+    // Beside the panel, the API's paths keep the envelope.
+    expectEnvelope(await call(service.urls.platform, 'GET', '/platform/v1/%ff'), 'validation_failed', 400);
+  });
+
   it('keeps the JSON envelope for every other unknown path of the listener', async () => {
     for (const path of ['/platform/v1/no-such-route', '/v1/no-such-route', '/panelx', '/portal/no-such-page', '/x']) {
       expectJson404(await call(service.urls.platform, 'GET', path));
@@ -93,6 +103,8 @@ describe('the portal, on the sandbox and live listeners', () => {
       const anonymous = await new PanelClient(base, '/portal').get('/portal/webhooks/no/such/page');
       expectPage(anonymous, brand);
       expect(anonymous.html).not.toContain('<nav');
+      for (const path of ['/portal/%ff', `/portal/users/${'a'.repeat(300)}`]) expectPage(await portal.get(path), brand);
+      expectEnvelope(await call(base, 'GET', '/v1/users/%ff'), 'validation_failed', 400);
     });
   }
 

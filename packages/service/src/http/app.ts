@@ -41,6 +41,8 @@ import {
 } from './openapi-reference.js';
 import { panelRoutes } from './panel/panel.js';
 import { portalRoutes } from './portal/portal.js';
+import { PANEL_SITE } from './panel/site.js';
+import { portalSite } from './portal/site.js';
 import { tenantRoutes, platformRoutes } from './routes.js';
 import type { RouteMeta } from './route-meta.js';
 
@@ -94,7 +96,7 @@ export async function buildApp(
     http: { ...timeouts.http, ...LET_THROUGH_NODE_REFUSALS },
     // Errors raised before routing (a bad URL, unparsable HTTP) answer with the envelope too.
     clientErrorHandler: clientErrorHandler(deps, source),
-    frameworkErrors: frameworkErrorHandler(deps, source),
+    frameworkErrors: frameworkErrorHandler(deps, source, listener === 'platform' ? PANEL_SITE : portalSite(listener)),
   });
   const routeTable: RouteInfo[] = [];
   app.decorate('routeTable', routeTable);

@@ -2,6 +2,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../errors/index.js';
 import type { ServiceDeps } from '../deps.js';
 import { sendError } from './errors.js';
+import { isUnderSite, sendLostPage } from './web/not-found.js';
+import type { WebSite } from './web/web-session.js';
 
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   switch (error.code) {
@@ -19,11 +21,17 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
 /**
  * fastify's frameworkErrors option: errors the router raises before a route is found (a bad %-escape, an
  * over-long path parameter) are otherwise answered with fastify's own body. No hook has run for these
- * requests, so the X-Request-Id of request-context.ts is set here.
+ * requests, so the X-Request-Id of request-context.ts is set here. Under the listener's web site (`site`:
+ * the panel, or the portal) they answer that site's 404 page instead of the API's envelope.
  */
-export function frameworkErrorHandler(deps: ServiceDeps, source: string) {
+export function frameworkErrorHandler(deps: ServiceDeps, source: string, site: WebSite | null) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('x-request-id', request.id);
+    // A mistyped address of a page is a lost visitor, not an API client: the site's 404 page.
+    if (site && isUnderSite(site, request.url)) {
+      void sendLostPage(reply, site, request.url);
+      return;
+    }
     void sendError(reply, request, toApiError(error, request), deps, source);
   };
 }

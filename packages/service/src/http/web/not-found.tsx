@@ -1,5 +1,5 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ServiceDeps } from '../../deps.js';
 import { Page, sendPage } from './page.js';
 import { sessionOfCookie, type WebSite } from './web-session.js';
@@ -17,26 +17,45 @@ export async function installNotFoundPage(app: FastifyInstance, deps: ServiceDep
   await app.register(
     async (scope) => {
       scope.setNotFoundHandler(async (request, reply) => {
-        const served = request.webSite ?? site;
         const session = await sessionOfCookie(deps, request);
-        const path = request.url.split('?')[0]!;
-        return sendPage(
-          reply,
-          <Page site={served} title="Page not found" who={session?.who} csrfToken={session?.csrfToken}>
-            <section>
-              <p>
-                There is no page at <code>{path.length > 200 ? `${path.slice(0, 200)}…` : path}</code>. The link may be
-                old or mistyped.
-              </p>
-              <p>
-                <a href={site.path}>Back to {HOME_WORDS[site.kind]}</a>
-              </p>
-            </section>
-          </Page>,
-          404,
-        );
+        return sendLostPage(reply, request.webSite ?? site, request.url, session);
       });
     },
     { prefix: site.path },
   );
+}
+
+/**
+ * The site's 404 page for `url`: with its navigation when a session is known. A path the router cannot
+ * even read (a malformed %-escape, an over-long segment) gets it too, signed out (http/framework-errors.ts).
+ */
+export function sendLostPage(
+  reply: FastifyReply,
+  site: WebSite,
+  url: string,
+  session?: { who: string; csrfToken: string } | null,
+): FastifyReply {
+  const path = url.split('?')[0]!;
+  return sendPage(
+    reply,
+    <Page site={site} title="Page not found" who={session?.who} csrfToken={session?.csrfToken}>
+      <section>
+        <p>
+          There is no page at <code>{path.length > 200 ? `${path.slice(0, 200)}…` : path}</code>. The link may be old or
+          mistyped.
+        </p>
+        <p>
+          <a href={site.path}>Back to {HOME_WORDS[site.kind]}</a>
+        </p>
+      </section>
+    </Page>,
+    404,
+  );
+}
+
+/** Whether `url` is one of the site's pages' addresses (its path, or below it). */
+export function isUnderSite(site: WebSite, url: string): boolean {
+  if (!url.startsWith(site.path)) return false;
+  const rest = url.slice(site.path.length);
+  return rest === '' || /^[/?#]/.test(rest);
 }
