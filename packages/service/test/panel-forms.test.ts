@@ -16,6 +16,32 @@ afterAll(() => service?.stop());
 /** The element with this id, as HTML (enough to read a field and its attributes). */
 const tagOf = (html: string, id: string) => new RegExp(`<(input|textarea|select)[^>]*id="${id}"[^>]*>`).exec(html)?.[0];
 
+describe('refused sign-ins', () => {
+  it('say what is wrong in words naming the field, never zod’s, on the panel and the portal', async () => {
+    const said = async (client: PanelClient, path: string, fields: Record<string, string>) => {
+      const res = await client.post(path, fields, { csrf: false });
+      expect(res.status).toBe(400);
+      const text = textOf(/<div class="problem"[^>]*>.*?<\/div>/s.exec(res.html)?.[0] ?? res.html);
+      expect(text).not.toMatch(/Too (small|big)|expected|Invalid/);
+      return text;
+    };
+    const panelOut = new PanelClient(service.urls.platform);
+    expect(await said(panelOut, '/panel/sign-in', { name: 'x'.repeat(81), token: 'a' })).toContain(
+      'Your name: Use at most 80 characters.',
+    );
+    expect(await said(panelOut, '/panel/sign-in', { name: 'Ada' })).toContain(
+      'Platform admin token: Fill in this field.',
+    );
+    const portalOut = new PanelClient(service.urls.sandbox, '/portal');
+    expect(await said(portalOut, '/portal/sign-in', { name: 'Sam', token: '' })).toContain(
+      'Open the sign-in link you were given',
+    );
+    expect(await said(portalOut, '/portal/sign-in', { name: 'x'.repeat(81), token: 'a' })).toContain(
+      'Your name: Use at most 80 characters.',
+    );
+  });
+});
+
 describe('refused panel forms', () => {
   it('refuse a control character (a NUL) in words, beside the field, changing nothing and never a 500', async () => {
     const tenantPage = `/panel/tenants/${tenant.tenantId}`;

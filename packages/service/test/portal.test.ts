@@ -231,6 +231,9 @@ describe('the settings screen', () => {
     });
     expect(nul.status).toBe(400);
     expect(textOf(nul.html)).toContain('must not contain control characters');
+    const long = `https://hooks.example.com/${'a'.repeat(2048)}`;
+    const tooLong = await client.post('/portal/settings', { webhook_url: long, allowed_origins: '' });
+    expect(textOf(tooLong.html)).toContain('Webhook URL: Use at most 2048 characters.');
     for (const form of [
       { webhook_url: 'http://hooks.example.com/', allowed_origins: '' },
       { webhook_url: 'https://127.0.0.1/', allowed_origins: '' },

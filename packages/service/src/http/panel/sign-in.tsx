@@ -9,7 +9,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { ok, rejected } from '../../errors/index.js';
 import { isAdminToken } from '../auth.js';
-import { formOf } from '../web/act.js';
+import { firstIssueInWords, formOf } from '../web/act.js';
 import { Page, sendPage } from '../web/page.js';
 import { clearSessionCookie, sessionOf, sessionOfCookie, setSessionCookie } from '../web/web-session.js';
 import { PANEL_SITE, signedIn } from './site.js';
@@ -19,6 +19,9 @@ const open = { config: { meta: { tier: 'platform', credential: 'none' } } } as c
 /** Failed sign-ins an address may make in FAILURE_WINDOW_S before it is refused for the rest of it. */
 const MAX_FAILURES = 10;
 const FAILURE_WINDOW_S = 15 * 60;
+
+/** The form's fields as its labels name them, for a refusal. */
+const SIGN_IN_LABELS = { name: 'Your name', token: 'Platform admin token', next: 'The page to go back to' };
 
 const SignInForm = z.object({
   name: withoutBidiControls(
@@ -73,7 +76,7 @@ export function signInRoutes(deps: ServiceDeps): FastifyPluginAsync {
 
     app.post('/panel/sign-in', open, async (request, reply) => {
       const parsed = SignInForm.safeParse(formOf(request));
-      if (!parsed.success) return form(reply, '/panel', parsed.error.issues[0]!.message, 400);
+      if (!parsed.success) return form(reply, '/panel', firstIssueInWords(parsed.error, SIGN_IN_LABELS), 400);
       const { name, token } = parsed.data;
       const next = safeNext(parsed.data.next);
       const valid = isAdminToken(deps, token);

@@ -7,12 +7,15 @@ import { signInWithPortalLink } from '../../domains/portal-links/index.js';
 import { endWebSession } from '../../domains/web-sessions/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
-import { formOf } from '../web/act.js';
+import { firstIssueInWords, formOf } from '../web/act.js';
 import { Page, sendPage } from '../web/page.js';
 import { clearSessionCookie, sessionOf, sessionOfCookie, setSessionCookie } from '../web/web-session.js';
 import { portalSite, signedIn } from './site.js';
 
 const open = { config: { meta: { tier: 'public', credential: 'none' } } } as const;
+
+/** The form's fields as its labels name them, for a refusal. */
+const SIGN_IN_LABELS = { name: 'Your name' };
 
 const SignInForm = z.object({
   name: withoutBidiControls(
@@ -23,7 +26,10 @@ const SignInForm = z.object({
       .max(80)
       .regex(/^[^()\p{Cc}]+$/u, 'A name without parentheses or control characters.'),
   ),
-  token: z.string().min(1).max(100),
+  token: z
+    .string('Open the sign-in link you were given: this form came without its token.')
+    .min(1, 'Open the sign-in link you were given: this form came without its token.')
+    .max(100, 'This is not a sign-in link the portal gave: open the link you were given again.'),
 });
 
 const USED =
@@ -68,7 +74,8 @@ export function signInRoutes(deps: ServiceDeps, environment: Environment): Fasti
       const parsed = SignInForm.safeParse(formOf(request));
       if (!parsed.success) {
         const token = formOf(request).token;
-        return form(reply, typeof token === 'string' ? token.slice(0, 100) : '', parsed.error.issues[0]!.message, 400);
+        const problem = firstIssueInWords(parsed.error, SIGN_IN_LABELS);
+        return form(reply, typeof token === 'string' ? token.slice(0, 100) : '', problem, 400);
       }
       const { name, token } = parsed.data;
       const ctx = platformCtx(deps, request);

@@ -10,7 +10,7 @@ import {
 } from '../../domains/tenants/index.js';
 import { webhookUrlProblem } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
-import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
+import { act, formOf, humanIssue, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
 import { sampleEventOf, UpdateOwnSettingsBody } from '../routes/tenant-self-service.js';
 import { signedIn } from './site.js';
@@ -169,9 +169,8 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
         const environment = staffCtx(deps, request).tenantEnv.environment;
         const urlProblem =
           entered.webhookUrl && !urlIssue ? webhookUrlProblem(entered.webhookUrl, webhookUrlPolicy, environment) : null;
-        const issues = urlProblem
-          ? [{ path: ['webhook_url'], message: urlProblem }, ...body.error.issues]
-          : body.error.issues;
+        const said = body.error.issues.map((issue) => ({ path: issue.path, message: humanIssue(issue) }));
+        const issues = urlProblem ? [{ path: ['webhook_url'], message: urlProblem }, ...said] : said;
         return sendRefused(request, reply, refusal(entered, issues, origins));
       }
       const ctx = staffCtx(deps, request);

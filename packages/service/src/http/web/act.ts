@@ -143,6 +143,17 @@ function refuseWith(
   return reply.redirect(back, 303);
 }
 
+/**
+ * A form's first issue as one sentence, for a page that shows a single problem (a sign-in): zod's own
+ * wording is put in words and led by the field's label; a message the schema's author wrote names its
+ * field already.
+ */
+export function firstIssueInWords(error: z.ZodError, labels: Record<string, string>): string {
+  const issue = error.issues[0];
+  const label = labels[String(issue?.path[0] ?? '')];
+  return issue && label && ZOD_DEFAULT.test(issue.message) ? `${label}: ${humanIssue(issue)}` : humanIssue(issue);
+}
+
 /** zod's own messages ("Invalid string: must match pattern /…/") are for programmers. */
 const ZOD_DEFAULT = /^(Invalid|Too (small|big)|Unrecognized|Expected)/;
 
