@@ -19,7 +19,7 @@ describe('confirmation pages', () => {
     const victim = await createTenant(service);
     const confirm = await panel.get(`/panel/tenants/${victim.tenantId}/suspend`);
     expect(confirm.status).toBe(200);
-    expect(textOf(confirm.html)).toContain('Its 2 live API keys (both environments) are revoked at once');
+    expect(textOf(confirm.html)).toContain('Its 2 API keys in use (sandbox and live) are revoked at once');
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(200);
     await panel.post(`/panel/tenants/${victim.tenantId}/suspend`, {});
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(401);

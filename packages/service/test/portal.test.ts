@@ -391,6 +391,33 @@ describe('reports, tickets and reconciliation in the portal', () => {
     expect(download.html.split('\r\n')[0]).toContain('external_user_id');
   });
 
+  it('keeps a refused report request as typed, each wrong field marked and said beside it', async () => {
+    const own = await createTenant(service);
+    const { client } = await signIn((await linkFor(own.tenantId)).url);
+    const refused = await client.post('/portal/reports', {
+      report_type: 'nope',
+      format: 'xml',
+      from: 'yesterday',
+      to: '2026-13-40',
+    });
+    expect(refused.location).toBe('/portal/reports');
+    const page = await client.get('/portal/reports');
+    for (const [id, words] of [
+      ['report_type', 'Choose one of:'],
+      ['format', 'Choose one of:'],
+      ['from', 'Pick a day, like 2026-12-01, or leave it empty.'],
+      ['to', 'Pick a day, like 2026-12-31, or leave it empty.'],
+    ] as const) {
+      expect(new RegExp(`<(select|input)[^>]*id="${id}"[^>]*aria-invalid="true"`).test(page.html), id).toBe(true);
+      expect(new RegExp(`id="${id}-error">([^<]*)<`).exec(page.html)?.[1], id).toContain(words);
+    }
+    expect(page.html).toContain('value="yesterday"');
+    expect(page.html).not.toContain('Enter a date and time');
+    expect(
+      await service.db.selectFrom('report_jobs').where('tenant_id', '=', own.tenantId).selectAll().execute(),
+    ).toEqual([]);
+  });
+
   it("does not download another tenant environment's report", async () => {
     const own = await createTenant(service);
     const other = await createTenant(service);

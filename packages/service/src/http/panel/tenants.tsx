@@ -137,13 +137,17 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id } = request.params as { id: string };
       const found = await getTenant(platformCtx(deps, request), id);
       if (!found.ok) return notFound(request, reply, id);
-      const live = found.value.keys.filter((k) => !k.revokedAt).length;
+      const inUse = found.value.keys.filter((k) => !k.revokedAt).length;
+      const keys =
+        inUse === 1
+          ? 'Its 1 API key in use (sandbox or live) is'
+          : `Its ${inUse} API keys in use (sandbox and live) are`;
       return sendConfirmation(request, reply, {
         title: `Suspend ${found.value.tenant.name}?`,
         current: '/panel/tenants',
         effect:
-          `Its ${live} live API key${live === 1 ? '' : 's'} (both environments) are revoked at once and do not come ` +
-          'back on reactivation; the sessions of its end users are refused (403 tenant_suspended) from the next request.',
+          `${keys} revoked at once and will not come back on reactivation; the sessions of its end users are ` +
+          'refused (403 tenant_suspended) from the next request.',
         action: `/panel/tenants/${id}/suspend`,
         button: `Suspend ${found.value.tenant.name}`,
         back: `/panel/tenants/${id}`,

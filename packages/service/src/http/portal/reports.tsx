@@ -11,12 +11,20 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { sendDownload } from '../report-download.js';
 import { act, formOf, redirectWith, refuseForm } from '../web/act.js';
-import { PanelForm, ScrollTable, sendScreen, when } from '../web/shared.js';
+import { DateField, PanelForm, ScrollTable, SelectField, sendScreen, when } from '../web/shared.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
 
 /** A date field's value (no zone) as the start of that day in UTC, the zone of every time of the service. */
 const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value}T00:00:00Z` : undefined);
+
+/** What each field of the request form takes, for a refusal. */
+const REPORT_WORDS = {
+  report_type: `Choose one of: ${REPORT_TYPES.join(', ')}.`,
+  format: `Choose one of: ${REPORT_FORMATS.join(', ')}.`,
+  from: 'Pick a day, like 2026-12-01, or leave it empty.',
+  to: 'Pick a day, like 2026-12-31, or leave it empty.',
+};
 
 /** Reports: the latest, their status, downloads of ready ones, and a new request. */
 export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
@@ -34,28 +42,16 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <PanelForm request={request} action="/portal/reports" label="Request a report">
               <div class="row">
                 <div>
-                  <label for="report_type">Report</label>
-                  <select id="report_type" name="report_type">
-                    {REPORT_TYPES.map((t) => (
-                      <option key={t}>{t}</option>
-                    ))}
-                  </select>
+                  <SelectField name="report_type" label="Report" options={REPORT_TYPES.map((t) => [t, t] as const)} />
                 </div>
                 <div>
-                  <label for="format">Format</label>
-                  <select id="format" name="format">
-                    {REPORT_FORMATS.map((f) => (
-                      <option key={f}>{f}</option>
-                    ))}
-                  </select>
+                  <SelectField name="format" label="Format" options={REPORT_FORMATS.map((f) => [f, f] as const)} />
                 </div>
                 <div>
-                  <label for="from">From (UTC day, optional)</label>
-                  <input id="from" name="from" type="date" />
+                  <DateField name="from" label="From (UTC day, optional)" />
                 </div>
                 <div>
-                  <label for="to">To, not included (optional)</label>
-                  <input id="to" name="to" type="date" />
+                  <DateField name="to" label="To, not included (optional)" />
                 </div>
               </div>
               <p>
@@ -116,7 +112,7 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
         ...(dayOf(form.from) ? { from: dayOf(form.from) } : {}),
         ...(dayOf(form.to) ? { to: dayOf(form.to) } : {}),
       });
-      if (!body.success) return refuseForm(request, reply, '/portal/reports', body.error);
+      if (!body.success) return refuseForm(request, reply, '/portal/reports', body.error, REPORT_WORDS);
       const input = {
         reportType: body.data.report_type,
         format: body.data.format,

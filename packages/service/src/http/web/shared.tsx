@@ -208,6 +208,19 @@ export function Field(props: FieldProps) {
   );
 }
 
+/** A labelled day picker (YYYY-MM-DD), as Field. */
+export function DateField(props: { name: string; label: string; id?: string }) {
+  const id = props.id ?? props.name;
+  const field = useField(props.name, id);
+  return (
+    <>
+      <label for={id}>{props.label}</label>
+      <input id={id} name={props.name} type="date" value={field.value ?? ''} {...field.control} />
+      {field.message}
+    </>
+  );
+}
+
 /** A labelled text area, as Field. */
 export function TextAreaField(props: Omit<FieldProps, 'inputMode' | 'size'> & { rows?: number }) {
   const id = props.id ?? props.name;
