@@ -60,6 +60,17 @@ describe('the panel, on the platform listener', () => {
     expect(res.html).toContain('<a href="/panel">Back to the overview</a>');
   });
 
+  it('sends a signed-out HEAD to the sign-in as it does a GET, not a 401', async () => {
+    for (const [base, path, home] of [
+      [service.urls.platform, '/panel/tenants', '/panel'],
+      [service.urls.sandbox, '/portal', '/portal'],
+    ] as const) {
+      const res = await fetch(`${base}${path}`, { method: 'HEAD', redirect: 'manual' });
+      expect(res.status, path).toBe(303);
+      expect(res.headers.get('location')).toBe(`${home}/sign-in?next=${encodeURIComponent(path)}`);
+    }
+  });
+
   it('answers an unknown post or method with the page too, and escapes the path', async () => {
     const post = await panel.post('/panel/no-such-action', { reason: 'x' }, { csrf: false });
     expectPage(post, 'Platform panel');

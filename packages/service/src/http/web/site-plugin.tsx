@@ -55,7 +55,7 @@ export async function installWebSite(
       request.webSession = session;
       return;
     }
-    if (request.method === 'GET') {
+    if (request.method === 'GET' || request.method === 'HEAD') {
       return reply.redirect(`${site.path}/sign-in?next=${encodeURIComponent(request.url)}`, 303);
     }
     return problem(reply, 401, 'Signed out', 'Your session has ended. Sign in again, then repeat the action.');
