@@ -122,6 +122,13 @@ describe('who, when and why', () => {
       'validation_failed',
       400,
     );
+    // A control character is refused by the rule, not left to the database (which cannot store a NUL).
+    const nul = await service.platform('PUT', '/platform/v1/kill-switches/widget', {
+      paused: false,
+      reason: 'a\u0000b',
+    });
+    expectEnvelope(nul, 'validation_failed', 400);
+    expect(nul.json.message).toContain('must not contain control characters');
     expect((await setSwitch('widget', false)).reason).toBeNull();
   });
 

@@ -161,15 +161,22 @@ describe('requests Node would answer with an empty body', () => {
     const refused = await answerTo(service.urls.sandbox, post('foo'));
     expectEnvelope(refused, 'validation_failed', 400);
     expect(refused.json.message).toBe('The Expect header can only be 100-continue.');
+    // HTTP/1.0 has no expectations to meet: served as if the header were not there.
+    const old = post('foo').replace('HTTP/1.1', 'HTTP/1.0');
+    expect((await answerTo(service.urls.sandbox, old)).json.balance).toBe('1.00');
+    await sync(service, tenant.sandboxKey, { external_user_id: 'expects', direction: 'debit', amount: '1.00' });
     const balance = async () =>
       (await service.api('sandbox', 'GET', '/v1/users/expects', { key: tenant.sandboxKey })).json.balance;
     expect(await balance()).toBe('0.00');
     // Node sends its interim 100 Continue first; the answer is the one after it.
-    const connection = new RawConnection(service.urls.sandbox);
-    connection.write(post('100-continue'));
-    await expect.poll(() => connection.receivedText()).toMatch(/HTTP\/1\.1 200 OK[\s\S]*"balance":"1\.00"/);
-    connection.destroy();
-    expect(await balance()).toBe('1.00');
+    // Node honours 100-continue in any of its spellings (here a header sent twice, which it joins).
+    for (const [i, expectation] of ['100-continue', '100-Continue, 100-continue'].entries()) {
+      const connection = new RawConnection(service.urls.sandbox);
+      connection.write(post(expectation));
+      await expect.poll(() => connection.receivedText()).toMatch(/^HTTP\/1\.1 100 Continue[\s\S]*HTTP\/1\.1 200 OK/);
+      connection.destroy();
+      expect(await balance()).toBe(`${i + 1}.00`);
+    }
   });
 
   it('refuses an Idempotency-Key sent twice, applying nothing and spending neither key', async () => {
@@ -189,7 +196,7 @@ describe('requests Node would answer with an empty body', () => {
     expect((await sync(service, tenant.sandboxKey, credit, second)).headers.get('idempotent-replayed')).toBeNull();
     const user = await service.api('sandbox', 'GET', '/v1/users/twice', { key: tenant.sandboxKey });
     expect(user.json.balance).toBe('2.00');
-    // One header whose value holds a comma is one key, as it always was.
+    // One header whose value holds a comma is one key: the key's rules allow commas and spaces.
     const joined = `${first}, ${second}`;
     expect((await sync(service, tenant.sandboxKey, credit, joined)).status).toBe(200);
     expect((await sync(service, tenant.sandboxKey, credit, joined)).headers.get('idempotent-replayed')).toBe('true');

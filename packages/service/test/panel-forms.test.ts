@@ -53,6 +53,7 @@ describe('refused panel forms', () => {
     expect(url.status).toBe(303);
     const page = await panel.get(tenantPage);
     expect(tagOf(page.html, 'url-sandbox')).toContain('aria-invalid="true"');
+    expect(/id="url-sandbox-error">([^<]*)</.exec(page.html)?.[1]).toContain('must not contain control characters');
     expect(textOf(page.html)).toContain('Nothing was changed.');
     for (const path of ['/panel/kill-switches/widget', `${tenantPage}/pauses/sync`]) {
       for (const reason of ['r\0z', 'r\u0007z']) {

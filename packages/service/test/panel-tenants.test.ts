@@ -19,7 +19,7 @@ describe('confirmation pages', () => {
     const victim = await createTenant(service);
     const confirm = await panel.get(`/panel/tenants/${victim.tenantId}/suspend`);
     expect(confirm.status).toBe(200);
-    expect(textOf(confirm.html)).toContain('Its 2 API keys in use (sandbox and live) are revoked at once');
+    expect(textOf(confirm.html)).toContain('Its 2 API keys not yet revoked (either environment) are revoked at once');
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(200);
     await panel.post(`/panel/tenants/${victim.tenantId}/suspend`, {});
     expect((await service.api('sandbox', 'GET', '/v1/markets', { key: victim.sandboxKey })).status).toBe(401);
@@ -35,6 +35,9 @@ describe('confirmation pages', () => {
     await panel.post(`/panel/api-keys/${keyId}/revoke`, { tenant_id: own.tenantId });
     const keys = (await panel.get(`/panel/tenants/${own.tenantId}`)).html;
     expect(keys).toMatch(/revoked 2026-06-01/);
+    // The suspension's confirmation counts the one left.
+    const suspend = textOf((await panel.get(`/panel/tenants/${own.tenantId}/suspend`)).html);
+    expect(suspend).toContain('Its API key not yet revoked is revoked at once');
   });
 });
 

@@ -88,8 +88,10 @@ describe('the panel, on the platform listener', () => {
       expectPage(res, 'Platform panel');
       expect(res.html).toContain('<a href="/panel">Back to the overview</a>');
     }
-    // Beside the panel, the API's paths keep the envelope.
-    expectEnvelope(await call(service.urls.platform, 'GET', '/platform/v1/%ff'), 'validation_failed', 400);
+    // Beside the panel, the API's paths (and a name that only starts like it) keep the envelope.
+    for (const path of ['/platform/v1/%ff', '/panelx/%ff']) {
+      expectEnvelope(await call(service.urls.platform, 'GET', path), 'validation_failed', 400);
+    }
   });
 
   it('keeps the JSON envelope for every other unknown path of the listener', async () => {

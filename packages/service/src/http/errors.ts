@@ -16,9 +16,16 @@ export function sourceOf(listener: string, instanceId: string): string {
  */
 const PG_DATA_ERRORS = new Set(['22021', '22P05', '22003', '22P02']);
 
-/** Whether the database refused a value as one only bad input makes (a backstop behind validation). */
-export const isPgDataError = (error: unknown): boolean =>
-  PG_DATA_ERRORS.has((error as { code?: unknown } | null)?.code as string);
+/**
+ * A value only bad input makes, refused by the database behind the edge's validation: logged as the gap in
+ * validation it is, and answered in these words (the API's envelope, the pages' 400 page). Null when the
+ * error is something else.
+ */
+export function unstorableValue(error: unknown, request: FastifyRequest): string | null {
+  if (!PG_DATA_ERRORS.has((error as { code?: unknown } | null)?.code as string)) return null;
+  request.log.warn({ err: error, request_id: request.id }, 'input reached the database unvalidated');
+  return 'The request carries a value the service cannot store.';
+}
 
 /** Turns anything thrown into the catalog error it means; unexpected failures become internal_error. */
 function toApiError(error: unknown, request: FastifyRequest): ApiError {
@@ -52,10 +59,8 @@ function toApiError(error: unknown, request: FastifyRequest): ApiError {
   }
   if (error instanceof SyntaxError) return new ApiError('validation_failed', 'The request body is not valid JSON.');
   // A backstop behind the edge's validation: text or a number PostgreSQL cannot take is bad input, not a fault.
-  if (isPgDataError(error)) {
-    request.log.warn({ err: error, request_id: request.id }, 'input reached the database unvalidated');
-    return new ApiError('validation_failed', 'The request carries a value the service cannot store.');
-  }
+  const unstorable = unstorableValue(error, request);
+  if (unstorable !== null) return new ApiError('validation_failed', unstorable);
   const status = fastifyError.statusCode;
   if (status === 404) return new ApiError('not_found', 'No such route.');
   if (status !== undefined && status >= 400 && status < 500) {

@@ -5,6 +5,9 @@ import { sendError } from './errors.js';
 import { isUnderSite, sendLostPage } from './web/not-found.js';
 import type { WebSite } from './web/web-session.js';
 
+/** The router's refusals of an address it cannot read; anything else it raises is a fault, logged as such. */
+const UNREADABLE_ADDRESS = new Set(['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH']);
+
 function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
   switch (error.code) {
     case 'FST_ERR_BAD_URL':
@@ -24,11 +27,11 @@ function toApiError(error: FastifyError, request: FastifyRequest): ApiError {
  * requests, so the X-Request-Id of request-context.ts is set here. Under the listener's web site (`site`:
  * the panel, or the portal) they answer that site's 404 page instead of the API's envelope.
  */
-export function frameworkErrorHandler(deps: ServiceDeps, source: string, site: WebSite | null) {
+export function frameworkErrorHandler(deps: ServiceDeps, source: string, site: WebSite) {
   return (error: FastifyError, request: FastifyRequest, reply: FastifyReply): void => {
     reply.header('x-request-id', request.id);
     // A mistyped address of a page is a lost visitor, not an API client: the site's 404 page.
-    if (site && isUnderSite(site, request.url)) {
+    if (UNREADABLE_ADDRESS.has(error.code) && isUnderSite(site, request.url)) {
       void sendLostPage(reply, site, request.url);
       return;
     }

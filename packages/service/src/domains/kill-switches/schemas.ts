@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { isPlainText } from '../../lib/text.js';
 import type { KillSwitchState, TenantPauses } from './list-kill-switches.js';
 import { KILL_SWITCHES, REASON_MAX, TENANT_PAUSES } from './model/switches.js';
 import type { TenantPauseRow } from './tenant-pause-repo.js';
 
 export const KillSwitchParams = z.object({ name: z.string().max(64) });
 
-const Reason = z.string().min(1).max(REASON_MAX);
+const Reason = z.string().min(1).max(REASON_MAX).refine(isPlainText, 'must not contain control characters');
 
 export const SetKillSwitchBody = z
   .object({

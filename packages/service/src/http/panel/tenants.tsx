@@ -137,17 +137,17 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id } = request.params as { id: string };
       const found = await getTenant(platformCtx(deps, request), id);
       if (!found.ok) return notFound(request, reply, id);
-      const inUse = found.value.keys.filter((k) => !k.revokedAt).length;
+      const left = found.value.keys.filter((k) => !k.revokedAt).length;
       const keys =
-        inUse === 1
-          ? 'Its 1 API key in use (sandbox or live) is'
-          : `Its ${inUse} API keys in use (sandbox and live) are`;
+        left === 0
+          ? 'It has no API key left to revoke.'
+          : left === 1
+            ? 'Its API key not yet revoked is revoked at once and will not come back on reactivation.'
+            : `Its ${left} API keys not yet revoked (either environment) are revoked at once and will not come back on reactivation.`;
       return sendConfirmation(request, reply, {
         title: `Suspend ${found.value.tenant.name}?`,
         current: '/panel/tenants',
-        effect:
-          `${keys} revoked at once and will not come back on reactivation; the sessions of its end users are ` +
-          'refused (403 tenant_suspended) from the next request.',
+        effect: `${keys} The sessions of its end users are refused (403 tenant_suspended) from the next request.`,
         action: `/panel/tenants/${id}/suspend`,
         button: `Suspend ${found.value.tenant.name}`,
         back: `/panel/tenants/${id}`,

@@ -18,10 +18,8 @@ import { staffCtx } from './staff.js';
 /** A date field's value (no zone) as the start of that day in UTC, the zone of every time of the service. */
 const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value}T00:00:00Z` : undefined);
 
-/** What each field of the request form takes, for a refusal. */
+/** What a day picker takes, for a refusal (the choices are said by the form's general words). */
 const REPORT_WORDS = {
-  report_type: `Choose one of: ${REPORT_TYPES.join(', ')}.`,
-  format: `Choose one of: ${REPORT_FORMATS.join(', ')}.`,
   from: 'Pick a day, like 2026-12-01, or leave it empty.',
   to: 'Pick a day, like 2026-12-31, or leave it empty.',
 };

@@ -144,14 +144,15 @@ function refuseWith(
 }
 
 /**
- * A form's first issue as one sentence, for a page that shows a single problem (a sign-in): zod's own
- * wording is put in words and led by the field's label; a message the schema's author wrote names its
- * field already.
+ * A form's first issue as one sentence, for a page that shows a single problem (a sign-in): led by the
+ * field's label when the words do not name it (zod's own, put in words, or a shared rule's predicate such
+ * as "must not contain …"); a sentence the schema's author wrote for the form stands alone.
  */
 export function firstIssueInWords(error: z.ZodError, labels: Record<string, string>): string {
   const issue = error.issues[0];
   const label = labels[String(issue?.path[0] ?? '')];
-  return issue && label && ZOD_DEFAULT.test(issue.message) ? `${label}: ${humanIssue(issue)}` : humanIssue(issue);
+  const namesNoField = issue !== undefined && (ZOD_DEFAULT.test(issue.message) || /^[a-z]/.test(issue.message));
+  return label && namesNoField ? `${label}: ${humanIssue(issue)}` : humanIssue(issue);
 }
 
 /** zod's own messages ("Invalid string: must match pattern /…/") are for programmers. */

@@ -6,7 +6,7 @@ import { isSlug } from '../../domains/markets/index.js';
 import { isExternalUserId } from '../../domains/users/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { isApiError } from '../../errors/index.js';
-import { isPgDataError } from '../errors.js';
+import { unstorableValue } from '../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Credential } from '../route-meta.js';
 import { formOf } from './act.js';
@@ -93,7 +93,10 @@ export async function installWebSite(
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
     // A value that got past a form's rules but that the database cannot hold is still bad input.
-    const given = isApiError(error) ? error.status : isPgDataError(error) ? 400 : error.statusCode;
+    const unstorable = unstorableValue(error, request);
+    if (unstorable !== null)
+      return problem(reply, 400, 'Bad request', `${unstorable} Go back, correct it and send again.`);
+    const given = isApiError(error) ? error.status : error.statusCode;
     const status = given && given >= 400 && given < 500 ? given : 500;
     if (status === 500) request.log.error({ err: error }, `a ${site.kind} page failed`);
     const text =
