@@ -447,6 +447,12 @@ export interface Users {
   updated_at: Timestamp;
 }
 
+export interface WebFormPosts {
+  key: Buffer;
+  said: string | null;
+  sent_at: Timestamp;
+}
+
 export interface WebhookAttempts {
   attempt: number;
   attempted_at: Timestamp;
@@ -557,6 +563,7 @@ export interface DB {
   transactions: Transactions;
   user_limits: UserLimits;
   users: Users;
+  web_form_posts: WebFormPosts;
   web_sessions: WebSessions;
   webhook_attempts: WebhookAttempts;
   webhook_deliveries: WebhookDeliveries;

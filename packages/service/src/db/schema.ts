@@ -370,6 +370,14 @@ export interface WebSessionsTable {
   expires_at: Date;
 }
 
+/** The panel's and the portal's forms carried out (migration 0043): a repeat of one is told so, not run again. */
+export interface WebFormPostsTable {
+  /** SHA-256 of the session's CSRF token, the rendered form's id and its fields. */
+  key: Buffer;
+  sent_at: Date;
+  said: string | null;
+}
+
 /** One-time sign-in links to the tenant portal (migration 0017): the token's SHA-256, never the token. */
 export interface PortalLinksTable {
   token_hash: Buffer;
@@ -590,6 +598,7 @@ export interface Database {
   reconciliation_runs: ReconciliationRunsTable;
   reconciliation_discrepancies: ReconciliationDiscrepanciesTable;
   web_sessions: WebSessionsTable;
+  web_form_posts: WebFormPostsTable;
   audit_log: AuditLogTable;
   portal_links: PortalLinksTable;
 }

@@ -6,3 +6,4 @@ export {
   PANEL_SESSION_MS,
   startWebSession,
 } from './web-sessions.js';
+export { FormAlreadySent, oncePerForm } from './form-posts.js';

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Ctx } from '../context.js';
+import { forgetOldFormPosts } from './form-posts.js';
 import {
   deleteExpiredWebSessions,
   deleteTenantWebSessions,
@@ -29,6 +30,7 @@ export async function startWebSession(
   };
   await insertWebSession(ctx.db, hashOf(token), session, ctx.now);
   await deleteExpiredWebSessions(ctx.db, ctx.now); // so few rows that no job is needed
+  await forgetOldFormPosts(ctx);
   return { token, session };
 }
 

@@ -26,6 +26,11 @@ const PAGE = 50;
 
 const count = (n: number) => n.toLocaleString('en-US');
 const letters = (n: number) => `${count(n)} dead letter${n === 1 ? '' : 's'}`;
+const resentAllWords = (done: { resent: number; capped: boolean }) =>
+  done.resent === 0
+    ? 'No dead letter matched any more: nothing was resent.'
+    : `${letters(done.resent)} resent: pending again, the worker sends them at its next pass.` +
+      (done.capped ? ` That is the most one action resends; more may match: resend again for the rest.` : '');
 const listPath = (fields: FilterFields, extra?: Record<string, string>) =>
   `/panel/dead-letters${filterQuery(fields, extra)}`;
 
@@ -205,15 +210,11 @@ export function deadLetterRoutes(deps: ServiceDeps): FastifyPluginAsync {
           environment: filter.environment,
           details: { filter: setFields(read.fields) },
           detailsOf: bulkResendDetails,
+          said: resentAllWords,
         },
         (tx) => resendDeadLetters(tx, filter),
       );
-      return redirectWith(request, reply, back, result, (done) =>
-        done.resent === 0
-          ? 'No dead letter matched any more: nothing was resent.'
-          : `${letters(done.resent)} resent: pending again, the worker sends them at its next pass.` +
-            (done.capped ? ` That is the most one action resends; more may match: resend again for the rest.` : ''),
-      );
+      return redirectWith(request, reply, back, result, resentAllWords);
     });
 
     app.post('/panel/dead-letters/:id/resend', signedIn, async (request, reply) => {

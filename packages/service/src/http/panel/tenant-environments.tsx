@@ -126,7 +126,14 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const rotated = await runAudited(
         platformCtx(deps, request),
         request,
-        { action: 'webhook_secret.rotate', target: `${id}/${environment}`, tenantId: id, environment },
+        {
+          action: 'webhook_secret.rotate',
+          target: `${id}/${environment}`,
+          tenantId: id,
+          environment,
+          said: () =>
+            `The new ${environment} webhook secret was shown once, on the answer to the first post, and is not kept. If the tenant does not have it, rotate it again.`,
+        },
         (ctx) => rotateWebhookSecret(ctx, { tenantId: id, environment }),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');

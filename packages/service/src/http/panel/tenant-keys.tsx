@@ -62,7 +62,13 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const rotated = await runAudited(
         platformCtx(deps, request),
         request,
-        { action: 'api_key.rotate', target: id, detailsOf: keyDetails },
+        {
+          action: 'api_key.rotate',
+          target: id,
+          detailsOf: keyDetails,
+          said: (key) =>
+            `${KEY_SHOWN_ONCE(key.id)} The old key keeps working: if you did not copy the new one, revoke it in the Danger zone below and rotate again.`,
+        },
         (ctx) => rotateApiKey(ctx, id, 'any tenant'),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
@@ -80,6 +86,10 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
     });
   };
 }
+
+/** What a repeat of a form that issued a key is told: the key was on the first answer only. */
+export const KEY_SHOWN_ONCE = (id: string) =>
+  `The key (id ${id}) was shown once, on the answer to the first post, and is not kept.`;
 
 /** A new key, shown once on the page that answers its issue or rotation. */
 export function shownOnce(

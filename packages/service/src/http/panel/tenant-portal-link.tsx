@@ -95,6 +95,8 @@ export function portalLinkRoutes(deps: ServiceDeps): FastifyPluginAsync {
           environment,
           details: { environment },
           detailsOf: (link: { token: string; expiresAt: Date }) => ({ expires_at: link.expiresAt.toISOString() }),
+          said: () =>
+            `The ${environment} portal link was shown once, on the answer to the first post, and is not kept: issue another if you need it.`,
         },
         (ctx) => issuePortalLink(ctx, { tenantId: id, environment }),
       );

@@ -172,16 +172,24 @@ export function widgetRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const back = `/panel/tenants/${id}#widget-${environment}`;
       const form = readWidgetForm(formOf(request));
       if (!form.ok) return refuseFields(request, reply, back, form.errors, WIDGET_LABELS);
+      const savedWords = `The ${environment} widget settings are saved.`;
       const changes = { tenantId: id, environment, widget: widgetChangesOf(form.body), webhookUrlPolicy: policy };
       const saved = await runAudited(
         platformCtx(deps, request),
         request,
-        { action: 'environment.widget', target: `${id}/${environment}`, tenantId: id, environment, details: form.body },
+        {
+          action: 'environment.widget',
+          target: `${id}/${environment}`,
+          tenantId: id,
+          environment,
+          details: form.body,
+          said: () => savedWords,
+        },
         (ctx) => updateEnvironment(ctx, changes),
       );
       const named = !saved.ok ? namedIssues(saved.rejection.details) : {};
       if (Object.keys(named).length > 0) return refuseFields(request, reply, back, named, WIDGET_LABELS);
-      return redirectWith(request, reply, back, saved, () => `The ${environment} widget settings are saved.`);
+      return redirectWith(request, reply, back, saved, () => savedWords);
     });
   };
 }

@@ -17,7 +17,7 @@ import { ok } from '../../errors/index.js';
 import { act, formOf, listField, redirectWith, refuseForm, runAudited } from '../web/act.js';
 import { EnvironmentSection, environmentRoutes } from './tenant-environments.js';
 import { KeysTable } from '../web/keys-table.js';
-import { keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
+import { KEY_SHOWN_ONCE, keyDetails, keyRoutes, shownOnce } from './tenant-keys.js';
 import { CheckboxesField, Field, PanelForm, SelectField, sendConfirmation, sendScreen } from '../web/shared.js';
 import { signedIn } from './site.js';
 import { canList, readTenantList, TenantListSection, TENANTS_PAGE } from './tenant-list.js';
@@ -36,6 +36,7 @@ const IssueKeyForm = z.object({
 });
 
 const CREATE_WORDS = { name: 'Enter the tenant’s name, 1 to 200 characters.' };
+const createdWords = (t: { name: string }) => `Tenant ${t.name} is created.`;
 const KEY_WORDS = { environment: 'Choose sandbox or live.', scopes: 'Tick at least one scope.' };
 
 /**
@@ -79,11 +80,11 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const created = await runAudited(
         platformCtx(deps, request),
         request,
-        { action: 'tenant.create', target: form.data.name },
+        { action: 'tenant.create', target: form.data.name, said: createdWords },
         async (ctx) => ok(await createTenant(ctx, form.data)),
       );
       const id = created.ok ? created.value.id : '';
-      return redirectWith(request, reply, `/panel/tenants/${id}`, created, (t) => `Tenant ${t.name} is created.`);
+      return redirectWith(request, reply, `/panel/tenants/${id}`, created, createdWords);
     });
 
     app.get('/panel/tenants/:id', signedIn, async (request, reply) => {
@@ -184,7 +185,14 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const issued = await runAudited(
         platformCtx(deps, request),
         request,
-        { action: 'api_key.issue', target: id, details: { environment, scopes }, detailsOf: keyDetails },
+        {
+          action: 'api_key.issue',
+          target: id,
+          details: { environment, scopes },
+          detailsOf: keyDetails,
+          said: (key) =>
+            `${KEY_SHOWN_ONCE(key.id)} If you did not copy it, revoke it in the Danger zone below and issue another.`,
+        },
         (ctx) => issueApiKey(ctx, { tenantId: id, environment, scopes }),
       );
       if (!issued.ok) return redirectWith(request, reply, back, issued, () => '');

@@ -1,7 +1,13 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantEnv } from '../../domains/context.js';
-import { confirmKeyRotation, getOwnSettings, getTenant, rotateApiKey } from '../../domains/tenants/index.js';
+import {
+  confirmKeyRotation,
+  getOwnSettings,
+  getTenant,
+  rotateApiKey,
+  type IssuedKey,
+} from '../../domains/tenants/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, redirectWith, runAudited } from '../web/act.js';
@@ -82,7 +88,12 @@ export function settingsRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const rotated = await runAudited(
         staffCtx(deps, request),
         request,
-        { action: 'api_key.rotate', target: id },
+        {
+          action: 'api_key.rotate',
+          target: id,
+          said: (key: IssuedKey) =>
+            `The new key (id ${key.id}) was shown once, on the answer to the first post, and is not kept. The old key keeps working: if you did not copy the new one, ask the platform team to revoke it (Support), then rotate again.`,
+        },
         (ctx) => rotateApiKey(ctx, id, scopeOf(request)),
       );
       if (!rotated.ok) return redirectWith(request, reply, '/portal', rotated, () => '');

@@ -37,6 +37,10 @@ export type SendRefused = (
   refused: RefusedSettings,
 ) => Promise<FastifyReply>;
 
+const SAVED = 'The webhook URL and allowed origins are saved.';
+/** What a repeat of the rotation is told: the secret was on the first answer only. */
+const SECRET_SHOWN_ONCE =
+  'The new secret was shown once, on the answer to the first post, and is not kept. If you did not copy it, rotate it again.';
 const SettingsForm = z.object({ webhook_url: z.string().trim(), allowed_origins: z.string() });
 const TestEventForm = z.object({ event: z.enum(EVENT_TYPES as [EventType, ...EventType[]]) });
 
@@ -187,6 +191,7 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
           target: `${ctx.tenantEnv.tenantId}/${ctx.tenantEnv.environment}`,
           // The URL's host only: a URL may carry a token in its path or query, which the log must not keep.
           details: { webhook_host: hostOf(changes.webhookUrl), allowed_origins: changes.allowedOrigins.length },
+          said: () => SAVED,
         },
         (tx) => updateOwnSettings(tx, changes),
       );
@@ -198,7 +203,7 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
         return sendRefused(request, reply, refusal(entered, asPaths, origins));
       }
       deps.allowedOrigins.invalidate(ctx.tenantEnv.tenantId); // as the API does: this process at once
-      return redirectWith(request, reply, '/portal', saved, () => 'The webhook URL and allowed origins are saved.');
+      return redirectWith(request, reply, '/portal', saved, () => SAVED);
     });
 
     app.get('/portal/settings/webhook-secret', signedIn, async (request, reply) =>
@@ -217,7 +222,8 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
     app.post('/portal/settings/webhook-secret', signedIn, async (request, reply) => {
       const ctx = staffCtx(deps, request);
       const target = `${ctx.tenantEnv.tenantId}/${ctx.tenantEnv.environment}`;
-      const rotated = await runAudited(ctx, request, { action: 'webhook_secret.rotate', target }, (tx) =>
+      const said = () => SECRET_SHOWN_ONCE;
+      const rotated = await runAudited(ctx, request, { action: 'webhook_secret.rotate', target, said }, (tx) =>
         rotateWebhookSecret(tx, tx.tenantEnv),
       );
       if (!rotated.ok) return redirectWith(request, reply, '/portal', rotated, () => '');

@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { audited } from '../../domains/audit/index.js';
+import { oncePerForm } from '../../domains/web-sessions/index.js';
 import type { Ctx } from '../../domains/context.js';
 import type { Environment } from '../../db/schema.js';
 import type { Result } from '../../errors/index.js';
@@ -32,21 +34,78 @@ export async function act<C extends Ctx, T>(
   verb: (ctx: C) => Promise<Result<T>>,
   spec: Action<T>,
 ): Promise<FastifyReply> {
-  return redirectWith(request, reply, spec.back, await runAudited(ctx, request, spec, verb), spec.done);
+  const result = await runAudited(ctx, request, { ...spec, said: spec.done }, verb);
+  return redirectWith(request, reply, spec.back, result, spec.done);
 }
 
-/** Runs an action's verb with its audit entry, under the signed-in person's name. */
+/**
+ * Runs an action's verb with its audit entry, under the signed-in person's name, once per sent form: the
+ * same form sent again (a double click, a resend after a lost answer) throws FormAlreadySent, which the
+ * site answers with the form's page and `said` of the first (site-plugin.tsx).
+ */
 export async function runAudited<C extends Ctx, T>(
   ctx: C,
   request: FastifyRequest,
   spec: Pick<Action<T>, 'action' | 'target' | 'tenantId' | 'environment' | 'details'> & {
     detailsOf?: (value: T) => Record<string, unknown>;
+    /**
+     * What a repeat of the form is told of the done action: the page's own notice, or for a page that
+     * shows a key once, what to do about a key that only the first post's page showed.
+     */
+    said?: (value: T) => string;
   },
   verb: (ctx: C) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const { action, target, tenantId, environment } = spec;
   const entry = { who: whoOf(request), action, target, tenantId, environment, details: spec.details ?? {} };
-  return audited(ctx, entry, verb, spec.detailsOf);
+  const key = formPostKey(request);
+  if (key === null) return audited(ctx, entry, verb, spec.detailsOf);
+  return oncePerForm(ctx, key, (tx) => audited(tx, entry, verb, spec.detailsOf), spec.said ?? (() => null));
+}
+
+/** The hidden fields every form carries (web/shared.tsx): its random id and the page it is on. */
+export const FORM_ID = '_form';
+export const FORM_PAGE = '_page';
+const FORM_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;
+
+/**
+ * A sent form's key: the session's CSRF token, the form's id and every field, hashed. The same form sent
+ * again with the same fields is a repeat; sent again with other fields (back, edited, sent) it is not. A
+ * post without an id (a form rendered before ids, a script) is carried out each time, as before.
+ */
+function formPostKey(request: FastifyRequest): Buffer | null {
+  const form = formOf(request);
+  const id = form[FORM_ID];
+  const session = request.webSession;
+  if (typeof id !== 'string' || !FORM_ID_SHAPE.test(id) || !session) return null;
+  const fields = Object.entries(form)
+    .filter(([name]) => name !== FORM_ID && name !== FORM_PAGE && name !== '_csrf')
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return createHash('sha256')
+    .update(JSON.stringify([session.csrfToken, id, fields]))
+    .digest();
+}
+
+/**
+ * A repeat of a form already carried out: back to the page the form is on (its `_page`, when that is a
+ * page of this site) with what the first post said, and that nothing more was done.
+ */
+export function answerRepeatedForm(request: FastifyRequest, reply: FastifyReply, said: string | null): FastifyReply {
+  const repeat = 'This form was sent more than once and carried out once.';
+  setFlash(request, reply, 'notice', said ? `${said} (${repeat})` : repeat);
+  return reply.redirect(formPage(request), 303);
+}
+
+function formPage(request: FastifyRequest): string {
+  const page = formOf(request)[FORM_PAGE];
+  const home = request.webSite.path;
+  const ofThisSite =
+    typeof page === 'string' &&
+    page.startsWith(home) &&
+    /^([/?#]|$)/.test(page.slice(home.length)) &&
+    /^[\x21-\x7e]*$/.test(page) &&
+    !/\\|\/\//.test(page);
+  return ofThisSite ? page : home;
 }
 
 /** Back to a page (303) with the outcome for it to show; a refused action keeps what was typed. */
@@ -71,7 +130,7 @@ export interface KeptForm {
 }
 
 /** Fields that are never sent back to the browser in a cookie. */
-const NEVER_KEPT = new Set(['_csrf', 'token', 'admin_token', 'password']);
+const NEVER_KEPT = new Set(['_csrf', FORM_ID, FORM_PAGE, 'token', 'admin_token', 'password']);
 const KEPT_CHARS = 2000;
 
 function keptForm(request: FastifyRequest, errors: Record<string, string>): KeptForm {

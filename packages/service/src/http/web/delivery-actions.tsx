@@ -115,6 +115,7 @@ export async function postResend(
       environment: post.environment,
       details: { seen_attempts: seenAttempts },
       detailsOf: (done: DeliveryResend) => ({ resent: done.resent, state: done.state }),
+      said: resendWords,
     },
     (tx) => resendDelivery(tx, { id: post.id, scope: post.scope, seenAttempts }),
   );
@@ -140,6 +141,7 @@ export async function postRetry(
       environment: post.environment,
       details: { seen_attempts: seenAttempts },
       detailsOf: (done: DeliveryRetry) => ({ retried: done.retried }),
+      said: retryWords,
     },
     (tx) => retryDeliveryNow(tx, { id: post.id, scope: post.scope, seenAttempts }),
   );

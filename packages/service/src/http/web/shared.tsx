@@ -1,8 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
+import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
-import type { KeptForm } from './act.js';
+import { FORM_ID, FORM_PAGE, type KeptForm } from './act.js';
 import { CsrfField, Page, sendPage } from './page.js';
 import { peekFlash, sessionOf, takeFlash } from './web-session.js';
 
@@ -47,6 +48,7 @@ export function ActionButton(props: {
   return (
     <form class="inline" method="post" action={props.action}>
       <CsrfField token={sessionOf(props.request).csrfToken} />
+      <FormIdentity request={props.request} />
       {Object.entries(props.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -109,8 +111,24 @@ export function PanelForm(props: {
   return (
     <form method="post" action={props.action} aria-label={props.label} id={props.id}>
       <CsrfField token={sessionOf(props.request).csrfToken} />
+      <FormIdentity request={props.request} />
       <KeptInput.Provider value={keptFor(props.request, props.action)}>{props.children}</KeptInput.Provider>
     </form>
+  );
+}
+
+/**
+ * A rendered form's own random id, and the page it is on: the same form sent twice is carried out once,
+ * and its repeat goes back to that page saying so (act.ts, docs/operations.md "A form sent twice"). A page
+ * rendered in answer to a post (a refused form shown again) names the site's home instead of that post.
+ */
+function FormIdentity(props: { request: FastifyRequest }) {
+  const { request } = props;
+  return (
+    <>
+      <input type="hidden" name={FORM_ID} value={randomBytes(16).toString('base64url')} />
+      <input type="hidden" name={FORM_PAGE} value={request.method === 'GET' ? request.url : request.webSite.path} />
+    </>
   );
 }
 

@@ -4,12 +4,13 @@ import formbody from '@fastify/formbody';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isSlug } from '../../domains/markets/index.js';
 import { isExternalUserId } from '../../domains/users/index.js';
+import { FormAlreadySent } from '../../domains/web-sessions/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { isApiError } from '../../errors/index.js';
 import { unstorableValue } from '../errors.js';
 import { isUuid } from '../../lib/ids.js';
 import type { Credential } from '../route-meta.js';
-import { formOf } from './act.js';
+import { answerRepeatedForm, formOf } from './act.js';
 import { installNotFoundPage } from './not-found.js';
 import { Page, sendPage } from './page.js';
 import { csrfMatches, secureCookiesOf, sessionOfCookie, type WebSite } from './web-session.js';
@@ -92,6 +93,7 @@ export async function installWebSite(
     }
   });
   app.setErrorHandler((error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
+    if (error instanceof FormAlreadySent) return answerRepeatedForm(request, reply, error.said);
     // A value that got past a form's rules but that the database cannot hold is still bad input.
     const unstorable = unstorableValue(error, request);
     if (unstorable !== null)
