@@ -53,7 +53,7 @@ describe('refused panel forms', () => {
     expect(url.status).toBe(303);
     const page = await panel.get(tenantPage);
     expect(tagOf(page.html, 'url-sandbox')).toContain('aria-invalid="true"');
-    expect(/id="url-sandbox-error">([^<]*)</.exec(page.html)?.[1]).toContain('must not contain control characters');
+    expect(/id="url-sandbox-error">([^<]*)</.exec(page.html)?.[1]).toContain('Must not contain control characters.');
     expect(textOf(page.html)).toContain('Nothing was changed.');
     for (const path of ['/panel/kill-switches/widget', `${tenantPage}/pauses/sync`]) {
       for (const reason of ['r\0z', 'r\u0007z']) {
@@ -144,6 +144,25 @@ describe('refused panel forms', () => {
     expect(page.html).not.toMatch(/\/\^|must match pattern/);
   });
 
+  it('put the rules written for the API in words of the form, naming fields by their labels', async () => {
+    await panel.post('/panel/markets', {
+      slug: `backwards-${Date.now()}`,
+      title: 'Backwards',
+      outcomes: 'Yes\nNo',
+      opens_at: '2026-06-30T10:00',
+      closes_at: '2026-06-01T10:00',
+      max_stake_per_position: '100',
+      max_open_stake_per_user: '500',
+      liquidity: '0',
+    });
+    const page = await panel.get('/panel/markets');
+    expect(/id="closes_at-error">([^<]*)</.exec(page.html)?.[1]).toBe('Must be after Opens.');
+    expect(/id="liquidity-error">([^<]*)</.exec(page.html)?.[1]).toBe('Must be greater than 0.');
+    expect(textOf(page.html)).toContain(
+      'Nothing was changed. Closes (UTC): Must be after Opens. Liquidity (b): Must be greater than 0.',
+    );
+  });
+
   it('keep a choice and the boxes left unticked (a key with no scope)', async () => {
     const back = `/panel/tenants/${tenant.tenantId}`;
     const res = await panel.post(`${back}/api-keys`, { environment: 'live' });
@@ -152,7 +171,7 @@ describe('refused panel forms', () => {
     expect(page.html).toMatch(/<option value="live" selected[^>]*>live<\/option>/);
     expect(page.html).not.toMatch(/name="scopes" value="[^"]+" checked/);
     expect(page.html).toContain('<p class="field-error" id="scopes-boxes-error">Tick at least one scope.</p>');
-    expect(textOf(page.html)).toContain('Nothing was changed. scopes: Tick at least one scope.');
+    expect(textOf(page.html)).toContain('Nothing was changed. Scopes: Tick at least one scope.');
   });
 
   it('never carry the CSRF token or a secret back in the kept input', async () => {

@@ -244,7 +244,7 @@ describe('actions', () => {
   it('refuses a malformed market form with the field and its reason, and creates nothing', async () => {
     await panel.post('/panel/markets', { slug: 'Bad Slug', title: 'x', outcomes: 'Only one' });
     const page = textOf((await panel.get('/panel/markets')).html);
-    expect(page).toMatch(/slug: /);
+    expect(page).toMatch(/Slug: /);
     expect((await service.platform('GET', '/platform/v1/markets/bad-slug')).status).not.toBe(200);
   });
 });

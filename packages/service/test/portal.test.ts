@@ -230,7 +230,7 @@ describe('the settings screen', () => {
       allowed_origins: '',
     });
     expect(nul.status).toBe(400);
-    expect(textOf(nul.html)).toContain('must not contain control characters');
+    expect(textOf(nul.html)).toMatch(/must not contain control characters/i);
     const long = `https://hooks.example.com/${'a'.repeat(2048)}`;
     const tooLong = await client.post('/portal/settings', { webhook_url: long, allowed_origins: '' });
     expect(textOf(tooLong.html)).toContain('Webhook URL: Use at most 2048 characters.');
@@ -413,6 +413,19 @@ describe('reports, tickets and reconciliation in the portal', () => {
     }
     expect(page.html).toContain('value="yesterday"');
     expect(page.html).not.toContain('Enter a date and time');
+    // The summary names each field by its label, as the form shows it.
+    expect(textOf(page.html)).toContain('Nothing was changed. Report: Choose one of:');
+    expect(textOf(page.html)).toContain('To, not included (optional): Pick a day');
+    // A rule across two fields, written for the API ("must be after from"), reads as a sentence of the form.
+    await client.post('/portal/reports', {
+      report_type: 'transactions',
+      format: 'csv',
+      from: '2026-05-02',
+      to: '2026-05-01',
+    });
+    const backwards = await client.get('/portal/reports');
+    expect(/id="to-error">([^<]*)</.exec(backwards.html)?.[1]).toBe('Must be after From.');
+    expect(textOf(backwards.html)).toContain('Nothing was changed. To, not included (optional): Must be after From.');
     expect(
       await service.db.selectFrom('report_jobs').where('tenant_id', '=', own.tenantId).selectAll().execute(),
     ).toEqual([]);

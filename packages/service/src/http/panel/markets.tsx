@@ -52,6 +52,18 @@ const utcOf = (local: unknown) =>
   typeof local === 'string' && local !== '' ? `${local.length === 16 ? `${local}:00` : local}Z` : local;
 
 /** What each field of the new-market form takes, in words, for a refused post (docs/platform-api.md, "Markets"). */
+const NEW_MARKET_LABELS = {
+  slug: 'Slug',
+  title: 'Title',
+  outcomes: 'Outcomes, one per line (2 to 20)',
+  opens_at: 'Opens (UTC)',
+  closes_at: 'Closes (UTC)',
+  max_stake_per_position: 'Max stake per position',
+  max_open_stake_per_user: 'Max open stake per user',
+  liquidity: 'Liquidity (b)',
+  rules: 'Rules (optional)',
+  resolution_source: 'Resolution source (optional)',
+};
 const NEW_MARKET_WORDS = {
   slug: 'Use 1 to 64 lower-case letters, digits and hyphens, like cup-final-2026.',
   title: 'Enter a title of 1 to 200 characters.',
@@ -106,19 +118,25 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <PanelForm request={request} action="/panel/markets" label="New market">
               <div class="row">
                 <div>
-                  <Field name="slug" label="Slug" required maxLength={64} hint="Lower-case letters, digits and -." />
+                  <Field
+                    name="slug"
+                    label={NEW_MARKET_LABELS.slug}
+                    required
+                    maxLength={64}
+                    hint="Lower-case letters, digits and -."
+                  />
                 </div>
                 <div>
-                  <Field name="title" label="Title" required maxLength={200} size={40} />
+                  <Field name="title" label={NEW_MARKET_LABELS.title} required maxLength={200} size={40} />
                 </div>
               </div>
-              <TextAreaField name="outcomes" label="Outcomes, one per line (2 to 20)" required value={'Yes\nNo'} />
+              <TextAreaField name="outcomes" label={NEW_MARKET_LABELS.outcomes} required value={'Yes\nNo'} />
               <div class="row">
                 <div>
-                  <WhenField name="opens_at" label="Opens (UTC)" />
+                  <WhenField name="opens_at" label={NEW_MARKET_LABELS.opens_at} />
                 </div>
                 <div>
-                  <WhenField name="closes_at" label="Closes (UTC)" />
+                  <WhenField name="closes_at" label={NEW_MARKET_LABELS.closes_at} />
                 </div>
               </div>
               <div class="row">
@@ -126,7 +144,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   <Field
                     name="max_stake_per_position"
                     id="max_stake"
-                    label="Max stake per position"
+                    label={NEW_MARKET_LABELS.max_stake_per_position}
                     inputMode="decimal"
                     required
                     value="100.00"
@@ -136,26 +154,32 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                   <Field
                     name="max_open_stake_per_user"
                     id="max_open"
-                    label="Max open stake per user"
+                    label={NEW_MARKET_LABELS.max_open_stake_per_user}
                     inputMode="decimal"
                     required
                     value="500.00"
                   />
                 </div>
                 <div>
-                  <Field name="liquidity" label="Liquidity (b)" inputMode="decimal" required value="1000" />
+                  <Field
+                    name="liquidity"
+                    label={NEW_MARKET_LABELS.liquidity}
+                    inputMode="decimal"
+                    required
+                    value="1000"
+                  />
                 </div>
               </div>
               <TextAreaField
                 name="rules"
-                label="Rules (optional)"
+                label={NEW_MARKET_LABELS.rules}
                 rows={4}
                 maxLength={MAX_RULES_LENGTH}
                 hint={RULES_HINT}
               />
               <Field
                 name="resolution_source"
-                label="Resolution source (optional)"
+                label={NEW_MARKET_LABELS.resolution_source}
                 maxLength={MAX_RESOLUTION_SOURCE_LENGTH}
                 size={60}
                 hint={SOURCE_HINT}
@@ -190,7 +214,14 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
       });
       if (!body.success || !facts.ok) {
         const issues = [...(facts.ok ? [] : facts.error.issues), ...(body.success ? [] : body.error.issues)];
-        return refuseForm(request, reply, '/panel/markets', new z.ZodError(issues), NEW_MARKET_WORDS);
+        return refuseForm(
+          request,
+          reply,
+          '/panel/markets',
+          new z.ZodError(issues),
+          NEW_MARKET_WORDS,
+          NEW_MARKET_LABELS,
+        );
       }
       return act(platformCtx(deps, request), request, reply, (ctx) => createMarket(ctx, newMarketOf(body.data)), {
         action: 'market.create',

@@ -37,6 +37,7 @@ const IssueKeyForm = z.object({
 
 const CREATE_WORDS = { name: 'Enter the tenant’s name, 1 to 200 characters.' };
 const createdWords = (t: { name: string }) => `Tenant ${t.name} is created.`;
+const KEY_LABELS = { environment: 'Environment', scopes: 'Scopes' };
 const KEY_WORDS = { environment: 'Choose sandbox or live.', scopes: 'Tick at least one scope.' };
 
 /**
@@ -110,10 +111,10 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
               <SelectField
                 id="environment"
                 name="environment"
-                label="Environment"
+                label={KEY_LABELS.environment}
                 options={ENVIRONMENTS.map((e) => [e, e] as const)}
               />
-              <CheckboxesField name="scopes" legend="Scopes" options={SCOPES} checked={SCOPES} />
+              <CheckboxesField name="scopes" legend={KEY_LABELS.scopes} options={SCOPES} checked={SCOPES} />
               <p>
                 <button type="submit">Issue key</button>
               </p>
@@ -180,7 +181,7 @@ export function tenantRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const { id } = request.params as { id: string };
       const back = `/panel/tenants/${id}`;
       const form = IssueKeyForm.safeParse(formOf(request));
-      if (!form.success) return refuseForm(request, reply, back, form.error, KEY_WORDS);
+      if (!form.success) return refuseForm(request, reply, back, form.error, KEY_WORDS, KEY_LABELS);
       const { environment, scopes } = form.data;
       const issued = await runAudited(
         platformCtx(deps, request),

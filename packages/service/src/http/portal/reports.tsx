@@ -19,6 +19,12 @@ import { staffCtx } from './staff.js';
 const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value}T00:00:00Z` : undefined);
 
 /** What a day picker takes, for a refusal (the choices are said by the form's general words). */
+const REPORT_LABELS = {
+  report_type: 'Report',
+  format: 'Format',
+  from: 'From (UTC day, optional)',
+  to: 'To, not included (optional)',
+};
 const REPORT_WORDS = {
   from: 'Pick a day, like 2026-12-01, or leave it empty.',
   to: 'Pick a day, like 2026-12-31, or leave it empty.',
@@ -40,16 +46,24 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
             <PanelForm request={request} action="/portal/reports" label="Request a report">
               <div class="row">
                 <div>
-                  <SelectField name="report_type" label="Report" options={REPORT_TYPES.map((t) => [t, t] as const)} />
+                  <SelectField
+                    name="report_type"
+                    label={REPORT_LABELS.report_type}
+                    options={REPORT_TYPES.map((t) => [t, t] as const)}
+                  />
                 </div>
                 <div>
-                  <SelectField name="format" label="Format" options={REPORT_FORMATS.map((f) => [f, f] as const)} />
+                  <SelectField
+                    name="format"
+                    label={REPORT_LABELS.format}
+                    options={REPORT_FORMATS.map((f) => [f, f] as const)}
+                  />
                 </div>
                 <div>
-                  <DateField name="from" label="From (UTC day, optional)" />
+                  <DateField name="from" label={REPORT_LABELS.from} />
                 </div>
                 <div>
-                  <DateField name="to" label="To, not included (optional)" />
+                  <DateField name="to" label={REPORT_LABELS.to} />
                 </div>
               </div>
               <p>
@@ -110,7 +124,7 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
         ...(dayOf(form.from) ? { from: dayOf(form.from) } : {}),
         ...(dayOf(form.to) ? { to: dayOf(form.to) } : {}),
       });
-      if (!body.success) return refuseForm(request, reply, '/portal/reports', body.error, REPORT_WORDS);
+      if (!body.success) return refuseForm(request, reply, '/portal/reports', body.error, REPORT_WORDS, REPORT_LABELS);
       const input = {
         reportType: body.data.report_type,
         format: body.data.format,

@@ -7,6 +7,11 @@ import { Field, PanelForm, sendScreen, TextAreaField, when } from '../web/shared
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
 
+const TICKET_LABELS = {
+  subject: 'Subject',
+  body: 'What happened (a request id from an error helps)',
+  request_id: 'Request id (optional)',
+};
 const TICKET_WORDS = {
   subject: 'Give the ticket a subject of 1 to 200 characters.',
   body: 'Say what happened, in 1 to 10,000 characters.',
@@ -26,14 +31,9 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           <section aria-labelledby="new">
             <h2 id="new">Ask the platform team</h2>
             <PanelForm request={request} action="/portal/tickets" label="New ticket">
-              <Field name="subject" label="Subject" required maxLength={200} size={50} />
-              <TextAreaField
-                name="body"
-                label="What happened (a request id from an error helps)"
-                required
-                maxLength={10_000}
-              />
-              <Field name="request_id" label="Request id (optional)" maxLength={64} size={40} />
+              <Field name="subject" label={TICKET_LABELS.subject} required maxLength={200} size={50} />
+              <TextAreaField name="body" label={TICKET_LABELS.body} required maxLength={10_000} />
+              <Field name="request_id" label={TICKET_LABELS.request_id} maxLength={64} size={40} />
               <p>
                 <button type="submit">Send</button>
               </p>
@@ -64,7 +64,7 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
           ? { request_id: form.request_id.trim() }
           : {}),
       });
-      if (!body.success) return refuseForm(request, reply, '/portal/tickets', body.error, TICKET_WORDS);
+      if (!body.success) return refuseForm(request, reply, '/portal/tickets', body.error, TICKET_WORDS, TICKET_LABELS);
       const input = { subject: body.data.subject, body: body.data.body, requestId: body.data.request_id ?? null };
       return act(staffCtx(deps, request), request, reply, (ctx) => openTicket(ctx, input), {
         action: 'ticket.open',

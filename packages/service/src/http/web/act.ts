@@ -149,7 +149,8 @@ function keptForm(request: FastifyRequest, errors: Record<string, string>): Kept
  * input again with what is wrong in words next to each field. `words` are the form's own messages per
  * field ("Enter an amount like 100 or 99.50"); without one, the issue is put in plain words here, never
  * as the schema's pattern. A rule of the schema's own (a refinement, such as no bidirectional controls)
- * says something the form's general words would hide, so its message comes first.
+ * says something the form's general words would hide, so its message comes first, made a sentence that
+ * names fields by their `labels` (asSentence). The summary at the top names each field by its label too.
  */
 export function refuseForm(
   request: FastifyRequest,
@@ -157,24 +158,35 @@ export function refuseForm(
   back: string,
   error: z.ZodError,
   words: Record<string, string> = {},
-  /** A field whose text was parsed further (JSON): every issue is told next to it, with where it is. */
-  onto?: string,
+  labels: Record<string, string> = {},
 ): FastifyReply {
   const errors: Record<string, string> = {};
   for (const issue of error.issues) {
-    const field = onto ?? String(issue.path[0] ?? '');
-    const where = onto && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
+    const field = String(issue.path[0] ?? '');
     const said = issue.code === 'custom' ? undefined : words[field];
-    if (field && !(field in errors)) errors[field] = said ?? `${where}${humanIssue(issue)}`;
+    if (field && !(field in errors)) errors[field] = said ?? asSentence(humanIssue(issue), labels);
   }
   if (Object.keys(errors).length === 0) return refuseWith(request, reply, back, {}, [humanIssue(error.issues[0])]);
-  return refuseFields(request, reply, back, errors);
+  return refuseFields(request, reply, back, errors, labels);
+}
+
+/**
+ * A schema's words written for the API ("must be after opens_at") as a sentence for a form: the fields it
+ * names by their labels, without what a label adds after a bracket or comma ("Opens (UTC)" reads "Opens"), a capital
+ * first and a full stop last. A sentence written for people is kept as it is.
+ */
+export function asSentence(text: string, labels: Record<string, string>): string {
+  if (!/^[a-z]/.test(text)) return text;
+  const named = text.replace(/\b[a-z]+(?:_[a-z]+)*\b/g, (word) =>
+    Object.hasOwn(labels, word) ? labels[word]!.replace(/\s*[(,].*$/, '') : word,
+  );
+  return `${named[0]!.toUpperCase()}${named.slice(1)}${/[.!?]$/.test(named) ? '' : '.'}`;
 }
 
 /**
  * A form refused with its words already per field (a form that checks more than one schema, or maps a
  * verb's refusal to its fields): back to the page, as refuseForm. The summary at the top names each field
- * by `labels` (else its name), for the fields a page shows without their message beside them.
+ * by `labels` (else its name), in their order, for the fields a page shows without their message beside them.
  */
 export function refuseFields(
   request: FastifyRequest,
@@ -183,9 +195,12 @@ export function refuseFields(
   errors: Record<string, string>,
   labels: Record<string, string> = {},
 ): FastifyReply {
-  const messages = Object.entries(errors).map(
-    ([field, message]) => `${labels[field] ?? field.replace(/_/g, ' ')}: ${message}`,
-  );
+  // In the form's order where the labels give it, as a person reads the fields top to bottom.
+  const order = Object.keys(labels);
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length);
+  const messages = Object.entries(errors)
+    .sort(([a], [b]) => rank(a) - rank(b))
+    .map(([field, message]) => `${labels[field] ?? field.replace(/_/g, ' ')}: ${message}`);
   return refuseWith(request, reply, back, errors, messages);
 }
 
