@@ -537,6 +537,64 @@ describe('void corrections', () => {
     await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
   });
 
+  it("pays a spent refund's correction to a win only the difference: no shortfall when the new payout covers it", async () => {
+    const market = await createMarket();
+    const user = await fundedUser('refundtowin', '6.76');
+    const p = await open(user, market, 1, '6.76');
+    await voidMarket(market);
+    await sync(service, tenant.sandboxKey, { external_user_id: user, direction: 'debit', amount: '6.76' });
+    await correct(market, toOutcome(market, 1));
+    const payout = winPayout(p);
+    const tail = (await entries(user)).slice(-2);
+    expect(tail).toEqual([
+      expect.objectContaining({ entry_type: 'settlement_credit', amount: payout, balance_after: payout }),
+      expect.objectContaining({ entry_type: 'market_void_refund', amount: '-6.76', position_id: p.id }),
+    ]);
+    expect(await entries(user, 'correction_shortfall_credit')).toEqual([]);
+    // Owed the payout, already paid the refund: the balance holds the difference.
+    expect(await balance(user)).toBe(cents(BigInt(Math.round(Number(payout) * 100)) - 676n));
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it('takes a spent win corrected to a void back less the refund: the shortfall is what the user was overpaid', async () => {
+    const market = await createMarket();
+    const user = await fundedUser('wintovoid', '10.00');
+    const p = await open(user, market, 0, '10.00');
+    await resolve(market, 0);
+    const payout = winPayout(p);
+    await sync(service, tenant.sandboxKey, { external_user_id: user, direction: 'debit', amount: payout });
+    await correct(market, { status: 'voided' });
+    const overpaid = BigInt(Math.round(Number(payout) * 100)) - 1000n;
+    expect((await entries(user)).slice(-3)).toEqual([
+      expect.objectContaining({ entry_type: 'market_void_refund', amount: '10.00', balance_after: '10.00' }),
+      expect.objectContaining({
+        entry_type: 'correction_shortfall_credit',
+        amount: cents(overpaid),
+        balance_after: payout,
+      }),
+      expect.objectContaining({ entry_type: 'settlement_credit', amount: `-${payout}`, balance_after: '0.00' }),
+    ]);
+    expect(await balance(user)).toBe('0.00');
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it("nets a hedged user's positions: the new winner's payout covers the old winner's reversal first", async () => {
+    const market = await createMarket();
+    const user = await fundedUser('hedged', '20.00');
+    const a = await open(user, market, 0, '10.00');
+    const b = await open(user, market, 1, '10.00');
+    await resolve(market, 0);
+    const [payoutA, payoutB] = [winPayout(a), winPayout(b)].map((x) => BigInt(Math.round(Number(x) * 100)));
+    await sync(service, tenant.sandboxKey, { external_user_id: user, direction: 'debit', amount: cents(payoutA!) });
+    await correct(market, toOutcome(market, 1));
+    const net = payoutB! - payoutA!;
+    expect(await balance(user)).toBe(cents(net > 0n ? net : 0n));
+    const shortfalls = await entries(user, 'correction_shortfall_credit');
+    expect(shortfalls.map((e) => e.amount)).toEqual(net < 0n ? [cents(-net)] : []);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+    await expectLeaderboardMatchesPositions(service.db, tenant.tenantId);
+  });
+
   it('refuses corrections of an open market and to the state it has', async () => {
     const market = await createMarket();
     expectEnvelope(await correct(market, { status: 'voided' }), 'state_conflict', 409);

@@ -4,6 +4,14 @@
  */
 export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
+    date: '2026-12-02',
+    change:
+      "Corrections: a user's new credits (payout, refund) are posted before the reversals of old ones, and a " +
+      'correction_shortfall_credit covers only what the balance still lacks after them. Before, a spent payout ' +
+      'was made up in full before the new credit was added: a spent win of 19.09 corrected to a void left a ' +
+      'balance of 10.00 instead of 0.00. Entry types, signs and events are unchanged.',
+  },
+  {
     date: '2026-11-30',
     change:
       'Validation refusals in words: details.issues has one issue per field, the first rule it breaks, said in ' +

@@ -5,7 +5,7 @@ import { leaderboardDeltas, type BucketDelta, type PositionChange } from '../lea
 import type { Entry } from '../ledger/index.js';
 import type { PositionSettlement, SettleablePosition } from '../positions/index.js';
 import type { Transition } from './model/market-transition.js';
-import { applyPostings, moveOf } from './model/settlement-plan.js';
+import { applyPostings, moveOf, type Move, type Posting } from './model/settlement-plan.js';
 import { positionEvent } from './position-events.js';
 
 /**
@@ -40,23 +40,19 @@ export interface OutcomePlan {
 }
 
 /**
- * Every moved position's ledger lines (reversal of the old credit, a shortfall credit first when the user
- * has spent it, then the new credit), its new standing, what it moves on the leaderboard and its event,
- * against the users' balances. `now` is when a position that ends here ends.
+ * Every moved position's new standing, what it moves on the leaderboard and its event, and each user's
+ * ledger lines against their balance: the new credits first, then the reversals of old ones, each after a
+ * shortfall credit when the user has spent what it takes back (applyPostings). `now` is when a position
+ * that ends here ends.
  */
 export function planOutcome(
   kind: Extract<Transition, { ok: true }>['kind'],
   target: Extract<Transition, { ok: true }>['target'],
   market: { slug: string; status: string; resolvedOutcomeId: string | null },
   positions: readonly SettleablePosition[],
-  startBalances: ReadonlyMap<string, bigint>,
+  balances: ReadonlyMap<string, bigint>,
   now: Date,
 ): OutcomePlan {
-  const balances = new Map(startBalances);
-  const groups = new Map<string, { scope: TenantEnv; entries: Entry[] }>();
-  const updates: PositionSettlement[] = [];
-  const changes: PositionChange[] = [];
-  const events: NewEvent[] = [];
   const summary: OutcomeSummary = {
     fromStatus: market.status,
     fromOutcomeId: market.resolvedOutcomeId,
@@ -69,8 +65,7 @@ export function planOutcome(
     takenFromUsers: 0n,
     shortfallCredits: 0n,
   };
-  const users = new Set<string>();
-
+  const moved: { position: SettleablePosition; move: Move }[] = [];
   for (const position of positions) {
     const standing = {
       state: position.state,
@@ -79,37 +74,21 @@ export function planOutcome(
     };
     const move = moveOf(position, standing, target);
     if (!move) continue;
-    const start = balances.get(position.userId)!;
-    const { lines, balance } = applyPostings(start, move.postings);
-    const scope: TenantEnv = { tenantId: position.tenantId, environment: position.environment };
-    const key = `${scope.tenantId}/${scope.environment}`;
-    const group = groups.get(key) ?? { scope, entries: [] };
-    groups.set(key, group);
-    let running = start;
-    let newCredit: string | null = null;
-    for (const line of lines) {
-      running += line.amount;
-      const id = newId();
-      if (line.posting?.kind === 'credit') newCredit = id;
-      if (line.amount > 0n) summary.paidToUsers += line.amount;
-      else summary.takenFromUsers -= line.amount;
-      if (line.entryType === 'correction_shortfall_credit') summary.shortfallCredits += line.amount;
-      group.entries.push({
-        id,
-        userId: position.userId,
-        entryType: line.entryType,
-        amount: line.amount,
-        balanceAfter: running,
-        reversesTransactionId: line.reverses,
-        positionId: position.id,
-      });
-    }
-    balances.set(position.userId, balance);
-    users.add(position.userId);
+    moved.push({ position, move });
     summary.positions += 1;
     if (move.ending.state === 'settled_win') summary.wins += 1;
     else if (move.ending.state === 'settled_loss') summary.losses += 1;
     else summary.voids += 1;
+  }
+
+  summary.users = new Set(moved.map(({ position }) => position.userId)).size;
+  const { groups, newCredits } = ledgerOf(moved, balances, summary);
+  const updates: PositionSettlement[] = [];
+  const changes: PositionChange[] = [];
+  const events: NewEvent[] = [];
+  for (const { position, move } of moved) {
+    const scope: TenantEnv = { tenantId: position.tenantId, environment: position.environment };
+    const newCredit = newCredits.get(position.id) ?? null;
     updates.push({
       id: position.id,
       state: move.ending.state,
@@ -126,8 +105,58 @@ export function planOutcome(
     });
     events.push({ scope, ...positionEvent(kind, position, market.slug, move.ending, newCredit) });
   }
-  summary.users = users.size;
-  return { entries: [...groups.values()], updates, leaderboard: leaderboardDeltas(changes), events, summary };
+  return { entries: groups, updates, leaderboard: leaderboardDeltas(changes), events, summary };
+}
+
+/**
+ * The ledger entries of the moved positions, user by user (a user's lines depend on all of that user's
+ * moves), grouped by tenant environment; the id of each position's new credit; the money into `summary`.
+ */
+function ledgerOf(
+  moved: readonly { position: SettleablePosition; move: Move }[],
+  balances: ReadonlyMap<string, bigint>,
+  summary: OutcomeSummary,
+): { groups: { scope: TenantEnv; entries: Entry[] }[]; newCredits: Map<string, string> } {
+  const byUser = new Map<string, { position: SettleablePosition; posting: Posting }[]>();
+  for (const { position, move } of moved) {
+    const postings = byUser.get(position.userId) ?? [];
+    byUser.set(position.userId, postings);
+    for (const posting of move.postings) postings.push({ position, posting });
+  }
+  const groups = new Map<string, { scope: TenantEnv; entries: Entry[] }>();
+  const newCredits = new Map<string, string>();
+  for (const [userId, postings] of byUser) {
+    let running = balances.get(userId)!;
+    const { lines } = applyPostings(
+      running,
+      postings.map(({ position, posting }) => ({ of: position, posting })),
+    );
+    for (const line of lines) {
+      const position = line.of;
+      const key = `${position.tenantId}/${position.environment}`;
+      const group = groups.get(key) ?? {
+        scope: { tenantId: position.tenantId, environment: position.environment },
+        entries: [],
+      };
+      groups.set(key, group);
+      running += line.amount;
+      const id = newId();
+      if (line.posting?.kind === 'credit') newCredits.set(position.id, id);
+      if (line.amount > 0n) summary.paidToUsers += line.amount;
+      else summary.takenFromUsers -= line.amount;
+      if (line.entryType === 'correction_shortfall_credit') summary.shortfallCredits += line.amount;
+      group.entries.push({
+        id,
+        userId,
+        entryType: line.entryType,
+        amount: line.amount,
+        balanceAfter: running,
+        reversesTransactionId: line.reverses,
+        positionId: position.id,
+      });
+    }
+  }
+  return { groups: [...groups.values()], newCredits };
 }
 
 /** Whether two summaries tell the same change (the preview a person confirmed, and the change now). */

@@ -119,34 +119,66 @@ describe('moveOf: every move a market change makes (docs/platform-api.md, "Settl
 });
 
 describe('applyPostings', () => {
+  const reversal: Posting = { kind: 'reversal', type: 'settlement_credit', amount: 1909n, reverses: 'c1' };
+  const refund: Posting = { kind: 'credit', type: 'market_void_refund', amount: 1000n };
+
   it('posts a shortfall credit that lifts the balance to exactly what a reversal takes back', () => {
-    const reversal: Posting = { kind: 'reversal', type: 'settlement_credit', amount: 1909n, reverses: 'c1' };
-    expect(applyPostings(500n, [reversal])).toEqual({
+    expect(applyPostings(500n, [{ of: 'p', posting: reversal }])).toEqual({
       lines: [
-        { entryType: 'correction_shortfall_credit', amount: 1409n, reverses: null, posting: null },
-        { entryType: 'settlement_credit', amount: -1909n, reverses: 'c1', posting: reversal },
+        { of: 'p', entryType: 'correction_shortfall_credit', amount: 1409n, reverses: null, posting: null },
+        { of: 'p', entryType: 'settlement_credit', amount: -1909n, reverses: 'c1', posting: reversal },
       ],
       balance: 0n,
     });
-    expect(applyPostings(1909n, [reversal]).lines).toHaveLength(1);
+    expect(applyPostings(1909n, [{ of: 'p', posting: reversal }]).lines).toHaveLength(1);
   });
 
+  it("counts the change's own new credits before a shortfall: a spent win corrected to a void keeps the refund's worth", () => {
+    // Won 19.09 on a 10.00 stake and spent it all; corrected to a void, the user was owed 10.00, not 19.09.
+    const { lines, balance } = applyPostings(0n, [
+      { of: 'p', posting: reversal },
+      { of: 'p', posting: refund },
+    ]);
+    expect(lines.map((l) => [l.entryType, l.amount])).toEqual([
+      ['market_void_refund', 1000n],
+      ['correction_shortfall_credit', 909n],
+      ['settlement_credit', -1909n],
+    ]);
+    expect(balance).toBe(0n);
+  });
+
+  it("nets a user's moves across positions: one position's new win pays for another's reversal first", () => {
+    const win: Posting = { kind: 'credit', type: 'settlement_credit', amount: 1500n };
+    const { lines, balance } = applyPostings(0n, [
+      { of: 'lost', posting: reversal },
+      { of: 'won', posting: win },
+    ]);
+    expect(lines.map((l) => [l.of, l.entryType, l.amount])).toEqual([
+      ['won', 'settlement_credit', 1500n],
+      ['lost', 'correction_shortfall_credit', 409n],
+      ['lost', 'settlement_credit', -1909n],
+    ]);
+    expect(balance).toBe(0n);
+  });
+
+  const posting = fc.oneof(
+    fc.record({
+      kind: fc.constant('reversal' as const),
+      type: fc.constant('settlement_credit' as const),
+      amount: fc.bigInt(1n, 10n ** 9n),
+      reverses: fc.constant('x'),
+    }),
+    fc.record({
+      kind: fc.constant('credit' as const),
+      type: fc.constant('market_void_refund' as const),
+      amount: fc.bigInt(1n, 10n ** 9n),
+    }),
+  );
+  const tagged = fc.array(posting, { maxLength: 6 }).map((all) => all.map((p, i) => ({ of: i, posting: p })));
+
   it('never takes a balance below zero and ends at start + the sum of its lines', () => {
-    const posting = fc.oneof(
-      fc.record({
-        kind: fc.constant('reversal' as const),
-        type: fc.constant('settlement_credit' as const),
-        amount: fc.bigInt(1n, 10n ** 9n),
-        reverses: fc.constant('x'),
-      }),
-      fc.record({
-        kind: fc.constant('credit' as const),
-        type: fc.constant('market_void_refund' as const),
-        amount: fc.bigInt(1n, 10n ** 9n),
-      }),
-    );
     fc.assert(
-      fc.property(fc.bigInt(0n, 10n ** 9n), fc.array(posting, { maxLength: 6 }), (start, postings) => {
+      fc.property(fc.bigInt(0n, 10n ** 9n), tagged, (start, postings) => {
         const { lines, balance } = applyPostings(start, postings);
         let running = start;
         for (const line of lines) {
@@ -155,6 +187,20 @@ describe('applyPostings', () => {
           if (line.entryType === 'correction_shortfall_credit') expect(line.amount > 0n).toBe(true);
         }
         expect(running).toBe(balance);
+      }),
+    );
+  });
+
+  it('credits no more than the change owes: the end balance is max(0, start + credits − reversals)', () => {
+    fc.assert(
+      fc.property(fc.bigInt(0n, 10n ** 9n), tagged, (start, postings) => {
+        const net = postings.reduce((sum, { posting: p }) => sum + (p.kind === 'credit' ? p.amount : -p.amount), start);
+        const { lines, balance } = applyPostings(start, postings);
+        expect(balance).toBe(net > 0n ? net : 0n);
+        const shortfall = lines
+          .filter((l) => l.entryType === 'correction_shortfall_credit')
+          .reduce((sum, l) => sum + l.amount, 0n);
+        expect(shortfall).toBe(net < 0n ? -net : 0n);
       }),
     );
   });

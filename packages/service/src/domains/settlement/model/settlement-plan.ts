@@ -53,7 +53,7 @@ export type Posting =
 
 export interface Move {
   ending: Ending;
-  /** In order: the reversal of the old credit first, then the new credit. */
+  /** The reversal of the old credit, if any, and the new credit, if any (applyPostings orders a user's). */
   postings: Posting[];
 }
 
@@ -75,34 +75,38 @@ export function moveOf(position: PositionTerms, standing: PositionStanding, targ
   return { ending, postings };
 }
 
-export type LedgerLine =
+export type LedgerLine<Of> = { of: Of } & (
   | { entryType: 'correction_shortfall_credit'; amount: bigint; reverses: null; posting: null }
-  | { entryType: CreditType; amount: bigint; reverses: string | null; posting: Posting };
+  | { entryType: CreditType; amount: bigint; reverses: string | null; posting: Posting }
+);
 
 /**
- * The ledger lines of postings applied to a balance, and the balance after. A reversal of more than the
- * balance is preceded by a correction_shortfall_credit lifting the balance to exactly the amount taken
- * back, so no balance ever goes below zero (docs/platform-api.md, "Settlement and corrections").
+ * The ledger lines of one user's postings in a market change, and the balance after (docs/platform-api.md,
+ * "Settlement and corrections"). Every new credit comes first, then the reversals; a reversal of more than
+ * the balance is preceded by a correction_shortfall_credit lifting the balance to exactly the amount taken
+ * back. So a shortfall covers only what the user spent beyond what the same change pays them (a win
+ * corrected to a void takes back the payout less the refund), and no balance goes below zero at any line.
+ * `of` tags each line with what its posting came with (a position), a shortfall with its reversal's.
  */
-export function applyPostings(balance: bigint, postings: Posting[]): { lines: LedgerLine[]; balance: bigint } {
-  const lines: LedgerLine[] = [];
-  for (const posting of postings) {
-    if (posting.kind === 'reversal') {
-      if (balance < posting.amount) {
-        lines.push({
-          entryType: 'correction_shortfall_credit',
-          amount: posting.amount - balance,
-          reverses: null,
-          posting: null,
-        });
-        balance = posting.amount;
-      }
-      lines.push({ entryType: posting.type, amount: -posting.amount, reverses: posting.reverses, posting });
-      balance -= posting.amount;
-    } else {
-      lines.push({ entryType: posting.type, amount: posting.amount, reverses: null, posting });
-      balance += posting.amount;
+export function applyPostings<Of>(
+  balance: bigint,
+  postings: readonly { of: Of; posting: Posting }[],
+): { lines: LedgerLine<Of>[]; balance: bigint } {
+  const lines: LedgerLine<Of>[] = [];
+  for (const { of, posting } of postings) {
+    if (posting.kind !== 'credit') continue;
+    lines.push({ of, entryType: posting.type, amount: posting.amount, reverses: null, posting });
+    balance += posting.amount;
+  }
+  for (const { of, posting } of postings) {
+    if (posting.kind !== 'reversal') continue;
+    if (balance < posting.amount) {
+      const amount = posting.amount - balance;
+      lines.push({ of, entryType: 'correction_shortfall_credit', amount, reverses: null, posting: null });
+      balance = posting.amount;
     }
+    lines.push({ of, entryType: posting.type, amount: -posting.amount, reverses: posting.reverses, posting });
+    balance -= posting.amount;
   }
   return { lines, balance };
 }
