@@ -237,6 +237,29 @@ describe('webhook delivery', () => {
     await receiver.close();
   });
 
+  it('counts each retry from when the attempt started, not from when a hung receiver timed out', async () => {
+    const receiver = await startReceiver();
+    const { id } = await oneEvent(receiver);
+    receiver.answer = () => 'hang';
+    // A receiver that never answers: the attempt takes the whole 5 s timeout on the service's clock.
+    const transport = service.deps.webhookTransport;
+    const slow = {
+      ...transport,
+      send: async (request: Parameters<typeof transport.send>[0]) => {
+        const result = await transport.send(request);
+        clock.advance(5_000);
+        return result;
+      },
+    };
+    const started = clock.now().getTime();
+    // Attempt 2 is due 5 s after attempt 1 started, which is when it timed out: the same pass sends it.
+    await deliverDue(service.system(), { ...portsOf(service), transport: slow }, { timeoutMs: 400 });
+    expect((await attemptsOf(id)).map((a) => a.attempted_at.getTime() - started)).toEqual([0, 5_000]);
+    // Attempt 3 at 1 min from the first, as the schedule says, not 1 min plus two timeouts.
+    expect((await deliveryOf(id))!.next_attempt_at!.getTime() - started).toBe(60_000);
+    await receiver.close();
+  });
+
   it('follows the schedule: first retry within 10 s, dead after 7 h 45 min of attempts; then resent from the dead letters', async () => {
     const receiver = await startReceiver();
     receiver.answer = () => 503;

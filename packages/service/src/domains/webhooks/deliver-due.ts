@@ -163,9 +163,11 @@ async function attemptDelivery(
   const request = signedRequest(delivery, timeoutMs, (ports.signingClock ?? systemClock).now());
   const result = 'unsent' in request ? unsent(request.unsent) : await ports.transport.send(request);
   const finishedAt = clock.now();
+  // The schedule counts from when each attempt started (docs/guides/webhooks.md, "Retries and their
+  // schedule"): an attempt that waited out its timeout does not push every later retry back by it.
   const outcome = nextState(
     { status: result.status, attemptInCycle: delivery.attemptInCycle, noUrl: delivery.webhookUrl === null },
-    finishedAt,
+    attemptedAt,
   );
   await recordPatiently(() =>
     recordAttempt(ctx.db, {
