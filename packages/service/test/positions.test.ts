@@ -306,6 +306,30 @@ describe('POST /v1/positions with the API key', () => {
 });
 
 describe('closing', () => {
+  it('refuses to close or quote shares worth less than a cent, saying why in details.reason, and keeps the position', async () => {
+    const market = await createMarket();
+    const user = await fundedUser('crumb', '1.00');
+    const opened = (
+      await open({
+        external_user_id: user,
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '0.01',
+        max_price: '1',
+      })
+    ).json;
+    const quote = await service.api('sandbox', 'POST', `/v1/positions/${opened.id}/close-quote`, {
+      key: tenant.sandboxKey,
+    });
+    expectEnvelope(quote, 'validation_failed', 400);
+    expect(quote.json.details).toEqual({ reason: 'proceeds_too_small' });
+    expect(quote.json.message).toContain('worth less than 0.01');
+    const refused = await close(opened.id);
+    expectEnvelope(refused, 'validation_failed', 400);
+    expect(refused.json.details).toEqual({ reason: 'proceeds_too_small' });
+    expect(await balanceOf(user)).toBe('0.99');
+  });
+
   it('quotes, closes with proceeds rounded down, credits the ledger, and is terminal afterwards', async () => {
     const market = await createMarket();
     const user = await fundedUser('closer');

@@ -113,6 +113,21 @@ describe.skipIf(!hasChromium)('the portfolio, the leaderboard and the profile in
     expect(await page.getByText('No open positions yet.').count()).toBe(1);
   });
 
+  it('says a position worth less than a cent cannot be cashed out and settles with the market, with no Cash out', async () => {
+    const { user, token } = await h.newUser('10.00');
+    const m = await market('A crumb of a position');
+    await open(m, user, '0.01');
+    const page = await h.open({ width: 375, height: 800 });
+    await h.mountAs(page, token);
+    await tab(page, 'Portfolio');
+    const worthless = page.getByText(/^This position is worth less than the smallest amount that can be paid out/);
+    await expect.poll(() => worthless.count(), { timeout: 10_000 }).toBe(1);
+    expect(
+      await page.getByText(/^This position is worth less than the smallest amount that can be paid out/).count(),
+    ).toBe(1);
+    expect(await cards(page).first().getByRole('button', { name: 'Cash out', exact: true }).count()).toBe(0);
+  });
+
   it('groups purchases of one outcome under one card with their totals, and sums every open position above', async () => {
     const { user, token } = await h.newUser('200.00');
     const lions = await market('Lions against Tigers');
@@ -436,6 +451,16 @@ describe.skipIf(!hasChromium)('a kill switch in Chromium', () => {
         .poll(() => page.getByText(/^Market prices are paused for maintenance\./).count(), { timeout: 10_000 })
         .toBe(1);
       expect(await page.getByText(/Something went wrong/).count()).toBe(0);
+      // The widget switch: its config is refused, and the widget says so with Try again rather than
+      // running without the operator's look and currency.
+      expect((await service.platform('PUT', '/platform/v1/kill-switches/widget', { paused: true })).status).toBe(200);
+      const second = await browser.newPage();
+      await second.goto(host.origin);
+      await second.evaluate((t) => (window as any).mountWidget({ sessionToken: t }), token);
+      await expect
+        .poll(() => second.getByText(/^This service is paused for maintenance\./).count(), { timeout: 10_000 })
+        .toBe(1);
+      expect(await second.getByRole('button', { name: 'Try again' }).count()).toBe(1);
     } finally {
       await browser.close();
       await host.close();

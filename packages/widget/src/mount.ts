@@ -221,6 +221,18 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
       );
       return;
     }
+    if (!config.ok && config.error.code === 'widget_paused') {
+      // The platform paused the widget (docs/operations.md, "Kill switches"): say so, with Try again,
+      // rather than run without the operator's look and currency.
+      const texts = (await early) ?? (await loadTexts('en', bundleHome));
+      paint(
+        resolveLook(lookOption, NO_CONFIG),
+        h(FirstLoad, {
+          failed: { texts, message: 'error.widget_paused', onRetry: () => void start().catch(report) },
+        }),
+      );
+      return;
+    }
     // Without the config (rate_limited, say), the locale the host asked for is taken on trust: a user
     // who reloads too often keeps their language.
     const tenant = config.ok

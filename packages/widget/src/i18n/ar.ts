@@ -121,6 +121,7 @@ const messages: Messages = {
   'positions.pnlLabel': 'الربح أو الخسارة',
   'positions.pnl': '{pnl} ({percent})',
   'positions.valueUnavailable': 'غير متاحة حاليًا',
+  'positions.valueTooSmall': 'أقل من {min}',
   'positions.result': 'النتيجة',
   'positions.won': 'ربحت {payout}',
   'positions.lost': 'خسرت {stake}',
@@ -209,6 +210,8 @@ const messages: Messages = {
   'error.tenant_suspended': 'التداول غير متاح هنا حاليًا.',
   'error.feed_paused': 'أسعار الأسواق متوقفة للصيانة. مراكزك في أمان؛ حاول بعد بضع دقائق.',
   'error.widget_paused': 'هذه الخدمة متوقفة للصيانة. مراكزك في أمان؛ حاول بعد بضع دقائق.',
+  'error.proceeds_too_small':
+    'قيمة هذا المركز أقل من أصغر مبلغ يمكن دفعه، لذلك لا يمكن صرفه الآن. ستتم تسويته عند انتهاء السوق.',
   'error.sync_paused': 'تحديثات الرصيد متوقفة للصيانة. سيُحدَّث رصيدك لاحقًا؛ حاول لاحقًا.',
   'error.invalid_session_token': 'انتهت جلستك. أعد تحميل الصفحة للمتابعة.',
   'error.not_found': 'لم يعد هذا متاحًا. ارجع واختره من القائمة مجددًا.',

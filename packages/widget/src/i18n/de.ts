@@ -122,6 +122,7 @@ const messages: Messages = {
   'positions.pnlLabel': 'Gewinn oder Verlust',
   'positions.pnl': '{pnl} ({percent})',
   'positions.valueUnavailable': 'Gerade nicht verfügbar',
+  'positions.valueTooSmall': 'Weniger als {min}',
   'positions.result': 'Ergebnis',
   'positions.won': 'Gewonnen: {payout}',
   'positions.lost': 'Verloren: {stake}',
@@ -220,6 +221,8 @@ const messages: Messages = {
     'Die Marktpreise sind wegen Wartung pausiert. Deine Positionen sind sicher; versuche es in ein paar Minuten erneut.',
   'error.widget_paused':
     'Dieser Dienst ist wegen Wartung pausiert. Deine Positionen sind sicher; versuche es in ein paar Minuten erneut.',
+  'error.proceeds_too_small':
+    'Diese Position ist weniger wert als der kleinste auszahlbare Betrag und kann deshalb jetzt nicht ausgezahlt werden. Sie wird abgerechnet, wenn der Markt endet.',
   'error.sync_paused':
     'Guthaben-Aktualisierungen sind wegen Wartung pausiert. Dein Guthaben wird nachgetragen; versuche es später.',
   'error.invalid_session_token': 'Deine Sitzung ist abgelaufen. Lade die Seite neu, um weiterzumachen.',

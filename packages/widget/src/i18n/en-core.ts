@@ -70,6 +70,8 @@ export const EN_CORE = {
   'error.tenant_suspended': 'Trading is not available here right now.',
   'error.feed_paused': 'Market prices are paused for maintenance. Your positions are safe; try again in a few minutes.',
   'error.widget_paused': 'This service is paused for maintenance. Your positions are safe; try again in a few minutes.',
+  'error.proceeds_too_small':
+    'This position is worth less than the smallest amount that can be paid out, so it cannot be cashed out now. It settles when the market ends.',
   'error.sync_paused': 'Balance updates are paused for maintenance. Your balance will catch up; try again later.',
   'error.invalid_session_token': 'Your session has ended. Reload the page to continue.',
   'error.not_found': 'This is no longer available. Go back and pick it again from the list.',

@@ -86,6 +86,7 @@ export const EN_VIEWS = {
   'positions.pnlLabel': 'Profit or loss',
   'positions.pnl': '{pnl} ({percent})',
   'positions.valueUnavailable': 'Unavailable right now',
+  'positions.valueTooSmall': 'Less than {min}',
   'positions.result': 'Result',
   'positions.won': 'Won {payout}',
   'positions.lost': 'Lost {stake}',

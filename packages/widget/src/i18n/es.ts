@@ -121,6 +121,7 @@ const messages: Messages = {
   'positions.pnlLabel': 'Ganancia o pérdida',
   'positions.pnl': '{pnl} ({percent})',
   'positions.valueUnavailable': 'No disponible ahora',
+  'positions.valueTooSmall': 'Menos de {min}',
   'positions.result': 'Resultado',
   'positions.won': 'Ganaste {payout}',
   'positions.lost': 'Perdiste {stake}',
@@ -217,6 +218,8 @@ const messages: Messages = {
     'Los precios de los mercados están en pausa por mantenimiento. Tus posiciones están a salvo; inténtalo en unos minutos.',
   'error.widget_paused':
     'Este servicio está en pausa por mantenimiento. Tus posiciones están a salvo; inténtalo en unos minutos.',
+  'error.proceeds_too_small':
+    'Esta posición vale menos que el importe mínimo que se puede pagar, así que ahora no se puede cobrar. Se liquidará cuando termine el mercado.',
   'error.sync_paused':
     'Las actualizaciones de saldo están en pausa por mantenimiento. Tu saldo se pondrá al día; inténtalo más tarde.',
   'error.invalid_session_token': 'Tu sesión ha terminado. Recarga la página para continuar.',

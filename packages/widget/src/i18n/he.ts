@@ -121,6 +121,7 @@ const messages: Messages = {
   'positions.pnlLabel': 'רווח או הפסד',
   'positions.pnl': '{pnl} ({percent})',
   'positions.valueUnavailable': 'לא זמין כרגע',
+  'positions.valueTooSmall': 'פחות מ-{min}',
   'positions.result': 'תוצאה',
   'positions.won': 'זכיתם ב־{payout}',
   'positions.lost': 'הפסדתם {stake}',
@@ -211,6 +212,8 @@ const messages: Messages = {
   'error.tenant_suspended': 'המסחר אינו זמין כאן כרגע.',
   'error.feed_paused': 'מחירי השווקים מושהים לתחזוקה. הפוזיציות שלכם בטוחות; נסו שוב בעוד כמה דקות.',
   'error.widget_paused': 'השירות מושהה לתחזוקה. הפוזיציות שלכם בטוחות; נסו שוב בעוד כמה דקות.',
+  'error.proceeds_too_small':
+    'שווי הפוזיציה נמוך מהסכום הקטן ביותר שאפשר לשלם, ולכן אי אפשר לממש אותה עכשיו. היא תסולק כשהשוק יסתיים.',
   'error.sync_paused': 'עדכוני היתרה מושהים לתחזוקה. היתרה שלכם תתעדכן; נסו מאוחר יותר.',
   'error.invalid_session_token': 'ההתחברות שלכם הסתיימה. טענו מחדש את הדף כדי להמשיך.',
   'error.not_found': 'זה כבר לא זמין. חזרו ובחרו שוב מהרשימה.',

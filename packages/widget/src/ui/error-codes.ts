@@ -40,6 +40,16 @@ export type UserErrorCode = (typeof USER_ERROR_CODES)[number];
 
 const KNOWN: ReadonlySet<string> = new Set(USER_ERROR_CODES);
 
+/** A close refused because the shares are worth less than a cent (docs/operator-api.md, "Positions"). */
+export function isTooSmall(error: { code: string; details: Record<string, unknown> | null }): boolean {
+  return error.code === 'validation_failed' && error.details?.reason === 'proceeds_too_small';
+}
+
+/** The message of a failure: its code's, or a refusal's own where one code covers several (isTooSmall). */
+export function failureMessageKey(error: { code: string; details: Record<string, unknown> | null }): MessageKey {
+  return isTooSmall(error) ? 'error.proceeds_too_small' : errorMessageKey(error.code);
+}
+
 /** The message of a code; internal_error and any code the widget does not know say "on our side". */
 export function errorMessageKey(code: string): MessageKey {
   return (KNOWN.has(code) ? `error.${code}` : 'error.internal') as MessageKey;

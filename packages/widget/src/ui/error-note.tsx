@@ -2,7 +2,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { ApiFailure } from '../api.js';
 import { useWidget } from './context.js';
-import { errorMessageKey } from './error-codes.js';
+import { failureMessageKey } from './error-codes.js';
 
 /** The message for an API failure, with what the user can do next passed in as children (buttons). */
 export function ErrorNote({ error, children }: { error: ApiFailure; children?: ComponentChildren }) {
@@ -14,7 +14,7 @@ export function ErrorNote({ error, children }: { error: ApiFailure; children?: C
     const timer = setInterval(() => setSeconds((s) => Math.max(0, s - 1)), 1000);
     return () => clearInterval(timer);
   }, [error]);
-  const key = errorMessageKey(error.code);
+  const key = failureMessageKey(error);
   const remaining = typeof error.details?.remaining === 'string' ? fmt.money(error.details.remaining) : '';
   return (
     <div class="note error" role="alert">

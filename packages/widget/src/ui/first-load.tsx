@@ -7,7 +7,11 @@ import { CardsSkeleton } from './skeleton.js';
  * reads are on their way, or, when they failed, what failed and a way to try again. Rendered outside
  * the widget's context, which needs the tenant's config.
  */
-export function FirstLoad({ failed }: { failed: { texts: Texts; onRetry: () => void } | null }) {
+export function FirstLoad({
+  failed,
+}: {
+  failed: { texts: Texts; onRetry: () => void; message?: 'load.failed' | 'error.widget_paused' } | null;
+}) {
   if (!failed)
     return (
       <div class="app">
@@ -15,10 +19,10 @@ export function FirstLoad({ failed }: { failed: { texts: Texts; onRetry: () => v
         <CardsSkeleton />
       </div>
     );
-  const { texts, onRetry } = failed;
+  const { texts, onRetry, message = 'load.failed' } = failed;
   return (
     <div class="app" dir={texts.dir} lang={texts.locale}>
-      <FailureNote texts={texts} message={texts.t('load.failed')} onRetry={onRetry} />
+      <FailureNote texts={texts} message={texts.t(message)} onRetry={onRetry} />
     </div>
   );
 }

@@ -23,6 +23,8 @@ const UNKNOWN = '—';
 
 const proceedsOf = (valueOf: (id: string) => CloseValue) => (id: string) => {
   const value = valueOf(id);
+  // Worth less than a cent: closing it would pay nothing, which is what it adds to the totals.
+  if (value.kind === 'too_small') return '0.00';
   return value.kind === 'quoted' ? value.quote.proceeds : null;
 };
 

@@ -4,6 +4,7 @@ import { sumAmounts as sum } from '../cents.js';
 import { minPriceFor } from '../format.js';
 import type { Position } from '../store.js';
 import { useWidget } from './context.js';
+import { isTooSmall } from './error-codes.js';
 import { ErrorNote } from './error-note.js';
 import { sendClose } from './pending-writes.js';
 import { profitOf } from './portfolio-model.js';
@@ -54,14 +55,21 @@ export function HoldingClose(props: {
     setError(null);
     setStopped(null);
     const known = new Map<string, CloseQuote>();
+    let tooSmall: ApiFailure | null = null;
     for (const p of open) {
       const value = props.valueOf(p.id);
+      // Worth less than a cent: nothing to cash out; it settles with the market (the rest are cashed out).
+      if (value.kind === 'too_small') continue;
       // A quote of the last seconds is as good as a new one, and spares the user's rate limit.
       if (value.kind === 'quoted' && Date.now() - value.at < FRESH_QUOTE_MS) {
         known.set(p.id, value.quote);
         continue;
       }
       const res = await store.api.send<CloseQuote>('POST', `/v1/positions/${encodeURIComponent(p.id)}/close-quote`);
+      if (!res.ok && isTooSmall(res.error)) {
+        tooSmall = res.error;
+        continue;
+      }
       if (!res.ok) {
         setBusy(false);
         return setError(res.error);
@@ -70,7 +78,8 @@ export function HoldingClose(props: {
       known.set(p.id, res.value);
     }
     setBusy(false);
-    setAsked({ positions: open, quotes: known });
+    if (known.size === 0 && tooSmall) return setError(tooSmall);
+    setAsked({ positions: open.filter((p) => known.has(p.id)), quotes: known });
   };
 
   const confirm = async () => {
@@ -107,6 +116,15 @@ export function HoldingClose(props: {
   };
 
   const estimate = asked && sum([...asked.quotes.values()].map((q) => q.proceeds));
+  // Nothing in it can be cashed out (each worth less than a cent): say why instead of a button that must fail.
+  if (!estimate && !stopped && open.length > 0 && open.every((p) => props.valueOf(p.id).kind === 'too_small'))
+    return (
+      <div class="close">
+        <p class="note" role="status">
+          {t('error.proceeds_too_small')}
+        </p>
+      </div>
+    );
   const stake = asked ? sum(asked.positions.map((p) => p.stake)) : '0';
   return (
     <div class="close">

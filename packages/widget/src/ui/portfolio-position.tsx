@@ -97,6 +97,9 @@ export function OpenPosition(props: {
             </>
           )}
           {value.kind === 'unavailable' && <span class="muted">{t('positions.valueUnavailable')}</span>}
+          {value.kind === 'too_small' && (
+            <span class="muted">{t('positions.valueTooSmall', { min: fmt.money('0.01') })}</span>
+          )}
         </Figure>
         {value.kind === 'quoted' && (
           <Figure label={t('positions.pnlLabel')}>
@@ -117,10 +120,12 @@ export function OpenPosition(props: {
  */
 function CloseFlow({
   position,
+  value,
   onQuote,
   onClosed,
 }: {
   position: Position;
+  value: CloseValue;
   onQuote: (quote: CloseQuote) => void;
   onClosed: (closed: Position) => void;
 }) {
@@ -197,6 +202,16 @@ function CloseFlow({
       </div>
     );
   }
+
+  // Nothing to cash out: say why and what happens instead, rather than offer a button that must fail.
+  if (value.kind === 'too_small' && !quote)
+    return (
+      <div class="close">
+        <p class="note" role="status">
+          {t('error.proceeds_too_small')}
+        </p>
+      </div>
+    );
 
   return (
     <div class="close">

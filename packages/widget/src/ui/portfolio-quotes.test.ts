@@ -54,4 +54,17 @@ describe('the close-quote planner', () => {
     expect(planner.plan(['a', 'b'], REFRESH_MS + 25_000)).toEqual({ quote: [], wakeAt: REFRESH_MS + 30_000 });
     expect(planner.plan(['a', 'b'], REFRESH_MS + 30_000).quote).toEqual(['a', 'b']);
   });
+
+  it('tells a position worth less than a cent (proceeds_too_small) from a value that is merely unavailable', () => {
+    const planner = new QuotePlanner();
+    planner.plan(['a', 'b'], 0);
+    const refused = (reason: string) => ({
+      ok: false as const,
+      error: { code: 'validation_failed', message: '', details: { reason }, retryAfter: null },
+    });
+    planner.settle('a', refused('proceeds_too_small'), 0);
+    planner.settle('b', refused('not_representable'), 0);
+    expect(planner.valueOf('a')).toEqual({ kind: 'too_small' });
+    expect(planner.valueOf('b')).toEqual({ kind: 'unavailable' });
+  });
 });

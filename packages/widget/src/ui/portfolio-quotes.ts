@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { ApiResult } from '../api.js';
+import { isTooSmall } from './error-codes.js';
 import type { Position, Store } from '../store.js';
 import { useSelect, useWidget } from './context.js';
 
@@ -14,7 +15,11 @@ export interface CloseQuote {
 /** A position's current value as the portfolio shows it. */
 /** A quoted value carries when it arrived, by this device's clock (never the server's `quoted_at`). */
 export type CloseValue =
-  { kind: 'pending' } | { kind: 'quoted'; quote: CloseQuote; at: number } | { kind: 'unavailable' };
+  | { kind: 'pending' }
+  | { kind: 'quoted'; quote: CloseQuote; at: number }
+  | { kind: 'unavailable' }
+  /** Worth less than a cent: it cannot be cashed out, only settled (details.reason proceeds_too_small). */
+  | { kind: 'too_small' };
 
 /** A value is quoted again after this long while the portfolio is visible. */
 export const REFRESH_MS = 60_000;
@@ -86,7 +91,11 @@ export class QuotePlanner {
   /** An answer: a quote, or a failure (a 429 pauses every quote; the last good value stays shown). */
   settle(id: string, result: ApiResult<CloseQuote>, now: number): void {
     const before = this.entries.get(id);
-    let value: CloseValue = result.ok ? { kind: 'quoted', quote: result.value, at: now } : { kind: 'unavailable' };
+    let value: CloseValue = result.ok
+      ? { kind: 'quoted', quote: result.value, at: now }
+      : isTooSmall(result.error)
+        ? { kind: 'too_small' }
+        : { kind: 'unavailable' };
     if (!result.ok && result.error.code === 'rate_limited') {
       const wait = result.error.retryAfter ? result.error.retryAfter * 1000 : RATE_LIMITED_PAUSE_MS;
       this.pausedUntil = Math.max(this.pausedUntil, now + wait);

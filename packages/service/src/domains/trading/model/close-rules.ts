@@ -31,8 +31,13 @@ export function closeRules(terms: {
   const index = market.outcomes.findIndex((o) => o.id === position.outcomeId);
   const quote = quoteClose(market.q, market.b, index, position.shares);
   if (!quote.ok) {
-    const message = `The market maker cannot buy these shares back now (${quote.code}).`;
-    return refuse({ code: 'validation_failed', message });
+    // The reason travels in details (docs/operator-api.md, "Positions"): a position worth less than a cent
+    // cannot be closed, only settled, and a client says so rather than "check what you entered".
+    const message =
+      quote.code === 'proceeds_too_small'
+        ? 'These shares are worth less than 0.01 now, so the market maker cannot buy them back; the position settles when the market ends.'
+        : `The market maker cannot buy these shares back now (${quote.code}).`;
+    return refuse({ code: 'validation_failed', message, reason: quote.code });
   }
   if (close?.userStatus === 'blocked') return refuse({ code: 'user_blocked' });
   if (close && quote.closePriceMicro < close.minPriceMicro) {

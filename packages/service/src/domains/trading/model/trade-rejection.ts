@@ -8,7 +8,11 @@ import type { CloseRejection } from './close-rules.js';
 export function tradeRejection(rejection: CloseRejection): Rejection {
   switch (rejection.code) {
     case 'validation_failed':
-      return { code: 'validation_failed', message: rejection.message };
+      return {
+        code: 'validation_failed',
+        message: rejection.message,
+        ...(rejection.reason !== undefined && { details: { reason: rejection.reason } }),
+      };
     case 'market_suspended':
       return { code: 'market_suspended', message: 'The market is suspended; retry after it reopens.' };
     case 'unknown_user':
