@@ -42,6 +42,21 @@ describe('confirmation pages', () => {
 });
 
 describe('what the audit log keeps', () => {
+  it("goes back from a rotation's new key to the key's own tenant, whatever tenant the form named", async () => {
+    const own = await createTenant(service);
+    const other = await createTenant(service);
+    const key = await service.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('tenant_id', '=', own.tenantId)
+      .where('environment', '=', 'sandbox')
+      .executeTakeFirstOrThrow();
+    const rotated = await panel.post(`/panel/api-keys/${key.id}/rotate`, { tenant_id: other.tenantId });
+    expect(rotated.status).toBe(201);
+    expect(rotated.html).toContain(`href="/panel/tenants/${own.tenantId}"`);
+    expect(rotated.html).not.toContain(`href="/panel/tenants/${other.tenantId}"`);
+  });
+
   it("keeps a webhook URL's host, never the URL (it may carry a token)", async () => {
     await panel.post(`/panel/tenants/${tenant.tenantId}/environments/sandbox`, {
       webhook_url: 'https://hooks.example.com/in?token=s3cret',

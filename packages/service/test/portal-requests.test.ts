@@ -92,6 +92,20 @@ describe('the portal request log', () => {
     expect(stored.request_body!.startsWith(sent)).toBe(true);
   });
 
+  it("shows a body's bidirectional controls as ⟨U+…⟩, so they cannot reorder what the page shows after them", async () => {
+    const res = await service.api('sandbox', 'POST', '/v1/support-tickets', {
+      key: tenant.sandboxKey,
+      idempotencyKey: uniqueKey(),
+      body: { subject: 'evil\u202Etxt.exe', body: 'x' },
+    });
+    expect(res.status).toBe(400);
+    await service.deps.requestLog.flush();
+    const portal = await portalOf(tenant);
+    const page = await portal.get(`/portal/requests/${res.json.request_id}`);
+    expect(page.html).toContain('evil⟨U+202E⟩txt.exe');
+    expect(page.html).not.toContain('\u202E');
+  });
+
   it('filters by status class and user, and names a bad filter value next to its field', async () => {
     const user = `prf-${uniqueKey()}`;
     await registerUser(service, tenant.sandboxKey, user);

@@ -249,7 +249,7 @@ describe('the settings screen', () => {
     // Every problem is named next to its own field, not only the first in a banner.
     const both = await client.post('/portal/settings', {
       webhook_url: 'http://localhost:3000/hook',
-      allowed_origins: 'foo\nhttps://ok.example.com\nbar.example.com/x',
+      allowed_origins: 'foo\nhttps://ok.example.com\nbar.example.com/x\n  not a url  ',
     });
     expect(both.status).toBe(400);
     expect(both.html).toMatch(/id="webhook-url"[^>]*aria-invalid="true"/);
@@ -266,6 +266,9 @@ describe('the settings screen', () => {
     expect(originsError).toContain('foo must be an origin');
     expect(originsError).toContain('bar.example.com/x must be an origin');
     expect(originsError).not.toContain('ok.example.com');
+    // One origin a line, as the label says: a line with spaces is one wrong origin, not three.
+    expect(originsError).toContain('not a url must be an origin');
+    expect(originsError).not.toMatch(/\bnot must be an origin/);
     expect((await read('sandbox')).json.webhook_url).toBe('https://hooks.example.com/portal');
     // The save that was done (the refused ones are in the log too, with their codes), oldest first.
     const audit = await service.db

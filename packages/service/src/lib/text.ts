@@ -23,6 +23,16 @@ export function hasBidiControl(text: string): boolean {
 }
 
 /**
+ * Text from outside that a page shows as it came (a receiver's answer, a logged request body), its
+ * bidirectional controls made visible as ⟨U+202E⟩ rather than left to reorder what follows them.
+ */
+export function withBidiControlsShown(text: string): string {
+  return text.replace(BIDI_CONTROLS, (c) => `⟨U+${c.codePointAt(0)!.toString(16).toUpperCase()}⟩`);
+}
+
+const BIDI_CONTROLS = new RegExp(BIDI_CONTROL.source, 'g');
+
+/**
  * The one rule for free text a person types and the panel or portal shows (ticket subjects and bodies,
  * replies, tenant names, market and outcome titles, widget display names): no bidirectional controls,
  * 400 validation_failed naming the field. PlainText and MultilineText apply it; a schema of its own

@@ -12,7 +12,7 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
-import { Field, PanelForm, sendConfirmation, sendShownOnce, TextAreaField } from '../web/shared.js';
+import { Field, linesOf, PanelForm, sendConfirmation, sendShownOnce, TextAreaField } from '../web/shared.js';
 import { signedIn } from './site.js';
 import { WidgetSettingsForm, widgetRoutes } from './tenant-widget.js';
 
@@ -77,7 +77,7 @@ export function environmentRoutes(deps: ServiceDeps): FastifyPluginAsync {
       const back = `/panel/tenants/${id}`;
       const form = EnvironmentForm.safeParse(formOf(request));
       if (!form.success) return refuseForm(request, reply, back, form.error, ENVIRONMENT_WORDS);
-      const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
+      const origins = linesOf(form.data.allowed_origins);
       const body = UpdateEnvironmentBody.safeParse({
         webhook_url: form.data.webhook_url || null,
         allowed_origins: origins,

@@ -72,7 +72,8 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
         (ctx) => rotateApiKey(ctx, id, 'any tenant'),
       );
       if (!rotated.ok) return redirectWith(request, reply, back, rotated, () => '');
-      return shownOnce(request, reply, back, rotated.value, 'The replacement key');
+      // Back to the key's own tenant, whatever tenant the form named.
+      return shownOnce(request, reply, backOf(rotated.value.tenantId), rotated.value, 'The replacement key');
     });
 
     app.post('/panel/api-keys/:id/confirm-rotation', signedIn, async (request, reply) => {

@@ -11,7 +11,7 @@ import {
 import { webhookUrlProblem } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { act, formOf, humanIssue, redirectWith, refuseForm, runAudited } from '../web/act.js';
-import { ConfirmFirst, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
+import { ConfirmFirst, linesOf, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
 import { sampleEventOf, UpdateOwnSettingsBody } from '../routes/tenant-self-service.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';
@@ -161,7 +161,7 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
       const form = SettingsForm.safeParse(formOf(request));
       if (!form.success) return refuseForm(request, reply, '/portal', form.error);
       const entered = { webhookUrl: form.data.webhook_url, allowedOrigins: form.data.allowed_origins };
-      const origins = form.data.allowed_origins.split(/\s+/).filter((o) => o !== '');
+      const origins = linesOf(form.data.allowed_origins);
       const body = UpdateOwnSettingsBody.safeParse({
         webhook_url: entered.webhookUrl || null,
         allowed_origins: origins,

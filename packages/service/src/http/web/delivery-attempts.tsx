@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import type { DeliveryDetail } from '../../domains/webhooks/index.js';
+import { withBidiControlsShown } from '../../lib/text.js';
 import { AttemptOutcome } from './delivery-status.js';
 import { ScrollTable, when } from './shared.js';
 
@@ -37,7 +38,7 @@ export function AttemptsSection(props: { detail: DeliveryDetail }) {
                   {a.responseExcerpt ? (
                     <>
                       <span class="vh">Response: </span>
-                      <pre class="excerpt">{a.responseExcerpt}</pre>
+                      <pre class="excerpt">{withBidiControlsShown(a.responseExcerpt)}</pre>
                     </>
                   ) : (
                     a.sent &&

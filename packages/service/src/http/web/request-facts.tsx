@@ -1,5 +1,6 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
 import { MAX_BODY_BYTES, type StoredRequest } from '../../domains/request-log/index.js';
+import { withBidiControlsShown } from '../../lib/text.js';
 import { CopyButton } from './page.js';
 import { when } from './shared.js';
 
@@ -30,7 +31,7 @@ function Body(props: { label: string; id: string; text: string | null; bytes: nu
         <>
           {!shown.whole && <p class="hint">The first 16 KB of {size}: the log keeps no more of a body.</p>}
           <pre class="body" tabIndex={0} aria-label={props.label}>
-            {shown.text}
+            {withBidiControlsShown(shown.text)}
           </pre>
         </>
       )}

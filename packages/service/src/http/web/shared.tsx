@@ -132,6 +132,14 @@ function FormIdentity(props: { request: FastifyRequest }) {
   );
 }
 
+/** A text area's lines, each trimmed, the empty ones left out (a list typed one per line, as its label says). */
+export function linesOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
+
 /**
  * A filter form: a GET, so a filtered list is a link one can share. Its fields (Field, SelectField) show
  * the query's values and, next to each, what is wrong with it.
