@@ -122,6 +122,8 @@ describe('a form sent twice', () => {
     const action = `/panel/tenants/${own.tenantId}/suspend`;
     const fields = formFields((await panel.get(`${action}`)).html, action);
     expect(fields._form).toMatch(/^[A-Za-z0-9_-]{16,}$/);
+    // A confirmation's repeat goes back to where its Cancel goes, the tenant's page.
+    expect(fields._page).toBe(`/panel/tenants/${own.tenantId}`);
     const answers = await Promise.all([panel.post(action, fields), panel.post(action, fields)]);
     expect(answers.map((a) => a.status)).toEqual([303, 303]);
     expect(await auditRows(service, 'tenant.suspend', own.tenantId)).toHaveLength(1);
@@ -195,6 +197,8 @@ describe('a form sent twice', () => {
       '/panel',
       '/portal\\x',
       '/portalx',
+      '/portal/../panel',
+      '/portal/%2e%2e/panel',
     ].entries()) {
       const fields = { ...shown, _page: page, subject: `Elsewhere ${i}`, body: 'x' };
       await portal.post('/portal/tickets', fields);

@@ -328,6 +328,8 @@ describe('closing', () => {
     expectEnvelope(refused, 'validation_failed', 400);
     expect(refused.json.details).toEqual({ reason: 'proceeds_too_small' });
     expect(await balanceOf(user)).toBe('0.99');
+    const kept = await service.api('sandbox', 'GET', `/v1/positions/${opened.id}`, { key: tenant.sandboxKey });
+    expect(kept.json.state).toBe('open');
   });
 
   it('quotes, closes with proceeds rounded down, credits the ledger, and is terminal afterwards', async () => {

@@ -206,30 +206,23 @@ export function mount(options: MountOptions, bundleBase: string | null): Handle 
     // The limits read the user after /v1/users/me: a player on a break sees the break page first.
     const data = Promise.all([store.loadMarkets(), store.loadLimits(), store.loadSaved()]);
     const config = await readConfig(store);
-    if (!config.ok && (config.error.code === 'network' || config.error.code === 'internal_error')) {
+    const unusable = !config.ok && (config.error.code === 'network' || config.error.code === 'internal_error');
+    const paused = !config.ok && config.error.code === 'widget_paused';
+    if (!config.ok && (unusable || paused)) {
       // Nothing came back that the widget can use (a wrong apiBaseUrl, the service unreachable or
-      // broken): say so in the page and, for the integrator, in the console with the request that
-      // failed. Any other refusal (rate_limited, an expired session) leaves the default look and the
-      // views to say what it means.
-      console.error(
-        `PredictionMarketWidget: the first load failed: ${config.error.request ?? '/v1/widget/config'}: ${config.error.message}`,
-      );
+      // broken: said in the page and, for the integrator, in the console with the request that failed),
+      // or the platform paused the widget (docs/operations.md, "Kill switches": said, rather than a widget
+      // without the operator's look and currency). Any other refusal (rate_limited, an expired session)
+      // leaves the default look and the views to say what it means.
+      if (unusable)
+        console.error(
+          `PredictionMarketWidget: the first load failed: ${config.error.request ?? '/v1/widget/config'}: ${config.error.message}`,
+        );
       const texts = (await early) ?? (await loadTexts('en', bundleHome));
+      const message = paused ? 'error.widget_paused' : 'load.failed';
       paint(
         resolveLook(lookOption, NO_CONFIG),
-        h(FirstLoad, { failed: { texts, onRetry: () => void start().catch(report) } }),
-      );
-      return;
-    }
-    if (!config.ok && config.error.code === 'widget_paused') {
-      // The platform paused the widget (docs/operations.md, "Kill switches"): say so, with Try again,
-      // rather than run without the operator's look and currency.
-      const texts = (await early) ?? (await loadTexts('en', bundleHome));
-      paint(
-        resolveLook(lookOption, NO_CONFIG),
-        h(FirstLoad, {
-          failed: { texts, message: 'error.widget_paused', onRetry: () => void start().catch(report) },
-        }),
+        h(FirstLoad, { failed: { texts, message, onRetry: () => void start().catch(report) } }),
       );
       return;
     }

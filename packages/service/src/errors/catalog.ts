@@ -20,7 +20,7 @@ export const ERROR_CATALOG = {
       'Malformed body or query; on position routes also an unknown market or outcome, a market not open or outside its trading window; an amount sent as a number.',
     retry: 'no',
     action:
-      'Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request.',
+      'Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request. A close with error.details.reason "proceeds_too_small" has nothing to fix: the shares are worth less than 0.01; the position settles when the market ends.',
   },
   idempotency_key_required: {
     status: 400,

@@ -6,6 +6,13 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-12-02',
     change:
+      'A close or close quote of shares worth less than 0.01 (proceeds round down to nothing) is still 400 ' +
+      'validation_failed, now with details.reason "proceeds_too_small" and a message that says the position ' +
+      'settles when the market ends, instead of no details.',
+  },
+  {
+    date: '2026-12-02',
+    change:
       "Corrections: a user's new credits (payout, refund) are posted before the reversals of old ones, and a " +
       'correction_shortfall_credit covers only what the balance still lacks after them. Before, a spent payout ' +
       'was made up in full before the new credit was added: a spent win of 19.09 corrected to a void left a ' +

@@ -51,7 +51,7 @@ import { tenantChoices, TenantPicker } from './tenant-picker.js';
 const utcOf = (local: unknown) =>
   typeof local === 'string' && local !== '' ? `${local.length === 16 ? `${local}:00` : local}Z` : local;
 
-/** What each field of the new-market form takes, in words, for a refused post (docs/platform-api.md, "Markets"). */
+/** Each field's label: the form shows it, and a refusal names the field by it. */
 const NEW_MARKET_LABELS = {
   slug: 'Slug',
   title: 'Title',
@@ -64,6 +64,7 @@ const NEW_MARKET_LABELS = {
   rules: 'Rules (optional)',
   resolution_source: 'Resolution source (optional)',
 };
+/** What each field of the new-market form takes, in words, for a refused post (docs/platform-api.md, "Markets"). */
 const NEW_MARKET_WORDS = {
   slug: 'Use 1 to 64 lower-case letters, digits and hyphens, like cup-final-2026.',
   title: 'Enter a title of 1 to 200 characters.',

@@ -96,7 +96,7 @@ export function sendReasonForm(
     { title: screen.title, current: screen.current, status: typed.error ? 400 : 200 },
     <section>
       <p>{screen.effect}</p>
-      <PanelForm request={request} action={screen.review} label={screen.title}>
+      <PanelForm request={request} action={screen.review} label={screen.title} page={screen.back}>
         <ReasonInput id="reason" label="Reason (required)" value={typed.value} error={typed.error} required />
         <p class="row">
           <button type="submit" class="danger">
@@ -126,7 +126,7 @@ export function sendPauseConfirmation(
         <dt>Reason</dt>
         <dd>{reason}</dd>
       </dl>
-      <PanelForm request={request} action={screen.action} label={screen.button}>
+      <PanelForm request={request} action={screen.action} label={screen.button} page={screen.back}>
         {Object.entries(screen.confirmFields ?? { paused: 'true' }).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}

@@ -106,6 +106,7 @@ export function reconciliationRoutes(deps: ServiceDeps): FastifyPluginAsync {
           action: 'reconciliation.run',
           target: run.id,
           details: { users_checked: run.usersChecked, discrepancies: run.discrepancies },
+          repeatable: true,
         },
         async () => ok(run),
       );

@@ -18,13 +18,14 @@ import { staffCtx } from './staff.js';
 /** A date field's value (no zone) as the start of that day in UTC, the zone of every time of the service. */
 const dayOf = (value: unknown) => (typeof value === 'string' && value !== '' ? `${value}T00:00:00Z` : undefined);
 
-/** What a day picker takes, for a refusal (the choices are said by the form's general words). */
+/** Each field's label: the form shows it, and a refusal names the field by it. */
 const REPORT_LABELS = {
   report_type: 'Report',
   format: 'Format',
   from: 'From (UTC day, optional)',
   to: 'To, not included (optional)',
 };
+/** What a day picker takes, for a refusal (the choices are said by the form's general words). */
 const REPORT_WORDS = {
   from: 'Pick a day, like 2026-12-01, or leave it empty.',
   to: 'Pick a day, like 2026-12-31, or leave it empty.',

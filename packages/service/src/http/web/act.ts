@@ -53,12 +53,18 @@ export async function runAudited<C extends Ctx, T>(
      * shows a key once, what to do about a key that only the first post's page showed.
      */
     said?: (value: T) => string;
+    /**
+     * Each post is carried out, as before form ids: for an action whose work is done before its audit
+     * entry, in transactions of its own (a reconciliation run), which a key claimed with the entry
+     * would not cover.
+     */
+    repeatable?: true;
   },
   verb: (ctx: C) => Promise<Result<T>>,
 ): Promise<Result<T>> {
   const { action, target, tenantId, environment } = spec;
   const entry = { who: whoOf(request), action, target, tenantId, environment, details: spec.details ?? {} };
-  const key = formPostKey(request);
+  const key = spec.repeatable ? null : formPostKey(request);
   if (key === null) return audited(ctx, entry, verb, spec.detailsOf);
   return oncePerForm(ctx, key, (tx) => audited(tx, entry, verb, spec.detailsOf), spec.said ?? (() => null));
 }
@@ -99,13 +105,12 @@ export function answerRepeatedForm(request: FastifyRequest, reply: FastifyReply,
 function formPage(request: FastifyRequest): string {
   const page = formOf(request)[FORM_PAGE];
   const home = request.webSite.path;
+  if (typeof page !== 'string' || !/^\/[\x21-\x7e]*$/.test(page) || /^\/\/|\\/.test(page)) return home;
+  // Resolved as a browser would (dot segments, %2e), then kept only when it is still under the site.
+  const url = new URL(page, 'http://site.invalid');
   const ofThisSite =
-    typeof page === 'string' &&
-    page.startsWith(home) &&
-    /^([/?#]|$)/.test(page.slice(home.length)) &&
-    /^[\x21-\x7e]*$/.test(page) &&
-    !/\\|\/\//.test(page);
-  return ofThisSite ? page : home;
+    url.origin === 'http://site.invalid' && (url.pathname === home || url.pathname.startsWith(`${home}/`));
+  return ofThisSite ? `${url.pathname}${url.search}${url.hash}` : home;
 }
 
 /** Back to a page (303) with the outcome for it to show; a refused action keeps what was typed. */

@@ -44,11 +44,13 @@ export function ActionButton(props: {
   danger?: boolean;
   /** The button's accessible name when its label alone repeats down a table ("Revoke key pmk_…"). */
   name?: string;
+  /** The page a repeat of this form goes back to, when not the one showing it (FormIdentity). */
+  page?: string;
 }) {
   return (
     <form class="inline" method="post" action={props.action}>
       <CsrfField token={sessionOf(props.request).csrfToken} />
-      <FormIdentity request={props.request} />
+      <FormIdentity request={props.request} page={props.page} />
       {Object.entries(props.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
@@ -93,7 +95,14 @@ export function sendConfirmation(
       <p>{page.effect}</p>
       {/* A div: a <form> inside a <p> would end the paragraph, and Cancel would leave the row. */}
       <div class="row">
-        <ActionButton request={request} action={page.action} fields={page.fields} label={page.button} danger />
+        <ActionButton
+          request={request}
+          action={page.action}
+          fields={page.fields}
+          label={page.button}
+          danger
+          page={page.back}
+        />
         <a href={page.back}>Cancel</a>
       </div>
     </section>,
@@ -107,11 +116,13 @@ export function PanelForm(props: {
   children: ComponentChildren;
   label?: string;
   id?: string;
+  /** The page a repeat of this form goes back to, when not the one showing it (FormIdentity). */
+  page?: string;
 }) {
   return (
     <form method="post" action={props.action} aria-label={props.label} id={props.id}>
       <CsrfField token={sessionOf(props.request).csrfToken} />
-      <FormIdentity request={props.request} />
+      <FormIdentity request={props.request} page={props.page} />
       <KeptInput.Provider value={keptFor(props.request, props.action)}>{props.children}</KeptInput.Provider>
     </form>
   );
@@ -120,14 +131,16 @@ export function PanelForm(props: {
 /**
  * A rendered form's own random id, and the page it is on: the same form sent twice is carried out once,
  * and its repeat goes back to that page saying so (act.ts, docs/operations.md "A form sent twice"). A page
- * rendered in answer to a post (a refused form shown again) names the site's home instead of that post.
+ * rendered in answer to a post names the page it was given (a confirmation's way back), else the site's
+ * home, never that post.
  */
-function FormIdentity(props: { request: FastifyRequest }) {
+function FormIdentity(props: { request: FastifyRequest; page?: string }) {
   const { request } = props;
+  const page = props.page ?? (request.method === 'GET' ? request.url : request.webSite.path);
   return (
     <>
       <input type="hidden" name={FORM_ID} value={randomBytes(16).toString('base64url')} />
-      <input type="hidden" name={FORM_PAGE} value={request.method === 'GET' ? request.url : request.webSite.path} />
+      <input type="hidden" name={FORM_PAGE} value={page} />
     </>
   );
 }

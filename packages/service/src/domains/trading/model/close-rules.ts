@@ -37,7 +37,11 @@ export function closeRules(terms: {
       quote.code === 'proceeds_too_small'
         ? 'These shares are worth less than 0.01 now, so the market maker cannot buy them back; the position settles when the market ends.'
         : `The market maker cannot buy these shares back now (${quote.code}).`;
-    return refuse({ code: 'validation_failed', message, reason: quote.code });
+    return refuse({
+      code: 'validation_failed',
+      message,
+      ...(quote.code === 'proceeds_too_small' && { reason: quote.code }),
+    });
   }
   if (close?.userStatus === 'blocked') return refuse({ code: 'user_blocked' });
   if (close && quote.closePriceMicro < close.minPriceMicro) {

@@ -16,7 +16,7 @@ import {
 } from '../../player-limits/model/limits.js';
 
 export type TradeRejection =
-  | { code: 'validation_failed'; message: string; reason?: string }
+  | { code: 'validation_failed'; message: string; reason?: 'proceeds_too_small' }
   | { code: 'market_suspended' }
   | { code: 'unknown_user'; externalUserId: string }
   | { code: 'user_blocked' }

@@ -17,7 +17,7 @@ export const RETRY_DELAYS_MS: readonly number[] = [
 /** The first attempt and one per retry. */
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1;
 
-/** From the first attempt to the last: 7 h 45 min (plus the time the attempts themselves take). */
+/** From the first attempt to the last: 7 h 45 min (each wait counts from its attempt's start). */
 export const RETRY_WINDOW_MS = RETRY_DELAYS_MS.reduce((sum, ms) => sum + ms, 0);
 
 export type AfterFailure = { next: 'retry'; at: Date } | { next: 'dead' };
@@ -27,11 +27,11 @@ export type AfterFailure = { next: 'retry'; at: Date } | { next: 'dead' };
  * dead letters starts a new cycle); an attempt past the schedule, which a worker that died after
  * claiming can cause, also ends in the dead letters.
  */
-export function afterFailure(attempt: number, now: Date): AfterFailure {
+export function afterFailure(attempt: number, attemptedAt: Date): AfterFailure {
   if (!Number.isInteger(attempt) || attempt < 1)
     throw new Error(`attempt must be a whole number from 1, got ${attempt}`);
   const delay = RETRY_DELAYS_MS[attempt - 1];
-  return delay === undefined ? { next: 'dead' } : { next: 'retry', at: new Date(now.getTime() + delay) };
+  return delay === undefined ? { next: 'dead' } : { next: 'retry', at: new Date(attemptedAt.getTime() + delay) };
 }
 
 /** A delivery is done when its receiver answered 2xx; anything else is retried. */
@@ -48,10 +48,11 @@ export type NextState = { state: 'delivered' } | { state: 'pending'; nextAttempt
  */
 export function nextState(
   attempt: { status: number | null; attemptInCycle: number; noUrl?: boolean },
-  now: Date,
+  /** When the attempt started: the schedule counts from it. */
+  attemptedAt: Date,
 ): NextState {
   if (attempt.noUrl) return { state: 'dead' };
   if (isDelivered(attempt.status)) return { state: 'delivered' };
-  const step = afterFailure(attempt.attemptInCycle, now);
+  const step = afterFailure(attempt.attemptInCycle, attemptedAt);
   return step.next === 'retry' ? { state: 'pending', nextAttemptAt: step.at } : { state: 'dead' };
 }
