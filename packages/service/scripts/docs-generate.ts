@@ -56,7 +56,9 @@ is how money moves twice.
 - Branch on \`error\`, never on \`message\` (its words may change).
 - Log \`request_id\` (also the \`X-Request-Id\` header) and \`source\`: support finds your request by them.
 - \`details\` is \`null\` or an object the code documents: \`validation_failed\` lists the fields in
-  \`details.issues\`, \`stake_limit_exceeded\` gives \`details.remaining\`.
+  \`details.issues\` (or, for a close of shares worth less than 0.01, gives \`details.reason\`
+  \`"proceeds_too_small"\`: nothing to fix, the position settles when the market ends),
+  \`stake_limit_exceeded\` gives \`details.remaining\`.
 - A code you do not know yet (new ones come with the [changelog](ref:GET/v1/changelog)): act on the HTTP
   status class, a 4xx as \`no\`, a 429 or 5xx as \`same key\`.
 

@@ -603,5 +603,16 @@ describe('void corrections', () => {
     expectEnvelope(await correct(market, toOutcome(market, 0)), 'state_conflict', 409);
     expectEnvelope(await correct(market, { status: 'pending' }), 'validation_failed', 400);
     expectEnvelope(await correct(market, { status: 'resolved' }), 'validation_failed', 400);
+    // A body that says more than it means is refused, not guessed: a void with an outcome may be a resolve.
+    const other = market.outcomes[1]!.id;
+    expectEnvelope(await correct(market, { status: 'voided', outcome_id: other }), 'validation_failed', 400);
+    expectEnvelope(await correct(market, { ...toOutcome(market, 1), extra: true }), 'validation_failed', 400);
+    const fresh = await createMarket();
+    const path = `/platform/v1/markets/${fresh.slug}`;
+    const body = { outcome_id: fresh.outcomes[0]!.id, typo_field: 1 };
+    expectEnvelope(await service.platform('POST', `${path}/resolve`, body), 'validation_failed', 400);
+    const voidWithOutcome = { outcome_id: fresh.outcomes[0]!.id };
+    expectEnvelope(await service.platform('POST', `${path}/void`, voidWithOutcome), 'validation_failed', 400);
+    expect((await service.platform('POST', `${path}/void`, {})).status).toBe(200);
   });
 });

@@ -1318,7 +1318,7 @@ export interface components {
          *
          *     | Status | Code | Meaning | Retry | What to do |
          *     |---|---|---|---|---|
-         *     | 400 | validation_failed | Malformed body or query; on position routes also an unknown market or outcome, a market not open or outside its trading window; an amount sent as a number. | no: fix first | Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request. |
+         *     | 400 | validation_failed | Malformed body or query; on position routes also an unknown market or outcome, a market not open or outside its trading window; an amount sent as a number. | no: fix first | Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request. A close with error.details.reason "proceeds_too_small" has nothing to fix: the shares are worth less than 0.01; the position settles when the market ends. |
          *     | 400 | idempotency_key_required | A write request came without an Idempotency-Key header. | no: fix first | Add an Idempotency-Key header made from your own record's id and send the request again. |
          *     | 401 | invalid_api_key | API key unknown, revoked or expired, or from the other environment. | no: fix first | Check that the key belongs to the environment you call (sandbox or live) and is not revoked; issue or rotate a key if it is lost. |
          *     | 401 | invalid_session_token | Session token missing, malformed, expired or revoked. | same key | Refresh the session and send the original request again with the same key; if the refresh is refused too, mint a new session. |

@@ -190,7 +190,7 @@ export const ERROR_CATALOG: Readonly<Record<string, { status: number; retry: 'sa
   "validation_failed": {
     "status": 400,
     "retry": "no",
-    "action": "Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request."
+    "action": "Fix the field that error.details.issues names (amounts are decimal strings) and send the corrected request. A close with error.details.reason \"proceeds_too_small\" has nothing to fix: the shares are worth less than 0.01; the position settles when the market ends."
   },
   "widget_paused": {
     "status": 503,

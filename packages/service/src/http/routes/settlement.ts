@@ -12,11 +12,15 @@ import { valueOrThrow } from '../present.js';
 const meta = { tier: 'platform', credential: 'platform' } as const;
 const OutcomeId = z.uuid().describe('An outcome of the market.');
 
-const ResolveBody = z.object({ outcome_id: OutcomeId });
+// Strict, as the sandbox's: a body that moves every user's money is refused when it says more than it
+// means ({"status":"voided","outcome_id":…} might mean a resolve), never guessed.
+const ResolveBody = z.object({ outcome_id: OutcomeId }).strict();
 const CorrectionBody = z.discriminatedUnion('status', [
-  z.object({ status: z.literal('resolved'), outcome_id: OutcomeId }),
-  z.object({ status: z.literal('voided') }),
+  z.object({ status: z.literal('resolved'), outcome_id: OutcomeId }).strict(),
+  z.object({ status: z.literal('voided') }).strict(),
 ]);
+/** A void takes no body; an empty object is allowed, anything in it is refused. */
+const NoBody = z.object({}).strict().nullish();
 
 /** Platform API for market endings (docs/platform-api.md, "Settlement and corrections"): resolve, void, corrections. */
 export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
@@ -36,8 +40,10 @@ export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
       { config: { meta }, schema: { ...schema, body: ResolveBody } },
       async (request) => change(request, request.params.slug, { kind: 'resolve', outcomeId: request.body.outcome_id }),
     );
-    app.post('/platform/v1/markets/:slug/void', { config: { meta }, schema }, async (request) =>
-      change(request, request.params.slug, { kind: 'void' }),
+    app.post(
+      '/platform/v1/markets/:slug/void',
+      { config: { meta }, schema: { ...schema, body: NoBody } },
+      async (request) => change(request, request.params.slug, { kind: 'void' }),
     );
     app.post(
       '/platform/v1/markets/:slug/corrections',
