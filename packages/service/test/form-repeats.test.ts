@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeClock } from '../src/lib/clock.js';
 import { createTenant, type TestService, type TestTenant } from './helpers.js';
+import { marketHelpers } from './market-helpers.js';
 import { auditRows, formFields, PanelClient, startPanelTest, textOf } from './panel-client.js';
 
 /**
@@ -10,6 +12,7 @@ import { auditRows, formFields, PanelClient, startPanelTest, textOf } from './pa
 let service: TestService;
 let tenant: TestTenant;
 let panel: PanelClient;
+const markets = marketHelpers(() => service, new FakeClock('2026-06-01T12:00:00.000Z'));
 
 beforeAll(async () => {
   ({ service, tenant, panel } = await startPanelTest());
@@ -130,18 +133,7 @@ describe('a form sent twice', () => {
   });
 
   it('spends nothing on a refused action: the same form is carried out once the refusal no longer holds', async () => {
-    const slug = `repeat-${process.pid}-${Date.now()}`;
-    const created = await service.platform('POST', '/platform/v1/markets', {
-      slug,
-      title: 'Will it rain?',
-      outcomes: [{ title: 'Yes' }, { title: 'No' }],
-      opens_at: '2026-01-01T00:00:00Z',
-      closes_at: '2027-01-01T00:00:00Z',
-      max_stake_per_position: '100.00',
-      max_open_stake_per_user: '500',
-      liquidity: '100',
-    });
-    expect(created.status, created.text).toBe(201);
+    const { slug } = await markets.createMarket();
     const reopen = `/panel/markets/${slug}/reopen`;
     // A reopen sent from a page shown while the market was suspended: refused, since it is open.
     const fields = { _form: 'A'.repeat(22), _page: `/panel/markets/${slug}`, reason: 'Back on' };

@@ -8,7 +8,7 @@ import { isTooSmall } from './error-codes.js';
 import { ErrorNote } from './error-note.js';
 import { sendClose } from './pending-writes.js';
 import { profitOf } from './portfolio-model.js';
-import { CLOSE_SLIPPAGE, ProfitText } from './portfolio-position.js';
+import { CLOSE_SLIPPAGE, ProfitText, TooSmallToCashOut } from './portfolio-position.js';
 import type { CloseQuote, CloseValue } from './portfolio-quotes.js';
 
 /** What a holding's cash-out did when it stopped before the end: how many of how many, and why. */
@@ -116,15 +116,8 @@ export function HoldingClose(props: {
   };
 
   const estimate = asked && sum([...asked.quotes.values()].map((q) => q.proceeds));
-  // Nothing in it can be cashed out (each worth less than a cent): say why instead of a button that must fail.
   if (!estimate && !stopped && open.length > 0 && open.every((p) => props.valueOf(p.id).kind === 'too_small'))
-    return (
-      <div class="close">
-        <p class="note" role="status">
-          {t('error.proceeds_too_small')}
-        </p>
-      </div>
-    );
+    return <TooSmallToCashOut />;
   const stake = asked ? sum(asked.positions.map((p) => p.stake)) : '0';
   return (
     <div class="close">

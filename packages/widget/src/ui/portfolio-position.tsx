@@ -203,15 +203,7 @@ function CloseFlow({
     );
   }
 
-  // Nothing to cash out: say why and what happens instead, rather than offer a button that must fail.
-  if (value.kind === 'too_small' && !quote)
-    return (
-      <div class="close">
-        <p class="note" role="status">
-          {t('error.proceeds_too_small')}
-        </p>
-      </div>
-    );
+  if (value.kind === 'too_small' && !quote) return <TooSmallToCashOut />;
 
   return (
     <div class="close">
@@ -245,6 +237,21 @@ function CloseFlow({
           )}
         </ErrorNote>
       )}
+    </div>
+  );
+}
+
+/**
+ * In place of Cash out for what is worth less than a cent (proceeds_too_small): why nothing can be cashed
+ * out and what happens instead, rather than a button that must fail.
+ */
+export function TooSmallToCashOut() {
+  const { texts } = useWidget();
+  return (
+    <div class="close">
+      <p class="note" role="status">
+        {texts.t('error.proceeds_too_small')}
+      </p>
     </div>
   );
 }
