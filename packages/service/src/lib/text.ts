@@ -69,3 +69,11 @@ export const MultilineText = withoutBidiControls(
       'must not contain control characters other than tabs and line breaks, or unpaired surrogates',
     ),
 );
+
+/** A text area's lines, each trimmed, the empty ones left out (a list typed one per line, as its label says). */
+export function linesOf(text: string): string[] {
+  return text
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}

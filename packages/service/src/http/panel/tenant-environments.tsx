@@ -12,7 +12,9 @@ import {
 import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { act, formOf, redirectWith, refuseForm, runAudited } from '../web/act.js';
-import { Field, linesOf, PanelForm, sendConfirmation, sendShownOnce, TextAreaField } from '../web/shared.js';
+import { Field, PanelForm, sendConfirmation, TextAreaField } from '../web/shared.js';
+import { sendShownOnce } from '../web/shown-once.js';
+import { linesOf } from '../../lib/text.js';
 import { signedIn } from './site.js';
 import { WidgetSettingsForm, widgetRoutes } from './tenant-widget.js';
 

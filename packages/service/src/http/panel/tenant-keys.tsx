@@ -11,7 +11,8 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { isUuid } from '../../lib/ids.js';
 import { act, formOf, redirectWith, runAudited } from '../web/act.js';
-import { sendConfirmation, sendShownOnce } from '../web/shared.js';
+import { sendConfirmation } from '../web/shared.js';
+import { sendShownOnce } from '../web/shown-once.js';
 import { signedIn } from './site.js';
 
 /** What the audit log keeps of a new key: its id and its displayed prefix, never the key. */

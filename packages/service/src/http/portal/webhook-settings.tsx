@@ -11,7 +11,9 @@ import {
 import { webhookUrlProblem } from '../../domains/webhooks/index.js';
 import type { ServiceDeps } from '../../deps.js';
 import { act, formOf, humanIssue, redirectWith, refuseForm, runAudited } from '../web/act.js';
-import { ConfirmFirst, linesOf, PanelForm, sendConfirmation, sendShownOnce } from '../web/shared.js';
+import { ConfirmFirst, PanelForm, sendConfirmation } from '../web/shared.js';
+import { sendShownOnce } from '../web/shown-once.js';
+import { linesOf } from '../../lib/text.js';
 import { sampleEventOf, UpdateOwnSettingsBody } from '../routes/tenant-self-service.js';
 import { signedIn } from './site.js';
 import { staffCtx } from './staff.js';

@@ -69,7 +69,7 @@ export async function runAudited<C extends Ctx, T>(
   return oncePerForm(ctx, key, (tx) => audited(tx, entry, verb, spec.detailsOf), spec.said ?? (() => null));
 }
 
-/** The hidden fields every form carries (web/shared.tsx): its random id and the page it is on. */
+/** The hidden fields every form carries (web/form-identity.tsx): its random id and the page it is on. */
 export const FORM_ID = '_form';
 export const FORM_PAGE = '_page';
 const FORM_ID_SHAPE = /^[A-Za-z0-9_-]{16,64}$/;

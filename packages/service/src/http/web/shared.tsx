@@ -1,9 +1,9 @@
 /** @jsxRuntime automatic @jsxImportSource preact */
-import { randomBytes } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createContext, type ComponentChildren } from 'preact';
 import { useContext } from 'preact/hooks';
-import { FORM_ID, FORM_PAGE, type KeptForm } from './act.js';
+import type { KeptForm } from './act.js';
+import { FormIdentity } from './form-identity.js';
 import { CsrfField, Page, sendPage } from './page.js';
 import { peekFlash, sessionOf, takeFlash } from './web-session.js';
 
@@ -126,31 +126,6 @@ export function PanelForm(props: {
       <KeptInput.Provider value={keptFor(props.request, props.action)}>{props.children}</KeptInput.Provider>
     </form>
   );
-}
-
-/**
- * A rendered form's own random id, and the page it is on: the same form sent twice is carried out once,
- * and its repeat goes back to that page saying so (act.ts, docs/operations.md "A form sent twice"). A page
- * rendered in answer to a post names the page it was given (a confirmation's way back), else the site's
- * home, never that post.
- */
-function FormIdentity(props: { request: FastifyRequest; page?: string }) {
-  const { request } = props;
-  const page = props.page ?? (request.method === 'GET' ? request.url : request.webSite.path);
-  return (
-    <>
-      <input type="hidden" name={FORM_ID} value={randomBytes(16).toString('base64url')} />
-      <input type="hidden" name={FORM_PAGE} value={page} />
-    </>
-  );
-}
-
-/** A text area's lines, each trimmed, the empty ones left out (a list typed one per line, as its label says). */
-export function linesOf(text: string): string[] {
-  return text
-    .split(/\r?\n/)
-    .map((line) => line.trim())
-    .filter((line) => line !== '');
 }
 
 /**
@@ -316,40 +291,6 @@ export function SelectField(props: {
 }
 
 export const when = (date: Date | null) => (date ? date.toISOString().replace('T', ' ').slice(0, 19) + 'Z' : '—');
-
-/**
- * A key or secret on a page of its own, once: it answers the action that made it (not a redirect, a
- * cookie or the audit log), and no page shows it again.
- */
-export function sendShownOnce(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  page: {
-    title: string;
-    current: string;
-    label: string;
-    secret: string;
-    note?: string;
-    back: string;
-    backLabel: string;
-  },
-): FastifyReply {
-  return sendScreen(
-    request,
-    reply,
-    { title: page.title, current: page.current, status: 201 },
-    <section>
-      <p>Copy it now: it is shown on this page only, and nowhere else ever again.</p>
-      <p class="secret" aria-label={page.label}>
-        {page.secret}
-      </p>
-      {page.note && <p>{page.note}</p>}
-      <p>
-        <a href={page.back}>{page.backLabel}</a>
-      </p>
-    </section>,
-  );
-}
 
 /**
  * A table that scrolls sideways on a narrow screen, reachable by keyboard (a named, focusable region: a
