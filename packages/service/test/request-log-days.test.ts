@@ -89,7 +89,8 @@ describe('the request log by day', () => {
     const recent = await logRow(now - 60_000);
     // From a clock that ran ahead: a day of its own, so the old table's range still ends tomorrow.
     const ahead = await logRow(today + 40 * DAY_MS + 5_000);
-    expect(await migrate(pool)).toEqual([LOG_BY_DAY]);
+    // The migration by day first, then whichever came after it.
+    expect((await migrate(pool))[0]).toBe(LOG_BY_DAY);
     const until = `until_${name(today + DAY_MS).slice(1)}`;
     expect(await days()).toEqual([name(today + 40 * DAY_MS), until].sort());
     expect((await ids()).sort()).toEqual([expired, recent, ahead].sort());
