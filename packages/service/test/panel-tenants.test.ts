@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTenant, type TestService, type TestTenant } from './helpers.js';
 import { auditRows, formFields, startPanelTest, textOf, type PanelClient } from './panel-client.js';
@@ -55,6 +56,27 @@ describe('what the audit log keeps', () => {
     expect(rotated.status).toBe(201);
     expect(rotated.html).toContain(`href="/panel/tenants/${own.tenantId}"`);
     expect(rotated.html).not.toContain(`href="/panel/tenants/${other.tenantId}"`);
+  });
+
+  it("goes back from a revoke and a confirmed rotation to the key's own tenant, whatever tenant the form named", async () => {
+    const own = await createTenant(service);
+    const other = await createTenant(service);
+    const key = await service.db
+      .selectFrom('api_keys')
+      .select('id')
+      .where('tenant_id', '=', own.tenantId)
+      .where('environment', '=', 'sandbox')
+      .executeTakeFirstOrThrow();
+    const rotated = await panel.post(`/panel/api-keys/${key.id}/rotate`, { tenant_id: own.tenantId });
+    const newKeyId = /Id: ([0-9a-f-]{36})\./.exec(textOf(rotated.html))![1]!;
+    const confirmed = await panel.post(`/panel/api-keys/${newKeyId}/confirm-rotation`, { tenant_id: other.tenantId });
+    expect(confirmed.status).toBe(303);
+    expect(confirmed.location).toBe(`/panel/tenants/${own.tenantId}`);
+    const revoked = await panel.post(`/panel/api-keys/${newKeyId}/revoke`, { tenant_id: other.tenantId });
+    expect(revoked.location).toBe(`/panel/tenants/${own.tenantId}`);
+    // A refusal knows no key: it goes back to the page the form was on.
+    const unknown = await panel.post(`/panel/api-keys/${randomUUID()}/revoke`, { tenant_id: other.tenantId });
+    expect(unknown.location).toBe(`/panel/tenants/${other.tenantId}`);
   });
 
   it("keeps a webhook URL's host, never the URL (it may carry a token)", async () => {

@@ -18,7 +18,7 @@ import { signedIn } from './site.js';
 /** What the audit log keeps of a new key: its id and its displayed prefix, never the key. */
 export const keyDetails = (key: IssuedKey) => ({ key_id: key.id, prefix: key.prefix });
 
-/** Each form names the tenant page to return to; only a tenant page path is taken. */
+/** A tenant's page: the key's own once it is known, else the one the form names (only a tenant page path is taken). */
 const backOf = (tenant: unknown) =>
   typeof tenant === 'string' && isUuid(tenant) ? `/panel/tenants/${tenant}` : '/panel/tenants';
 
@@ -53,6 +53,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
         action: 'api_key.revoke',
         target: id,
         back: backOf(formOf(request).tenant_id),
+        backOf: (key) => backOf(key.tenantId),
         done: () => 'The key is revoked.',
       });
     });
@@ -83,6 +84,7 @@ export function keyRoutes(deps: ServiceDeps): FastifyPluginAsync {
         action: 'api_key.confirm_rotation',
         target: id,
         back: backOf(formOf(request).tenant_id),
+        backOf: (key) => backOf(key.tenantId),
         done: () => 'Rotation confirmed: the old key is refused from now on.',
       });
     });

@@ -18,6 +18,8 @@ export interface Action<T> {
   details?: Record<string, unknown>;
   /** The page to return to (303), with the outcome shown on it. */
   back: string;
+  /** Where a done action returns instead, when only its value knows the page (a key's own tenant). */
+  backOf?(value: T): string;
   done(value: T): string;
 }
 
@@ -35,7 +37,8 @@ export async function act<C extends Ctx, T>(
   spec: Action<T>,
 ): Promise<FastifyReply> {
   const result = await runAudited(ctx, request, { ...spec, said: spec.done }, verb);
-  return redirectWith(request, reply, spec.back, result, spec.done);
+  const back = result.ok && spec.backOf ? spec.backOf(result.value) : spec.back;
+  return redirectWith(request, reply, back, result, spec.done);
 }
 
 /**
