@@ -400,6 +400,18 @@ describe('isolation', () => {
     expect(await read(shared.slug)).toBe('open');
   });
 
+  it('voids with no body or {}, and refuses a body with fields, changing nothing', async () => {
+    const market = await testMarket();
+    const refused = await settle(market, 'void', { outcome_id: market.outcomes[0]!.id });
+    expectEnvelope(refused, 'validation_failed', 400);
+    expect(refused.json.message).toMatch(/outcome_id/);
+    const read = async () =>
+      (await service.api('sandbox', 'GET', `/v1/markets/${market.slug}`, { key: owner.sandboxKey })).json.status;
+    expect(await read()).toBe('open');
+    expect((await settle(market, 'void', {})).status).toBe(200);
+    expect(await read()).toBe('voided');
+  });
+
   it("never moves a shared market's price", async () => {
     const shared = await createSharedMarket(service, owner);
     const market = await testMarket();

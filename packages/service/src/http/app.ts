@@ -34,6 +34,7 @@ import { withCodeSamples } from './openapi-code-samples.js';
 import { withOperationIds } from './openapi-operations.js';
 import {
   withDocumentedSecurity,
+  withOptionalBodies,
   withPlaceholdersAsCode,
   withRateLimits,
   withSharedErrorEnvelope,
@@ -200,6 +201,7 @@ export async function buildApp(
       transformObject: (document) =>
         [
           withReplayedHeader,
+          withOptionalBodies,
           withCodeSamples,
           withSuccessDescriptions,
           (doc: object) => withRateLimits(doc, app.routeTable),

@@ -6,6 +6,13 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-12-02',
     change:
+      'POST /v1/sandbox/markets/{slug}/void takes no body, or {}, as before; a body with a field in it is now 400 ' +
+      'validation_failed naming the field, instead of being ignored (as the platform API\'s void already did). ' +
+      'The reference shows the body as optional; SDK: pm.sandboxMarkets.void(slug) is called as before.',
+  },
+  {
+    date: '2026-12-02',
+    change:
       'A close or close quote of shares worth less than 0.01 (proceeds round down to nothing) is still 400 ' +
       'validation_failed, now with details.reason "proceeds_too_small" and a message that says the position ' +
       'settles when the market ends, instead of no details.',

@@ -74,7 +74,9 @@ interface Operation {
   description?: string;
   responses?: Record<string, { description?: string; content?: Record<string, { schema?: { description?: string } }> }>;
   'x-rate-limit'?: unknown;
+  requestBody?: { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
 }
+type JsonSchema = { anyOf?: JsonSchema[]; type?: unknown } & Record<string, unknown>;
 type Document = { paths?: Record<string, Record<string, Operation>> };
 
 /**
@@ -92,6 +94,28 @@ export function withSuccessDescriptions<T>(document: T): T {
           SUCCESS[`${method.toUpperCase()} ${path} ${status}`] ??
           schema?.description ??
           `${STATUS_TEXT[status] ?? 'Success'}: ${operation.summary ?? 'the request was done'}.`;
+      }
+    }
+  }
+  return document;
+}
+
+/**
+ * A body that may be left out (a schema that also takes null, such as a void's `{}`) is documented as an
+ * optional body of its object shape, not as a required body that may be `null`, so that clients and the
+ * SDK call the route without one.
+ */
+export function withOptionalBodies<T>(document: T): T {
+  for (const item of Object.values((document as Document).paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (!METHODS.has(method) || !operation.requestBody) continue;
+      for (const media of Object.values(operation.requestBody.content ?? {})) {
+        const branches = media.schema?.anyOf;
+        if (!branches?.some((b) => b.type === 'null')) continue;
+        const rest = branches.filter((b) => b.type !== 'null');
+        const { anyOf: _nullable, ...others } = media.schema!;
+        media.schema = rest.length === 1 ? { ...others, ...rest[0] } : { ...others, anyOf: rest };
+        operation.requestBody.required = false;
       }
     }
   }

@@ -38,6 +38,9 @@ const OutcomeId = z.uuid().describe('An outcome of the market.');
 
 export const ResolveTestMarketBody = z.object({ outcome_id: OutcomeId }).strict();
 
+/** A void takes no body: none, or `{}`, as the platform API's void (a field in it is a mistake to say). */
+export const VoidTestMarketBody = z.object({}).strict().nullish();
+
 /** A union (anyOf), not a discriminated one: the reference shows both shapes alike. */
 export const CorrectTestMarketBody = z.union([
   z.object({ status: z.literal('resolved'), outcome_id: OutcomeId }).strict(),

@@ -15,6 +15,7 @@ import {
   TestMarketPage,
   TestMarketParams,
   TestMarketsQuery,
+  VoidTestMarketBody,
   type NewTestMarket,
 } from '../../domains/sandbox-markets/index.js';
 import type { MarketAction } from '../../domains/settlement/index.js';
@@ -187,6 +188,7 @@ export function sandboxMarketRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
           description: settleDoc('Voids an open or suspended test market: every open position is refunded its stake.'),
           headers: IdempotencyHeaders,
           params: TestMarketParams,
+          body: VoidTestMarketBody,
           response: { 200: TestMarket, ...errorResponses(...SETTLE_ERRORS) },
         },
       },
