@@ -498,6 +498,26 @@ describe('GET /v1/events', () => {
     await receiver.close();
   });
 
+  it('keeps the order of the writing transactions across a power of ten (9 before 10 before 100), paged or not', async () => {
+    const trader = await hookedTenant(null);
+    const { tenant } = trader;
+    await widgetOpens(trader, 3);
+    const ids = (await feed(tenant, '', 3)).json.data.map((e: any) => e.id);
+    // As text these sort 10, 100, 9: the feed must compare the transaction ids as numbers.
+    for (const [i, xact] of ['9', '10', '100'].entries()) {
+      await sql`update events set xact_id = ${xact}::xid8 where id = ${ids[i]}`.execute(service.db);
+    }
+    expect((await feed(tenant, '', 3)).json.data.map((e: any) => e.id)).toEqual(ids);
+    const paged: string[] = [];
+    let query = '?limit=1';
+    for (let i = 0; i < 4; i++) {
+      const page = await feed(tenant, query, 0);
+      paged.push(...page.json.data.map((e: any) => e.id));
+      query = `?limit=1&after=${page.json.next_cursor}`;
+    }
+    expect(paged).toEqual(ids);
+  });
+
   it("shows a tenant only its own environment's events, with or without a webhook_url", async () => {
     const trader = await hookedTenant(null);
     const { tenant } = trader;

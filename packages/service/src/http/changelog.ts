@@ -6,6 +6,15 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-12-02',
     change:
+      'Fix: GET /v1/events compared the writing transactions as text, so once they passed a power of ten (9999 ' +
+      'to 10000, …) a page could end early and the next_cursor skip or repeat events (the SDK\'s events.poll and ' +
+      'pm-listen with it). The feed is in its documented order again. Webhook deliveries were not affected. A ' +
+      'reader that may have missed events can read the feed again without after and skip the event ids it has ' +
+      'already handled.',
+  },
+  {
+    date: '2026-12-02',
+    change:
       'POST /v1/sandbox/markets/{slug}/void takes no body, or {}, as before; a body with a field in it is now 400 ' +
       'validation_failed naming the field, instead of being ignored (as the platform API\'s void already did). ' +
       'The reference shows the body as optional; SDK: pm.sandboxMarkets.void(slug) is called as before.',

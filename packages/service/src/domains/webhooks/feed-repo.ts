@@ -38,7 +38,9 @@ export async function listFeedRows(
     where tenant_id = ${scope.tenantId} and environment = ${scope.environment}
       and xact_id < pg_snapshot_xmin(pg_current_snapshot())
       and (${after === null} or (xact_id, seq) > (${after?.xactId ?? '0'}::xid8, ${after?.seq ?? 0n}::bigint))
-    order by xact_id, seq
+    -- The column, not the text of the same name in the select list (which ORDER BY would take first):
+    -- as text, 10000 sorts before 9999.
+    order by events.xact_id, seq
     limit ${limit}`.execute(db);
   return rows.rows.map((r) => ({
     id: r.id,
