@@ -149,6 +149,22 @@ describe('reports', () => {
     expect(ranged.from).toBe(later);
     const rows = (await download(ranged.id, own.sandboxKey)).json.rows;
     expect(rows.every((r: { created_at: string }) => r.created_at >= later)).toBe(true);
+    // A bound finer than the rows' milliseconds: a row stamped .000 is before .000001 and after .999999 before it.
+    const micros = (at: string, delta: string) => at.replace(/\.\d{3}Z$/, delta);
+    const after = await readyReport(
+      { report_type: 'transactions', format: 'json', from: micros(later, '.000001Z') },
+      own.sandboxKey,
+    );
+    expect(
+      (await download(after.id, own.sandboxKey)).json.rows.map((r: { created_at: string }) => r.created_at),
+    ).not.toContain(later);
+    const before = await readyReport(
+      { report_type: 'transactions', format: 'json', to: micros(later, '.000001Z') },
+      own.sandboxKey,
+    );
+    expect(
+      (await download(before.id, own.sandboxKey)).json.rows.map((r: { created_at: string }) => r.created_at),
+    ).toContain(later);
     await expectLedgerInvariant(service.db, own.tenantId);
   });
 

@@ -6,6 +6,13 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-12-02',
     change:
+      'Reports: a from or to finer than a millisecond ("…30.900999Z") is taken to the next whole millisecond ' +
+      '(the job shows "…30.901Z"), so the report holds exactly the rows in [from, to) as sent. Before, it was cut ' +
+      'to "…30.900Z", and a row stamped .900 was taken in although it is before the from that was sent.',
+  },
+  {
+    date: '2026-12-02',
+    change:
       'Fix: GET /v1/events compared the writing transactions as text, so once they passed a power of ten (9999 ' +
       'to 10000, …) a page could end early and the next_cursor skip or repeat events (the SDK\'s events.poll and ' +
       'pm-listen with it). The feed is in its documented order again. Webhook deliveries were not affected. A ' +

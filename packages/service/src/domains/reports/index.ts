@@ -4,3 +4,4 @@ export { getReport, latestReports, listReports, openDownload, type Download } fr
 export { GENERATE_REPORT_TASK, type ReportJob } from './report-repo.js';
 export { MAX_GENERATING, requestReport, type RequestReportInput } from './request-report.js';
 export * from './schemas.js';
+export { windowBound } from './model/window.js';

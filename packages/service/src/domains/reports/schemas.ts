@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageOf, PageQuery } from '../../lib/page.js';
 import type { ReportJob } from './report-repo.js';
+import { windowBound } from './model/window.js';
 
 export const REPORT_TYPES = ['transactions', 'positions', 'balances'] as const;
 export const REPORT_FORMATS = ['json', 'csv'] as const;
@@ -19,7 +20,7 @@ export const RequestReportBody = z
     to: Timestamp.optional().describe('Exclusive. Default: none, everything committed when generation starts.'),
   })
   .strict()
-  .refine((b) => b.from === undefined || b.to === undefined || Date.parse(b.from) < Date.parse(b.to), {
+  .refine((b) => b.from === undefined || b.to === undefined || windowBound(b.from) < windowBound(b.to), {
     message: 'must be after from',
     path: ['to'],
   })

@@ -12,6 +12,7 @@ import {
   ReportParams,
   requestReport,
   RequestReportBody,
+  windowBound,
   type ReportJob,
   type RequestReportInput,
 } from '../../domains/reports/index.js';
@@ -64,8 +65,8 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {
         const input: RequestReportInput = {
           reportType: body.report_type,
           format: body.format,
-          from: body.from === undefined ? null : new Date(body.from),
-          to: body.to === undefined ? null : new Date(body.to),
+          from: body.from === undefined ? null : windowBound(body.from),
+          to: body.to === undefined ? null : windowBound(body.to),
         };
         const unit = { key: idempotencyKeyOf(request), fields: { ...body }, input };
         const ctx = tenantCtx(deps, request);
