@@ -40,6 +40,22 @@ describe('what the request log keeps of a body', () => {
     expect(keptBodies({ request: '"pmk_sandbox_xyz"', response: null }).requestBody).toBe(JSON.stringify(REDACTED));
   });
 
+  it('replaces a credential inside words, keeping the words: keys, webhook secrets, admin tokens, JWTs', () => {
+    const ticket = {
+      subject: 'Our webhook secret whsec_Ab3-x_Yz9 leaked?',
+      body: 'I pasted our key by mistake: pmk_sandbox_J9igAAAABBBBCCCC. And the session eyJhbGci.eyJzdWIi.c2ln, the token pat_0123456789abcdefghij.',
+    };
+    const kept = JSON.parse(keptBodies({ request: JSON.stringify(ticket), response: null }).requestBody!);
+    expect(kept).toEqual({
+      subject: `Our webhook secret ${REDACTED} leaked?`,
+      body: `I pasted our key by mistake: ${REDACTED}. And the session ${REDACTED}, the token ${REDACTED}.`,
+    });
+    // Words that merely look alike are kept.
+    expect(redacted({ note: 'compat_layer_version_1234567890 spat_out' })).toEqual({
+      note: 'compat_layer_version_1234567890 spat_out',
+    });
+  });
+
   it('keeps a body with nothing to redact as sent, and redacts one that spells a secret with escapes', () => {
     const sent = '{ "external_user_id": "u-1",\n  "amount": "12.50" }';
     expect(keptBodies({ request: sent, response: null }).requestBody).toBe(sent);
@@ -70,6 +86,7 @@ describe('what the request log keeps of a body', () => {
       'URL',
       'pmk_live_x',
       'eyJa.eyJb.c',
+      'see whsec_1 here',
       'ok',
     );
     const text = fc.oneof(word, fc.string({ maxLength: 8 }));
@@ -107,6 +124,9 @@ describe('what the request log keeps of a body', () => {
       `/v1/markets?limit=5&api_key=${encodeURIComponent(REDACTED)}&q=${encodeURIComponent(REDACTED)}`,
     );
     expect(keptPath('/v1/markets')).toBe('/v1/markets');
+    expect(keptPath('/v1/markets?q=key%20pmk_live_abc%20here')).toBe(
+      `/v1/markets?q=key+${encodeURIComponent(REDACTED)}+here`,
+    );
   });
 
   it('cuts at 16 KB on a character boundary, keeps only the size of a body that is not JSON or too large', () => {

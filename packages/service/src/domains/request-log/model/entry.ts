@@ -52,18 +52,21 @@ const SECRET_NAME =
   /secret|token|passw|passphrase|auth|bearer|cookie|session|jwt|credential|private|api[-_]?key|signature/i;
 
 /**
- * A value that is a credential whatever its field is called: one of our API keys, or a JWT. A new form
- * here, or a new rule in `redacted`, needs its trace in MAY_HOLD_SECRET too, or bodies holding it are
- * kept as sent.
+ * A credential by its form, whatever its field is called and wherever it sits in a text (a key pasted into
+ * a support ticket's words): our API keys, webhook secrets and the platform admin token, and JWTs (session
+ * tokens). Only the credential is replaced; the words around it are kept. A new form here, or a new rule
+ * in `redacted`, needs its trace in MAY_HOLD_SECRET too, or bodies holding it are kept as sent.
  */
-const SECRET_VALUE = /^pmk_|^eyJ[\w-]*\.[\w-]*\.[\w-]*$/;
+const SECRET_VALUE = /pmk_[\w-]*|whsec_[\w-]*|\bpat_[\w-]{16,}|eyJ[\w-]*\.[\w-]*\.[\w-]*/g;
+
+const withoutSecrets = (text: string) => text.replace(SECRET_VALUE, REDACTED);
 
 /**
  * Raw JSON that may hold something `redacted` changes: a secret's name anywhere, a field ending in url, a
- * value shaped like a key or a JWT, or any \u escape (which could spell any of these). Text without one
- * of these is kept as sent.
+ * value holding a key, a secret, a token or a JWT, or any \u escape (which could spell any of these).
+ * Text without one of these is kept as sent.
  */
-const MAY_HOLD_SECRET = new RegExp(`${SECRET_NAME.source}|url"|"pmk_|"eyJ|\\\\u`, 'i');
+const MAY_HOLD_SECRET = new RegExp(`${SECRET_NAME.source}|url"|pmk_|whsec_|pat_|eyJ|\\\\u`, 'i');
 
 /**
  * A URL as the log keeps it: scheme and host only, since its path, query or user part may carry a token
@@ -81,7 +84,7 @@ export function urlHost(text: string): string {
 
 /** The value with every secret's value replaced, at any depth, and every URL field kept as its host. */
 export function redacted(value: unknown): unknown {
-  if (typeof value === 'string') return SECRET_VALUE.test(value) ? REDACTED : value;
+  if (typeof value === 'string') return withoutSecrets(value);
   if (Array.isArray(value)) return value.map(redacted);
   if (value === null || typeof value !== 'object') return value;
   const out: Record<string, unknown> = {};
@@ -99,7 +102,8 @@ export function keptPath(url: string): string {
   if (at < 0) return url.slice(0, MAX_PATH);
   const query = new URLSearchParams(url.slice(at + 1));
   for (const [name, value] of [...query]) {
-    if (SECRET_NAME.test(name) || SECRET_VALUE.test(value)) query.set(name, REDACTED);
+    if (SECRET_NAME.test(name)) query.set(name, REDACTED);
+    else if (withoutSecrets(value) !== value) query.set(name, withoutSecrets(value));
   }
   return `${url.slice(0, at)}?${query.toString()}`.slice(0, MAX_PATH);
 }
