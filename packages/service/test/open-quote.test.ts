@@ -57,12 +57,13 @@ describe('the open quote', () => {
     const token = await sessionFor(service, tenant.sandboxKey, await fundedUser(service, tenant.sandboxKey, 'quote'));
     const ask = { market_slug: market.slug, outcome_id: market.outcomes[1]!.id, stake: '1.00' };
     expect((await quote(ask, token)).status).toBe(200);
-    expectEnvelope(await quote({ ...ask, market_slug: 'no-such-market' }), 'validation_failed', 400);
-    expectEnvelope(
-      await quote({ ...ask, outcome_id: '00000000-0000-4000-8000-000000000000' }),
-      'validation_failed',
-      400,
-    );
+    for (const change of [{ market_slug: 'no-such-market' }, { outcome_id: '00000000-0000-4000-8000-000000000000' }]) {
+      const refused = await quote({ ...ask, ...change });
+      expectEnvelope(refused, 'validation_failed', 400);
+      expect(refused.json.details.issues).toEqual([
+        { location: 'query', path: `/${Object.keys(change)[0]}`, message: refused.json.message },
+      ]);
+    }
     expectEnvelope(await quote({ ...ask, stake: 1 }), 'validation_failed', 400);
     expectEnvelope(await quote({ ...ask, stake: '0.00' }), 'validation_failed', 400);
     const elsewhere = await createTenant(service);

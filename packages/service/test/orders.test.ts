@@ -207,7 +207,9 @@ describe('POST /v1/orders', () => {
       stake: '5.00',
       limit_price: '0.4',
     };
-    expectEnvelope(await place({ ...body, ...change(market) }, { idempotencyKey: key }), 'validation_failed', 400);
+    const refused = await place({ ...body, ...change(market) }, { idempotencyKey: key });
+    expectEnvelope(refused, 'validation_failed', 400);
+    expect(refused.json.details.issues[0]).toMatchObject({ location: 'body', path: `/${Object.keys(change(market))[0]}` });
     expect(
       (await service.api('sandbox', 'GET', `/v1/orders?external_user_id=${user}`, { key: tenant.sandboxKey })).json
         .data,

@@ -24,6 +24,27 @@ export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };
 }
 
+/** Where a refused value was sent: the envelope's details.issues[].location. */
+export type IssueLocation = 'body' | 'query' | 'path';
+
+/**
+ * A validation_failed refusal of one value the request sent, found by a rule rather than the schema (a market
+ * that is not open, an outcome it does not have): details.issues names the field as a schema's refusal would,
+ * so a client that reads details.issues[0] reads it here too (docs/guides/errors.md, "The error envelope").
+ */
+export function fieldRejected(
+  location: IssueLocation,
+  field: string,
+  message: string,
+): { ok: false; rejection: Rejection } {
+  return { ok: false, rejection: fieldRejection(location, field, message) };
+}
+
+/** The same, as a rejection; the issue's path is a JSON pointer, as the schema's issues have. */
+export function fieldRejection(location: IssueLocation, field: string, message: string): Rejection {
+  return { code: 'validation_failed', message, details: { issues: [{ location, path: `/${field}`, message }] } };
+}
+
 export function rejected(
   code: ErrorCode,
   message: string,

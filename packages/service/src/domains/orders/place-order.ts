@@ -1,4 +1,4 @@
-import { ok, rejected, type RequestContext } from '../../errors/index.js';
+import { fieldRejected, ok, type RequestContext } from '../../errors/index.js';
 import { newId } from '../../lib/ids.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
@@ -53,10 +53,10 @@ function place(state: PlaceState, ctx: TenantCtx, input: OrderInput) {
   if (!acting.ok) return acting;
   const scope = ctx.tenantEnv;
   if (input.expiresAt !== null && input.expiresAt <= state.now) {
-    return rejected('validation_failed', 'expires_at must be in the future.');
+    return fieldRejected('body', 'expires_at', 'expires_at must be in the future.');
   }
   const held = state.markets.tradedBy(scope, input.marketSlug);
-  if (!held) return rejected('validation_failed', `No market "${input.marketSlug}" is available to this tenant.`);
+  if (!held) return fieldRejected('body', 'market_slug', `No market "${input.marketSlug}" is available to this tenant.`);
   const user = state.balances.user(scope, acting.value);
   const placement = openRules({
     stage: 'placement',
@@ -67,7 +67,7 @@ function place(state: PlaceState, ctx: TenantCtx, input: OrderInput) {
     stake: input.stake,
     now: state.now,
   });
-  if (!placement.ok) return { ok: false as const, rejection: tradeRejection(placement.rejection) };
+  if (!placement.ok) return { ok: false as const, rejection: tradeRejection(placement.rejection, 'body') };
   const order: OrderView = {
     id: newId(),
     seq: 0n,

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../errors/index.js';
+import { fieldRejected, type RequestContext } from '../../errors/index.js';
 import { formatAmount } from '../../lib/money.js';
 import { presenter } from '../../lib/present.js';
 import type { TenantCtx } from '../context.js';
@@ -73,12 +73,12 @@ function close(state: TradeState, ctx: TenantCtx, input: CloseInput) {
     now: state.now,
     close: { userStatus: user.status, minPriceMicro: input.minPriceMicro },
   });
-  if (!decision.ok) return { ok: false as const, rejection: tradeRejection(decision.rejection) };
+  if (!decision.ok) return { ok: false as const, rejection: tradeRejection(decision.rejection, 'position') };
   const { quote } = decision;
   const posting = post(user.balance, quote.proceedsMinor);
   if (!posting.ok) {
     const message = 'The proceeds would take the balance past the largest balance the ledger holds.';
-    return { ok: false as const, rejection: { code: 'validation_failed' as const, message } };
+    return fieldRejected('path', 'id', message);
   }
   const transactionId = state.balances.post(user, {
     entryType: 'position_close_credit',

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../errors/index.js';
+import { fieldRejected, type RequestContext } from '../../errors/index.js';
 import { presenter } from '../../lib/present.js';
 import { actingUser, type TenantCtx } from '../context.js';
 import {
@@ -47,13 +47,7 @@ export const openHandler: Handler<OpenInput, TradeState> = {
     const ask = { ...input, scope, externalUserId: user.value, via: viaOf(ctx), orderId: null };
     const opened = held
       ? openOn(state, held, ask)
-      : ({
-          ok: false,
-          rejection: {
-            code: 'validation_failed',
-            message: `No market "${input.marketSlug}" is available to this tenant.`,
-          },
-        } as const);
+      : fieldRejected('body', 'market_slug', `No market "${input.marketSlug}" is available to this tenant.`);
     if (opened.ok) {
       fillOrders(state, held!);
       return answered(OPEN_ROUTE, opened.value);

@@ -22,7 +22,7 @@ export async function quoteClose(ctx: TenantCtx, positionId: string): Promise<Re
   return withTransaction(ctx, async (tx) => {
     const market = await lockMarketForTrade(tx.db, ctx.tenantEnv, { id: position.value.marketId });
     const decision = closeRules({ position: position.value, market, now: ctx.now });
-    if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection) };
+    if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection, 'position') };
     const { proceedsMinor, closePriceMicro } = decision.quote;
     return ok({ positionId, proceeds: proceedsMinor, closePriceMicro, quotedAt: ctx.now });
   });

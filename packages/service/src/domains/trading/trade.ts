@@ -57,7 +57,7 @@ export function decideOpen(state: TradeState, held: HeldMarket, ask: FillTerms):
  */
 export function openOn(state: TradeState, held: HeldMarket, ask: OpenAsk): Result<PositionView> {
   const decision = decideOpen(state, held, ask);
-  if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection) };
+  if (!decision.ok) return { ok: false, rejection: tradeRejection(decision.rejection, 'body') };
   const { market } = held;
   const user = state.balances.user(ask.scope, ask.externalUserId)!;
   const { quote } = decision;

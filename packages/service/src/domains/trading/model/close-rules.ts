@@ -25,7 +25,11 @@ export function closeRules(terms: {
   const { position, market, now, close } = terms;
   if (position.state !== 'open') return refuse({ code: 'position_terminal', state: position.state });
   if (!market)
-    return refuse({ code: 'validation_failed', message: 'The market is no longer available to this tenant.' });
+    return refuse({
+      code: 'validation_failed',
+      message: 'The market is no longer available to this tenant.',
+      field: 'market_slug',
+    });
   const trading = tradingRejection(market, now);
   if (trading) return refuse(trading);
   const index = market.outcomes.findIndex((o) => o.id === position.outcomeId);

@@ -16,7 +16,13 @@ import {
 } from '../../player-limits/model/limits.js';
 
 export type TradeRejection =
-  | { code: 'validation_failed'; message: string; reason?: 'proceeds_too_small' }
+  | {
+      code: 'validation_failed';
+      message: string;
+      /** The body field the refusal is about, for details.issues. */
+      field?: 'market_slug' | 'outcome_id' | 'stake';
+      reason?: 'proceeds_too_small';
+    }
   | { code: 'market_suspended' }
   | { code: 'unknown_user'; externalUserId: string }
   | { code: 'user_blocked' }
@@ -51,16 +57,21 @@ export interface Trader {
 /** Whether the market takes trades now: open status and inside [opens_at, closes_at). */
 export function tradingRejection(market: MarketWindow, now: Date): TradeRejection | null {
   if (market.status === 'suspended') return { code: 'market_suspended' };
-  if (market.status !== 'open') return { code: 'validation_failed', message: `The market is ${market.status}.` };
-  if (now < market.opensAt) return { code: 'validation_failed', message: 'The market has not opened for trading yet.' };
-  if (now >= market.closesAt) return { code: 'validation_failed', message: 'The market has closed for trading.' };
+  const refuse = (message: string) => ({ code: 'validation_failed' as const, message, field: 'market_slug' as const });
+  if (market.status !== 'open') return refuse(`The market is ${market.status}.`);
+  if (now < market.opensAt) return refuse('The market has not opened for trading yet.');
+  if (now >= market.closesAt) return refuse('The market has closed for trading.');
   return null;
 }
 
 /** The outcome asked for is one of the market's. */
 export function outcomeRejection(market: TradedMarket, outcomeId: string): TradeRejection | null {
   if (market.outcomes.some((o) => o.id === outcomeId)) return null;
-  return { code: 'validation_failed', message: `The market ${market.slug} has no outcome ${outcomeId}.` };
+  return {
+    code: 'validation_failed',
+    message: `The market ${market.slug} has no outcome ${outcomeId}.`,
+    field: 'outcome_id',
+  };
 }
 
 /** The market's part of the rules: the outcome exists and the market trades now. */
@@ -138,7 +149,11 @@ export function openRules(terms: PlacementTerms | OpenTerms): { ok: true } | Ope
   const index = market.outcomes.findIndex((o) => o.id === terms.outcomeId);
   const quote = quoteOpen(market.q, market.b, index, terms.stake);
   if (!quote.ok) {
-    return refuse({ code: 'validation_failed', message: `The market maker cannot fill this stake (${quote.code}).` });
+    return refuse({
+      code: 'validation_failed',
+      message: `The market maker cannot fill this stake (${quote.code}).`,
+      field: 'stake',
+    });
   }
   if (terms.sandbox) {
     const { bound, ...held } = terms.sandbox;

@@ -1,18 +1,24 @@
-import type { Rejection } from '../../../errors/rejection.js';
+import { fieldRejection, type Rejection } from '../../../errors/index.js';
 import { assertNever } from '../../../lib/assert-never.js';
 import { formatAmount } from '../../../lib/money.js';
 import { formatPrice } from '../../markets/model/quotes.js';
 import type { CloseRejection } from './close-rules.js';
 
+/**
+ * Where a trade's values were sent, for details.issues: an open's or an order's body, a quote's query, or a
+ * close's position (its id in the path, whatever of its market the refusal is about).
+ */
+export type TradeAsked = 'body' | 'query' | 'position';
+
 /** The catalog rejection of a refused trade, worded for the operator (and, through the widget, the user). */
-export function tradeRejection(rejection: CloseRejection): Rejection {
+export function tradeRejection(rejection: CloseRejection, asked: TradeAsked): Rejection {
   switch (rejection.code) {
-    case 'validation_failed':
-      return {
-        code: 'validation_failed',
-        message: rejection.message,
-        ...(rejection.reason !== undefined && { details: { reason: rejection.reason } }),
-      };
+    case 'validation_failed': {
+      const { message, reason, field } = rejection;
+      if (reason !== undefined) return { code: 'validation_failed', message, details: { reason } };
+      if (asked === 'position') return fieldRejection('path', 'id', message);
+      return field === undefined ? { code: 'validation_failed', message } : fieldRejection(asked, field, message);
+    }
     case 'market_suspended':
       return { code: 'market_suspended', message: 'The market is suspended; retry after it reopens.' };
     case 'unknown_user':
