@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
 import { randomUUID } from 'node:crypto';
-import { MAX_BALANCE_MINOR } from '../src/domains/ledger/index.js';
+import { MAX_SYNCED_BALANCE_MINOR } from '../src/domains/sync/index.js';
 import { FakeClock } from '../src/lib/clock.js';
 import {
   createTenant,
@@ -180,20 +180,23 @@ describe('deeply nested JSON (audit B3)', () => {
 });
 
 describe('amounts past what the ledger stores (audit B4)', () => {
-  it('a credit past the largest storable balance is refused with nothing applied and the key unspent', async () => {
-    await registerUser(service, tenant.sandboxKey, 'rich');
-    // Bring the user near the ceiling with one ledger row, keeping sum(transactions) = balance.
-    const start = MAX_BALANCE_MINOR - 100n;
+  /** Brings a user to `start` with one ledger row, keeping sum(transactions) = balance. */
+  const startAt = async (user: string, start: bigint) => {
+    await registerUser(service, tenant.sandboxKey, user);
     await sql`
       with u as (update users set balance_minor = ${start}
-                 where tenant_id = ${tenant.tenantId} and environment = 'sandbox' and external_user_id = 'rich' returning id)
+                 where tenant_id = ${tenant.tenantId} and environment = 'sandbox' and external_user_id = ${user} returning id)
       insert into transactions (id, tenant_id, environment, user_id, entry_type, amount_minor, balance_after_minor, created_at)
       select ${randomUUID()}, ${tenant.tenantId}, 'sandbox', u.id, 'balance_sync_credit', ${start}, ${start}, now() from u`.execute(
       service.db,
     );
+  };
+
+  it('a credit past the largest balance a sync makes is refused with nothing applied and the key unspent', async () => {
+    await startAt('rich', MAX_SYNCED_BALANCE_MINOR - 100n);
     const credit = (amount: string, key = uniqueKey()) =>
       sync(service, tenant.sandboxKey, { external_user_id: 'rich', direction: 'credit', amount }, key);
-    expect((await credit('1.00')).json.balance).toBe('92233720368547758.07');
+    expect((await credit('1.00')).json.balance).toBe('99999999999999.99');
     const key = uniqueKey();
     expectEnvelope(await credit('0.01', key), 'validation_failed', 400);
     const batch = await api('POST', '/v1/balance-sync/batch', {
@@ -205,12 +208,34 @@ describe('amounts past what the ledger stores (audit B4)', () => {
       idempotencyKey: uniqueKey(),
     });
     expect(batch.json.results[0].status).toBe(400);
-    expect((await api('GET', '/v1/users/rich')).json.balance).toBe('92233720368547758.07');
+    expect((await api('GET', '/v1/users/rich')).json.balance).toBe('99999999999999.99');
     // The key was not spent: after a debit, the same request applies.
     expect(
       (await sync(service, tenant.sandboxKey, { external_user_id: 'rich', direction: 'debit', amount: '1.00' })).status,
     ).toBe(200);
     expect((await credit('0.01', key)).status).toBe(200);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+
+  it('a sandbox user synced to the ceiling cannot stop a shared market settling: its payout fits above it', async () => {
+    const market = await createMarket(service, tenant);
+    await startAt('ceiling', MAX_SYNCED_BALANCE_MINOR - 1_000n);
+    const open = await api('POST', '/v1/positions', {
+      body: {
+        external_user_id: 'ceiling',
+        market_slug: market.slug,
+        outcome_id: market.outcomes[0]!.id,
+        stake: '0.01',
+        max_price: '1',
+      },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(open.status, open.text).toBe(201);
+    const topUp = { external_user_id: 'ceiling', direction: 'credit', amount: '10.01' } as const;
+    expect((await sync(service, tenant.sandboxKey, topUp)).json.balance).toBe('99999999999999.99');
+    const voided = await service.platform('POST', `/platform/v1/markets/${market.slug}/void`);
+    expect(voided.status, voided.text).toBe(200);
+    expect((await api('GET', '/v1/users/ceiling')).json.balance).toBe('100000000000000.00');
     await expectLedgerInvariant(service.db, tenant.tenantId);
   });
 

@@ -6,6 +6,22 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-12-02',
     change:
+      'Balance sync: a credit that would take a balance past 99,999,999,999,999.99 is 400 validation_failed (not ' +
+      'recorded, key unspent), where before only the ledger\'s own limit (92,233,720,368,547,758.07) applied. ' +
+      'The room above is kept for payouts and refunds: a sandbox user synced to the ledger\'s limit could make ' +
+      'the settlement of a shared market refuse, for live users too. Debits always apply when the balance holds them.',
+  },
+  {
+    date: '2026-12-02',
+    change:
+      'validation_failed found by a rule rather than the schema (an unknown market or outcome, a market not open, ' +
+      'a stake the market maker cannot fill, an order\'s expires_at in the past) now names the field in ' +
+      'details.issues like every other validation_failed (a close names the position: location path, path /id), ' +
+      'instead of details null.',
+  },
+  {
+    date: '2026-12-02',
+    change:
       'Reports: a from or to finer than a millisecond ("…30.900999Z") is taken to the next whole millisecond ' +
       '(the job shows "…30.901Z"), so the report holds exactly the rows in [from, to) as sent. Before, it was cut ' +
       'to "…30.900Z", and a row stamped .900 was taken in although it is before the from that was sent.',

@@ -1,4 +1,4 @@
-export { ENTRY_TYPE_BY_DIRECTION } from './model/sync-rules.js';
+export { ENTRY_TYPE_BY_DIRECTION, MAX_SYNCED_BALANCE_MINOR } from './model/sync-rules.js';
 export { RoundSyncs, type SyncRecord } from './round-syncs.js';
 export {
   BalanceSyncBatchBody,

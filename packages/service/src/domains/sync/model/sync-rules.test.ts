@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_BALANCE_MINOR } from '../../ledger/model/balance.js';
-import { syncRules } from './sync-rules.js';
+import { MAX_SYNCED_BALANCE_MINOR, syncRules } from './sync-rules.js';
 
 const movement = (direction: 'credit' | 'debit', amount: bigint) => ({ externalUserId: 'u1', direction, amount });
 
@@ -33,9 +33,17 @@ describe('syncRules (docs/operator-api.md, "Balance sync")', () => {
     expect(decision).toMatchObject({ outcome: 'refused', rejection: { code: 'unknown_user' } });
   });
 
-  it('refuses a credit past the largest balance the ledger holds, without a record', () => {
-    const decision = syncRules({ balance: MAX_BALANCE_MINOR }, movement('credit', 1n));
+  it('refuses a credit past the largest balance a sync makes, without a record; the room above is for payouts', () => {
+    expect(syncRules({ balance: MAX_SYNCED_BALANCE_MINOR - 1n }, movement('credit', 1n))).toMatchObject({
+      outcome: 'applied',
+      balanceAfter: MAX_SYNCED_BALANCE_MINOR,
+    });
+    const decision = syncRules({ balance: MAX_SYNCED_BALANCE_MINOR }, movement('credit', 1n));
     expect(decision).toMatchObject({ outcome: 'refused', rejection: { code: 'validation_failed' } });
+    expect(syncRules({ balance: MAX_BALANCE_MINOR }, movement('credit', 1n)).outcome).toBe('refused');
+    // A balance that payouts took above the ceiling can still be debited, never credited by a sync.
+    expect(syncRules({ balance: MAX_BALANCE_MINOR }, movement('debit', 1n))).toMatchObject({ outcome: 'applied' });
+    expect(MAX_BALANCE_MINOR - MAX_SYNCED_BALANCE_MINOR).toBeGreaterThan(9n * 10n ** 16n - 10n ** 16n);
   });
 
   it('never leaves a balance below zero or above the largest, and moves it by exactly the amount', () => {
@@ -48,6 +56,7 @@ describe('syncRules (docs/operator-api.md, "Balance sync")', () => {
           const decision = syncRules({ balance }, movement(direction, amount));
           if (decision.outcome !== 'applied') return;
           expect(decision.balanceAfter).toBeGreaterThanOrEqual(0n);
+          if (direction === 'credit') expect(decision.balanceAfter).toBeLessThanOrEqual(MAX_SYNCED_BALANCE_MINOR);
           expect(decision.balanceAfter).toBeLessThanOrEqual(MAX_BALANCE_MINOR);
           expect(decision.balanceAfter - balance).toBe(decision.amount);
           expect(decision.amount).toBe(direction === 'credit' ? amount : -amount);
