@@ -30,6 +30,67 @@ afterAll(() => service.stop());
 const api = (method: string, path: string, options: Parameters<TestService['api']>[3] = {}) =>
   service.api('sandbox', method, path, { key: tenant.sandboxKey, ...options });
 
+describe('a field a money route does not take is refused, not dropped', () => {
+  it('a misspelt resulting_balance, on a sync, a batch item, an open, a close and an order, is 400 naming it; the key stays unspent', async () => {
+    const user = await fundedUser(service, tenant.sandboxKey, 'strict');
+    const market = await createMarket(service, tenant);
+    const misspelt = { external_user_id: user, direction: 'credit', amount: '1.00', resultng_balance: '1001.00' };
+    const key = uniqueKey();
+    const refused = await api('POST', '/v1/balance-sync', { body: misspelt, idempotencyKey: key });
+    expectEnvelope(refused, 'validation_failed', 400);
+    expect(refused.json.message).toContain('resultng_balance');
+    expect(refused.json.details.issues).toEqual([expect.objectContaining({ location: 'body' })]);
+    const batch = await api('POST', '/v1/balance-sync/batch', {
+      body: { items: [{ ...misspelt, idempotency_key: uniqueKey() }] },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(batch.json.results[0].status).toBe(400);
+    expectEnvelope(
+      await api('POST', '/v1/balance-sync/batch', { body: { items: [], extra: 1 }, idempotencyKey: uniqueKey() }),
+      'validation_failed',
+      400,
+    );
+    const open = {
+      external_user_id: user,
+      market_slug: market.slug,
+      outcome_id: market.outcomes[0]!.id,
+      stake: '1.00',
+    };
+    expectEnvelope(
+      await api('POST', '/v1/positions', { body: { ...open, maxprice: '0.5' }, idempotencyKey: uniqueKey() }),
+      'validation_failed',
+      400,
+    );
+    expectEnvelope(
+      await api('POST', '/v1/orders', {
+        body: { ...open, limit_price: '0.5', expires: 'x' },
+        idempotencyKey: uniqueKey(),
+      }),
+      'validation_failed',
+      400,
+    );
+    const opened = await api('POST', '/v1/positions', {
+      body: { ...open, max_price: '1' },
+      idempotencyKey: uniqueKey(),
+    });
+    expect(opened.status, opened.text).toBe(201);
+    const close = `/v1/positions/${opened.json.id}/close`;
+    expectEnvelope(
+      await api('POST', close, { body: { min_price: '0.000001', minprice: '0.9' }, idempotencyKey: uniqueKey() }),
+      'validation_failed',
+      400,
+    );
+    expect((await api('GET', `/v1/users/${user}`)).json.balance).toBe('999.00');
+    // Nothing was recorded under the key: the same key with the right body applies.
+    const { resultng_balance: _typo, ...right } = misspelt;
+    expect(
+      (await api('POST', '/v1/balance-sync', { body: { ...right, resulting_balance: '1000.00' }, idempotencyKey: key }))
+        .status,
+    ).toBe(200);
+    await expectLedgerInvariant(service.db, tenant.tenantId);
+  });
+});
+
 describe('text PostgreSQL cannot hold is refused at the edge (audit B1)', () => {
   it('a NUL byte or control character in a slug names no market (404) in a path and is 400 in a body', async () => {
     const market = await createMarket(service, tenant);

@@ -6,6 +6,14 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
   {
     date: '2026-12-02',
     change:
+      'POST /v1/balance-sync (and each batch item and the batch wrapper), POST /v1/positions, POST ' +
+      '/v1/positions/{id}/close and POST /v1/orders refuse a field they do not take with 400 validation_failed ' +
+      'naming it ("resultng_balance is not a field of this request"), nothing applied, the key unspent. Before, ' +
+      'such a field was dropped: a misspelt resulting_balance left reconciliation without the figure it checks.',
+  },
+  {
+    date: '2026-12-02',
+    change:
       'Balance sync: a credit that would take a balance past 99,999,999,999,999.99 is 400 validation_failed (not ' +
       'recorded, key unspent), where before only the ledger\'s own limit (92,233,720,368,547,758.07) applied. ' +
       'The room above is kept for payouts and refunds: a sandbox user synced to the ledger\'s limit could make ' +

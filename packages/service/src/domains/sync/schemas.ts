@@ -18,6 +18,9 @@ export const BalanceSyncBody = z
       .optional()
       .describe("The user's balance on the operator's side after this movement; the basis of reconciliation."),
   })
+  // A field the route does not take is refused, not dropped: a misspelt resulting_balance would leave
+  // reconciliation without the figure it checks (docs/operator-api.md, "Errors").
+  .strict()
   .describe('One balance movement.');
 export type BalanceSyncBody = z.infer<typeof BalanceSyncBody>;
 
@@ -33,13 +36,15 @@ export const BatchItem = BalanceSyncBody.extend({
 });
 
 /** The wrapper is checked strictly; items are checked one by one, so one bad item does not sink the rest. */
-export const BalanceSyncBatchBody = z.object({
-  items: z
-    .array(z.unknown())
-    .min(1)
-    .max(MAX_BATCH_ITEMS)
-    .describe(`1 to ${MAX_BATCH_ITEMS} movements, each shaped like BatchItem below.`),
-});
+export const BalanceSyncBatchBody = z
+  .object({
+    items: z
+      .array(z.unknown())
+      .min(1)
+      .max(MAX_BATCH_ITEMS)
+      .describe(`1 to ${MAX_BATCH_ITEMS} movements, each shaped like BatchItem below.`),
+  })
+  .strict();
 
 export const BalanceSyncBatchResult = z.object({
   results: z

@@ -16,18 +16,22 @@ const actingUserField = ExternalUserId.optional().describe(
 );
 const OutcomeId = z.uuid().describe('An outcome of the market.');
 
-export const OpenPositionBody = z.object({
-  external_user_id: actingUserField,
-  market_slug: Slug,
-  outcome_id: OutcomeId,
-  stake: stake.describe(`Amount debited at open. ${AMOUNT_DESCRIPTION}`),
-  max_price: priceLimit.describe('The open fails with 409 price_moved when the price at open would be above it.'),
-});
+export const OpenPositionBody = z
+  .object({
+    external_user_id: actingUserField,
+    market_slug: Slug,
+    outcome_id: OutcomeId,
+    stake: stake.describe(`Amount debited at open. ${AMOUNT_DESCRIPTION}`),
+    max_price: priceLimit.describe('The open fails with 409 price_moved when the price at open would be above it.'),
+  })
+  .strict();
 export type OpenPositionBody = z.infer<typeof OpenPositionBody>;
 
-export const ClosePositionBody = z.object({
-  min_price: priceLimit.describe('The close fails with 409 price_moved when the close price would be below it.'),
-});
+export const ClosePositionBody = z
+  .object({
+    min_price: priceLimit.describe('The close fails with 409 price_moved when the close price would be below it.'),
+  })
+  .strict();
 
 export const CloseQuote = z.object({
   position_id: z.uuid(),
@@ -69,26 +73,30 @@ export function presentOpenQuote(quote: OpenQuoteView): z.infer<typeof OpenQuote
   };
 }
 
-export const PlaceOrderBody = z.object({
-  external_user_id: actingUserField,
-  market_slug: Slug,
-  outcome_id: OutcomeId,
-  stake: stake.describe(`Amount debited when the order fills (nothing is debited at placement). ${AMOUNT_DESCRIPTION}`),
-  limit_price: z
-    .string()
-    .refine((text) => (parsePrice(text) ?? 0n) > 0n, {
-      message: 'must be a decimal string above 0 and at most 1, with at most 6 decimals',
-    })
-    .describe(
-      'The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals.',
+export const PlaceOrderBody = z
+  .object({
+    external_user_id: actingUserField,
+    market_slug: Slug,
+    outcome_id: OutcomeId,
+    stake: stake.describe(
+      `Amount debited when the order fills (nothing is debited at placement). ${AMOUNT_DESCRIPTION}`,
     ),
-  expires_at: z.iso
-    .datetime()
-    .optional()
-    .describe(
-      'RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.',
-    ),
-});
+    limit_price: z
+      .string()
+      .refine((text) => (parsePrice(text) ?? 0n) > 0n, {
+        message: 'must be a decimal string above 0 and at most 1, with at most 6 decimals',
+      })
+      .describe(
+        'The order fills when the price at open for its stake is at or below this price: above 0, at most 1, at most 6 decimals.',
+      ),
+    expires_at: z.iso
+      .datetime()
+      .optional()
+      .describe(
+        'RFC 3339 UTC with a Z, in the future. From then on the order is expired. Absent: the order does not expire.',
+      ),
+  })
+  .strict();
 export type PlaceOrderBody = z.infer<typeof PlaceOrderBody>;
 
 export function presentCloseQuote(quote: CloseQuoteView): z.infer<typeof CloseQuote> {
