@@ -268,6 +268,31 @@ describe('fillOrders', () => {
     expect(tooLarge.status).toBe('open');
   });
 
+  it('passes over the sandbox orders of a used-up day in one look each trade, and still fills a live order behind them', () => {
+    const held = marketOf({ sandboxBound: BOUND_1_SHARE });
+    const alice = userOf(SANDBOX, 'alice', 1_000_000n);
+    const bob = userOf(LIVE, 'bob', 10_000n);
+    const parked = Array.from({ length: 300 }, () => orderOf(held, alice, { stake: 50n, limitPriceMicro: FILLS }));
+    const live = orderOf(held, bob, { limitPriceMicro: FILLS });
+    const state = stateOf({
+      markets: [held],
+      users: [alice, bob],
+      orders: [...parked, live],
+      // The day's budget (ten times the 1-share bound) used up.
+      sandboxDay: [[TENANT_ID, held, 1_000_000_000n]],
+    });
+    let decided = 0;
+    const decide = state.opener.decide.bind(state.opener);
+    state.opener.decide = (...args) => ((decided += 1), decide(...args));
+
+    expect(fillOrders(state, held)).toBe(1);
+
+    expect(live.status).toBe('filled');
+    expect(parked.every((o) => o.status === 'open')).toBe(true);
+    // The first sandbox order finds no room before the fill and after it; the others are not asked.
+    expect(decided).toBe(3);
+  });
+
   it("evaluates only the market's own orders", () => {
     const held = marketOf();
     const other = marketOf();

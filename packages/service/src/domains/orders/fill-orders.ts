@@ -51,31 +51,49 @@ export interface OrderState {
 export function fillOrders(state: OrderState, held: HeldMarket): number {
   let ended = 0;
   const orders = state.orders.ofMarket(held.market.id);
-  // Each step ends an order or parks it until q moves, and only a fill moves q: at most n steps per fill.
+  // Only a fill moves q and balances, so only after a fill can an order passed over become actionable: the
+  // scan then starts again at the oldest; after any other step it goes on from where it is. That is the
+  // oldest actionable order each time, in one scan per fill (not one per step: thousands of orders parked
+  // at a bound cost a trade seconds when each park started the scan again).
   const bound = (orders.length + 1) ** 2;
-  for (let step = 0; ; step += 1) {
-    if (step > bound) throw new Error(`evaluating the orders of ${held.market.slug} did not settle`);
-    const order = orders.find((o) => o.status === 'open' && actionable(state, held, o));
-    if (!order) return ended;
+  /** Tenant environments and outcomes whose sandbox room on this market is used up until a fill moves q. */
+  let noRoom = new Set<string>();
+  let steps = 0;
+  for (let i = 0; i < orders.length; i += 1) {
+    if ((steps += 1) > bound) throw new Error(`evaluating the orders of ${held.market.slug} did not settle`);
+    const order = orders[i]!;
+    if (order.status !== 'open' || noRoom.has(roomKey(order)) || !actionable(state, held, order)) continue;
     const decision = decideOrder(order, held.market, state.now);
     switch (decision.action) {
       case 'wait':
         return ended;
       case 'expire':
         state.orders.finish(order, { status: 'expired' });
+        ended += 1;
         break;
       case 'reject':
         state.orders.finish(order, { status: 'rejected', rejectCode: decision.code });
+        ended += 1;
         break;
-      case 'fill':
-        if (!fill(state, held, order)) continue;
+      case 'fill': {
+        const outcome = fill(state, held, order);
+        if (outcome === 'no_room') noRoom.add(roomKey(order));
+        if (outcome === 'filled' || outcome === 'rejected') ended += 1;
+        if (outcome === 'filled') {
+          noRoom = new Set();
+          i = -1;
+        }
         break;
+      }
       default:
         assertNever(decision);
     }
-    ended += 1;
   }
+  return ended;
 }
+
+/** Room is judged per tenant environment and outcome: an order on another outcome may move the price back. */
+const roomKey = (order: OrderView) => `${order.scope.tenantId}:${order.scope.environment}:${order.outcomeId}`;
 
 /** Whether an open order does something now: under the kill switch only expiry; a fill needs its user locked. */
 function actionable(state: OrderState, held: HeldMarket, order: OrderView): boolean {
@@ -86,12 +104,15 @@ function actionable(state: OrderState, held: HeldMarket, order: OrderView): bool
   return !state.orders.waitsAt(order, held.market.q);
 }
 
-/** Fills the order, or rejects it; false when it waits for the price to move (it stays open). */
-function fill(state: OrderState, held: HeldMarket, order: OrderView): boolean {
+/**
+ * Fills the order or rejects it, or it waits for the price to move (it stays open); `no_room` when it waits
+ * because its sandbox room on the market is used up (none left for its outcome), which no other order fits either.
+ */
+function fill(state: OrderState, held: HeldMarket, order: OrderView): 'filled' | 'rejected' | 'waits' | 'no_room' {
   if (!isAvailable(held, order.scope)) {
     // The market was disabled for the order's tenant after placement: it can no longer trade there.
     state.orders.finish(order, { status: 'rejected', rejectCode: 'validation_failed' });
-    return true;
+    return 'rejected';
   }
   const terms = {
     scope: order.scope,
@@ -102,12 +123,13 @@ function fill(state: OrderState, held: HeldMarket, order: OrderView): boolean {
   };
   const decision = state.opener.decide(held, terms);
   if (!decision.ok) {
-    if (afterRefusedFill(decision.rejection) === 'wait') {
+    const { rejection } = decision;
+    if (afterRefusedFill(rejection) === 'wait') {
       state.orders.waitForMove(order, held.market.q);
-      return false;
+      return rejection.code === 'sandbox_limit_reached' && rejection.remaining === 0n ? 'no_room' : 'waits';
     }
-    state.orders.finish(order, { status: 'rejected', rejectCode: decision.rejection.code });
-    return true;
+    state.orders.finish(order, { status: 'rejected', rejectCode: rejection.code });
+    return 'rejected';
   }
   const position = state.opener.open(held, { ...terms, orderId: order.id });
   state.orders.finish(order, { status: 'filled', fillPriceMicro: position.priceMicro, positionId: position.id });
@@ -122,5 +144,5 @@ function fill(state: OrderState, held: HeldMarket, order: OrderView): boolean {
     fill_price: formatPrice(position.priceMicro),
   };
   state.events.emit({ scope: order.scope, type: 'order.filled', data });
-  return true;
+  return 'filled';
 }
