@@ -209,7 +209,10 @@ describe('POST /v1/orders', () => {
     };
     const refused = await place({ ...body, ...change(market) }, { idempotencyKey: key });
     expectEnvelope(refused, 'validation_failed', 400);
-    expect(refused.json.details.issues[0]).toMatchObject({ location: 'body', path: `/${Object.keys(change(market))[0]}` });
+    expect(refused.json.details.issues[0]).toMatchObject({
+      location: 'body',
+      path: `/${Object.keys(change(market))[0]}`,
+    });
     expect(
       (await service.api('sandbox', 'GET', `/v1/orders?external_user_id=${user}`, { key: tenant.sandboxKey })).json
         .data,

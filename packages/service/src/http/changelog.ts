@@ -15,15 +15,15 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     date: '2026-12-02',
     change:
       'Balance sync: a credit that would take a balance past 99,999,999,999,999.99 is 400 validation_failed (not ' +
-      'recorded, key unspent), where before only the ledger\'s own limit (92,233,720,368,547,758.07) applied. ' +
-      'The room above is kept for payouts and refunds: a sandbox user synced to the ledger\'s limit could make ' +
+      "recorded, key unspent), where before only the ledger's own limit (92,233,720,368,547,758.07) applied. " +
+      "The room above is kept for payouts and refunds: a sandbox user synced to the ledger's limit could make " +
       'the settlement of a shared market refuse, for live users too. Debits always apply when the balance holds them.',
   },
   {
     date: '2026-12-02',
     change:
       'validation_failed found by a rule rather than the schema (an unknown market or outcome, a market not open, ' +
-      'a stake the market maker cannot fill, an order\'s expires_at in the past) now names the field in ' +
+      "a stake the market maker cannot fill, an order's expires_at in the past) now names the field in " +
       'details.issues like every other validation_failed (a close names the position: location path, path /id), ' +
       'instead of details null.',
   },
@@ -38,7 +38,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     date: '2026-12-02',
     change:
       'Fix: GET /v1/events compared the writing transactions as text, so once they passed a power of ten (9999 ' +
-      'to 10000, …) a page could end early and the next_cursor skip or repeat events (the SDK\'s events.poll and ' +
+      "to 10000, …) a page could end early and the next_cursor skip or repeat events (the SDK's events.poll and " +
       'pm-listen with it). The feed is in its documented order again. Webhook deliveries were not affected. A ' +
       'reader that may have missed events can read the feed again without after and skip the event ids it has ' +
       'already handled.',
@@ -47,7 +47,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     date: '2026-12-02',
     change:
       'POST /v1/sandbox/markets/{slug}/void takes no body, or {}, as before; a body with a field in it is now 400 ' +
-      'validation_failed naming the field, instead of being ignored (as the platform API\'s void already did). ' +
+      "validation_failed naming the field, instead of being ignored (as the platform API's void already did). " +
       'The reference shows the body as optional; SDK: pm.sandboxMarkets.void(slug) is called as before.',
   },
   {

@@ -56,7 +56,8 @@ function place(state: PlaceState, ctx: TenantCtx, input: OrderInput) {
     return fieldRejected('body', 'expires_at', 'expires_at must be in the future.');
   }
   const held = state.markets.tradedBy(scope, input.marketSlug);
-  if (!held) return fieldRejected('body', 'market_slug', `No market "${input.marketSlug}" is available to this tenant.`);
+  if (!held)
+    return fieldRejected('body', 'market_slug', `No market "${input.marketSlug}" is available to this tenant.`);
   const user = state.balances.user(scope, acting.value);
   const placement = openRules({
     stage: 'placement',
