@@ -1,4 +1,4 @@
-import { fieldRejection, type Rejection } from '../../../errors/index.js';
+import { fieldRejection, type Rejection } from '../../../errors/rejection.js';
 import { assertNever } from '../../../lib/assert-never.js';
 import { formatAmount } from '../../../lib/money.js';
 import { formatPrice } from '../../markets/model/quotes.js';
