@@ -25,7 +25,8 @@ export async function sendTestEvent(ctx: TenantCtx, sample: EventContent): Promi
     if (!target.secretSet) {
       return rejected(
         'state_conflict',
-        'No webhook secret is set for this environment: rotate one first (POST /v1/tenant/webhook-secret).',
+        'No webhook secret is set for this environment: create one first (POST /v1/tenant/webhook-secret, or ' +
+          'Create a webhook secret in the portal).',
       );
     }
     // The sample's data with one member more (`test`), so still data of its type.

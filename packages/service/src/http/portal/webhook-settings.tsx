@@ -3,6 +3,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { EVENT_TYPES, type EventType } from '../../domains/events/index.js';
 import {
+  getOwnSettings,
   rotateWebhookSecret,
   sendTestEvent,
   updateOwnSettings,
@@ -208,18 +209,22 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
       return redirectWith(request, reply, '/portal', saved, () => SAVED);
     });
 
-    app.get('/portal/settings/webhook-secret', signedIn, async (request, reply) =>
-      sendConfirmation(request, reply, {
-        title: 'Rotate the webhook secret?',
+    app.get('/portal/settings/webhook-secret', signedIn, async (request, reply) => {
+      const settings = await getOwnSettings(staffCtx(deps, request));
+      const first = settings.ok && !settings.value.webhookSecretSet;
+      return sendConfirmation(request, reply, {
+        title: first ? 'Create a webhook secret?' : 'Rotate the webhook secret?',
         current: '/portal',
-        effect:
-          'A new secret signs every delivery from the next attempt on, and the old one stops at once: your receiver ' +
-          'refuses our webhooks until it has the new secret, which the next page shows once.',
+        effect: first
+          ? 'A secret signs every delivery from the next attempt on, so that your receiver can tell our webhooks ' +
+            'from anyone else’s. The next page shows it once: put it in your receiver then.'
+          : 'A new secret signs every delivery from the next attempt on, and the old one stops at once: your receiver ' +
+            'refuses our webhooks until it has the new secret, which the next page shows once.',
         action: '/portal/settings/webhook-secret',
-        button: 'Rotate the secret',
+        button: first ? 'Create the secret' : 'Rotate the secret',
         back: '/portal',
-      }),
-    );
+      });
+    });
 
     app.post('/portal/settings/webhook-secret', signedIn, async (request, reply) => {
       const ctx = staffCtx(deps, request);
