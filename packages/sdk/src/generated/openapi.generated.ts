@@ -5287,11 +5287,7 @@ export interface operations {
             };
             cookie?: never;
         };
-        requestBody?: {
-            content: {
-                "application/json": Record<string, never>;
-            };
-        };
+        requestBody?: never;
         responses: {
             /** @description A sandbox test market, shaped as the platform API answers a market: its outcomes with ids and current prices. */
             200: {

@@ -34,7 +34,7 @@ export const RESOURCE_OPERATIONS = {
   "sandboxMarkets.create": {"method":"POST","path":"/v1/sandbox/markets","pathParams":[],"body":"required","query":null,"key":"optional","parseAs":"json"},
   "sandboxMarkets.list": {"method":"GET","path":"/v1/sandbox/markets","pathParams":[],"body":null,"query":"optional","key":null,"parseAs":"json"},
   "sandboxMarkets.resolve": {"method":"POST","path":"/v1/sandbox/markets/{slug}/resolve","pathParams":["slug"],"body":"required","query":null,"key":"optional","parseAs":"json"},
-  "sandboxMarkets.void": {"method":"POST","path":"/v1/sandbox/markets/{slug}/void","pathParams":["slug"],"body":"optional","query":null,"key":"optional","parseAs":"json"},
+  "sandboxMarkets.void": {"method":"POST","path":"/v1/sandbox/markets/{slug}/void","pathParams":["slug"],"body":null,"query":null,"key":"optional","parseAs":"json"},
   "supportTickets.create": {"method":"POST","path":"/v1/support-tickets","pathParams":[],"body":"required","query":null,"key":"optional","parseAs":"json"},
   "supportTickets.list": {"method":"GET","path":"/v1/support-tickets","pathParams":[],"body":null,"query":"optional","key":null,"parseAs":"json"},
   "supportTickets.retrieve": {"method":"GET","path":"/v1/support-tickets/{id}","pathParams":["id"],"body":null,"query":null,"key":null,"parseAs":"json"},

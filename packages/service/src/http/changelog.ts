@@ -48,7 +48,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     change:
       'POST /v1/sandbox/markets/{slug}/void takes no body, or {}, as before; a body with a field in it is now 400 ' +
       "validation_failed naming the field, instead of being ignored (as the platform API's void already did). " +
-      'The reference shows the body as optional; SDK: pm.sandboxMarkets.void(slug) is called as before.',
+      'The reference still shows no body, and the SDK calls pm.sandboxMarkets.void(slug) as before.',
   },
   {
     date: '2026-12-02',

@@ -101,9 +101,10 @@ export function withSuccessDescriptions<T>(document: T): T {
 }
 
 /**
- * A body that may be left out (a schema that also takes null, such as a void's `{}`) is documented as an
- * optional body of its object shape, not as a required body that may be `null`, so that clients and the
- * SDK call the route without one.
+ * A body that may be left out (a schema that also takes null) is documented as an optional body of its
+ * object shape, not as a required body that may be `null`; one that holds no field at all (a void's `{}`,
+ * taken only so that a field sent by mistake is refused) is not documented: the route takes no body, and
+ * clients and the SDK call it without one.
  */
 export function withOptionalBodies<T>(document: T): T {
   for (const item of Object.values((document as Document).paths ?? {})) {
@@ -117,6 +118,10 @@ export function withOptionalBodies<T>(document: T): T {
         media.schema = rest.length === 1 ? { ...others, ...rest[0] } : { ...others, anyOf: rest };
         operation.requestBody.required = false;
       }
+      const shapes = Object.values(operation.requestBody.content ?? {}).map((m) => m.schema);
+      const empty = (s: JsonSchema | undefined) =>
+        s?.type === 'object' && Object.keys((s.properties as object | undefined) ?? {}).length === 0;
+      if (operation.requestBody.required === false && shapes.every(empty)) delete operation.requestBody;
     }
   }
   return document;
