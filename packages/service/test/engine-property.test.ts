@@ -194,10 +194,13 @@ interface Names {
  * The open's rules (docs/operator-api.md, "Positions"), in openRules' order: market and outcome, user, caps, quote,
  * balance, price.
  */
+/** The field a rule's validation_failed names in details.issues (its words are not compared). */
+const issueAt = (location: string, field: string) => ({ issues: [{ location, path: `/${field}` }] });
+
 function judgeOpen(s: State, names: Names, c: Command & { kind: 'open' }): Verdict {
   const slug = names.slugs[c.market]!;
   const market = s.markets.get(slug);
-  if (!market) return refuse(400, 'validation_failed');
+  if (!market) return refuse(400, 'validation_failed', undefined, issueAt('body', 'market_slug'));
   const user = names.users[c.user]!;
   const balance = s.balances.get(user);
   if (balance === undefined) return refuse(404, 'unknown_user', `No user "${user}" is registered.`);
@@ -211,7 +214,7 @@ function judgeOpen(s: State, names: Names, c: Command & { kind: 'open' }): Verdi
     });
   }
   const quote = quoteOpen(market.q, market.b, c.outcome, c.stake);
-  if (!quote.ok) return refuse(400, 'validation_failed');
+  if (!quote.ok) return refuse(400, 'validation_failed', undefined, issueAt('body', 'stake'));
   if (balance - c.stake < 0n) {
     return refuse(
       409,
@@ -271,7 +274,10 @@ function judgeClose(s: State, names: Names, c: Command & { kind: 'close' }): Ver
   }
   const market = s.markets.get(position.slug)!;
   const quote = quoteClose(market.q, market.b, position.outcome, position.shares);
-  if (!quote.ok) return refuse(400, 'validation_failed');
+  if (!quote.ok) {
+    const details = quote.code === 'proceeds_too_small' ? { reason: quote.code } : issueAt('path', 'id');
+    return refuse(400, 'validation_failed', undefined, details);
+  }
   if (quote.closePriceMicro < parsePrice(c.minPrice)!) {
     const moved = formatPrice(quote.closePriceMicro);
     return refuse(
@@ -336,7 +342,13 @@ function agrees(verdict: Verdict, answer: { status: number; json: any }): boolea
   if (verdict.ok) return Object.entries(verdict.fields).every(([k, v]) => answer.json?.[k] === v);
   if (answer.json?.error !== verdict.error) return false;
   if (verdict.message !== undefined && answer.json.message !== verdict.message) return false;
-  return JSON.stringify(answer.json.details ?? null) === JSON.stringify(verdict.details ?? null);
+  return JSON.stringify(withoutIssueWords(answer.json.details)) === JSON.stringify(verdict.details ?? null);
+}
+
+/** Details as the reference words them: each issue's place, not its message. */
+function withoutIssueWords(details: any): unknown {
+  if (!details?.issues) return details ?? null;
+  return { ...details, issues: details.issues.map((i: any) => ({ location: i.location, path: i.path })) };
 }
 
 /** The ledger row a successful command wrote, named by its answer. */
