@@ -289,9 +289,11 @@ describe('the settings screen', () => {
     expect(textOf((await client.get('/portal')).html)).toContain('No webhook_url is set');
     await client.post('/portal/settings', { webhook_url: 'https://hooks.example.com/t', allowed_origins: '' });
 
+    // The first secret is created, not rotated: there is no old one to stop.
     const confirm = await client.get('/portal/settings/webhook-secret');
     expect(confirm.status).toBe(200);
-    expect(textOf(confirm.html)).toContain('the old one stops at once');
+    expect(textOf(confirm.html)).toContain('Create a webhook secret?');
+    expect(textOf(confirm.html)).not.toContain('the old one stops at once');
     expect(
       (await service.api('sandbox', 'GET', '/v1/tenant/settings', { key: own.sandboxKey })).json.webhook_secret_set,
     ).toBe(false);
@@ -379,7 +381,7 @@ describe('reports, tickets and reconciliation in the portal', () => {
     expect(requested.location).toBe('/portal/reports');
     const listed = textOf((await client.get('/portal/reports')).html);
     expect(listed).toContain('Requested: it appears below as generating');
-    expect(listed).toContain('balances (csv) generating');
+    expect(listed).toContain('balances (csv), 2026-06-01 12:00:00Z generating');
     const job = await service.db
       .selectFrom('report_jobs')
       .select('id')
@@ -491,7 +493,9 @@ describe('rate-limit use in the portal', () => {
     const again = await page();
     expect(now(again)![1]).toBe('3');
     // From the request log's hourly counts: 3 feed reads today, no 429.
-    expect(again).toMatch(/<code class="kind">feed_read<\/code><\/th><td class="num">3<\/td><td class="num">0<\/td>/);
+    expect(again).toMatch(
+      /<code class="kind">feed_read<\/code><\/th><td class="num" data-label="Today">3<\/td><td class="num" data-label="429s today">0<\/td>/,
+    );
   });
 });
 
@@ -505,7 +509,7 @@ describe('429s in the portal', () => {
     const { client } = await signIn((await linkFor(own.tenantId)).url);
     const html = (await client.get('/portal/rate-limits')).html;
     expect(html).toMatch(
-      /<code class="kind">widget_session<\/code><\/th><td class="num">13<\/td><td class="num">2<\/td>/,
+      /<code class="kind">widget_session<\/code><\/th><td class="num" data-label="Today">13<\/td><td class="num" data-label="429s today">2<\/td>/,
     );
     expect(html).toContain('aria-label="2 in the last 24 hours, most (2) in the hour from 11:00 UTC"');
     // The bars take their colour from the page's palette (light or dark), not from the markup.

@@ -103,7 +103,7 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 ? ' The market is settled, so nothing is open any more.'
                 : ''}
             </p>
-            <ScrollTable label="Exposure per outcome">
+            <ScrollTable label="Exposure per outcome" stack>
               <thead>
                 <tr>
                   <th scope="col">Outcome</th>
@@ -125,10 +125,18 @@ export function marketRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 {outcomes.map((o) => (
                   <tr key={o.outcomeId}>
                     <th scope="row">{titles.get(o.outcomeId)}</th>
-                    <td class="num">{netText(o.netIfWins)}</td>
-                    <td class="num">{formatAmount(o.payoutIfWins)}</td>
-                    <td class="num">{formatAmount(o.stake)}</td>
-                    <td class="num">{o.positions}</td>
+                    <td class="num" data-label="If it wins, you">
+                      {netText(o.netIfWins)}
+                    </td>
+                    <td class="num" data-label="Payout">
+                      {formatAmount(o.payoutIfWins)}
+                    </td>
+                    <td class="num" data-label="Stake">
+                      {formatAmount(o.stake)}
+                    </td>
+                    <td class="num" data-label="Positions">
+                      {o.positions}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -82,7 +82,7 @@ export function rateLimitRoutes(deps: ServiceDeps): FastifyPluginAsync {
               Today is the UTC day so far. A refusal is a 429 your client met; each one is in the{' '}
               <a href="/portal/requests?code=rate_limited">request log</a>.
             </p>
-            <ScrollTable label="Requests today and 429s in the last 24 hours">
+            <ScrollTable label="Requests today and 429s in the last 24 hours" stack>
               <thead>
                 <tr>
                   <th scope="col">Requests</th>
@@ -103,9 +103,13 @@ export function rateLimitRoutes(deps: ServiceDeps): FastifyPluginAsync {
                       <th scope="row">
                         {TIERS[tier]} <code class="kind">{tier}</code>
                       </th>
-                      <td class="num">{u?.requestsToday ?? 0}</td>
-                      <td class="num">{u?.rateLimitedToday ?? 0}</td>
-                      <td>
+                      <td class="num" data-label="Today">
+                        {u?.requestsToday ?? 0}
+                      </td>
+                      <td class="num" data-label="429s today">
+                        {u?.rateLimitedToday ?? 0}
+                      </td>
+                      <td class="below" data-label="429s per hour, last 24 h">
                         <RefusalBars use={u} now={now} />
                       </td>
                     </tr>

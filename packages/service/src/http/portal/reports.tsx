@@ -77,10 +77,9 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
             {reports.length === 0 ? (
               <p>No reports yet.</p>
             ) : (
-              <ScrollTable label="Reports">
+              <ScrollTable label="Reports" stack>
                 <thead>
                   <tr>
-                    <th scope="col">Requested</th>
                     <th scope="col">Report</th>
                     <th scope="col">Status</th>
                     <th scope="col" class="num">
@@ -92,13 +91,14 @@ export function reportRoutes(deps: ServiceDeps): FastifyPluginAsync {
                 <tbody>
                   {reports.map((r) => (
                     <tr key={r.id}>
-                      <td>{when(r.createdAt)}</td>
-                      <td>
-                        {r.reportType} ({r.format})
+                      <td class="lead">
+                        {r.reportType} ({r.format}), {when(r.createdAt)}
                       </td>
-                      <td>{r.status}</td>
-                      <td class="num">{r.rowCount === null ? '—' : String(r.rowCount)}</td>
-                      <td>
+                      <td data-label="Status">{r.status}</td>
+                      <td class="num" data-label="Rows">
+                        {r.rowCount === null ? '—' : String(r.rowCount)}
+                      </td>
+                      <td data-label="Download">
                         {r.status === 'ready' ? (
                           <a href={`/portal/reports/${r.id}/download`} download>
                             Download, until {when(r.expiresAt)}

@@ -40,7 +40,7 @@ export function ticketRoutes(deps: ServiceDeps): FastifyPluginAsync {
             </PanelForm>
           </section>
           {tickets.map((t) => (
-            <section key={t.id} aria-labelledby={`ticket-${t.id}`}>
+            <section key={t.id} aria-labelledby={`ticket-${t.id}`} class="wrap">
               <h2 id={`ticket-${t.id}`}>
                 {t.subject} ({t.status})
               </h2>

@@ -209,7 +209,7 @@ function Positions(props: { title: string; rows: PositionRow[]; more: boolean })
       {props.rows.length === 0 ? (
         <p>None.</p>
       ) : (
-        <ScrollTable label={`${props.title} positions`}>
+        <ScrollTable label={`${props.title} positions`} stack>
           <thead>
             <tr>
               <th scope="col">Market</th>
@@ -229,12 +229,20 @@ function Positions(props: { title: string; rows: PositionRow[]; more: boolean })
           <tbody>
             {props.rows.map((p) => (
               <tr key={p.id}>
-                <td class="wrap">{p.marketSlug}</td>
-                <td>{p.state}</td>
-                <td class="num">{formatAmount(p.stake)}</td>
-                <td class="num">{formatPercent(p.priceMicro)}</td>
-                <td class="num">{p.payout === null ? '—' : formatAmount(p.payout)}</td>
-                <td class="nowrap">{when(p.openedAt)}</td>
+                <td class="wrap lead">{p.marketSlug}</td>
+                <td data-label="State">{p.state}</td>
+                <td class="num" data-label="Stake">
+                  {formatAmount(p.stake)}
+                </td>
+                <td class="num" data-label="Bought at">
+                  {formatPercent(p.priceMicro)}
+                </td>
+                <td class="num" data-label="Paid out">
+                  {p.payout === null ? '—' : formatAmount(p.payout)}
+                </td>
+                <td class="nowrap" data-label="Opened">
+                  {when(p.openedAt)}
+                </td>
               </tr>
             ))}
           </tbody>

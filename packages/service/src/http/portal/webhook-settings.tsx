@@ -223,6 +223,7 @@ export function webhookSettingsRoutes(deps: ServiceDeps, sendRefused: SendRefuse
         action: '/portal/settings/webhook-secret',
         button: first ? 'Create the secret' : 'Rotate the secret',
         back: '/portal',
+        safe: first,
       });
     });
 

@@ -66,7 +66,9 @@ pre.excerpt{margin:6px 0 0;padding:6px 8px;background:#f6f8fa;border:1px solid #
 table.stack tr{display:block;border-bottom:1px solid #d5d9e0;padding:8px 0}
 table.stack td{display:flex;gap:12px;justify-content:space-between;align-items:baseline;border:0;padding:4px 0;text-align:right}
 table.stack td::before{content:attr(data-label);font-weight:600;text-align:left;flex:none}
-table.stack td.lead{display:block;text-align:left}table.stack td.lead::before{content:none}}
+table.stack td.lead{display:block;text-align:left}table.stack td.lead::before{content:none}
+table.stack th[scope=row]{display:block;text-align:left;border:0;padding:4px 0}
+table.stack td.below{display:block;text-align:left}table.stack td.below::before{display:block}}
 ul.triage{list-style:none;margin:0;padding:0}
 ul.triage li{border-left:4px solid #8a93a3;padding:6px 0 6px 12px;margin:0 0 8px}
 ul.triage li.sev-critical{border-left-color:#b3261e}ul.triage li.sev-warning{border-left-color:#b35c00}ul.triage li.sev-notice{border-left-color:#0b57d0}

@@ -41,7 +41,9 @@ export function ActionButton(props: {
   action: string;
   label: string;
   fields?: Record<string, string>;
+  /** Red, for what takes something away; `primary` for a page's one ordinary action; else a quiet button. */
   danger?: boolean;
+  primary?: boolean;
   /** The button's accessible name when its label alone repeats down a table ("Revoke key pmk_…"). */
   name?: string;
   /** The page a repeat of this form goes back to, when not the one showing it (FormIdentity). */
@@ -54,7 +56,11 @@ export function ActionButton(props: {
       {Object.entries(props.fields ?? {}).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />
       ))}
-      <button type="submit" class={props.danger ? 'danger' : 'secondary'} aria-label={props.name}>
+      <button
+        type="submit"
+        class={props.danger ? 'danger' : props.primary ? undefined : 'secondary'}
+        aria-label={props.name}
+      >
         {props.label}
       </button>
     </form>
@@ -85,6 +91,8 @@ export function sendConfirmation(
     fields?: Record<string, string>;
     button: string;
     back: string;
+    /** An action that takes nothing away (a first secret) has an ordinary button, not a red one. */
+    safe?: boolean;
   },
 ): FastifyReply {
   return sendScreen(
@@ -100,7 +108,8 @@ export function sendConfirmation(
           action={page.action}
           fields={page.fields}
           label={page.button}
-          danger
+          danger={!page.safe}
+          primary={page.safe}
           page={page.back}
         />
         <a href={page.back}>Cancel</a>

@@ -9,7 +9,7 @@ import { ScrollTable, when } from './shared.js';
  */
 export function TransactionsTable(props: { label: string; rows: TransactionRow[]; hrefOf?: (id: string) => string }) {
   return (
-    <ScrollTable label={props.label}>
+    <ScrollTable label={props.label} stack>
       <thead>
         <tr>
           <th scope="col">Type</th>
@@ -25,10 +25,16 @@ export function TransactionsTable(props: { label: string; rows: TransactionRow[]
       <tbody>
         {props.rows.map((t) => (
           <tr key={t.id}>
-            <td>{props.hrefOf ? <a href={props.hrefOf(t.id)}>{t.entryType}</a> : t.entryType}</td>
-            <td class="num">{formatAmount(t.amount)}</td>
-            <td class="num">{formatAmount(t.balanceAfter)}</td>
-            <td class="nowrap">{when(t.createdAt)}</td>
+            <td class="lead">{props.hrefOf ? <a href={props.hrefOf(t.id)}>{t.entryType}</a> : t.entryType}</td>
+            <td class="num" data-label="Amount">
+              {formatAmount(t.amount)}
+            </td>
+            <td class="num" data-label="Balance after">
+              {formatAmount(t.balanceAfter)}
+            </td>
+            <td class="nowrap" data-label="When">
+              {when(t.createdAt)}
+            </td>
           </tr>
         ))}
       </tbody>
