@@ -135,8 +135,8 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         expect(overflow, `${screen} at ${width} px, ${colorScheme}`).toBeLessThanOrEqual(0);
         // Nor does a table scroll inside its own box: on a phone its rows are cards, no value cut off.
-        const cut = await page.evaluate(() =>
-          [...document.querySelectorAll('.scroll')].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+        const cut = await page.evaluate(
+          () => [...document.querySelectorAll('.scroll')].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
         );
         expect(cut, `tables wider than their box on ${screen} at ${width} px`).toBe(0);
       }
@@ -188,8 +188,8 @@ describe.skipIf(!hasChromium)('the tenant portal in Chromium', () => {
       await page.goto(`${service.urls.sandbox}/portal/users/${user}`);
       expect(await page.getByRole('heading', { name: 'Latest refused requests' }).count()).toBe(1);
       expect(await seriousAxeFindings(page), `a user's page at ${width} px`).toEqual([]);
-      const cutTables = await page.evaluate(() =>
-        [...document.querySelectorAll('.scroll')].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
+      const cutTables = await page.evaluate(
+        () => [...document.querySelectorAll('.scroll')].filter((box) => box.scrollWidth > box.clientWidth + 1).length,
       );
       expect(cutTables, `tables wider than their box on a user's page at ${width} px`).toBe(0);
       expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(
