@@ -268,7 +268,7 @@ describe('fillOrders', () => {
     expect(tooLarge.status).toBe('open');
   });
 
-  it('passes over the sandbox orders of a used-up day in one look each trade, and still fills a live order behind them', () => {
+  it('looks at each sandbox order parked at a used-up day once before a fill and once after, and fills the live order behind them', () => {
     const held = marketOf({ sandboxBound: BOUND_1_SHARE });
     const alice = userOf(SANDBOX, 'alice', 1_000_000n);
     const bob = userOf(LIVE, 'bob', 10_000n);
@@ -289,8 +289,8 @@ describe('fillOrders', () => {
 
     expect(live.status).toBe('filled');
     expect(parked.every((o) => o.status === 'open')).toBe(true);
-    // The first sandbox order finds no room before the fill and after it; the others are not asked.
-    expect(decided).toBe(3);
+    // One scan up to the live order, one after its fill: each order asked once a scan, not once a step.
+    expect(decided).toBe(2 * parked.length + 1);
   });
 
   it("evaluates only the market's own orders", () => {

@@ -7,7 +7,7 @@ import type { RoundBalances } from '../ledger/index.js';
 import { formatPrice, isAvailable, type HeldMarket, type RoundMarkets } from '../markets/index.js';
 import type { PositionView } from '../positions/index.js';
 import type { OpenDecision } from '../trading/model/open-rules.js';
-import { afterRefusedFill, decideOrder } from '../trading/model/order-rules.js';
+import { afterRefusedFill, decideOrder, type OrderDecision } from '../trading/model/order-rules.js';
 import type { OrderView } from './order-repo.js';
 import type { RoundOrders } from './round-orders.js';
 
@@ -52,18 +52,16 @@ export function fillOrders(state: OrderState, held: HeldMarket): number {
   let ended = 0;
   const orders = state.orders.ofMarket(held.market.id);
   // Only a fill moves q and balances, so only after a fill can an order passed over become actionable: the
-  // scan then starts again at the oldest; after any other step it goes on from where it is. That is the
-  // oldest actionable order each time, in one scan per fill (not one per step: thousands of orders parked
-  // at a bound cost a trade seconds when each park started the scan again).
+  // scan then starts again at the oldest; after any other step (an expiry, a rejection, an order parked
+  // until q moves) it goes on from where it is. That is the oldest actionable order each time, in one scan
+  // per fill, so that orders parked at the sandbox bound cost a trade one look each, not one scan each.
   const bound = (orders.length + 1) ** 2;
-  /** Tenant environments and outcomes whose sandbox room on this market is used up until a fill moves q. */
-  let noRoom = new Set<string>();
   let steps = 0;
   for (let i = 0; i < orders.length; i += 1) {
     if ((steps += 1) > bound) throw new Error(`evaluating the orders of ${held.market.slug} did not settle`);
     const order = orders[i]!;
-    if (order.status !== 'open' || noRoom.has(roomKey(order)) || !actionable(state, held, order)) continue;
-    const decision = decideOrder(order, held.market, state.now);
+    const decision = order.status === 'open' ? actionNow(state, held, order) : null;
+    if (!decision) continue;
     switch (decision.action) {
       case 'wait':
         return ended;
@@ -77,12 +75,9 @@ export function fillOrders(state: OrderState, held: HeldMarket): number {
         break;
       case 'fill': {
         const outcome = fill(state, held, order);
-        if (outcome === 'no_room') noRoom.add(roomKey(order));
-        if (outcome === 'filled' || outcome === 'rejected') ended += 1;
-        if (outcome === 'filled') {
-          noRoom = new Set();
-          i = -1;
-        }
+        if (outcome !== 'waits') ended += 1;
+        // A fill moved q: the oldest first again.
+        if (outcome === 'filled') i = -1;
         break;
       }
       default:
@@ -92,23 +87,21 @@ export function fillOrders(state: OrderState, held: HeldMarket): number {
   return ended;
 }
 
-/** Room is judged per tenant environment and outcome: an order on another outcome may move the price back. */
-const roomKey = (order: OrderView) => `${order.scope.tenantId}:${order.scope.environment}:${order.outcomeId}`;
-
-/** Whether an open order does something now: under the kill switch only expiry; a fill needs its user locked. */
-function actionable(state: OrderState, held: HeldMarket, order: OrderView): boolean {
-  const action = decideOrder(order, held.market, state.now).action;
-  if (action === 'wait') return false;
-  if (action === 'fill' && (state.paused.all || state.paused.tenants.has(order.scope.tenantId))) return false;
-  if (action === 'fill' && !state.balances.user(order.scope, order.externalUserId)) return false;
-  return !state.orders.waitsAt(order, held.market.q);
+/**
+ * What an open order does now, or null when nothing: under the kill switch only expiry; a fill needs its
+ * user locked; an order parked at this q waits for it to move.
+ */
+function actionNow(state: OrderState, held: HeldMarket, order: OrderView): OrderDecision | null {
+  const decision = decideOrder(order, held.market, state.now);
+  const { action } = decision;
+  if (action === 'wait') return null;
+  if (action === 'fill' && (state.paused.all || state.paused.tenants.has(order.scope.tenantId))) return null;
+  if (action === 'fill' && !state.balances.user(order.scope, order.externalUserId)) return null;
+  return state.orders.waitsAt(order, held.market.q) ? null : decision;
 }
 
-/**
- * Fills the order or rejects it, or it waits for the price to move (it stays open); `no_room` when it waits
- * because its sandbox room on the market is used up (none left for its outcome), which no other order fits either.
- */
-function fill(state: OrderState, held: HeldMarket, order: OrderView): 'filled' | 'rejected' | 'waits' | 'no_room' {
+/** Fills the order or rejects it, or it waits for the price to move (it stays open). */
+function fill(state: OrderState, held: HeldMarket, order: OrderView): 'filled' | 'rejected' | 'waits' {
   if (!isAvailable(held, order.scope)) {
     // The market was disabled for the order's tenant after placement: it can no longer trade there.
     state.orders.finish(order, { status: 'rejected', rejectCode: 'validation_failed' });
@@ -123,12 +116,11 @@ function fill(state: OrderState, held: HeldMarket, order: OrderView): 'filled' |
   };
   const decision = state.opener.decide(held, terms);
   if (!decision.ok) {
-    const { rejection } = decision;
-    if (afterRefusedFill(rejection) === 'wait') {
+    if (afterRefusedFill(decision.rejection) === 'wait') {
       state.orders.waitForMove(order, held.market.q);
-      return rejection.code === 'sandbox_limit_reached' && rejection.remaining === 0n ? 'no_room' : 'waits';
+      return 'waits';
     }
-    state.orders.finish(order, { status: 'rejected', rejectCode: rejection.code });
+    state.orders.finish(order, { status: 'rejected', rejectCode: decision.rejection.code });
     return 'rejected';
   }
   const position = state.opener.open(held, { ...terms, orderId: order.id });
