@@ -275,7 +275,7 @@ function judgeClose(s: State, names: Names, c: Command & { kind: 'close' }): Ver
   const market = s.markets.get(position.slug)!;
   const quote = quoteClose(market.q, market.b, position.outcome, position.shares);
   if (!quote.ok) {
-    const details = quote.code === 'proceeds_too_small' ? { reason: quote.code } : issueAt('path', 'id');
+    const details = quote.code === 'proceeds_too_small' ? { reason: quote.code } : issueAt('params', 'id');
     return refuse(400, 'validation_failed', undefined, details);
   }
   if (quote.closePriceMicro < parsePrice(c.minPrice)!) {

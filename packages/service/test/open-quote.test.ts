@@ -61,7 +61,7 @@ describe('the open quote', () => {
       const refused = await quote({ ...ask, ...change });
       expectEnvelope(refused, 'validation_failed', 400);
       expect(refused.json.details.issues).toEqual([
-        { location: 'query', path: `/${Object.keys(change)[0]}`, message: refused.json.message },
+        { location: 'body', path: `/${Object.keys(change)[0]}`, message: refused.json.message },
       ]);
     }
     expectEnvelope(await quote({ ...ask, stake: 1 }), 'validation_failed', 400);

@@ -24,8 +24,8 @@ export function ok<T>(value: T): { ok: true; value: T } {
   return { ok: true, value };
 }
 
-/** Where a refused value was sent: the envelope's details.issues[].location. */
-export type IssueLocation = 'body' | 'query' | 'path';
+/** Where a refused value was sent: the envelope's details.issues[].location, as the schema's refusals say it. */
+export type IssueLocation = 'body' | 'querystring' | 'params';
 
 /**
  * A validation_failed refusal of one value the request sent, found by a rule rather than the schema (a market

@@ -24,7 +24,7 @@ export const CHANGELOG: ReadonlyArray<{ date: string; change: string }> = [
     change:
       'validation_failed found by a rule rather than the schema (an unknown market or outcome, a market not open, ' +
       "a stake the market maker cannot fill, an order's expires_at in the past) now names the field in " +
-      'details.issues like every other validation_failed (a close names the position: location path, path /id), ' +
+      'details.issues like every other validation_failed (a close names the position: location params, path /id), ' +
       'instead of details null.',
   },
   {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NoBody } from '../../lib/no-body.js';
 import { PageQuery, pageOf } from '../../lib/page.js';
 import { PlainText } from '../../lib/text.js';
 import { LIQUIDITY_PATTERN, LIQUIDITY_RULE, PlatformMarket } from '../markets/index.js';
@@ -38,8 +39,8 @@ const OutcomeId = z.uuid().describe('An outcome of the market.');
 
 export const ResolveTestMarketBody = z.object({ outcome_id: OutcomeId }).strict();
 
-/** A void takes no body: none, or `{}`, as the platform API's void (a field in it is a mistake to say). */
-export const VoidTestMarketBody = z.object({}).strict().nullish();
+/** A void takes no body, as the platform API's void. */
+export const VoidTestMarketBody = NoBody;
 
 /** A union (anyOf), not a discriminated one: the reference shows both shapes alike. */
 export const CorrectTestMarketBody = z.union([

@@ -156,7 +156,7 @@ describe('syncHandler.apply', () => {
     expect(writeParts(state)).toBe(0);
   });
 
-  it('refuses a credit past the largest balance the ledger holds, unrecorded and unspent', () => {
+  it('refuses a credit past the largest balance a sync makes, unrecorded and unspent', () => {
     const alice = userOf(LIVE, 'alice', MAX_BALANCE_MINOR - 5n);
     const state = stateOf({ users: [alice] });
 

@@ -34,7 +34,7 @@ export interface SyncState {
  * A balance movement (docs/operator-api.md, "Balance sync") under the ledger's rule: applied (200 with the new
  * balance); refused as would_overdraw, recorded with the balance of that moment, flagged for reconciliation and stored
  * for its key; or refused without a record and without spending its key: an unregistered user, or a credit past the
- * largest balance the ledger holds. Its user is the one row it needs locked.
+ * largest balance a sync makes (model/sync-rules.ts). Its user is the one row it needs locked.
  */
 export const syncHandler: Handler<Movement, SyncState> = {
   route: SYNC_ROUTE,

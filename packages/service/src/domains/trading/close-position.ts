@@ -78,7 +78,7 @@ function close(state: TradeState, ctx: TenantCtx, input: CloseInput) {
   const posting = post(user.balance, quote.proceedsMinor);
   if (!posting.ok) {
     const message = 'The proceeds would take the balance past the largest balance the ledger holds.';
-    return fieldRejected('path', 'id', message);
+    return fieldRejected('params', 'id', message);
   }
   const transactionId = state.balances.post(user, {
     entryType: 'position_close_credit',

@@ -28,12 +28,12 @@ export async function quoteOpenPosition(
   ask: { marketSlug: string; outcomeId: string; stake: bigint },
 ): Promise<Result<OpenQuoteView>> {
   const market = await findEnabledMarket(ctx.db, ctx.tenantEnv, ask.marketSlug);
-  if (!market) return fieldRejected('query', 'market_slug', `No market "${ask.marketSlug}" is available.`);
+  if (!market) return fieldRejected('body', 'market_slug', `No market "${ask.marketSlug}" is available.`);
   const refusal = marketRejection(market, ask.outcomeId, ctx.now);
-  if (refusal) return { ok: false, rejection: tradeRejection(refusal, 'query') };
+  if (refusal) return { ok: false, rejection: tradeRejection(refusal, 'body') };
   const index = market.outcomes.findIndex((o) => o.id === ask.outcomeId);
   const quote = quoteOpen(market.q, market.b, index, ask.stake);
-  if (!quote.ok) return fieldRejected('query', 'stake', `The market maker cannot fill this stake (${quote.code}).`);
+  if (!quote.ok) return fieldRejected('body', 'stake', `The market maker cannot fill this stake (${quote.code}).`);
   const priced = { shares: quote.shares, priceMicro: quote.priceMicro, maxStake: market.maxStakePerPosition };
   return ok({ ...ask, ...priced, quotedAt: ctx.now });
 }

@@ -8,6 +8,7 @@ import type { ServiceDeps } from '../../deps.js';
 import { platformCtx } from '../context.js';
 import { errorResponses } from '../openapi.js';
 import { valueOrThrow } from '../present.js';
+import { NoBody } from '../../lib/no-body.js';
 
 const meta = { tier: 'platform', credential: 'platform' } as const;
 const OutcomeId = z.uuid().describe('An outcome of the market.');
@@ -20,7 +21,6 @@ const CorrectionBody = z.discriminatedUnion('status', [
   z.object({ status: z.literal('voided') }).strict(),
 ]);
 /** A void takes no body; an empty object is allowed, anything in it is refused. */
-const NoBody = z.object({}).strict().nullish();
 
 /** Platform API for market endings (docs/platform-api.md, "Settlement and corrections"): resolve, void, corrections. */
 export function settlementRoutes(deps: ServiceDeps): FastifyPluginAsyncZod {

@@ -1,6 +1,16 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cut, keptBodies, keptPath, MAX_BODY_BYTES, MAX_KEPT_RAW_BYTES, REDACTED, redacted, urlHost } from './entry.js';
+import {
+  cut,
+  keptBodies,
+  keptKey,
+  keptPath,
+  MAX_BODY_BYTES,
+  MAX_KEPT_RAW_BYTES,
+  REDACTED,
+  redacted,
+  urlHost,
+} from './entry.js';
 
 describe('what the request log keeps of a body', () => {
   it('replaces every credential field, however it is spelled, at any depth', () => {
@@ -127,6 +137,10 @@ describe('what the request log keeps of a body', () => {
     expect(keptPath('/v1/markets?q=key%20pmk_live_abc%20here')).toBe(
       `/v1/markets?q=key+${encodeURIComponent(REDACTED)}+here`,
     );
+    // A key pasted into a path segment or an idempotency key is not kept either.
+    expect(keptPath('/v1/users/pmk_live_abcdef?limit=1')).toBe(`/v1/users/${REDACTED}?limit=1`);
+    expect(keptPath('/v1/users/pmk_live_abcdef')).toBe(`/v1/users/${REDACTED}`);
+    expect(keptKey('deposit-whsec_abcdef')).toBe(`deposit-${REDACTED}`);
   });
 
   it('cuts at 16 KB on a character boundary, keeps only the size of a body that is not JSON or too large', () => {

@@ -99,13 +99,16 @@ export function redacted(value: unknown): unknown {
 /** A path with its query's values redacted where their names or forms say they are credentials. */
 export function keptPath(url: string): string {
   const at = url.indexOf('?');
-  if (at < 0) return url.slice(0, MAX_PATH);
+  if (at < 0) return withoutSecrets(url).slice(0, MAX_PATH);
   const query = new URLSearchParams(url.slice(at + 1));
   for (const [name, value] of [...query]) {
     if (SECRET_NAME.test(name)) query.set(name, REDACTED);
-    else if (withoutSecrets(value) !== value) query.set(name, withoutSecrets(value));
+    else {
+      const kept = withoutSecrets(value);
+      if (kept !== value) query.set(name, kept);
+    }
   }
-  return `${url.slice(0, at)}?${query.toString()}`.slice(0, MAX_PATH);
+  return `${withoutSecrets(url.slice(0, at))}?${query.toString()}`.slice(0, MAX_PATH);
 }
 
 /** The first MAX_BODY_BYTES of a text, never cutting a character in two. */
@@ -148,9 +151,9 @@ export function keptBodies(raw: RawBodies): KeptBodies {
   };
 }
 
-/** An idempotency key cut to what the log keeps. */
+/** An idempotency key as the log keeps it: a credential in it replaced, cut to MAX_KEY. */
 export function keptKey(text: string): string {
-  return text.slice(0, MAX_KEY);
+  return withoutSecrets(text).slice(0, MAX_KEY);
 }
 
 /** A body larger than this is kept only as its size: redacting it would hold up the event loop. */

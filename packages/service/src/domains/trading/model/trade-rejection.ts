@@ -5,10 +5,10 @@ import { formatPrice } from '../../markets/model/quotes.js';
 import type { CloseRejection } from './close-rules.js';
 
 /**
- * Where a trade's values were sent, for details.issues: an open's or an order's body, a quote's query, or a
+ * Where a trade's values were sent, for details.issues: an open's, an order's or a quote's body, or a
  * close's position (its id in the path, whatever of its market the refusal is about).
  */
-export type TradeAsked = 'body' | 'query' | 'position';
+export type TradeAsked = 'body' | 'position';
 
 /** The catalog rejection of a refused trade, worded for the operator (and, through the widget, the user). */
 export function tradeRejection(rejection: CloseRejection, asked: TradeAsked): Rejection {
@@ -16,7 +16,7 @@ export function tradeRejection(rejection: CloseRejection, asked: TradeAsked): Re
     case 'validation_failed': {
       const { message, reason, field } = rejection;
       if (reason !== undefined) return { code: 'validation_failed', message, details: { reason } };
-      if (asked === 'position') return fieldRejection('path', 'id', message);
+      if (asked === 'position') return fieldRejection('params', 'id', message);
       return field === undefined ? { code: 'validation_failed', message } : fieldRejection(asked, field, message);
     }
     case 'market_suspended':
