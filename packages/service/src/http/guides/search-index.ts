@@ -1,4 +1,4 @@
-import MiniSearch from 'minisearch';
+import MiniSearch, { type SearchOptions } from 'minisearch';
 import type { GuideFile } from './guide-files.js';
 import { operationHref } from './reference-href.js';
 import type { RenderedGuide } from './render-guide.js';
@@ -105,6 +105,26 @@ export function searchIndex(entries: SearchEntry[]): SearchIndex {
   return index;
 }
 
+/**
+ * A query that is one identifier spelled with underscores (an error code such as idempotency_key_in_progress,
+ * a field): the entries that spell it whole rank EXACT_BOOST times higher than those that merely hold its
+ * words, which a long section (the errors guide's table of every code) would otherwise lose to short ones.
+ * The search box's script applies the same rule (search-script.ts).
+ */
+export const CODE_QUERY = /^[a-z0-9]+(?:_[a-z0-9]+)+$/i;
+export const EXACT_BOOST = 4;
+
+export function exactBoost(query: string): SearchOptions['boostDocument'] {
+  const code = query.trim().toLowerCase();
+  if (!CODE_QUERY.test(code)) return undefined;
+  return (_id, _term, stored) =>
+    String(stored?.text ?? '')
+      .toLowerCase()
+      .includes(code)
+      ? EXACT_BOOST
+      : 1;
+}
+
 export interface SearchResult {
   url: string;
   title: string;
@@ -119,7 +139,7 @@ export function searchDocs(
   limit: number,
 ): { results: SearchResult[]; total: number } {
   if (query.trim() === '') return { results: [], total: 0 };
-  const hits = index.search(query);
+  const hits = index.search(query, { boostDocument: exactBoost(query) });
   const results = hits.slice(0, limit).map((hit) => ({
     url: hit.url as string,
     title: hit.title as string,

@@ -1,4 +1,4 @@
-import { SEARCH_OPTIONS, SNIPPET_CHARS } from './search-index.js';
+import { CODE_QUERY, EXACT_BOOST, SEARCH_OPTIONS, SNIPPET_CHARS } from './search-index.js';
 
 /**
  * The docs' search box, a progressive enhancement of the form in the top bar (its Search button opens
@@ -45,7 +45,12 @@ if (input) {
   const show = () => {
     const query = input.value.trim();
     if (!index || query === '') return close();
-    const hits = index.search(query, options.searchOptions).slice(0, 8);
+    // An identifier asked whole ranks the entries that spell it whole first (exactBoost, search-index.ts).
+    const code = ${CODE_QUERY}.test(query) ? query.toLowerCase() : null;
+    const boostDocument = code
+      ? (id, term, stored) => (String(stored && stored.text).toLowerCase().includes(code) ? ${EXACT_BOOST} : 1)
+      : undefined;
+    const hits = index.search(query, { ...options.searchOptions, boostDocument }).slice(0, 8);
     list.replaceChildren(
       ...hits.map((hit) => {
         const item = document.createElement('li');
